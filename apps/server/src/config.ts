@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Evdra <no-reply@evdra.local>'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(100),
+  LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(5),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  jwtSecret: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  secureCookies: boolean;
+  authRateLimitPerMinute: number;
+  loginFailuresPer15Min: number;
+  /** Folder of the built web app; the server serves it when it exists. */
+  webDist?: string;
+};
+
+export class ConfigError extends Error {}
+
+/** The only place that reads process.env; refuses to boot on bad config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: publicUrl.startsWith('https://'),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginFailuresPer15Min: e.LOGIN_FAILURES_PER_15_MIN,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+  };
+}
+
+/** Without JWT_SECRET, generate one once and keep it in DATA_DIR so restarts keep sessions. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { findUp } from '../lib/paths.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Apply committed migrations; safe when several replicas start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATION_LOCK = 7_203_411;
+const migrationsFolder = () => findUp(import.meta.dirname, 'drizzle');
+
+/** PGlite keeps one connection in-process; `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: async () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Return timestamps/numerics as strings the domain layer converts itself.
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(conn), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

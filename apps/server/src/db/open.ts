@@ -1,0 +1,23 @@
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { type Database, openPglite, openPostgres } from './client.js';
+import { lockDataDir } from './lock.js';
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR behind a lock file. */
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    const database = await openPglite(join(config.dataDir, 'pglite'));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Mail = { to: string; subject: string; text: string };
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Sends through SMTP_URL. */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return { send: async (mail) => void (await transport.sendMail({ from, ...mail })) };
+}
+
+/** Without SMTP: writes each mail as an .eml file in `dir` and logs where it went. */
+export function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL set)');
+    },
+  };
+}

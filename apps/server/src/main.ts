@@ -1,0 +1,41 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { openDatabase } from './db/open.js';
+
+/** Reads config, migrates, listens; SIGTERM/SIGINT finish in-flight requests, close the database, exit. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, dataDir: config.dataDir, url: config.publicUrl },
+    `Evdra is ready on ${config.publicUrl}`,
+  );
+}
+
+main().catch((err) => {
+  const expected = err instanceof ConfigError || err instanceof DataDirLockedError;
+  process.stderr.write(`${expected ? err.message : (err?.stack ?? String(err))}\n`);
+  process.exit(1);
+});

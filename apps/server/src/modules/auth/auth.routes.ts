@@ -1,0 +1,140 @@
+import {
+  ApiError,
+  CSRF_HEADER,
+  ForgotPasswordQuery,
+  LoginBody,
+  MessageResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  SessionResponse,
+  User,
+} from '@evdra/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.js';
+import { presentUser } from '../users/present.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { AuthService } from './auth.service.js';
+import type { TokenService } from './tokens.js';
+
+type Options = { auth: AuthService; users: UsersRepo; tokens: TokenService; rateLimitPerMinute: number };
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
+
+export async function authRoutes(app: FastifyInstance, { auth, users, tokens, rateLimitPerMinute }: Options) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // 100 auth requests per IP per minute, shared by every route of this group.
+  const config = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute', groupId: 'auth' } };
+  const tags = ['auth'];
+
+  r.post(
+    '/api/auth/register',
+    { config, schema: { tags, body: RegisterBody, response: { 201: SessionResponse, ...errors } } },
+    async (req, reply) => {
+      const { user, session } = await auth.register(req.body);
+      app.sessionCookies.set(reply, session);
+      return reply.status(201).send({ user: await presentUser(users, user), csrfToken: session.csrfToken });
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    {
+      config,
+      schema: {
+        tags,
+        description: '`username` may be the username or the email. Sets the session cookies.',
+        body: LoginBody,
+        response: { 200: SessionResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { user, session } = await auth.login(req.body);
+      app.sessionCookies.set(reply, session);
+      return { user: await presentUser(users, user), csrfToken: session.csrfToken };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: User, 401: ApiError } } },
+    async (req) => {
+      const row = await users.findById(req.principal!.userId);
+      if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
+      return presentUser(users, row);
+    },
+  );
+
+  r.post(
+    '/api/auth/refresh',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Rotates the refresh cookie. Reusing a rotated token revokes the whole session.',
+        response: { 200: SessionResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      try {
+        const { user, session } = await auth.refresh(req.cookies[REFRESH_COOKIE]);
+        app.sessionCookies.set(reply, session);
+        return { user: await presentUser(users, user), csrfToken: session.csrfToken };
+      } catch (err) {
+        app.sessionCookies.clear(reply);
+        throw err;
+      }
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    { schema: { tags, description: 'Needs X-CSRF-Token while a session is live.', response: { 204: z.null(), 403: ApiError } } },
+    async (req, reply) => {
+      const claims = await tokens.verifyAccess(req.cookies[ACCESS_COOKIE] ?? '');
+      const familyId = claims?.familyId ?? (await auth.liveFamilyOf(req.cookies[REFRESH_COOKIE]));
+      if (familyId && !tokens.csrfMatches(familyId, req.headers[CSRF_HEADER] as string | undefined)) {
+        throw new AppError(403, 'CSRF_FAILED', 'Missing or wrong X-CSRF-Token header.');
+      }
+      await auth.logout(familyId);
+      app.sessionCookies.clear(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Same answer whether or not the email exists. Mails a single-use link valid 1 hour.',
+        querystring: ForgotPasswordQuery,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await auth.forgotPassword(req.query.email);
+      return { message: 'If an account uses that email, a reset link is on its way.' };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Sets the new password and ends every session of that user.',
+        body: ResetPasswordBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await auth.resetPassword(req.body.token, req.body.password);
+      return { message: 'Your password has been changed. You can log in now.' };
+    },
+  );
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { REFRESH_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type LoginBody, type RegisterBody, type Role } from '@evdra/domain';
+import { uniqueViolation } from '../../db/errors.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { passwordResetMail } from '../../mail/templates.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import type { SessionsRepo } from './sessions.repo.js';
+import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
+
+export type IssuedSession = { accessToken: string; refreshToken: string; refreshExpiresAt: Date; csrfToken: string };
+export type Principal = { userId: number; role: Role; familyId: string };
+
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+type Deps = {
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  tokens: TokenService;
+  mailer: Mailer;
+  publicUrl: string;
+  loginFailuresPer15Min: number;
+  now?: () => Date;
+};
+
+/** Accounts and sessions: registration, login, refresh rotation, logout, password reset. */
+export class AuthService {
+  private readonly now: () => Date;
+
+  constructor(private readonly d: Deps) {
+    this.now = d.now ?? (() => new Date());
+  }
+
+  async register(body: RegisterBody): Promise<{ user: UserRow; session: IssuedSession }> {
+    await this.assertFree(body.username, body.email);
+    const passwordHash = await hashPassword(body.password);
+    let user: UserRow;
+    try {
+      user = await this.d.users.insertFirstAsAdmin({
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        status: 'Active',
+        gdprConsent: true,
+        language: 'en',
+      });
+    } catch (err) {
+      throw takenError(err) ?? err;
+    }
+    return { user, session: await this.issue(user) };
+  }
+
+  async login(body: LoginBody): Promise<{ user: UserRow; session: IssuedSession }> {
+    const found = await this.d.users.findByLogin(body.username);
+    const accountKey = found ? `user:${found.id}` : `login:${body.username.trim().toLowerCase()}`;
+    await this.assertNotLockedOut(accountKey);
+    const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), body.password);
+    if (!found || !ok) {
+      await this.d.sessions.recordLoginFailure(accountKey);
+      throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username or password.');
+    }
+    assertMayLogIn(found);
+    await this.d.sessions.clearLoginFailures(accountKey, this.now());
+    return { user: found, session: await this.issue(found) };
+  }
+
+  /** Rotates the refresh token; a token used twice revokes its whole family. */
+  async refresh(refreshToken: string | undefined): Promise<{ user: UserRow; session: IssuedSession }> {
+    const expired = () => new AppError(401, 'SESSION_EXPIRED', 'Session expired. Please log in again.');
+    if (!refreshToken) throw expired();
+    const row = await this.d.sessions.findRefreshToken(hashToken(refreshToken));
+    if (!row || row.revokedAt || row.expiresAt <= this.now()) throw expired();
+    if (row.rotatedAt || !(await this.d.sessions.markRotated(row.id))) {
+      await this.d.sessions.revokeFamily(row.familyId);
+      throw expired();
+    }
+    const user = await this.d.users.findById(row.userId);
+    if (!user || user.status !== 'Active') {
+      await this.d.sessions.revokeFamily(row.familyId);
+      throw expired();
+    }
+    return { user, session: await this.issue(user, row.familyId, row.expiresAt) };
+  }
+
+  async logout(familyId: string | undefined) {
+    if (familyId) await this.d.sessions.revokeFamily(familyId);
+  }
+
+  /** Family of a refresh token that is still live, so logout can work after the access token expired. */
+  async liveFamilyOf(refreshToken: string | undefined): Promise<string | undefined> {
+    if (!refreshToken) return undefined;
+    const row = await this.d.sessions.findRefreshToken(hashToken(refreshToken));
+    return row && !row.revokedAt ? row.familyId : undefined;
+  }
+
+  /** Checks an access token against the user's current state: gone, suspended or reset sessions fail. */
+  async authenticate(accessToken: string | undefined): Promise<Principal | null> {
+    if (!accessToken) return null;
+    const claims = await this.d.tokens.verifyAccess(accessToken);
+    if (!claims) return null;
+    const user = await this.d.users.findById(claims.userId);
+    if (!user || user.status !== 'Active' || user.sessionEpoch !== claims.epoch) return null;
+    return { userId: user.id, role: user.role, familyId: claims.familyId };
+  }
+
+  /** Same answer whether or not the address exists; mails a single-use link valid one hour. */
+  async forgotPassword(email: string) {
+    const user = await this.d.users.findByEmail(email);
+    if (!user || user.status === 'Suspended') return;
+    const { token, hash } = newOpaqueToken();
+    await this.d.sessions.addResetToken({
+      userId: user.id,
+      tokenHash: hash,
+      expiresAt: new Date(this.now().getTime() + RESET_TOKEN_TTL_MS),
+    });
+    const link = `${this.d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.d.mailer.send(passwordResetMail(user.email, user.username, user.language, link));
+  }
+
+  /** Sets the new password and ends every session of that user. */
+  async resetPassword(token: string, password: string) {
+    const now = this.now();
+    const userId = await this.d.sessions.consumeResetToken(hashToken(token), now);
+    if (!userId) {
+      throw new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid, used or expired.');
+    }
+    await this.d.users.update(userId, { passwordHash: await hashPassword(password), bumpEpoch: true });
+    await this.d.sessions.revokeAllOfUser(userId);
+    await this.d.sessions.invalidateResetTokens(userId, now);
+    await this.d.sessions.clearLoginFailures(`user:${userId}`, now);
+  }
+
+  private async issue(user: UserRow, familyId: string = randomUUID(), familyExpiry?: Date): Promise<IssuedSession> {
+    const refreshExpiresAt = familyExpiry ?? new Date(this.now().getTime() + REFRESH_TOKEN_TTL_MS);
+    const { token, hash } = newOpaqueToken();
+    await this.d.sessions.addRefreshToken({ userId: user.id, familyId, tokenHash: hash, expiresAt: refreshExpiresAt });
+    const accessToken = await this.d.tokens.signAccess({
+      userId: user.id,
+      role: user.role,
+      familyId,
+      epoch: user.sessionEpoch,
+    });
+    return { accessToken, refreshToken: token, refreshExpiresAt, csrfToken: this.d.tokens.csrfFor(familyId) };
+  }
+
+  private async assertFree(username: string, email: string, exceptId?: number) {
+    const taken = await this.d.users.taken(username, email, exceptId);
+    if (taken === 'username') throw usernameTaken();
+    if (taken === 'email') throw emailTaken();
+  }
+
+  private async assertNotLockedOut(accountKey: string) {
+    const since = new Date(this.now().getTime() - FAILURE_WINDOW_MS);
+    const { count, oldest } = await this.d.sessions.loginFailuresSince(accountKey, since);
+    if (count < this.d.loginFailuresPer15Min) return;
+    const retryAfter = oldest
+      ? Math.max(1, Math.ceil((oldest.getTime() + FAILURE_WINDOW_MS - this.now().getTime()) / 1000))
+      : 900;
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      'Too many failed logins for this account. Please wait and try again.',
+      undefined,
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+}
+
+export function assertMayLogIn(user: UserRow) {
+  if (user.status === 'Suspended') throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended.');
+  if (user.status === 'Pending') throw new AppError(403, 'ACCOUNT_PENDING', 'This account is pending approval.');
+}
+
+export const usernameTaken = () => fieldError('USERNAME_TAKEN', 409, 'username', 'This username is already taken.');
+export const emailTaken = () => fieldError('EMAIL_TAKEN', 409, 'email', 'This email is already registered.');
+
+/** Maps a unique-index violation that raced past the pre-check to the matching 409. */
+export function takenError(err: unknown): AppError | undefined {
+  const constraint = uniqueViolation(err);
+  if (constraint === undefined) return undefined;
+  return constraint.includes('email') ? emailTaken() : usernameTaken();
+}

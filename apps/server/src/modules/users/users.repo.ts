@@ -1,0 +1,127 @@
+import type { Language, Role, UserStatus } from '@evdra/domain';
+import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  status: UserStatus;
+  gdprConsent: boolean;
+  language: Language;
+};
+export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { passwordHash?: string };
+export type VehicleSummary = { id: number; make: string; model: string };
+
+// Serialises "first account becomes ADMIN" and "keep one active admin" decisions.
+const ROLE_LOCK = 7_203_412;
+
+export class UsersRepo {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  /** By username (ignoring case) or by email. */
+  async findByLogin(login: string): Promise<UserRow | undefined> {
+    const l = login.trim().toLowerCase();
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(or(eq(sql`lower(${users.username})`, l), eq(users.email, l)))
+      .limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return row;
+  }
+
+  /** Which of username/email another user already has. */
+  async taken(username: string, email: string, exceptId?: number): Promise<'username' | 'email' | undefined> {
+    const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
+    const [byName] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), notSelf));
+    if (byName) return 'username';
+    const [byEmail] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email.toLowerCase()), notSelf));
+    return byEmail ? 'email' : undefined;
+  }
+
+  async list(q?: string): Promise<UserRow[]> {
+    const where = q ? or(ilike(users.username, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`)) : undefined;
+    return this.db.select().from(users).where(where).orderBy(asc(users.id));
+  }
+
+  async insert(user: NewUser): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(user).returning();
+    if (!row) throw new Error('insert returned nothing');
+    return row;
+  }
+
+  /** Inserts the user as ADMIN when no account exists yet, else as the given role; atomic across replicas. */
+  async insertFirstAsAdmin(user: Omit<NewUser, 'role'>): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
+      const [any] = await tx.select({ id: users.id }).from(users).limit(1);
+      const [row] = await tx
+        .insert(users)
+        .values({ ...user, role: any ? 'USER' : 'ADMIN' })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      return row;
+    });
+  }
+
+  async update(id: number, changes: UserChanges & { bumpEpoch?: boolean }): Promise<UserRow | undefined> {
+    const { bumpEpoch, ...rest } = changes;
+    const [row] = await this.db
+      .update(users)
+      .set({
+        ...rest,
+        updatedAt: new Date(),
+        ...(bumpEpoch ? { sessionEpoch: sql`${users.sessionEpoch} + 1` } : {}),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Runs `change` only if at least one other active admin would remain when `target` stops being one.
+   * Returns false (and changes nothing) when `target` is the last active admin.
+   */
+  async withOtherActiveAdmin<T>(targetId: number, change: (repo: UsersRepo) => Promise<T>): Promise<T | false> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
+      const [others] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active'), ne(users.id, targetId)));
+      if (!others || others.n === 0) return false;
+      return change(new UsersRepo(tx as unknown as Db));
+    });
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** Vehicles of each user (id, make, model). Vehicles arrive with their own module; none yet. */
+  async vehiclesOf(_userIds: number[]): Promise<Map<number, VehicleSummary[]>> {
+    return new Map();
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,95 @@
+import {
+  AdminCreateUserBody,
+  AdminUpdateUserBody,
+  AdminUsersQuery,
+  ApiError,
+  GdprConsentBody,
+  IdParams,
+  UpdateMeBody,
+  User,
+} from '@evdra/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentUser, presentUsers } from './present.js';
+import type { UsersRepo } from './users.repo.js';
+import type { UsersService } from './users.service.js';
+
+type Options = { service: UsersService; repo: UsersRepo };
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+
+export async function usersRoutes(app: FastifyInstance, { service, repo }: Options) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const me = { preHandler: app.requireUser };
+  const admin = { preHandler: app.requireAdmin };
+  const tags = ['users'];
+  const adminTags = ['admin'];
+
+  r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) =>
+    presentUser(repo, await service.get(req.principal!.userId)),
+  );
+
+  r.put(
+    '/api/users/me',
+    { ...me, schema: { tags, body: UpdateMeBody, response: { 200: User, ...errors } } },
+    async (req) => presentUser(repo, await service.updateMe(req.principal!.userId, req.body)),
+  );
+
+  r.put(
+    '/api/users/me/gdpr-consent',
+    {
+      ...me,
+      schema: {
+        tags,
+        description: 'Consent goes from false to true only; withdrawing it here is refused with 400.',
+        body: GdprConsentBody,
+        response: { 200: User, ...errors },
+      },
+    },
+    async (req) => presentUser(repo, await service.setConsent(req.principal!.userId, req.body.consent)),
+  );
+
+  r.get(
+    '/api/admin/users',
+    { ...admin, schema: { tags: adminTags, querystring: AdminUsersQuery, response: { 200: z.array(User), ...errors } } },
+    async (req) => presentUsers(repo, await service.list(req.query.q)),
+  );
+
+  r.post(
+    '/api/admin/users',
+    { ...admin, schema: { tags: adminTags, body: AdminCreateUserBody, response: { 201: User, ...errors } } },
+    async (req, reply) => reply.status(201).send(await presentUser(repo, await service.create(req.body))),
+  );
+
+  r.put(
+    '/api/admin/users/:id',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        description: 'The last active admin cannot be demoted or suspended (409 LAST_ADMIN).',
+        params: IdParams,
+        body: AdminUpdateUserBody,
+        response: { 200: User, ...errors },
+      },
+    },
+    async (req) => presentUser(repo, await service.update(req.params.id, req.body)),
+  );
+
+  r.delete(
+    '/api/admin/users/:id',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        description: 'The last active admin cannot be deleted (409 LAST_ADMIN).',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.delete(req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import { ACCESS_TOKEN_TTL_S, CSRF_HEADER } from '@evdra/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.js';
+import type { AuthService, IssuedSession, Principal } from '../modules/auth/auth.service.js';
+import type { TokenService } from '../modules/auth/tokens.js';
+
+export const ACCESS_COOKIE = 'evdra_access';
+export const REFRESH_COOKIE = 'evdra_refresh';
+const REFRESH_PATH = '/api/auth';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyInstance {
+    /** preHandler: a logged-in, active user; state-changing calls also need the CSRF header. */
+    requireUser: (req: FastifyRequest) => Promise<void>;
+    /** preHandler: as requireUser, and the user must be an ADMIN. */
+    requireAdmin: (req: FastifyRequest) => Promise<void>;
+    sessionCookies: {
+      set(reply: FastifyReply, session: IssuedSession): void;
+      clear(reply: FastifyReply): void;
+    };
+  }
+}
+
+type Options = { auth: AuthService; tokens: TokenService; secureCookies: boolean };
+
+/** Cookie sessions: HttpOnly access JWT + rotating refresh token; CSRF header on unsafe methods. */
+export const authPlugin = fp(async (app: FastifyInstance, { auth, tokens, secureCookies }: Options) => {
+  await app.register(cookie);
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies };
+
+  app.decorate('sessionCookies', {
+    set(reply, s) {
+      reply.setCookie(ACCESS_COOKIE, s.accessToken, { ...base, path: '/', maxAge: ACCESS_TOKEN_TTL_S });
+      reply.setCookie(REFRESH_COOKIE, s.refreshToken, { ...base, path: REFRESH_PATH, expires: s.refreshExpiresAt });
+    },
+    clear(reply) {
+      reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
+      reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_PATH });
+    },
+  });
+
+  const requireUser = async (req: FastifyRequest) => {
+    const principal = await auth.authenticate(req.cookies[ACCESS_COOKIE]);
+    if (!principal) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
+    if (UNSAFE.has(req.method) && !tokens.csrfMatches(principal.familyId, header(req, CSRF_HEADER))) {
+      throw new AppError(403, 'CSRF_FAILED', 'Missing or wrong X-CSRF-Token header.');
+    }
+    req.principal = principal;
+  };
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireAdmin', async (req: FastifyRequest) => {
+    await requireUser(req);
+    if (req.principal?.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', 'Administrators only.');
+  });
+});
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};

@@ -1,0 +1,42 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { registerNavigate } from '../lib/navigation';
+import { Footer } from './Footer';
+import { Nav } from './Nav';
+
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loading" role="status">
+      <div className="loading-bar" aria-hidden="true" />
+      <span className="visually-hidden">{t('common.loading')}</span>
+    </div>
+  );
+}
+
+/** Shell: navigation, the current page, footer. */
+export function Layout() {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    registerNavigate((to, options) => navigate(to, options));
+    return () => registerNavigate(null);
+  }, [navigate]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <Nav />
+      <main id="main" className="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

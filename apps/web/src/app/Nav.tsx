@@ -1,0 +1,242 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Bell, Download, Menu, Settings, WifiOff } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Modal } from '../components/Modal';
+import { api } from '../lib/api';
+import { clearSession, type StoredUser, useStoredUser } from '../lib/session';
+import { useInstallPrompt, useOnlineStatus } from './hooks';
+
+function navClass({ isActive }: { isActive: boolean }): string {
+  return `nav-link${isActive ? ' nav-link--active' : ''}`;
+}
+
+/** Bell placeholder: the notifications feature (list, unread count, polling) comes later. */
+function NotificationsBell() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="popover-anchor" ref={wrapper}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('nav.notifications')}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Bell size={20} aria-hidden="true" />
+      </button>
+      {open ? (
+        <div id={panelId} className="popover" role="region" aria-label={t('nav.notifications')}>
+          <p>{t('nav.noNotifications')}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface NavItemsProps {
+  user: StoredUser | null;
+  online: boolean;
+  canInstall: boolean;
+  onInstall: () => void;
+  onLogout: () => void;
+  onNavigate?: () => void;
+}
+
+function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate }: NavItemsProps) {
+  const { t } = useTranslation();
+  const isAdmin = user?.role === 'ADMIN';
+  return (
+    <>
+      <ul className="nav-list">
+        <li>
+          <NavLink to="/" end className={navClass} onClick={onNavigate}>
+            {t('nav.home')}
+          </NavLink>
+        </li>
+        {user ? (
+          <>
+            <li>
+              <NavLink to="/vehicles" className={navClass} onClick={onNavigate}>
+                {t('nav.vehicles')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/marketplace" className={navClass} onClick={onNavigate}>
+                {t('nav.market')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/ai-chat" className={navClass} onClick={onNavigate}>
+                {t('nav.aiAssistant')}
+              </NavLink>
+            </li>
+            {isAdmin ? (
+              <>
+                <li>
+                  <NavLink to="/admin/users" className={navClass} onClick={onNavigate}>
+                    {t('nav.manageUsers')}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/analytics/admin" className={navClass} onClick={onNavigate}>
+                    {t('nav.globalAnalytics')}
+                  </NavLink>
+                </li>
+              </>
+            ) : (
+              <li>
+                <NavLink to="/analytics/user" className={navClass} onClick={onNavigate}>
+                  {t('nav.myAnalytics')}
+                </NavLink>
+              </li>
+            )}
+          </>
+        ) : null}
+      </ul>
+      <div className="nav-actions">
+        {!online ? (
+          <span className="badge badge--warning" role="status">
+            <WifiOff size={16} aria-hidden="true" />
+            {t('nav.offline')}
+          </span>
+        ) : null}
+        {canInstall ? (
+          <button type="button" className="btn btn--secondary btn--small" onClick={onInstall}>
+            <Download size={16} aria-hidden="true" />
+            {t('nav.installApp')}
+          </button>
+        ) : null}
+        {user ? (
+          <>
+            <NotificationsBell />
+            <NavLink
+              to="/settings"
+              className={({ isActive }) => `icon-button${isActive ? ' icon-button--active' : ''}`}
+              aria-label={t('nav.settings')}
+              title={t('nav.settings')}
+              onClick={onNavigate}
+            >
+              <Settings size={20} aria-hidden="true" />
+            </NavLink>
+            <span className="nav-user">
+              {t('nav.loggedInAs')} <strong>{user.username}</strong>
+            </span>
+            <button type="button" className="btn btn--secondary btn--small" onClick={onLogout}>
+              {t('nav.logout')}
+            </button>
+          </>
+        ) : (
+          <>
+            <NavLink to="/login" className={navClass} onClick={onNavigate}>
+              {t('nav.login')}
+            </NavLink>
+            <NavLink to="/register" className={navClass} onClick={onNavigate}>
+              {t('nav.register')}
+            </NavLink>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Top bar (≥ 768 px) or hamburger + side drawer (< 768 px). */
+export function Nav() {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const online = useOnlineStatus();
+  const { canInstall, install } = useInstallPrompt();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // Any navigation closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.pathname]);
+
+  const logout = async () => {
+    setDrawerOpen(false);
+    try {
+      await api('/api/auth/logout', { method: 'POST', noRefresh: true });
+    } catch {
+      // Logging out locally still works when the server is unreachable or the session is gone.
+    }
+    clearSession();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  const items = (onNavigate?: () => void) => (
+    <NavItems
+      user={user}
+      online={online}
+      canInstall={canInstall}
+      onInstall={() => void install()}
+      onLogout={() => void logout()}
+      onNavigate={onNavigate}
+    />
+  );
+
+  return (
+    <header className="topbar">
+      <div className="topbar__inner">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>Evdra</span>
+        </Link>
+        <nav className="topbar__nav" aria-label={t('nav.main')}>
+          {items()}
+        </nav>
+        <div className="topbar__mobile">
+          {!online ? (
+            <span className="badge badge--warning" aria-hidden="true">
+              <WifiOff size={16} />
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('nav.openMenu')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu size={24} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      {drawerOpen ? (
+        <Modal title={t('nav.menu')} onClose={() => setDrawerOpen(false)} className="modal--drawer">
+          <nav className="drawer-nav" aria-label={t('nav.main')}>
+            {items(() => setDrawerOpen(false))}
+          </nav>
+        </Modal>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert, PageCard } from '../../../components/Card';
+import { TextField } from '../../../components/Field';
+import { PasswordField } from '../../../components/PasswordField';
+import { ApiError } from '../../../lib/api';
+import { applyLanguage } from '../../../lib/i18n';
+import { getStoredUser, storeSession } from '../../../lib/session';
+import type { FieldErrors } from '../../../lib/validation';
+import { useLogin } from '../api';
+
+/** Codes that deserve a specific line under '❌ Login failed.'. */
+const SPECIFIC_CODES = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_PENDING', 'RATE_LIMITED', 'INVALID_CREDENTIALS']);
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<{ text: string; detail?: string } | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const next: FieldErrors = {
+      username: username.trim() ? undefined : t('login.usernameRequired'),
+      password: password ? undefined : t('login.passwordRequired'),
+    };
+    setErrors(next);
+    if (next.username || next.password) return;
+
+    // Offline (spec §4): only a stored user whose offline flag is 'true' may enter.
+    if (!navigator.onLine) {
+      const stored = getStoredUser();
+      if (stored && stored.offlineLogin === 'true') {
+        navigate('/', { replace: true });
+      } else {
+        setFailure({ text: t('login.offlineUnavailable') });
+      }
+      return;
+    }
+
+    try {
+      const { user, csrfToken } = await loginMutation.mutateAsync({ username: username.trim(), password });
+      storeSession(user, csrfToken);
+      await applyLanguage(user.language);
+      navigate('/', { replace: true });
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : '';
+      setFailure({
+        text: t('login.failed'),
+        detail: SPECIFIC_CODES.has(code) ? t(`errors.${code}`) : undefined,
+      });
+    }
+  };
+
+  const busy = loginMutation.isPending;
+  return (
+    <PageCard title={t('login.title')} narrow>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          value={username}
+          onValueChange={setUsername}
+          error={errors.username}
+        />
+        <PasswordField
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+        />
+        {failure ? (
+          <Alert tone="error">
+            <p>{failure.text}</p>
+            {failure.detail ? <p>{failure.detail}</p> : null}
+          </Alert>
+        ) : null}
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+        <div className="form__links">
+          <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+          <span>
+            {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+          </span>
+        </div>
+      </form>
+    </PageCard>
+  );
+}

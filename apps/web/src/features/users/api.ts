@@ -1,0 +1,73 @@
+import type { Language, Role, User, UserStatus } from '@evdra/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const userKeys = {
+  me: ['users', 'me'] as const,
+  adminList: (q: string) => ['admin', 'users', q] as const,
+  adminAll: ['admin', 'users'] as const,
+};
+
+// --- current user (settings) ---
+
+export const useMe = () => useQuery({ queryKey: userKeys.me, queryFn: () => api<User>('/api/users/me') });
+
+export interface UpdateMeInput {
+  username: string;
+  email: string;
+  language: Language;
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMeInput) => api<User>('/api/users/me', { method: 'PUT', body }),
+    onSuccess: (user) => queryClient.setQueryData(userKeys.me, user),
+  });
+}
+
+export function useGiveConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<User>('/api/users/me/gdpr-consent', { method: 'PUT', body: { consent: true } }),
+    onSuccess: (user) => queryClient.setQueryData(userKeys.me, user),
+  });
+}
+
+// --- admin user management ---
+
+export const useAdminUsers = (q: string) =>
+  useQuery({
+    queryKey: userKeys.adminList(q),
+    queryFn: ({ signal }) => api<User[]>('/api/admin/users', { query: { q: q || undefined }, signal }),
+    placeholderData: (previous) => previous,
+  });
+
+export interface AdminUserInput {
+  username: string;
+  email: string;
+  password?: string;
+  role: Role;
+  /** '' is allowed and means Active (spec §3). */
+  status: UserStatus | '';
+  gdprConsent: boolean;
+}
+
+export function useSaveAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: AdminUserInput }) =>
+      id === undefined
+        ? api<User>('/api/admin/users', { method: 'POST', body })
+        : api<User>(`/api/admin/users/${id}`, { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.adminAll }),
+  });
+}
+
+export function useDeleteAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/admin/users/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.adminAll }),
+  });
+}

@@ -1,0 +1,69 @@
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@evdra/domain';
+import i18n, { type Resource } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from './session';
+
+export { i18n };
+
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ro: 'Română', es: 'Español' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** localStorage `language`, else the first supported browser language, else English. */
+export function detectLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEYS.language);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // storage unavailable (private mode): fall through to the browser's languages
+  }
+  const browser = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
+  for (const tag of browser) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+function syncDocumentLanguage(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+
+const baseOptions = {
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  load: 'languageOnly' as const,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+};
+
+/** App start: translations come from /locales/{lng}/translation.json (precached by the service worker). */
+export function initI18n(): Promise<unknown> {
+  i18n.on('languageChanged', syncDocumentLanguage);
+  return i18n
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      ...baseOptions,
+      lng: detectLanguage(),
+      backend: { loadPath: '/locales/{{lng}}/translation.json' },
+    });
+}
+
+/** Tests (and tools) initialise i18next with bundled resources: no HTTP. */
+export function initI18nWithResources(resources: Resource, lng: Language = 'en'): Promise<unknown> {
+  return i18n.use(initReactI18next).init({ ...baseOptions, lng, resources });
+}
+
+/** Switches the UI language now and remembers it (localStorage `language`). */
+export async function applyLanguage(lng: Language): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, lng);
+  } catch {
+    // ignore: the language still applies for this visit
+  }
+  if (i18n.language !== lng) await i18n.changeLanguage(lng);
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerSW } from 'virtual:pwa-register';
+import { App } from './app/App';
+import { initI18n } from './lib/i18n';
+import { applyDarkMode, isDarkMode } from './lib/theme';
+import './styles/global.css';
+
+// public/theme-init.js already set the class before first paint; this keeps them in sync.
+applyDarkMode(isDarkMode());
+void initI18n();
+registerSW({ immediate: true });
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
