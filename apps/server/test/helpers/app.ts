@@ -1,0 +1,54 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { createTestDatabase } from './database.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Mails written to DATA_DIR/outbox, oldest first, as raw .eml text. */
+  outbox(): string[];
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, with a temporary DATA_DIR and generous rate limits unless overridden. */
+export async function createTestApp(env: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'evdra-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://evdra.test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, logger: false, now });
+  await app.ready();
+  const outboxDir = join(dataDir, 'outbox');
+  return {
+    app,
+    database,
+    config,
+    outbox: () => {
+      try {
+        return readdirSync(outboxDir)
+          .sort()
+          .map((f) => readFileSync(join(outboxDir, f), 'utf8'));
+      } catch {
+        return [];
+      }
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
