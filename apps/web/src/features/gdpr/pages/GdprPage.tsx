@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PageCard } from '../../../components/Card';
 
 const SECTIONS = ['who', 'what', 'why', 'where', 'rights', 'keep', 'contact'] as const;
+const RIGHTS = ['access', 'rectification', 'erasure', 'portability', 'objection'] as const;
 
 /** The data-protection agreement users consent to (opens in a new tab from the forms' links). */
 export default function GdprPage() {
@@ -33,16 +34,15 @@ export default function GdprPage() {
           <section key={s}>
             <h2>{t(`gdpr.${s}.title`)}</h2>
             <p>{t(`gdpr.${s}.body`)}</p>
+            {s === 'rights' ? (
+              <ul>
+                {RIGHTS.map((r) => (
+                  <li key={r}>{t(`gdpr.rights.${r}`)}</li>
+                ))}
+              </ul>
+            ) : null}
           </section>
         ))}
-        <h2>{t('gdpr.rights.listTitle')}</h2>
-        <ul>
-          <li>{t('gdpr.rights.access')}</li>
-          <li>{t('gdpr.rights.rectification')}</li>
-          <li>{t('gdpr.rights.erasure')}</li>
-          <li>{t('gdpr.rights.portability')}</li>
-          <li>{t('gdpr.rights.objection')}</li>
-        </ul>
       </div>
     </PageCard>
   );

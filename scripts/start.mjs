@@ -1,0 +1,39 @@
+// `npm start`: build what is missing or stale (web app, server bundle), then run the server.
+// The server migrates the database itself before it listens.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const at = (...p) => join(root, ...p);
+
+/** Newest modification time among the files below the given paths. */
+function newest(paths) {
+  let max = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const f of readdirSync(p)) if (f !== 'node_modules' && f !== 'dist') walk(join(p, f));
+    } else max = Math.max(max, s.mtimeMs);
+  };
+  for (const p of paths) walk(p);
+  return max;
+}
+
+function buildIfStale(name, output, sources, command) {
+  if (existsSync(output) && statSync(output).mtimeMs >= newest(sources)) return;
+  console.log(`Building ${name}…`);
+  execSync(command, { cwd: root, stdio: 'inherit' });
+}
+
+const domain = at('packages/domain/src');
+buildIfStale(
+  'the web app',
+  at('apps/web/dist/index.html'),
+  [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), domain],
+  'npm run build -w apps/web',
+);
+buildIfStale('the server', at('apps/server/dist/main.js'), [at('apps/server/src'), domain], 'npm run build -w apps/server');
+
+await import(at('apps/server/dist/main.js'));

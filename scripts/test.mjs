@@ -1,0 +1,60 @@
+// `npm test`: lint, typecheck, unit + API integration (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// is set), then end-to-end in Chromium against the built server. Every step runs even if one fails;
+// the last line totals the tests of all suites as `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+// Lint and typecheck are not test suites; a failure still counts once so the total can't read green.
+if (!run('lint (biome)', bin('biome'), ['check', '.'])) totals.failed += 1;
+if (!run('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck'])) totals.failed += 1;
+
+const vitestJson = join(reports, 'vitest.json');
+const vitestOk = run('unit, component and API integration tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+} else if (!vitestOk) totals.failed += 1;
+
+if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
+  const pwJson = join(reports, 'playwright.json');
+  const e2eOk = run('end-to-end tests (playwright, chromium)', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
+  const pw = readJson(pwJson);
+  if (pw) {
+    totals.passed += pw.stats.expected + pw.stats.flaky;
+    totals.failed += pw.stats.unexpected;
+  } else if (!e2eOk) totals.failed += 1;
+} else totals.failed += 1;
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
