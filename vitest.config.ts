@@ -18,7 +18,9 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
       {
         plugins: [react()],
         test: {

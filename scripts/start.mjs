@@ -31,9 +31,20 @@ const domain = at('packages/domain/src');
 buildIfStale(
   'the web app',
   at('apps/web/dist/index.html'),
-  [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), domain],
+  [
+    at('apps/web/src'),
+    at('apps/web/public'),
+    at('apps/web/index.html'),
+    at('apps/web/vite.config.ts'),
+    domain,
+  ],
   'npm run build -w apps/web',
 );
-buildIfStale('the server', at('apps/server/dist/main.js'), [at('apps/server/src'), domain], 'npm run build -w apps/server');
+buildIfStale(
+  'the server',
+  at('apps/server/dist/main.js'),
+  [at('apps/server/src'), domain],
+  'npm run build -w apps/server',
+);
 
 await import(at('apps/server/dist/main.js'));

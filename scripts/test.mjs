@@ -45,9 +45,14 @@ if (vitest) {
 
 if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
   const pwJson = join(reports, 'playwright.json');
-  const e2eOk = run('end-to-end tests (playwright, chromium)', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-  });
+  const e2eOk = run(
+    'end-to-end tests (playwright, chromium)',
+    bin('playwright'),
+    ['test', '-c', 'apps/web/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    },
+  );
   const pw = readJson(pwJson);
   if (pw) {
     totals.passed += pw.stats.expected + pw.stats.flaky;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,15 +10,14 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
 import { TokenService } from './modules/auth/tokens.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepo } from './modules/users/users.repo.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
-import { join } from 'node:path';
 
 export type AppDeps = {
   config: Config;
@@ -60,7 +60,7 @@ export async function buildApp({ config, database, mailer, now, logger }: AppDep
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { hsts: config.secureCookies });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -77,6 +77,15 @@ export async function buildApp({ config, database, mailer, now, logger }: AppDep
   await app.register(usersRoutes, { service: new UsersService(users), repo: users });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });
+
+  // Housekeeping: forget expired tokens and old login failures, hourly.
+  const prune = setInterval(
+    () => {
+      sessions.prune(new Date()).catch((err) => app.log.warn({ err }, 'pruning sessions failed'));
+    },
+    60 * 60 * 1000,
+  ).unref();
+  app.addHook('onClose', async () => clearInterval(prune));
   return app;
 }
 

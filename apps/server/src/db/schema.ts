@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -10,10 +20,16 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
-    status: text('status', { enum: ['Active', 'Suspended', 'Pending'] }).notNull().default('Active'),
+    role: text('role', { enum: ['USER', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
+    status: text('status', { enum: ['Active', 'Suspended', 'Pending'] })
+      .notNull()
+      .default('Active'),
     gdprConsent: boolean('gdpr_consent').notNull().default(false),
-    language: text('language', { enum: ['en', 'ro', 'es'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'ro', 'es'] })
+      .notNull()
+      .default('en'),
     /** Bumped to end every session at once (password reset); access tokens carry it. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
     createdAt: createdAt(),
@@ -41,7 +57,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

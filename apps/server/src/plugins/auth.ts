@@ -1,5 +1,5 @@
-import cookie from '@fastify/cookie';
 import { ACCESS_TOKEN_TTL_S, CSRF_HEADER } from '@evdra/domain';
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
@@ -37,7 +37,11 @@ export const authPlugin = fp(async (app: FastifyInstance, { auth, tokens, secure
   app.decorate('sessionCookies', {
     set(reply, s) {
       reply.setCookie(ACCESS_COOKIE, s.accessToken, { ...base, path: '/', maxAge: ACCESS_TOKEN_TTL_S });
-      reply.setCookie(REFRESH_COOKIE, s.refreshToken, { ...base, path: REFRESH_PATH, expires: s.refreshExpiresAt });
+      reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
+        ...base,
+        path: REFRESH_PATH,
+        expires: s.refreshExpiresAt,
+      });
     },
     clear(reply) {
       reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
@@ -64,3 +68,9 @@ const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
+
+/** The caller a requireUser/requireAdmin preHandler admitted. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
+  return req.principal;
+}

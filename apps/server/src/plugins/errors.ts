@@ -20,7 +20,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send({ code: err.code, message: err.message, details: err.details });
+      return reply
+        .status(err.statusCode)
+        .send({ code: err.code, message: err.message, details: err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
@@ -41,5 +43,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const message = status === 429 ? 'Too many requests. Please wait and try again.' : err.message;
     return reply.status(status).send({ code, message });
   });
-
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Security headers with a CSP the web app (and the API reference UI) works under. */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, { hsts }: { hsts: boolean }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,5 +23,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only means something over HTTPS (PUBLIC_URL https://).
+    strictTransportSecurity: hsts,
   });
 });

@@ -27,6 +27,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDi
     if (hasBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}.` });
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}.` });
   });
 });

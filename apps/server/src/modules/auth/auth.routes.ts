@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.js';
+import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../plugins/auth.js';
 import { presentUser } from '../users/present.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { AuthService } from './auth.service.js';
@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     '/api/auth/me',
     { preHandler: app.requireUser, schema: { tags, response: { 200: User, 401: ApiError } } },
     async (req) => {
-      const row = await users.findById(req.principal!.userId);
+      const row = await users.findById(principalOf(req).userId);
       if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
       return presentUser(users, row);
     },
@@ -91,7 +91,13 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
 
   r.post(
     '/api/auth/logout',
-    { schema: { tags, description: 'Needs X-CSRF-Token while a session is live.', response: { 204: z.null(), 403: ApiError } } },
+    {
+      schema: {
+        tags,
+        description: 'Needs X-CSRF-Token while a session is live.',
+        response: { 204: z.null(), 403: ApiError },
+      },
+    },
     async (req, reply) => {
       const claims = await tokens.verifyAccess(req.cookies[ACCESS_COOKIE] ?? '');
       const familyId = claims?.familyId ?? (await auth.liveFamilyOf(req.cookies[REFRESH_COOKIE]));

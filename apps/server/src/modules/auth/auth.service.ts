@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { REFRESH_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type LoginBody, type RegisterBody, type Role } from '@evdra/domain';
+import {
+  type LoginBody,
+  REFRESH_TOKEN_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  type RegisterBody,
+  type Role,
+} from '@evdra/domain';
 import { uniqueViolation } from '../../db/errors.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -9,7 +15,12 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js'
 import type { SessionsRepo } from './sessions.repo.js';
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
 
-export type IssuedSession = { accessToken: string; refreshToken: string; refreshExpiresAt: Date; csrfToken: string };
+export type IssuedSession = {
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+  csrfToken: string;
+};
 export type Principal = { userId: number; role: Role; familyId: string };
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -76,7 +87,7 @@ export class AuthService {
       throw expired();
     }
     const user = await this.d.users.findById(row.userId);
-    if (!user || user.status !== 'Active') {
+    if (user?.status !== 'Active') {
       await this.d.sessions.revokeFamily(row.familyId);
       throw expired();
     }
@@ -100,7 +111,7 @@ export class AuthService {
     const claims = await this.d.tokens.verifyAccess(accessToken);
     if (!claims) return null;
     const user = await this.d.users.findById(claims.userId);
-    if (!user || user.status !== 'Active' || user.sessionEpoch !== claims.epoch) return null;
+    if (user?.status !== 'Active' || user.sessionEpoch !== claims.epoch) return null;
     return { userId: user.id, role: user.role, familyId: claims.familyId };
   }
 
@@ -131,10 +142,19 @@ export class AuthService {
     await this.d.sessions.clearLoginFailures(`user:${userId}`, now);
   }
 
-  private async issue(user: UserRow, familyId: string = randomUUID(), familyExpiry?: Date): Promise<IssuedSession> {
+  private async issue(
+    user: UserRow,
+    familyId: string = randomUUID(),
+    familyExpiry?: Date,
+  ): Promise<IssuedSession> {
     const refreshExpiresAt = familyExpiry ?? new Date(this.now().getTime() + REFRESH_TOKEN_TTL_MS);
     const { token, hash } = newOpaqueToken();
-    await this.d.sessions.addRefreshToken({ userId: user.id, familyId, tokenHash: hash, expiresAt: refreshExpiresAt });
+    await this.d.sessions.addRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: hash,
+      expiresAt: refreshExpiresAt,
+    });
     const accessToken = await this.d.tokens.signAccess({
       userId: user.id,
       role: user.role,
@@ -169,10 +189,12 @@ export class AuthService {
 
 export function assertMayLogIn(user: UserRow) {
   if (user.status === 'Suspended') throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended.');
-  if (user.status === 'Pending') throw new AppError(403, 'ACCOUNT_PENDING', 'This account is pending approval.');
+  if (user.status === 'Pending')
+    throw new AppError(403, 'ACCOUNT_PENDING', 'This account is pending approval.');
 }
 
-export const usernameTaken = () => fieldError('USERNAME_TAKEN', 409, 'username', 'This username is already taken.');
+export const usernameTaken = () =>
+  fieldError('USERNAME_TAKEN', 409, 'username', 'This username is already taken.');
 export const emailTaken = () => fieldError('EMAIL_TAKEN', 409, 'email', 'This email is already registered.');
 
 /** Maps a unique-index violation that raced past the pre-check to the matching 409. */

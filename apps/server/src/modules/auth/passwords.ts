@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // ARCHITECTURE §4: argon2id, m=19456 KiB, t=2, p=1.
-const OPTIONS = { algorithm: 2 /* Argon2id; a const enum in the typings */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Argon2id; a const enum in the typings */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 

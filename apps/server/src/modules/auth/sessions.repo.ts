@@ -89,7 +89,9 @@ export class SessionsRepo {
 
   /** Housekeeping: forget old failures and dead tokens. */
   async prune(now: Date) {
-    await this.db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`${now}::timestamptz - interval '1 day'`));
+    await this.db
+      .delete(loginFailures)
+      .where(lt(loginFailures.createdAt, sql`${now}::timestamptz - interval '1 day'`));
     await this.db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
     await this.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
   }

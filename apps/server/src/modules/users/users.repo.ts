@@ -59,7 +59,9 @@ export class UsersRepo {
   }
 
   async list(q?: string): Promise<UserRow[]> {
-    const where = q ? or(ilike(users.username, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`)) : undefined;
+    const where = q
+      ? or(ilike(users.username, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`))
+      : undefined;
     return this.db.select().from(users).where(where).orderBy(asc(users.id));
   }
 
@@ -101,7 +103,10 @@ export class UsersRepo {
    * Runs `change` only if at least one other active admin would remain when `target` stops being one.
    * Returns false (and changes nothing) when `target` is the last active admin.
    */
-  async withOtherActiveAdmin<T>(targetId: number, change: (repo: UsersRepo) => Promise<T>): Promise<T | false> {
+  async withOtherActiveAdmin<T>(
+    targetId: number,
+    change: (repo: UsersRepo) => Promise<T>,
+  ): Promise<T | false> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
       const [others] = await tx

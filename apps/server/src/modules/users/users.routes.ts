@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { principalOf } from '../../plugins/auth.js';
 import { presentUser, presentUsers } from './present.js';
 import type { UsersRepo } from './users.repo.js';
 import type { UsersService } from './users.service.js';
@@ -26,13 +27,13 @@ export async function usersRoutes(app: FastifyInstance, { service, repo }: Optio
   const adminTags = ['admin'];
 
   r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) =>
-    presentUser(repo, await service.get(req.principal!.userId)),
+    presentUser(repo, await service.get(principalOf(req).userId)),
   );
 
   r.put(
     '/api/users/me',
     { ...me, schema: { tags, body: UpdateMeBody, response: { 200: User, ...errors } } },
-    async (req) => presentUser(repo, await service.updateMe(req.principal!.userId, req.body)),
+    async (req) => presentUser(repo, await service.updateMe(principalOf(req).userId, req.body)),
   );
 
   r.put(
@@ -46,12 +47,15 @@ export async function usersRoutes(app: FastifyInstance, { service, repo }: Optio
         response: { 200: User, ...errors },
       },
     },
-    async (req) => presentUser(repo, await service.setConsent(req.principal!.userId, req.body.consent)),
+    async (req) => presentUser(repo, await service.setConsent(principalOf(req).userId, req.body.consent)),
   );
 
   r.get(
     '/api/admin/users',
-    { ...admin, schema: { tags: adminTags, querystring: AdminUsersQuery, response: { 200: z.array(User), ...errors } } },
+    {
+      ...admin,
+      schema: { tags: adminTags, querystring: AdminUsersQuery, response: { 200: z.array(User), ...errors } },
+    },
     async (req) => presentUsers(repo, await service.list(req.query.q)),
   );
 
