@@ -1,0 +1,90 @@
+// `npm run bench:startup`: cold start of the built server to a healthy /api/health, on PGlite
+// (new data dir, and again on an existing one) and on PostgreSQL (new database), plus argon2id
+// verify time. Prints figures; never fails on timing.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const require = createRequire(join(root, 'apps/server/package.json'));
+const RUNS = Number(process.env.RUNS ?? 5);
+const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (xs) =>
+  `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
+
+async function startToHealthy(env) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((r) => child.on('exit', r));
+  try {
+    for (;;) {
+      if (performance.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return performance.now() - started;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function pgAvailable() {
+  const pg = require('pg');
+  const c = new pg.Client({ connectionString: PG });
+  try {
+    await c.connect();
+    return c;
+  } catch {
+    return undefined;
+  }
+}
+
+const pglite = { fresh: [], existing: [] };
+for (let i = 0; i < RUNS; i++) {
+  const dir = mkdtempSync(join(tmpdir(), 'evdra-bench-'));
+  pglite.fresh.push(await startToHealthy({ DATA_DIR: dir }));
+  pglite.existing.push(await startToHealthy({ DATA_DIR: dir }));
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`PGlite, new data dir (migrations included): ${fmt(pglite.fresh)}`);
+console.log(`PGlite, existing data dir:                   ${fmt(pglite.existing)}`);
+
+const admin = await pgAvailable();
+if (admin) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const name = `evdra_bench_${process.pid}_${i}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(PG);
+    url.pathname = `/${name}`;
+    const dir = mkdtempSync(join(tmpdir(), 'evdra-bench-'));
+    times.push(await startToHealthy({ DATA_DIR: dir, DATABASE_URL: url.toString() }));
+    rmSync(dir, { recursive: true, force: true });
+    await admin.query(`drop database ${name} with (force)`);
+  }
+  await admin.end();
+  console.log(`PostgreSQL, new database (migrations included): ${fmt(times)}`);
+} else console.log(`PostgreSQL: not reachable at ${PG}; skipped`);
+
+const argon2 = require('@node-rs/argon2');
+const opts = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const hash = await argon2.hash('correct horse battery', opts);
+const verifies = [];
+for (let i = 0; i < 20; i++) {
+  const t = performance.now();
+  await argon2.verify(hash, 'correct horse battery');
+  verifies.push(performance.now() - t);
+}
+console.log(`argon2id verify (m=19456 KiB, t=2, p=1): ${fmt(verifies)}`);
