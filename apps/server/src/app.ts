@@ -1,20 +1,34 @@
 import { join } from 'node:path';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import * as schema from './db/schema.js';
+import { type FileStore, localFileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
 import { TokenService } from './modules/auth/tokens.js';
+import { expensesRoutes } from './modules/expenses/expenses.routes.js';
+import { fuelRoutes } from './modules/fuel/fuel.routes.js';
+import { fuelRules } from './modules/fuel/fuel.rules.js';
+import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
+import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
+import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
+import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { VehiclesRepo } from './modules/vehicles/vehicles.repo.js';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
+import { VehiclesService } from './modules/vehicles/vehicles.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -23,13 +37,21 @@ export type AppDeps = {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  fileStore?: FileStore;
   now?: () => Date;
   /** Pino logger options; false silences it (tests). */
   logger?: boolean | object;
 };
 
 /** Builds the whole server: plugins, then modules. The database is already migrated. */
-export async function buildApp({ config, database, mailer, now, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  fileStore,
+  now = () => new Date(),
+  logger,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -71,10 +93,25 @@ export async function buildApp({ config, database, mailer, now, logger }: AppDep
   });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth, tokens, secureCookies: config.secureCookies });
+  await app.register(idempotencyPlugin, { db, now });
+  await app.register(multipart);
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { service: new UsersService(users), repo: users });
+  const vehicles = new VehiclesService(
+    new VehiclesRepo(db),
+    fileStore ?? localFileStore(join(config.dataDir, 'files')),
+  );
+  await app.register(vehiclesRoutes, { service: vehicles });
+
+  const access: VehicleAccess = (p, vehicleId) => vehicles.visible(p, vehicleId);
+  const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
+    new RecordsService(name, new RecordsRepo(db, table), access, rules);
+  await app.register(insuranceRoutes, { service: records('Insurance', schema.insurances) });
+  await app.register(expensesRoutes, { service: records('Expense', schema.expenses) });
+  await app.register(fuelRoutes, { service: records('Fuel entry', schema.fuelEntries, fuelRules) });
+  await app.register(revisionsRoutes, { service: records('Revision', schema.revisions) });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });
 

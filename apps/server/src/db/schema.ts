@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -87,4 +90,131 @@ export const loginFailures = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('login_failures_account_idx').on(t.accountKey, t.createdAt)],
+);
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const vehicleRef = () =>
+  integer('vehicle_id')
+    .notNull()
+    .references(() => vehicles.id, { onDelete: 'cascade' });
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    fuelType: text('fuel_type', { enum: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'] }).notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    engineSize: numeric('engine_size', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    odometer: integer('odometer').notNull(),
+    aiEvaluationConsent: boolean('ai_evaluation_consent').notNull().default(false),
+    aiScore: numeric('ai_score', { precision: 3, scale: 1, mode: 'number' }),
+    aiScoreReason: text('ai_score_reason'),
+    photoId: text('photo_id'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vehicles_owner_idx').on(t.ownerId, t.id),
+    uniqueIndex('vehicles_owner_registration_idx').on(t.ownerId, t.registrationNumber),
+  ],
+);
+
+export const insurances = pgTable(
+  'insurances',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: vehicleRef(),
+    provider: text('provider').notNull(),
+    policyNumber: text('policy_number').notNull().default(''),
+    coverageType: text('coverage_type').notNull().default(''),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    price: money('price').notNull(),
+    reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('insurances_vehicle_idx').on(t.vehicleId, t.startDate)],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: vehicleRef(),
+    date: date('date').notNull(),
+    expenseType: text('expense_type').notNull(),
+    amount: money('amount').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('expenses_vehicle_idx').on(t.vehicleId, t.date)],
+);
+
+export const fuelEntries = pgTable(
+  'fuel_entries',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: vehicleRef(),
+    fuelType: text('fuel_type', { enum: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'] }).notNull(),
+    liters: numeric('liters', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    fuelPrice: money('fuel_price').notNull(),
+    pricePerLiter: numeric('price_per_liter', { precision: 10, scale: 3, mode: 'number' }),
+    odometer: integer('odometer'),
+    date: date('date').notNull(),
+    fullTank: boolean('full_tank').notNull().default(true),
+    missedPrevious: boolean('missed_previous').notNull().default(false),
+    /** Derived by the full-tank-to-full-tank rule; recomputed after every write to the vehicle's fuel. */
+    consumptionPer100km: numeric('consumption_per_100km', { precision: 8, scale: 2, mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fuel_entries_vehicle_idx').on(t.vehicleId, t.date)],
+);
+
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: vehicleRef(),
+    date: date('date').notNull(),
+    km: integer('km').notNull(),
+    price: money('price').notNull(),
+    description: text('description').notNull().default(''),
+    reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    manualReminderDate: date('manual_reminder_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revisions_vehicle_idx').on(t.vehicleId, t.date)],
+);
+
+/** Stored files (vehicle photos): the bytes live in the FileStore under the server-made id. */
+export const files = pgTable('files', {
+  id: text('id').primaryKey(),
+  vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Replays the first response of a create retried with the same Idempotency-Key (24 h). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

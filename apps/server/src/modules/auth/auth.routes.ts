@@ -25,13 +25,14 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429
 
 export async function authRoutes(app: FastifyInstance, { auth, users, tokens, rateLimitPerMinute }: Options) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // 100 auth requests per IP per minute, shared by every route of this group.
-  const config = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute', groupId: 'auth' } };
+  // 100 auth requests per IP per minute, shared by every route of this group. One limiter (one
+  // store) for all of them: a per-route `config.rateLimit` gives each route its own counter.
+  const limit = app.rateLimit({ max: rateLimitPerMinute, timeWindow: '1 minute' });
   const tags = ['auth'];
 
   r.post(
     '/api/auth/register',
-    { config, schema: { tags, body: RegisterBody, response: { 201: SessionResponse, ...errors } } },
+    { onRequest: limit, schema: { tags, body: RegisterBody, response: { 201: SessionResponse, ...errors } } },
     async (req, reply) => {
       const { user, session } = await auth.register(req.body);
       app.sessionCookies.set(reply, session);
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
   r.post(
     '/api/auth/login',
     {
-      config,
+      onRequest: limit,
       schema: {
         tags,
         description: '`username` may be the username or the email. Sets the session cookies.',
@@ -70,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
   r.post(
     '/api/auth/refresh',
     {
-      config,
+      onRequest: limit,
       schema: {
         tags,
         description: 'Rotates the refresh cookie. Reusing a rotated token revokes the whole session.',
@@ -113,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
   r.post(
     '/api/auth/forgot-password',
     {
-      config,
+      onRequest: limit,
       schema: {
         tags,
         description: 'Same answer whether or not the email exists. Mails a single-use link valid 1 hour.',
@@ -130,7 +131,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
   r.post(
     '/api/auth/reset-password',
     {
-      config,
+      onRequest: limit,
       schema: {
         tags,
         description: 'Sets the new password and ends every session of that user.',

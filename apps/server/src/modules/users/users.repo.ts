@@ -1,7 +1,7 @@
 import type { Language, Role, UserStatus } from '@evdra/domain';
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users, vehicles } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = {
@@ -123,9 +123,17 @@ export class UsersRepo {
     return rows.length > 0;
   }
 
-  /** Vehicles of each user (id, make, model). Vehicles arrive with their own module; none yet. */
-  async vehiclesOf(_userIds: number[]): Promise<Map<number, VehicleSummary[]>> {
-    return new Map();
+  /** Vehicles of each user (id, make, model). */
+  async vehiclesOf(userIds: number[]): Promise<Map<number, VehicleSummary[]>> {
+    const byOwner = new Map<number, VehicleSummary[]>();
+    if (userIds.length === 0) return byOwner;
+    const rows = await this.db
+      .select({ ownerId: vehicles.ownerId, id: vehicles.id, make: vehicles.make, model: vehicles.model })
+      .from(vehicles)
+      .where(inArray(vehicles.ownerId, userIds))
+      .orderBy(asc(vehicles.id));
+    for (const { ownerId, ...v } of rows) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), v]);
+    return byOwner;
   }
 }
 

@@ -1,0 +1,33 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Where file bytes live. Local disk by default; an S3-compatible store can implement the same. */
+export interface FileStore {
+  put(id: string, bytes: Buffer): Promise<void>;
+  /** undefined when the file is gone. */
+  get(id: string): Promise<Buffer | undefined>;
+  delete(id: string): Promise<void>;
+}
+
+/** Files under `dir`, named by server-made ids only (never a client's name). */
+export function localFileStore(dir: string): FileStore {
+  const path = (id: string) => {
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(id)) throw new Error(`bad file id ${id}`);
+    return join(dir, id);
+  };
+  return {
+    async put(id, bytes) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(path(id), bytes);
+    },
+    async get(id) {
+      try {
+        return await readFile(path(id));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    delete: (id) => rm(path(id), { force: true }),
+  };
+}

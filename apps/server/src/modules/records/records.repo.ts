@@ -1,0 +1,89 @@
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  type expenses,
+  type fuelEntries,
+  type insurances,
+  type revisions,
+  vehicles,
+} from '../../db/schema.js';
+
+export type RecordTable = typeof insurances | typeof expenses | typeof fuelEntries | typeof revisions;
+export type RowOf<T extends RecordTable> = T['$inferSelect'];
+export type ValuesOf<T extends RecordTable> = Omit<T['$inferInsert'], 'id' | 'createdAt'>;
+
+/** Date column each record type is listed (newest first) and filtered by. */
+const dateColumn = (t: RecordTable) => ('startDate' in t ? t.startDate : t.date);
+
+/**
+ * CRUD for the records that hang off a vehicle (insurance, expenses, fuel, revisions).
+ * Drizzle cannot type a query over a union of tables, hence the casts to the first member.
+ */
+export class RecordsRepo<T extends RecordTable> {
+  private readonly t: typeof expenses;
+
+  constructor(
+    private readonly db: Db,
+    private readonly table: T,
+  ) {
+    this.t = table as unknown as typeof expenses;
+  }
+
+  async listByVehicle(vehicleId: number, range: { from?: string; to?: string } = {}): Promise<RowOf<T>[]> {
+    const date = dateColumn(this.t);
+    const where: SQL[] = [eq(this.t.vehicleId, vehicleId)];
+    if (range.from) where.push(gte(date, range.from));
+    if (range.to) where.push(lte(date, range.to));
+    const rows = await this.db
+      .select()
+      .from(this.t)
+      .where(and(...where))
+      .orderBy(desc(date), desc(this.t.id));
+    return rows as RowOf<T>[];
+  }
+
+  async get(id: number): Promise<RowOf<T> | undefined> {
+    const [row] = await this.db.select().from(this.t).where(eq(this.t.id, id));
+    return row as RowOf<T> | undefined;
+  }
+
+  async insert(values: ValuesOf<T>): Promise<RowOf<T>> {
+    const [row] = await this.db
+      .insert(this.t)
+      .values(values as never)
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return row as RowOf<T>;
+  }
+
+  async update(id: number, values: Partial<ValuesOf<T>>): Promise<RowOf<T> | undefined> {
+    const [row] = await this.db
+      .update(this.t)
+      .set(values as never)
+      .where(eq(this.t.id, id))
+      .returning();
+    return row as RowOf<T> | undefined;
+  }
+
+  async delete(id: number) {
+    await this.db.delete(this.t).where(eq(this.t.id, id));
+  }
+
+  /** Runs `fn` in a transaction that holds this vehicle's lock, with a repo bound to it. */
+  inVehicleLock<R>(vehicleId: number, fn: (repo: RecordsRepo<T>) => Promise<R>): Promise<R> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${vehicleId})`);
+      return fn(new RecordsRepo(tx as unknown as Db, this.table));
+    });
+  }
+
+  /** Raises the vehicle's odometer to `km` when higher. */
+  async raiseVehicleOdometer(vehicleId: number, km: number) {
+    await this.db
+      .update(vehicles)
+      .set({ odometer: km, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(vehicles.id, vehicleId), sql`${vehicles.odometer} < ${km}`));
+  }
+}
+
+const LOCK_SPACE = 7_203_413;

@@ -1,0 +1,77 @@
+import { ApiError, IdParams, VehicleIdParams } from '@evdra/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/auth.js';
+import type { RecordTable } from './records.repo.js';
+import type { RecordsService } from './records.service.js';
+
+export const recordErrors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+
+type Options<T extends RecordTable> = {
+  tag: string;
+  /** e.g. /api/insurance: POST here, PUT and DELETE under /{id}. */
+  base: string;
+  /** e.g. /api/insurance/vehicle/:vehicleId */
+  listPath: string;
+  service: RecordsService<T>;
+  createBody: z.ZodType;
+  updateBody: z.ZodType;
+  record: z.ZodType;
+  listQuery?: z.ZodObject;
+};
+
+/** The four calls every record type has: list by vehicle (newest first), create, update, delete. */
+export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Options<T>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [o.tag];
+  const user = { preHandler: app.requireUser };
+
+  r.get(
+    o.listPath,
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Newest first.',
+        params: VehicleIdParams,
+        querystring: o.listQuery ?? z.object({}),
+        response: { 200: z.array(o.record), ...recordErrors },
+      },
+    },
+    async (req) =>
+      o.service.list(principalOf(req), req.params.vehicleId, req.query as { from?: string; to?: string }),
+  );
+
+  r.post(
+    o.base,
+    {
+      preHandler: [app.requireUser, app.idempotent],
+      schema: {
+        tags,
+        description: 'Accepts an Idempotency-Key header: a retry with the same key replays the first answer.',
+        body: o.createBody,
+        response: { 201: o.record, ...recordErrors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await o.service.create(principalOf(req), req.body as never)),
+  );
+
+  r.put(
+    `${o.base}/:id`,
+    {
+      ...user,
+      schema: { tags, params: IdParams, body: o.updateBody, response: { 200: o.record, ...recordErrors } },
+    },
+    async (req) => o.service.update(principalOf(req), req.params.id, req.body as never),
+  );
+
+  r.delete(
+    `${o.base}/:id`,
+    { ...user, schema: { tags, params: IdParams, response: { 204: z.null(), ...recordErrors } } },
+    async (req, reply) => {
+      await o.service.delete(principalOf(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import { notFound } from '../../lib/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.js';
+
+/** Throws 404 unless the caller may reach the vehicle (owner, or admin). */
+export type VehicleAccess = (p: Principal, vehicleId: number) => Promise<unknown>;
+
+export type RecordRules<T extends RecordTable> = {
+  /** Checks and completes the values before they are written; runs under the vehicle's lock. */
+  prepare?: (repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) => Promise<ValuesOf<T>>;
+  /** Runs after any write to one vehicle's records, under its lock (derived fields). */
+  afterWrite?: (repo: RecordsRepo<T>, vehicleId: number) => Promise<void>;
+};
+
+type Body<T extends RecordTable> = Omit<ValuesOf<T>, 'vehicleId'> & { vehicleId?: number };
+
+/** Ownership-checked CRUD for one kind of vehicle record. */
+export class RecordsService<T extends RecordTable> {
+  constructor(
+    private readonly name: string,
+    private readonly repo: RecordsRepo<T>,
+    private readonly access: VehicleAccess,
+    private readonly rules: RecordRules<T> = {},
+  ) {}
+
+  async list(p: Principal, vehicleId: number, range?: { from?: string; to?: string }): Promise<RowOf<T>[]> {
+    await this.access(p, vehicleId);
+    return this.repo.listByVehicle(vehicleId, range);
+  }
+
+  /** The record if the caller may reach its vehicle; 404 otherwise. */
+  async get(p: Principal, id: number): Promise<RowOf<T>> {
+    const row = await this.repo.get(id);
+    if (!row) throw notFound(this.name);
+    await this.access(p, row.vehicleId).catch(() => {
+      throw notFound(this.name);
+    });
+    return row;
+  }
+
+  async create(p: Principal, body: Body<T> & { vehicleId: number }): Promise<RowOf<T>> {
+    await this.access(p, body.vehicleId);
+    return this.repo.inVehicleLock(body.vehicleId, async (repo) => {
+      const values = await this.prepare(repo, body as ValuesOf<T>);
+      const row = await repo.insert(values);
+      return this.settle(repo, row.id, row.vehicleId);
+    });
+  }
+
+  async update(p: Principal, id: number, body: Body<T>): Promise<RowOf<T>> {
+    const current = await this.get(p, id);
+    const vehicleId = body.vehicleId ?? current.vehicleId;
+    if (vehicleId !== current.vehicleId) await this.access(p, vehicleId);
+    const saved = await this.repo.inVehicleLock(vehicleId, async (repo) => {
+      const values = await this.prepare(repo, { ...body, vehicleId } as ValuesOf<T>, id);
+      await repo.update(id, values);
+      return this.settle(repo, id, vehicleId);
+    });
+    if (vehicleId !== current.vehicleId) await this.afterWriteOf(current.vehicleId);
+    return saved;
+  }
+
+  /** A small change to one record (reminder toggles). */
+  async change(
+    p: Principal,
+    id: number,
+    changes: (row: RowOf<T>) => Partial<ValuesOf<T>>,
+  ): Promise<RowOf<T>> {
+    const current = await this.get(p, id);
+    const row = await this.repo.update(id, changes(current));
+    if (!row) throw notFound(this.name);
+    return row;
+  }
+
+  async delete(p: Principal, id: number) {
+    const current = await this.get(p, id);
+    await this.repo.inVehicleLock(current.vehicleId, async (repo) => {
+      await repo.delete(id);
+      await this.rules.afterWrite?.(repo, current.vehicleId);
+    });
+  }
+
+  private prepare(repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) {
+    return this.rules.prepare ? this.rules.prepare(repo, values, existingId) : Promise.resolve(values);
+  }
+
+  private async settle(repo: RecordsRepo<T>, id: number, vehicleId: number): Promise<RowOf<T>> {
+    await this.rules.afterWrite?.(repo, vehicleId);
+    const row = await repo.get(id);
+    if (!row) throw notFound(this.name);
+    return row;
+  }
+
+  private async afterWriteOf(vehicleId: number) {
+    if (!this.rules.afterWrite) return;
+    await this.repo.inVehicleLock(
+      vehicleId,
+      (repo) => this.rules.afterWrite?.(repo, vehicleId) ?? Promise.resolve(),
+    );
+  }
+}

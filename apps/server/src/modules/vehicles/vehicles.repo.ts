@@ -1,0 +1,89 @@
+import type { VehicleInput } from '@evdra/domain';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { files, users, vehicles } from '../../db/schema.js';
+
+export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string };
+
+const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
+
+export class VehiclesRepo {
+  constructor(private readonly db: Db) {}
+
+  private select() {
+    return this.db.select(columns).from(vehicles).innerJoin(users, eq(users.id, vehicles.ownerId));
+  }
+
+  /** Newest first; every vehicle when ownerId is undefined (admin). */
+  list(ownerId?: number): Promise<VehicleRow[]> {
+    return this.select()
+      .where(ownerId === undefined ? undefined : eq(vehicles.ownerId, ownerId))
+      .orderBy(desc(vehicles.id));
+  }
+
+  async get(id: number): Promise<VehicleRow | undefined> {
+    const [row] = await this.select().where(eq(vehicles.id, id));
+    return row;
+  }
+
+  async insert(ownerId: number, input: VehicleInput): Promise<number> {
+    const [row] = await this.db
+      .insert(vehicles)
+      .values({ ...input, ownerId })
+      .returning({ id: vehicles.id });
+    if (!row) throw new Error('insert returned nothing');
+    return row.id;
+  }
+
+  /** Applies the change only if the row still has `version`; false when stale (or gone). */
+  async update(id: number, version: number, changes: Partial<VehicleInput> & { photoId?: string | null }) {
+    const rows = await this.db
+      .update(vehicles)
+      .set({ ...changes, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(vehicles.id, id), eq(vehicles.version, version)))
+      .returning({ id: vehicles.id });
+    return rows.length === 1;
+  }
+
+  /** Raises the odometer to `km` if it is higher (a new fuel reading). */
+  async raiseOdometer(id: number, km: number) {
+    await this.db
+      .update(vehicles)
+      .set({ odometer: km, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(vehicles.id, id), sql`${vehicles.odometer} < ${km}`));
+  }
+
+  async registrationTaken(ownerId: number, registrationNumber: string, exceptId?: number) {
+    const rows = await this.db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.ownerId, ownerId), eq(vehicles.registrationNumber, registrationNumber)));
+    return rows.some((r) => r.id !== exceptId);
+  }
+
+  async delete(id: number) {
+    await this.db.delete(vehicles).where(eq(vehicles.id, id));
+  }
+
+  // ── stored files of a vehicle ──
+  async addFile(f: { id: string; vehicleId: number; contentType: string; size: number }) {
+    await this.db.insert(files).values(f);
+  }
+
+  async fileVehicle(fileId: string): Promise<{ vehicleId: number | null; contentType: string } | undefined> {
+    const [row] = await this.db
+      .select({ vehicleId: files.vehicleId, contentType: files.contentType })
+      .from(files)
+      .where(eq(files.id, fileId));
+    return row;
+  }
+
+  async fileIdsOf(vehicleId: number): Promise<string[]> {
+    const rows = await this.db.select({ id: files.id }).from(files).where(eq(files.vehicleId, vehicleId));
+    return rows.map((r) => r.id);
+  }
+
+  async deleteFileRow(fileId: string) {
+    await this.db.delete(files).where(eq(files.id, fileId));
+  }
+}

@@ -1,0 +1,199 @@
+import {
+  ApiError,
+  IdParams,
+  PHOTO_MAX_BYTES,
+  Vehicle,
+  VehicleCreateBody,
+  VehicleUpdateBody,
+} from '@evdra/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { parseOr400 } from '../../lib/validation.js';
+import { principalOf } from '../../plugins/auth.js';
+import { type PhotoChange, presentVehicle, type VehiclesService } from './vehicles.service.js';
+
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  413: ApiError,
+  415: ApiError,
+};
+const multipart = { consumes: ['multipart/form-data'] };
+
+export async function vehiclesRoutes(app: FastifyInstance, { service }: { service: VehiclesService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = { preHandler: app.requireUser };
+  const tags = ['vehicles'];
+
+  r.get(
+    '/api/vehicles',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'A USER gets their own vehicles, an ADMIN every vehicle. Newest first.',
+        response: { 200: z.array(Vehicle), ...errors },
+      },
+    },
+    async (req) => (await service.list(principalOf(req))).map(presentVehicle),
+  );
+
+  r.get(
+    '/api/vehicles/:id',
+    { ...user, schema: { tags, params: IdParams, response: { 200: Vehicle, ...errors } } },
+    async (req) => presentVehicle(await service.visible(principalOf(req), req.params.id)),
+  );
+
+  r.post(
+    '/api/vehicles',
+    {
+      preHandler: [app.requireUser, app.idempotent],
+      schema: {
+        tags,
+        description: 'Accepts an Idempotency-Key header: a retry with the same key replays the first answer.',
+        body: VehicleCreateBody,
+        response: { 201: Vehicle, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { photoUrl: _ignored, ...input } = req.body;
+      return reply.status(201).send(presentVehicle(await service.create(principalOf(req), input)));
+    },
+  );
+
+  r.put(
+    '/api/vehicles/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'Replaces the vehicle fields (the offline queue uses it). A stale `version` gets 409 with the current vehicle in `details`.',
+        params: IdParams,
+        body: VehicleUpdateBody,
+        response: { 200: Vehicle, ...errors },
+      },
+    },
+    async (req) => presentVehicle(await service.update(principalOf(req), req.params.id, req.body)),
+  );
+
+  r.patch(
+    '/api/vehicles/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        ...multipart,
+        description:
+          'Multipart: part `data` = vehicle JSON (with `version`, without photoUrl), optional file part `photo`, optional field `removePhoto=true`. Photos: JPEG, PNG or WebP by content, at most 10 MB.',
+        params: IdParams,
+        response: { 200: Vehicle, ...errors },
+      },
+    },
+    async (req) => {
+      const { fields, file } = await readMultipart(req, 'photo');
+      const body = parseOr400(VehicleUpdateBody, parseJsonField(fields.data));
+      const photo: PhotoChange = file
+        ? { bytes: file }
+        : fields.removePhoto === 'true'
+          ? 'remove'
+          : undefined;
+      return presentVehicle(await service.update(principalOf(req), req.params.id, body, photo));
+    },
+  );
+
+  r.delete(
+    '/api/vehicles/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Deletes the vehicle with all its records and files.',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.delete(principalOf(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/vehicles/:id/upload-photo',
+    {
+      ...user,
+      schema: {
+        tags,
+        ...multipart,
+        description:
+          'Multipart file part `file`. Answers the photo URL as text. JPEG, PNG or WebP by content, at most 10 MB.',
+        params: IdParams,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { file } = await readMultipart(req, 'file');
+      if (!file)
+        throw new AppError(400, 'VALIDATION_FAILED', 'Attach the photo as the file part "file".', [
+          { field: 'file', message: 'Required.' },
+        ]);
+      const url = await service.uploadPhoto(principalOf(req), req.params.id, file);
+      return reply.type('text/plain; charset=utf-8').send(url);
+    },
+  );
+
+  r.get(
+    '/api/files/:id',
+    {
+      ...user,
+      schema: {
+        tags: ['files'],
+        description: 'A stored photo, only for users who may see its vehicle.',
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }),
+      },
+    },
+    async (req, reply) => {
+      const { bytes, contentType } = await service.photo(principalOf(req), req.params.id);
+      // File ids are never reused (a new photo gets a new id), so the browser may keep it.
+      return reply
+        .type(contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', `"${req.params.id}"`)
+        .send(bytes);
+    },
+  );
+}
+
+/** Reads text fields and the one named file part (as bytes, capped at 10 MB → 413). */
+async function readMultipart(req: FastifyRequest, fileField: string) {
+  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data.');
+  const fields: Record<string, string> = {};
+  let file: Buffer | undefined;
+  for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === fileField) file = bytes;
+    } else fields[part.fieldname] = String(part.value);
+  }
+  return { fields, file };
+}
+
+function parseJsonField(value: string | undefined): unknown {
+  if (value === undefined)
+    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" is required.', [
+      { field: 'data', message: 'Required.' },
+    ]);
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" must be JSON.', [
+      { field: 'data', message: 'Must be JSON.' },
+    ]);
+  }
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { Vehicle, VehicleInput, VehicleUpdateBody } from '@evdra/domain';
+import { uniqueViolation } from '../../db/errors.js';
+import type { FileStore } from '../../files/file-store.js';
+import { normalizePhoto } from '../../files/images.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { VehicleRow, VehiclesRepo } from './vehicles.repo.js';
+
+export const photoUrl = (fileId: string) => `/api/files/${fileId}`;
+
+export function presentVehicle(v: VehicleRow): Vehicle {
+  return {
+    id: v.id,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    fuelType: v.fuelType,
+    registrationNumber: v.registrationNumber,
+    engineSize: v.engineSize,
+    odometer: v.odometer,
+    aiEvaluationConsent: v.aiEvaluationConsent,
+    aiScore: v.aiScore,
+    aiScoreReason: v.aiScoreReason,
+    photoUrl: v.photoId ? photoUrl(v.photoId) : null,
+    ownerId: v.ownerId,
+    ownerUsername: v.ownerUsername,
+    version: v.version,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+/** A photo change that comes with an update: new bytes, or removal. */
+export type PhotoChange = { bytes: Buffer } | 'remove' | undefined;
+
+/** Vehicles and their photos. A USER reaches only their own vehicles; an ADMIN reaches all. */
+export class VehiclesService {
+  constructor(
+    private readonly repo: VehiclesRepo,
+    private readonly store: FileStore,
+  ) {}
+
+  list(p: Principal): Promise<VehicleRow[]> {
+    return this.repo.list(p.role === 'ADMIN' ? undefined : p.userId);
+  }
+
+  /** The vehicle if the caller may see it; 404 otherwise (never reveals another user's ids). */
+  async visible(p: Principal, id: number): Promise<VehicleRow> {
+    const v = await this.repo.get(id);
+    if (!v || (p.role !== 'ADMIN' && v.ownerId !== p.userId)) throw notFound('Vehicle');
+    return v;
+  }
+
+  async create(p: Principal, input: VehicleInput): Promise<VehicleRow> {
+    await this.assertRegistrationFree(p.userId, input.registrationNumber);
+    const id = await this.write(() => this.repo.insert(p.userId, input));
+    return this.reload(id);
+  }
+
+  async update(p: Principal, id: number, body: VehicleUpdateBody, photo?: PhotoChange): Promise<VehicleRow> {
+    const current = await this.visible(p, id);
+    if (body.version !== current.version) throw staleVersion(current);
+    const { version, photoUrl: _ignored, ...input } = body;
+    await this.assertRegistrationFree(current.ownerId, input.registrationNumber, id);
+    const newPhotoId = photo && photo !== 'remove' ? await this.storePhoto(id, photo.bytes) : undefined;
+    const photoId = newPhotoId ?? (photo === 'remove' ? null : undefined);
+    const applied = await this.write(() => this.repo.update(id, version, { ...input, photoId }));
+    if (!applied) {
+      if (newPhotoId) await this.deleteFile(newPhotoId);
+      throw staleVersion(await this.reload(id));
+    }
+    if (photoId !== undefined && current.photoId) await this.deleteFile(current.photoId);
+    return this.reload(id);
+  }
+
+  /** Replaces the vehicle's photo; answers the new photo's URL. */
+  async uploadPhoto(p: Principal, id: number, bytes: Buffer): Promise<string> {
+    const current = await this.visible(p, id);
+    const fileId = await this.storePhoto(id, bytes);
+    // A concurrent edit may bump the version; the photo still belongs on the newest row.
+    let row = current;
+    while (!(await this.repo.update(id, row.version, { photoId: fileId }))) row = await this.reload(id);
+    if (row.photoId) await this.deleteFile(row.photoId);
+    return photoUrl(fileId);
+  }
+
+  /** Deletes the vehicle, its records (cascade) and its files. */
+  async delete(p: Principal, id: number) {
+    await this.visible(p, id);
+    const fileIds = await this.repo.fileIdsOf(id);
+    await this.repo.delete(id);
+    await Promise.all(fileIds.map((f) => this.deleteFile(f)));
+  }
+
+  /** Bytes of a stored photo, only for those who may see its vehicle. */
+  async photo(p: Principal, fileId: string): Promise<{ bytes: Buffer; contentType: string }> {
+    const file = await this.repo.fileVehicle(fileId);
+    if (!file?.vehicleId) throw notFound('File');
+    await this.visible(p, file.vehicleId);
+    const bytes = await this.store.get(fileId);
+    if (!bytes) throw notFound('File');
+    return { bytes, contentType: file.contentType };
+  }
+
+  private async storePhoto(vehicleId: number, bytes: Buffer): Promise<string> {
+    const jpeg = await normalizePhoto(bytes);
+    const id = randomBytes(16).toString('base64url');
+    await this.store.put(id, jpeg);
+    await this.repo.addFile({ id, vehicleId, contentType: 'image/jpeg', size: jpeg.length });
+    return id;
+  }
+
+  private async deleteFile(fileId: string) {
+    await this.repo.deleteFileRow(fileId);
+    await this.store.delete(fileId);
+  }
+
+  private async reload(id: number): Promise<VehicleRow> {
+    const v = await this.repo.get(id);
+    if (!v) throw notFound('Vehicle');
+    return v;
+  }
+
+  private async assertRegistrationFree(ownerId: number, registrationNumber: string, exceptId?: number) {
+    if (await this.repo.registrationTaken(ownerId, registrationNumber, exceptId))
+      throw duplicateRegistration();
+  }
+
+  /** Maps a unique-index race on the registration number to the same 409 as the pre-check. */
+  private async write<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw duplicateRegistration();
+      throw err;
+    }
+  }
+}
+
+const duplicateRegistration = () =>
+  fieldError(
+    'DUPLICATE_REGISTRATION',
+    409,
+    'registrationNumber',
+    'You already have a vehicle with this registration number.',
+  );
+
+const staleVersion = (current: VehicleRow) =>
+  new AppError(
+    409,
+    'VERSION_CONFLICT',
+    'This vehicle was changed elsewhere. Review the current version.',
+    presentVehicle(current),
+  );

@@ -1,0 +1,105 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { AppError } from '../lib/errors.js';
+
+const TTL_MS = 24 * 60 * 60 * 1000;
+const HEADER = 'idempotency-key';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * preHandler for create routes (after requireUser): the same Idempotency-Key from the same user
+     * within 24 h replays the first response instead of creating again.
+     */
+    idempotent: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    idempotencyKey?: string;
+  }
+}
+
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance, { db, now }: { db: Db; now: () => Date }) => {
+    app.decorate('idempotent', async (req: FastifyRequest, reply: FastifyReply) => {
+      const key = req.headers[HEADER];
+      const userId = req.principal?.userId;
+      if (typeof key !== 'string' || !userId) return;
+      if (key.length < 8 || key.length > 200) {
+        throw new AppError(400, 'VALIDATION_FAILED', 'Idempotency-Key must be 8 to 200 characters.', [
+          { field: 'Idempotency-Key', message: 'Must be 8 to 200 characters.' },
+        ]);
+      }
+      const path = req.routeOptions.url ?? req.url;
+      // Forget a key past its 24 h, or one whose first request died without an answer a minute ago.
+      const t = now().getTime();
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            or(
+              lt(idempotencyKeys.createdAt, new Date(t - TTL_MS)),
+              and(isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, new Date(t - 60_000))),
+            ),
+          ),
+        );
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ userId, key, method: req.method, path, createdAt: now() })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 1) {
+        req.idempotencyKey = key;
+        return;
+      }
+      const [first] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      if (!first || first.method !== req.method || first.path !== path) {
+        throw new AppError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used for another request.',
+        );
+      }
+      if (first.statusCode === null || first.body === null) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'The first request with this Idempotency-Key is still being processed.',
+        );
+      }
+      return reply
+        .status(first.statusCode)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('idempotent-replayed', 'true')
+        .send(first.body);
+    });
+
+    // Keep successful answers for replay; forget failed ones so the client may retry.
+    app.addHook('onSend', async (req, reply, payload) => {
+      const key = req.idempotencyKey;
+      const userId = req.principal?.userId;
+      if (!key || !userId) return payload;
+      const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+      if (reply.statusCode < 300 && typeof payload === 'string') {
+        await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, body: payload }).where(where);
+      } else {
+        await db.delete(idempotencyKeys).where(where);
+      }
+      return payload;
+    });
+
+    const prune = setInterval(() => {
+      db.delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, sql`${new Date(now().getTime() - TTL_MS)}::timestamptz`))
+        .catch((err) => app.log.warn({ err }, 'pruning idempotency keys failed'));
+    }, TTL_MS / 24).unref();
+    app.addHook('onClose', async () => clearInterval(prune));
+  },
+);

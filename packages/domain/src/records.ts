@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { IsoDate, Money, Text } from './common.js';
+import { FuelType } from './enums.js';
+
+const vehicleId = z.number().int().positive();
+const id = z.number().int();
+
+// ── Insurance ───────────────────────────────────────────────────────────────
+const InsuranceFields = z.object({
+  provider: z.string().trim().min(1, 'Provider is required.').max(100, 'At most 100 characters.'),
+  policyNumber: Text(50).default(''),
+  coverageType: Text(50).default(''),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  price: Money,
+  reminderEnabled: z.boolean().default(true),
+});
+const endNotBeforeStart = <T extends { startDate: string; endDate: string }>(v: T) =>
+  v.endDate >= v.startDate;
+const endMessage = { message: 'End date cannot be before the start date.', path: ['endDate'] };
+
+export const InsuranceBody = InsuranceFields.extend({ vehicleId }).refine(endNotBeforeStart, endMessage);
+export type InsuranceBody = z.infer<typeof InsuranceBody>;
+export const InsuranceUpdateBody = InsuranceFields.extend({ vehicleId: vehicleId.optional() }).refine(
+  endNotBeforeStart,
+  endMessage,
+);
+export const Insurance = InsuranceFields.extend({
+  id,
+  vehicleId: id,
+  policyNumber: z.string(),
+  coverageType: z.string(),
+});
+export type Insurance = z.infer<typeof Insurance>;
+
+// ── Expenses ────────────────────────────────────────────────────────────────
+/** Fuel is not an expense type: fuel has its own records. */
+export const EXPENSE_TYPES = [
+  'Maintenance',
+  'Repair',
+  'Tyres',
+  'Parking',
+  'Tolls',
+  'Tax',
+  'Wash',
+  'Accessories',
+  'Other',
+] as const;
+export const ExpenseType = z.enum(EXPENSE_TYPES);
+export type ExpenseType = z.infer<typeof ExpenseType>;
+
+const ExpenseFields = z.object({
+  date: IsoDate,
+  expenseType: ExpenseType,
+  amount: Money,
+  description: Text(500).default(''),
+});
+export const ExpenseBody = ExpenseFields.extend({ vehicleId });
+export type ExpenseBody = z.infer<typeof ExpenseBody>;
+export const ExpenseUpdateBody = ExpenseFields.extend({ vehicleId: vehicleId.optional() });
+export const Expense = ExpenseFields.extend({ id, vehicleId: id, description: z.string() });
+export type Expense = z.infer<typeof Expense>;
+
+// ── Fuel ────────────────────────────────────────────────────────────────────
+const FuelFields = z.object({
+  fuelType: FuelType,
+  liters: z.number().gt(0, 'Litres must be more than 0.').max(10_000, 'Too large.'),
+  fuelPrice: Money,
+  pricePerLiter: z.number().min(0, 'Must be 0 or more.').max(1000, 'Too large.').nullish(),
+  odometer: z.number().int('Odometer must be a whole number of km.').min(0, 'Must be 0 or more.').nullish(),
+  date: IsoDate,
+  fullTank: z.boolean().default(true),
+  missedPrevious: z.boolean().default(false),
+});
+export const FuelBody = FuelFields.extend({ vehicleId });
+export type FuelBody = z.infer<typeof FuelBody>;
+export const FuelUpdateBody = FuelFields.extend({ vehicleId: vehicleId.optional() });
+export const FuelEntry = FuelFields.extend({
+  id,
+  vehicleId: id,
+  pricePerLiter: z.number().nullable(),
+  odometer: z.number().int().nullable(),
+  consumptionPer100km: z.number().nullable(),
+});
+export type FuelEntry = z.infer<typeof FuelEntry>;
+export const FuelListQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
+
+// ── Revisions ───────────────────────────────────────────────────────────────
+const RevisionFields = z.object({
+  date: IsoDate,
+  km: z.number().int('Km must be a whole number.').min(0, 'Must be 0 or more.'),
+  price: Money,
+  description: Text(500).default(''),
+  reminderEnabled: z.boolean().default(true),
+});
+export const RevisionBody = RevisionFields.extend({ vehicleId });
+export type RevisionBody = z.infer<typeof RevisionBody>;
+export const RevisionUpdateBody = RevisionFields.extend({ vehicleId: vehicleId.optional() });
+export const Revision = RevisionFields.extend({
+  id,
+  vehicleId: id,
+  description: z.string(),
+  manualReminderDate: z.string().nullable(),
+});
+export type Revision = z.infer<typeof Revision>;
+export const ManualReminderBody = z.object({ reminderDate: IsoDate });
