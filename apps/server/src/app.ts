@@ -65,7 +65,7 @@ export async function buildApp({
   const { db } = database;
   const users = new UsersRepo(db);
   const sessions = new SessionsRepo(db);
-  const tokens = new TokenService(config.jwtSecret);
+  const tokens = new TokenService(config.jwtSecret, now);
   const mail =
     mailer ??
     (config.smtpUrl

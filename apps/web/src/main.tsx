@@ -1,6 +1,6 @@
+import { registerSW } from 'virtual:pwa-register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 import { applyDarkMode, isDarkMode } from './lib/theme';

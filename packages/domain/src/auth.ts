@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Language } from './enums.js';
 import { Email, Password, User, Username } from './user.js';
 
 export const RegisterBody = z.object({
@@ -6,6 +7,8 @@ export const RegisterBody = z.object({
   email: Email,
   password: Password,
   gdprConsent: z.literal(true, { error: 'You must accept the GDPR agreement.' }),
+  /** The interface language the visitor registered in; English when absent. */
+  language: Language.optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 

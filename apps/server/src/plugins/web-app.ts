@@ -7,14 +7,15 @@ import fp from 'fastify-plugin';
 /**
  * Serves the built web app with SPA fallback to index.html. Hashed assets are cached for a year;
  * everything else (index.html, service worker, manifest, translations) is revalidated.
- * Unknown /api paths (and everything, when no build exists) answer the JSON 404.
+ * Unknown /api paths, missing files, and everything when no build exists answer the JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDist?: string }) => {
   const hasBuild = !!webDist && existsSync(join(webDist, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Looked up per request (not listed at boot), so a rebuild is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, path) {
         const immutable = path.includes(`${join('/', 'assets', '/')}`);
@@ -23,7 +24,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDi
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
+    const path = req.url.split('?')[0] ?? '/';
+    // A missing file (anything with an extension) is a 404, never index.html served as a script.
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !path.startsWith('/api') &&
+      !/\.[A-Za-z0-9]+$/.test(path);
     if (hasBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Res = LightMyRequestResponse & { body: string; data: any }; // any: tests read arbitrary JSON
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
+export type Res = LightMyRequestResponse & { body: string; data: any };
 
 /**
  * A browser-like API client for app.inject: keeps cookies per path, and sends the CSRF token
@@ -17,7 +18,12 @@ export class TestClient {
     private readonly ip = '127.0.0.1',
   ) {}
 
-  async request(method: Method, url: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string> } = {}) {
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...opts.headers };
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
@@ -26,7 +32,8 @@ export class TestClient {
     if (body !== undefined) options.payload = body as InjectOptions['payload'];
     const res = (await this.app.inject(options)) as Res;
     this.storeCookies(res);
-    res.data = res.body && res.headers['content-type']?.toString().includes('json') ? JSON.parse(res.body) : undefined;
+    res.data =
+      res.body && res.headers['content-type']?.toString().includes('json') ? JSON.parse(res.body) : undefined;
     if (res.data?.csrfToken) {
       this.csrfToken = res.data.csrfToken;
       this.user = res.data.user;
@@ -34,7 +41,8 @@ export class TestClient {
     return res;
   }
 
-  get = (url: string, opts?: { headers?: Record<string, string> }) => this.request('GET', url, undefined, opts);
+  get = (url: string, opts?: { headers?: Record<string, string> }) =>
+    this.request('GET', url, undefined, opts);
   post = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('POST', url, body, opts);
   put = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('PUT', url, body, opts);
   patch = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('PATCH', url, body, opts);
@@ -49,7 +57,13 @@ export class TestClient {
   }
 
   private storeCookies(res: LightMyRequestResponse) {
-    for (const c of res.cookies as { name: string; value: string; path?: string; maxAge?: number; expires?: Date }[]) {
+    for (const c of res.cookies as {
+      name: string;
+      value: string;
+      path?: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
       if (expired) this.cookies.delete(c.name);
       else this.cookies.set(c.name, { value: c.value, path: c.path ?? '/' });
@@ -62,7 +76,12 @@ let counter = 0;
 export function newAccount(prefix = 'user') {
   counter += 1;
   const username = `${prefix}${counter}_${Math.random().toString(36).slice(2, 7)}`;
-  return { username, email: `${username}@example.com`, password: 'correct horse 1', gdprConsent: true as const };
+  return {
+    username,
+    email: `${username}@example.com`,
+    password: 'correct horse 1',
+    gdprConsent: true as const,
+  };
 }
 
 /** Registers a new account and returns a client logged in as it. */

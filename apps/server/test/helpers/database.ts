@@ -24,7 +24,7 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await dropWhenIdle(serverUrl, name);
     },
   };
 }
@@ -34,6 +34,28 @@ async function adminQuery(url: string, sql: string) {
   await client.connect();
   try {
     await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * pg's pool.end() resolves before its sockets have closed; dropping `with (force)` at that moment
+ * kills a closing connection and its client throws an uncaught error. Wait until they are gone.
+ */
+async function dropWhenIdle(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
   } finally {
     await client.end();
   }

@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // 4xx answers will not change by asking again; network blips and 5xx get one more try.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },

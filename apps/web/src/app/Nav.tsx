@@ -13,7 +13,7 @@ function navClass({ isActive }: { isActive: boolean }): string {
 }
 
 /** Bell placeholder: the notifications feature (list, unread count, polling) comes later. */
-function NotificationsBell() {
+function NotificationsBell({ withLabel }: { withLabel?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -39,18 +39,19 @@ function NotificationsBell() {
     <div className="popover-anchor" ref={wrapper}>
       <button
         type="button"
-        className="icon-button"
-        aria-label={t('nav.notifications')}
+        className={withLabel ? 'nav-link nav-link--button' : 'icon-button'}
+        aria-label={withLabel ? undefined : t('nav.notifications')}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
         <Bell size={20} aria-hidden="true" />
+        {withLabel ? t('nav.notifications') : null}
       </button>
       {open ? (
-        <div id={panelId} className="popover" role="region" aria-label={t('nav.notifications')}>
+        <section id={panelId} className="popover" aria-label={t('nav.notifications')}>
           <p>{t('nav.noNotifications')}</p>
-        </div>
+        </section>
       ) : null}
     </div>
   );
@@ -63,9 +64,11 @@ interface NavItemsProps {
   onInstall: () => void;
   onLogout: () => void;
   onNavigate?: () => void;
+  /** In the side drawer icons get visible text. */
+  inDrawer?: boolean;
 }
 
-function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate }: NavItemsProps) {
+function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate, inDrawer }: NavItemsProps) {
   const { t } = useTranslation();
   const isAdmin = user?.role === 'ADMIN';
   return (
@@ -131,16 +134,22 @@ function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate }:
         ) : null}
         {user ? (
           <>
-            <NotificationsBell />
-            <NavLink
-              to="/settings"
-              className={({ isActive }) => `icon-button${isActive ? ' icon-button--active' : ''}`}
-              aria-label={t('nav.settings')}
-              title={t('nav.settings')}
-              onClick={onNavigate}
-            >
-              <Settings size={20} aria-hidden="true" />
-            </NavLink>
+            <NotificationsBell withLabel={inDrawer} />
+            {inDrawer ? (
+              <NavLink to="/settings" className={navClass} onClick={onNavigate}>
+                <Settings size={20} aria-hidden="true" />
+                {t('nav.settings')}
+              </NavLink>
+            ) : (
+              <NavLink
+                to="/settings"
+                className={({ isActive }) => `icon-button${isActive ? ' icon-button--active' : ''}`}
+                aria-label={t('nav.settings')}
+                onClick={onNavigate}
+              >
+                <Settings size={20} aria-hidden="true" />
+              </NavLink>
+            )}
             <span className="nav-user">
               {t('nav.loggedInAs')} <strong>{user.username}</strong>
             </span>
@@ -194,6 +203,7 @@ export function Nav() {
 
   const items = (onNavigate?: () => void) => (
     <NavItems
+      inDrawer={onNavigate !== undefined}
       user={user}
       online={online}
       canInstall={canInstall}

@@ -9,10 +9,14 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Admin only: everybody else (logged out included, spec §2) goes to /. */
+/**
+ * Admin only: a logged-in non-admin goes to / (spec §2); a logged-out visitor to /login, as on every
+ * logged-in page (so logging out from an admin page lands on /login, as Logout promises).
+ */
 export function RequireAdmin() {
   const user = useStoredUser();
-  if (user?.role !== 'ADMIN') return <Navigate to="/" replace />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (user.role !== 'ADMIN') return <Navigate to="/" replace />;
   return <Outlet />;
 }
 

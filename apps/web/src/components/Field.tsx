@@ -74,7 +74,15 @@ interface CheckboxFieldProps {
 }
 
 /** Checkbox with its label on the right and its error below. */
-export function CheckboxField({ label, checked, onCheckedChange, error, disabled, name, id }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  checked,
+  onCheckedChange,
+  error,
+  disabled,
+  name,
+  id,
+}: CheckboxFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (

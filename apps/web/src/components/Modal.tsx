@@ -18,7 +18,8 @@ export function useFocusTrap(container: React.RefObject<HTMLElement | null>, onE
     const node = container.current;
     if (!node) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node).focus();
 
     const onKeyDown = (e: KeyboardEvent) => {
@@ -38,7 +39,10 @@ export function useFocusTrap(container: React.RefObject<HTMLElement | null>, onE
       if (e.shiftKey && (document.activeElement === firstItem || !node.contains(document.activeElement))) {
         e.preventDefault();
         lastItem.focus();
-      } else if (!e.shiftKey && (document.activeElement === lastItem || !node.contains(document.activeElement))) {
+      } else if (
+        !e.shiftKey &&
+        (document.activeElement === lastItem || !node.contains(document.activeElement))
+      ) {
         e.preventDefault();
         firstItem.focus();
       }

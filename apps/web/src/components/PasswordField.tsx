@@ -14,7 +14,15 @@ interface PasswordFieldProps {
 }
 
 /** Password input with a show/hide toggle button. */
-export function PasswordField({ label, value, onValueChange, error, hint, autoComplete, name }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  autoComplete,
+  name,
+}: PasswordFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [visible, setVisible] = useState(false);

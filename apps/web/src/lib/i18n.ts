@@ -1,7 +1,8 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@evdra/domain';
+import type { Language } from '@evdra/domain';
 import i18n, { type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES } from './languages';
 import { STORAGE_KEYS } from './session';
 
 export { i18n };
@@ -38,6 +39,7 @@ const baseOptions = {
   load: 'languageOnly' as const,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 };
 
 /** App start: translations come from /locales/{lng}/translation.json (precached by the service worker). */

@@ -100,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
       },
     },
     async (req, reply) => {
-      const claims = await tokens.verifyAccess(req.cookies[ACCESS_COOKIE] ?? '');
+      const claims = tokens.verifyAccess(req.cookies[ACCESS_COOKIE] ?? '');
       const familyId = claims?.familyId ?? (await auth.liveFamilyOf(req.cookies[REFRESH_COOKIE]));
       if (familyId && !tokens.csrfMatches(familyId, req.headers[CSRF_HEADER] as string | undefined)) {
         throw new AppError(403, 'CSRF_FAILED', 'Missing or wrong X-CSRF-Token header.');

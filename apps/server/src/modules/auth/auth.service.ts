@@ -54,7 +54,7 @@ export class AuthService {
         passwordHash,
         status: 'Active',
         gdprConsent: true,
-        language: 'en',
+        language: body.language ?? 'en',
       });
     } catch (err) {
       throw takenError(err) ?? err;
@@ -108,9 +108,9 @@ export class AuthService {
   /** Checks an access token against the user's current state: gone, suspended or reset sessions fail. */
   async authenticate(accessToken: string | undefined): Promise<Principal | null> {
     if (!accessToken) return null;
-    const claims = await this.d.tokens.verifyAccess(accessToken);
+    const claims = this.d.tokens.verifyAccess(accessToken);
     if (!claims) return null;
-    const user = await this.d.users.findById(claims.userId);
+    const user = await this.d.users.authState(claims.userId);
     if (user?.status !== 'Active' || user.sessionEpoch !== claims.epoch) return null;
     return { userId: user.id, role: user.role, familyId: claims.familyId };
   }
@@ -155,7 +155,7 @@ export class AuthService {
       tokenHash: hash,
       expiresAt: refreshExpiresAt,
     });
-    const accessToken = await this.d.tokens.signAccess({
+    const accessToken = this.d.tokens.signAccess({
       userId: user.id,
       role: user.role,
       familyId,

@@ -19,8 +19,32 @@ export type VehicleSummary = { id: number; make: string; model: string };
 // Serialises "first account becomes ADMIN" and "keep one active admin" decisions.
 const ROLE_LOCK = 7_203_412;
 
+/** What each authenticated request checks about its user. */
+export type AuthState = Pick<UserRow, 'id' | 'role' | 'status' | 'sessionEpoch'>;
+
+/**
+ * Per-process cache of AuthState, so a request costs no extra query. Writes through this repo drop
+ * the entry at once; another replica's change shows within AUTH_STATE_TTL_MS.
+ */
+const AUTH_STATE_TTL_MS = 5_000;
+type AuthStateCache = Map<number, { state: AuthState | undefined; until: number }>;
+
 export class UsersRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly authCache: AuthStateCache = new Map(),
+  ) {}
+
+  async authState(id: number): Promise<AuthState | undefined> {
+    const hit = this.authCache.get(id);
+    if (hit && hit.until > Date.now()) return hit.state;
+    const [state] = await this.db
+      .select({ id: users.id, role: users.role, status: users.status, sessionEpoch: users.sessionEpoch })
+      .from(users)
+      .where(eq(users.id, id));
+    this.authCache.set(id, { state, until: Date.now() + AUTH_STATE_TTL_MS });
+    return state;
+  }
 
   async findById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
@@ -86,6 +110,7 @@ export class UsersRepo {
   }
 
   async update(id: number, changes: UserChanges & { bumpEpoch?: boolean }): Promise<UserRow | undefined> {
+    this.authCache.delete(id);
     const { bumpEpoch, ...rest } = changes;
     const [row] = await this.db
       .update(users)
@@ -114,11 +139,12 @@ export class UsersRepo {
         .from(users)
         .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active'), ne(users.id, targetId)));
       if (!others || others.n === 0) return false;
-      return change(new UsersRepo(tx as unknown as Db));
+      return change(new UsersRepo(tx as unknown as Db, this.authCache));
     });
   }
 
   async delete(id: number): Promise<boolean> {
+    this.authCache.delete(id);
     const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     return rows.length > 0;
   }

@@ -1,4 +1,4 @@
-import type { MessageResponse, SessionResponse } from '@evdra/domain';
+import type { Language, MessageResponse, SessionResponse } from '@evdra/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -12,10 +12,10 @@ export interface RegisterInput {
   email: string;
   password: string;
   gdprConsent: true;
+  language?: Language;
 }
 
-export const login = (body: LoginInput) =>
-  api<SessionResponse>('/api/auth/login', { method: 'POST', body });
+export const login = (body: LoginInput) => api<SessionResponse>('/api/auth/login', { method: 'POST', body });
 
 export const register = (body: RegisterInput) =>
   api<SessionResponse>('/api/auth/register', { method: 'POST', body });

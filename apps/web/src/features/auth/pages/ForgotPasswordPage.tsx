@@ -27,7 +27,9 @@ export default function ForgotPasswordPage() {
       setResult({ ok: true, text: t('forgot.success') });
     } catch (err) {
       const text =
-        err instanceof ApiError && err.code === 'RATE_LIMITED' ? t('errors.RATE_LIMITED') : t('forgot.failure');
+        err instanceof ApiError && err.code === 'RATE_LIMITED'
+          ? t('errors.RATE_LIMITED')
+          : t('forgot.failure');
       setResult({ ok: false, text });
     }
   };

@@ -11,7 +11,12 @@ import type { FieldErrors } from '../../../lib/validation';
 import { useLogin } from '../api';
 
 /** Codes that deserve a specific line under '❌ Login failed.'. */
-const SPECIFIC_CODES = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_PENDING', 'RATE_LIMITED', 'INVALID_CREDENTIALS']);
+const SPECIFIC_CODES = new Set([
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_PENDING',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+]);
 
 export default function LoginPage() {
   const { t } = useTranslation();

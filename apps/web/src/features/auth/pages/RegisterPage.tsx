@@ -3,17 +3,25 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import { CheckboxField, TextField } from '../../../components/Field';
+import { GdprLink } from '../../../components/GdprLink';
 import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
-import { applyLanguage } from '../../../lib/i18n';
+import { isLanguage } from '../../../lib/i18n';
 import { storeSession } from '../../../lib/session';
-import { type FieldErrors, hasErrors, LIMITS, looksLikeEmail, passwordLengthOk, usernameProblem } from '../../../lib/validation';
+import {
+  type FieldErrors,
+  hasErrors,
+  LIMITS,
+  looksLikeEmail,
+  passwordLengthOk,
+  usernameProblem,
+} from '../../../lib/validation';
 import { useRegister } from '../api';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'gdprConsent'] as const;
 
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const [username, setUsername] = useState('');
@@ -65,12 +73,13 @@ export default function RegisterPage() {
         email: email.trim(),
         password,
         gdprConsent: true,
+        // The new account keeps the language the visitor is using.
+        language: isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined,
       });
       // Alert first: storing the session makes this guest-only page redirect.
       window.alert(t('register.success'));
       storeSession(user, csrfToken);
       navigate('/login', { replace: true });
-      await applyLanguage(user.language);
     } catch (err) {
       if (err instanceof ApiError) {
         const fieldErrors: FieldErrors = {};
@@ -80,7 +89,8 @@ export default function RegisterPage() {
           // 409 details only name the field: show the translated conflict there.
           fieldErrors[field] = d.message || t(`errors.${err.code}`);
         }
-        if (err.code === 'USERNAME_TAKEN' && !fieldErrors.username) fieldErrors.username = t('errors.USERNAME_TAKEN');
+        if (err.code === 'USERNAME_TAKEN' && !fieldErrors.username)
+          fieldErrors.username = t('errors.USERNAME_TAKEN');
         if (err.code === 'EMAIL_TAKEN' && !fieldErrors.email) fieldErrors.email = t('errors.EMAIL_TAKEN');
         setErrors(fieldErrors);
         const translated = i18nCode(err.code, t);
@@ -134,12 +144,7 @@ export default function RegisterPage() {
           checked={gdprConsent}
           onCheckedChange={setGdprConsent}
           error={errors.gdprConsent}
-          label={
-            <Trans
-              i18nKey="register.consentLabel"
-              components={{ gdpr: <a href="/gdpr" target="_blank" rel="noopener" /> }}
-            />
-          }
+          label={<Trans i18nKey="register.consentLabel" components={{ gdpr: <GdprLink /> }} />}
         />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

@@ -9,15 +9,14 @@ export default function HomePage() {
 
   return (
     <section className="hero card">
-      <h1 className="hero__title">{user ? t('home.welcome', { username: user.username }) : t('home.title')}</h1>
+      <h1 className="hero__title">
+        {user ? t('home.welcome', { username: user.username }) : t('home.title')}
+      </h1>
       <p className="hero__lead">{t('home.lead')}</p>
       {user ? (
         <div className="hero__actions">
           <Link className="btn btn--primary" to="/vehicles">
             {t('home.goToVehicles')}
-          </Link>
-          <Link className="btn btn--secondary" to="/settings">
-            {t('home.goToSettings')}
           </Link>
         </div>
       ) : (

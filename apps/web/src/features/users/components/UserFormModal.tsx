@@ -1,4 +1,4 @@
-import { ROLES, type User, USER_STATUSES, type UserStatus } from '@evdra/domain';
+import { ROLES, USER_STATUSES, type User, type UserStatus } from '@evdra/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Card';

@@ -73,8 +73,12 @@ export default function AdminUsersPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {users.isFetching ? <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} /> : null}
-      {users.isError ? <Alert tone="error">{t('admin.error', { message: errorText(users.error) })}</Alert> : null}
+      {users.isFetching ? (
+        <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
+      ) : null}
+      {users.isError ? (
+        <Alert tone="error">{t('admin.error', { message: errorText(users.error) })}</Alert>
+      ) : null}
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
 
@@ -101,11 +105,11 @@ export default function AdminUsersPage() {
                 <td data-label={t('admin.email')}>{u.email}</td>
                 <td data-label={t('admin.role')}>{u.role}</td>
                 <td data-label={t('admin.status')}>{t(`admin.statuses.${u.status || 'Active'}`)}</td>
-                <td data-label={t('admin.gdprConsent')}>{u.gdprConsent ? t('common.yes') : t('common.no')}</td>
+                <td data-label={t('admin.gdprConsent')}>
+                  {u.gdprConsent ? t('common.yes') : t('common.no')}
+                </td>
                 <td data-label={t('admin.vehicles')}>
-                  {u.vehicles.length === 0
-                    ? '—'
-                    : u.vehicles.map((v) => `${v.make} ${v.model}`).join(', ')}
+                  {u.vehicles.length === 0 ? '—' : u.vehicles.map((v) => `${v.make} ${v.model}`).join(', ')}
                 </td>
                 <td className="table__actions">
                   <button

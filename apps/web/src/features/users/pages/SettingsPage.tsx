@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../app/Layout';
 import { Alert, PageCard } from '../../../components/Card';
 import { CheckboxField, FieldShell, TextField } from '../../../components/Field';
+import { GdprLink } from '../../../components/GdprLink';
 import { ApiError, errorText } from '../../../lib/api';
 import { applyLanguage, isLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { updateStoredUser } from '../../../lib/session';
@@ -52,14 +53,19 @@ function SettingsForm({ user }: { user: User }) {
     setSaved(false);
     setErrors({});
     try {
-      const updated = await updateMe.mutateAsync({ username: username.trim(), email: email.trim(), language });
+      const updated = await updateMe.mutateAsync({
+        username: username.trim(),
+        email: email.trim(),
+        language,
+      });
       updateStoredUser({ username: updated.username, email: updated.email, language: updated.language });
       setSaved(true);
     } catch (err) {
       if (err instanceof ApiError) {
         const next: FieldErrors = {};
         for (const d of err.details) {
-          if (d.field === 'username' || d.field === 'email') next[d.field] = d.message || t(`errors.${err.code}`);
+          if (d.field === 'username' || d.field === 'email')
+            next[d.field] = d.message || t(`errors.${err.code}`);
         }
         if (err.code === 'USERNAME_TAKEN') next.username ??= t('errors.USERNAME_TAKEN');
         if (err.code === 'EMAIL_TAKEN') next.email ??= t('errors.EMAIL_TAKEN');
@@ -109,18 +115,18 @@ function SettingsForm({ user }: { user: User }) {
           ))}
         </select>
       </FieldShell>
-      <CheckboxField label={t('settings.darkMode')} name="darkMode" checked={dark} onCheckedChange={onDarkChange} />
+      <CheckboxField
+        label={t('settings.darkMode')}
+        name="darkMode"
+        checked={dark}
+        onCheckedChange={onDarkChange}
+      />
       <CheckboxField
         name="gdprConsent"
         checked={consentGiven}
         disabled={consentGiven}
         onCheckedChange={(c) => void onConsentChange(c)}
-        label={
-          <Trans
-            i18nKey="settings.consentLabel"
-            components={{ gdpr: <a href="/gdpr" target="_blank" rel="noopener" /> }}
-          />
-        }
+        label={<Trans i18nKey="settings.consentLabel" components={{ gdpr: <GdprLink /> }} />}
       />
       {user.gdprConsent ? <p className="field__hint">{t('settings.consentGiven')}</p> : null}
       {saved ? <Alert tone="success">{t('settings.saved')}</Alert> : null}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { registered, TestClient } from './helpers/client.js';
+import { expectError } from './helpers/expect.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('app', () => {
+  it('GET /api/health answers 200 {"status":"ok"}', async () => {
+    const res = await new TestClient(t.app).get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI 3 document listing the routes', async () => {
+    const res = await new TestClient(t.app).get('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.data.openapi).toMatch(/^3\./);
+    const paths = Object.keys(res.data.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/refresh',
+        '/api/users/me',
+        '/api/admin/users',
+        '/api/admin/users/{id}',
+      ]),
+    );
+    expect(Object.keys(res.data.paths['/api/admin/users/{id}'])).toEqual(
+      expect.arrayContaining(['put', 'delete']),
+    );
+    expect(JSON.stringify(res.data)).not.toMatch(/passwordHash|password_hash/);
+  });
+
+  it('answers an unknown /api path with 404 NOT_FOUND in the error shape', async () => {
+    const client = new TestClient(t.app);
+    for (const res of [await client.get('/api/no-such-thing'), await client.post('/api/auth/nope', {})]) {
+      expectError(res, 404, 'NOT_FOUND');
+    }
+  });
+
+  it('answers a malformed JSON body with 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "x", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+  });
+
+  it('answers a body of the wrong media type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) });
+  });
+
+  it('answers a body over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10), password: 'whatever1' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
+  });
+
+  it('sends security headers', async () => {
+    const res = await new TestClient(t.app).get('/api/health');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('never shows a password hash, in any user-facing answer', async () => {
+    const { client } = await registered(t.app);
+    const bodies = [
+      (await client.get('/api/auth/me')).body,
+      (await client.get('/api/users/me')).body,
+      (await client.post('/api/auth/refresh')).body,
+      (await client.get('/api/admin/users')).body,
+    ];
+    for (const body of bodies) expect(body).not.toMatch(/argon2|passwordHash/);
+  });
+});

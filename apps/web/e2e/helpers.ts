@@ -1,0 +1,46 @@
+import { expect, type Page } from '@playwright/test';
+
+let n = 0;
+/** A fresh account's details, unique per run. */
+export function account(prefix: string) {
+  n += 1;
+  const username = `${prefix}${n}${Date.now().toString(36).slice(-4)}`;
+  return { username, email: `${username}@example.com`, password: 'correct horse 1' };
+}
+
+/** Registers through the form; the app signs the new account in and lands on the home page. */
+export async function register(page: Page, a: ReturnType<typeof account>) {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(a.username);
+  await page.getByLabel('Email').fill(a.email);
+  await page.getByLabel('Password', { exact: true }).fill(a.password);
+  await page.getByLabel('Confirm password').fill(a.password);
+  await page.getByLabel('I accept the GDPR agreement').check();
+  const alert = page.waitForEvent('dialog').then(async (d) => {
+    const text = d.message();
+    await d.accept();
+    return text;
+  });
+  await page.getByRole('button', { name: 'Register' }).click();
+  expect(await alert).toBe('Account created successfully!');
+  await expect(page.getByText(`Logged in as ${a.username}`)).toBeVisible();
+}
+
+const LOGIN_LABELS = {
+  en: { username: 'Username or email', password: 'Password', submit: 'Login' },
+  ro: { username: 'Nume de utilizator sau e-mail', password: 'Parolă', submit: 'Autentificare' },
+};
+
+/** Logs in through the form, in whatever language the device shows. */
+export async function login(page: Page, a: { username: string; password: string }, lang: 'en' | 'ro' = 'en') {
+  const l = LOGIN_LABELS[lang];
+  await page.goto('/login');
+  await page.getByLabel(l.username).fill(a.username);
+  await page.getByLabel(l.password, { exact: true }).fill(a.password);
+  await page.getByRole('main').getByRole('button', { name: l.submit, exact: true }).click();
+}
+
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -1,0 +1,16 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../../test/utils';
+import GdprPage from './GdprPage';
+
+describe('GdprPage', () => {
+  it('states the rights and goes home with Back when opened in a new tab', async () => {
+    const { user } = renderPage(<GdprPage />, { path: '/gdpr', route: '/gdpr' });
+    expect(screen.getByRole('heading', { name: 'Data protection agreement (GDPR)' })).toBeInTheDocument();
+    for (const right of [/^Access:/, /^Rectification:/, /^Erasure:/, /^Portability:/]) {
+      expect(screen.getByText(right)).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});

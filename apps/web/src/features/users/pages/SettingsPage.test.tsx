@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { jsonResponse, makeUser, mockApi, renderPage, storeUser } from '../../../test/utils';
+import SettingsPage from './SettingsPage';
+
+const renderSettings = () => renderPage(<SettingsPage />, { path: '/settings', route: '/settings' });
+
+describe('SettingsPage', () => {
+  it('loads the profile, then saves it with a Saving… label while busy', async () => {
+    storeUser();
+    let release: (r: Response) => void = () => {};
+    const fetchMock = mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser()),
+      'PUT /api/users/me': () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    const { user } = renderSettings();
+    const username = await screen.findByLabelText('Username');
+    expect(username).toHaveValue('alice');
+    await user.clear(username);
+    await user.type(username, 'alice2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const busy = await screen.findByRole('button', { name: 'Saving…' });
+    expect(busy).toBeDisabled();
+    release(jsonResponse(makeUser({ username: 'alice2' })));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      username: 'alice2',
+      email: 'alice@example.com',
+      language: 'en',
+    });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ username: 'alice2' });
+  });
+
+  it('alerts the settings error and shows a taken username next to the field', async () => {
+    storeUser();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser()),
+      'PUT /api/users/me': () =>
+        jsonResponse(
+          { code: 'USERNAME_TAKEN', message: 'Username taken', details: [{ field: 'username' }] },
+          409,
+        ),
+    });
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to save settings. Username taken'));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('This username is already taken.');
+  });
+
+  it('disables the GDPR consent checkbox once consent is given', async () => {
+    storeUser();
+    const fetchMock = mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser({ gdprConsent: false })),
+      'PUT /api/users/me/gdpr-consent': () => jsonResponse(makeUser({ gdprConsent: true })),
+    });
+    const { user } = renderSettings();
+    const consent = await screen.findByRole('checkbox', { name: /GDPR agreement/ });
+    expect(consent).not.toBeChecked();
+    expect(consent).toBeEnabled();
+    await user.click(consent);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /GDPR agreement/ })).toBeDisabled());
+    expect(screen.getByRole('checkbox', { name: /GDPR agreement/ })).toBeChecked();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/me/gdpr-consent');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ consent: true });
+  });
+
+  it('shows an already given consent as checked and disabled', async () => {
+    storeUser();
+    mockApi({ 'GET /api/users/me': () => jsonResponse(makeUser({ gdprConsent: true })) });
+    renderSettings();
+    const consent = await screen.findByRole('checkbox', { name: /GDPR agreement/ });
+    expect(consent).toBeChecked();
+    expect(consent).toBeDisabled();
+  });
+
+  it('toggles dark mode on the body and remembers it', async () => {
+    storeUser();
+    mockApi({ 'GET /api/users/me': () => jsonResponse(makeUser()) });
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('checkbox', { name: 'Dark mode' }));
+    expect(document.body).toHaveClass('dark-mode');
+    expect(localStorage.getItem('darkMode')).toBe('true');
+    await user.click(screen.getByRole('checkbox', { name: 'Dark mode' }));
+    expect(document.body).not.toHaveClass('dark-mode');
+    expect(localStorage.getItem('darkMode')).toBe('false');
+  });
+
+  it('applies a new language immediately', async () => {
+    storeUser();
+    mockApi({ 'GET /api/users/me': () => jsonResponse(makeUser()) });
+    const changeLanguage = vi.spyOn(i18n, 'changeLanguage').mockResolvedValue(i18n.t);
+    const { user } = renderSettings();
+    await user.selectOptions(await screen.findByLabelText('Language'), 'Română');
+    expect(changeLanguage).toHaveBeenCalledWith('ro');
+    expect(localStorage.getItem('language')).toBe('ro');
+  });
+});
