@@ -13,10 +13,14 @@ export const port = () => 20000 + Math.floor(Math.random() * 20000);
 
 /** Spawns a Node script with env and waits until `healthUrl` answers. */
 export async function startProcess(script, env, healthUrl) {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), script],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const exited = new Promise((r) => child.on('exit', r));
   const started = Date.now();
   for (;;) {

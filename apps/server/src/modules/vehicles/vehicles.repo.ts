@@ -8,7 +8,15 @@ export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string 
 const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
 
 export class VehiclesRepo {
-  constructor(private readonly db: Db) {}
+  // The hottest query of the app, planned once per connection.
+  private readonly byOwner;
+
+  constructor(private readonly db: Db) {
+    this.byOwner = this.select()
+      .where(eq(vehicles.ownerId, sql.placeholder('ownerId')))
+      .orderBy(desc(vehicles.id))
+      .prepare('vehicles_by_owner');
+  }
 
   private select() {
     return this.db.select(columns).from(vehicles).innerJoin(users, eq(users.id, vehicles.ownerId));
@@ -16,9 +24,8 @@ export class VehiclesRepo {
 
   /** Newest first; every vehicle when ownerId is undefined (admin). */
   list(ownerId?: number): Promise<VehicleRow[]> {
-    return this.select()
-      .where(ownerId === undefined ? undefined : eq(vehicles.ownerId, ownerId))
-      .orderBy(desc(vehicles.id));
+    if (ownerId !== undefined) return this.byOwner.execute({ ownerId });
+    return this.select().orderBy(desc(vehicles.id));
   }
 
   async get(id: number): Promise<VehicleRow | undefined> {
