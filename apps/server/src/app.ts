@@ -9,6 +9,9 @@ import * as schema from './db/schema.js';
 import { type FileStore, localFileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
+import { AnalyticsRepo } from './modules/analytics/analytics.repo.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
@@ -17,6 +20,8 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
+import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
@@ -112,6 +117,8 @@ export async function buildApp({
   await app.register(expensesRoutes, { service: records('Expense', schema.expenses) });
   await app.register(fuelRoutes, { service: records('Fuel entry', schema.fuelEntries, fuelRules) });
   await app.register(revisionsRoutes, { service: records('Revision', schema.revisions) });
+  await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
+  await app.register(notificationsRoutes, { repo: new NotificationsRepo(db) });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });
 

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
+import { scheduleReminders } from './jobs/reminders.js';
 
 /** Reads config, migrates, listens; SIGTERM/SIGINT finish in-flight requests, close the database, exit. */
 async function main() {
@@ -9,7 +10,11 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  const stopReminders = scheduleReminders(database.db, app.log);
+  app.addHook('onClose', async () => {
+    stopReminders();
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -218,3 +218,29 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['REVISION_REMINDER', 'INSURANCE_REMINDER'] }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every reminder ever sent, by (item, due basis, threshold): kept when notifications are cleared,
+ * so a reminder is never sent twice, even by two overlapping runs.
+ */
+export const sentReminders = pgTable('sent_reminders', {
+  key: text('key').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,69 @@
+import type { Language } from '@evdra/domain';
+
+type Vehicle = { make: string; model: string; registrationNumber: string };
+const name = (v: Vehicle) => `${v.make} ${v.model} (${v.registrationNumber})`;
+
+/** Insurance reminder in the owner's language; `days` is 30, 7, 1 or 0 (the day it ends). */
+export function insuranceReminder(
+  lang: Language,
+  v: Vehicle,
+  provider: string,
+  endDate: string,
+  days: number,
+) {
+  const t = {
+    en: {
+      title:
+        days === 0
+          ? 'Insurance ends today'
+          : days === 1
+            ? 'Insurance ends tomorrow'
+            : `Insurance ends in ${days} days`,
+      content: `The ${provider} policy of your ${name(v)} ends on ${endDate}. Renew it to stay covered.`,
+    },
+    ro: {
+      title:
+        days === 0
+          ? 'Asigurarea expiră azi'
+          : days === 1
+            ? 'Asigurarea expiră mâine'
+            : `Asigurarea expiră în ${days} zile`,
+      content: `Polița ${provider} pentru ${name(v)} expiră pe ${endDate}. Reînnoiește-o ca să rămâi asigurat.`,
+    },
+    es: {
+      title:
+        days === 0
+          ? 'El seguro vence hoy'
+          : days === 1
+            ? 'El seguro vence mañana'
+            : `El seguro vence en ${days} días`,
+      content: `La póliza de ${provider} de tu ${name(v)} vence el ${endDate}. Renuévala para seguir cubierto.`,
+    },
+  };
+  return t[lang];
+}
+
+/** Service reminder; `days` is 30, 7 or 0 (due now, by date or by km). */
+export function revisionReminder(lang: Language, v: Vehicle, dueDate: string, days: number, byKm: boolean) {
+  const t = {
+    en: {
+      title: days === 0 ? 'Service due now' : `Service due in ${days} days`,
+      content: byKm
+        ? `Your ${name(v)} has driven 15,000 km since its last service: time for the next one.`
+        : `Your ${name(v)} is due for a service on ${dueDate}.`,
+    },
+    ro: {
+      title: days === 0 ? 'Revizia este scadentă' : `Revizie scadentă în ${days} zile`,
+      content: byKm
+        ? `${name(v)} a parcurs 15.000 km de la ultima revizie: e timpul pentru următoarea.`
+        : `${name(v)} are revizia scadentă pe ${dueDate}.`,
+    },
+    es: {
+      title: days === 0 ? 'Revisión pendiente' : `Revisión en ${days} días`,
+      content: byKm
+        ? `Tu ${name(v)} ha recorrido 15.000 km desde su última revisión: toca la siguiente.`
+        : `Tu ${name(v)} tiene la revisión prevista el ${dueDate}.`,
+    },
+  };
+  return t[lang];
+}

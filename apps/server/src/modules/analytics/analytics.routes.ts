@@ -1,0 +1,93 @@
+import {
+  AdminAnalyticsQuery,
+  AllTimeTotals,
+  AnalyticsRow,
+  ApiError,
+  MonthlyAnalytics,
+  VehicleIdParams,
+  YearlyAnalytics,
+} from '@evdra/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/auth.js';
+import type { AnalyticsService } from './analytics.service.js';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const policyNote = "A policy's price counts in the month its startDate falls in.";
+
+export async function analyticsRoutes(app: FastifyInstance, { service }: { service: AnalyticsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = { preHandler: app.requireUser };
+  const tags = ['analytics'];
+  const vehicle = '/api/analytics/vehicle/:vehicleId';
+
+  r.get(
+    `${vehicle}/recompute`,
+    {
+      ...user,
+      schema: {
+        tags,
+        description: `Monthly costs of one vehicle for each month with any cost, newest first. ${policyNote}`,
+        params: VehicleIdParams,
+        response: { 200: z.array(MonthlyAnalytics), ...errors },
+      },
+    },
+    async (req) => service.vehicleMonthly(principalOf(req), req.params.vehicleId),
+  );
+
+  r.get(
+    `${vehicle}/total`,
+    {
+      ...user,
+      schema: {
+        tags,
+        description: `All-time totals, km driven (from the odometer readings) and cost per km (null when unknown). ${policyNote}`,
+        params: VehicleIdParams,
+        response: { 200: AllTimeTotals, ...errors },
+      },
+    },
+    async (req) => service.vehicleTotal(principalOf(req), req.params.vehicleId),
+  );
+
+  r.get(
+    `${vehicle}/yearly`,
+    {
+      ...user,
+      schema: {
+        tags,
+        description: `Totals by year: {"2025": {...}}. ${policyNote}`,
+        params: VehicleIdParams,
+        response: { 200: YearlyAnalytics, ...errors },
+      },
+    },
+    async (req) => service.vehicleYearly(principalOf(req), req.params.vehicleId),
+  );
+
+  r.get(
+    '/api/analytics/user',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: `The caller's vehicles by vehicle and month, newest first. ${policyNote}`,
+        response: { 200: z.array(AnalyticsRow), ...errors },
+      },
+    },
+    async (req) => service.user(principalOf(req)),
+  );
+
+  r.get(
+    '/api/analytics/admin/filter',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        description: `Every vehicle of every owner by month; optional start and end months (YYYY-MM, inclusive). Admin only. ${policyNote}`,
+        querystring: AdminAnalyticsQuery,
+        response: { 200: z.array(AnalyticsRow), ...errors },
+      },
+    },
+    async (req) => service.admin(req.query),
+  );
+}

@@ -1,0 +1,113 @@
+import type {
+  AllTimeTotals,
+  AnalyticsRow,
+  CostTotals,
+  MonthlyAnalytics,
+  YearlyAnalytics,
+} from '@evdra/domain';
+import type { Principal } from '../auth/auth.service.js';
+import type { VehicleAccess } from '../records/records.service.js';
+import type { AnalyticsRepo, MonthRow } from './analytics.repo.js';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function totals(rows: MonthRow[]): CostTotals {
+  const sum = (k: keyof Omit<MonthRow, 'vehicleId' | 'month'>) => round2(rows.reduce((s, r) => s + r[k], 0));
+  const t = {
+    totalFuelLiters: sum('liters'),
+    totalFuelCost: sum('fuel'),
+    totalExpensesCost: sum('expenses'),
+    totalInsuranceCost: sum('insurance'),
+    totalRevisionCost: sum('revisions'),
+  };
+  return {
+    ...t,
+    totalCost: round2(t.totalFuelCost + t.totalExpensesCost + t.totalInsuranceCost + t.totalRevisionCost),
+  };
+}
+
+/** Cost analytics: per vehicle (monthly, yearly, all time), per user, and across everyone (admin). */
+export class AnalyticsService {
+  constructor(
+    private readonly repo: AnalyticsRepo,
+    private readonly access: VehicleAccess,
+  ) {}
+
+  async vehicleMonthly(p: Principal, vehicleId: number): Promise<MonthlyAnalytics[]> {
+    await this.access(p, vehicleId);
+    const rows = await this.repo.monthly({ vehicleId });
+    return rows.map((r) => ({
+      id: Number(r.month.slice(0, 7).replace('-', '')),
+      monthDate: r.month,
+      ...totals([r]),
+    }));
+  }
+
+  async vehicleYearly(p: Principal, vehicleId: number): Promise<YearlyAnalytics> {
+    await this.access(p, vehicleId);
+    const byYear = new Map<string, MonthRow[]>();
+    for (const r of await this.repo.monthly({ vehicleId })) {
+      const year = r.month.slice(0, 4);
+      byYear.set(year, [...(byYear.get(year) ?? []), r]);
+    }
+    return Object.fromEntries(
+      [...byYear].sort(([a], [b]) => a.localeCompare(b)).map(([y, rows]) => [y, totals(rows)]),
+    );
+  }
+
+  async vehicleTotal(p: Principal, vehicleId: number): Promise<AllTimeTotals> {
+    await this.access(p, vehicleId);
+    const [rows, span] = await Promise.all([
+      this.repo.monthly({ vehicleId }),
+      this.repo.odometerSpan(vehicleId),
+    ]);
+    const t = totals(rows);
+    const totalKm = span.low !== null && span.high !== null ? Math.max(0, span.high - span.low) : 0;
+    return {
+      ...t,
+      totalKm,
+      costPerKm: totalKm > 0 ? Math.round((t.totalCost / totalKm) * 1000) / 1000 : null,
+    };
+  }
+
+  /** The caller's vehicles, by vehicle and month, newest first. */
+  async user(p: Principal): Promise<AnalyticsRow[]> {
+    return this.rows(await this.repo.monthly({ ownerId: p.userId }));
+  }
+
+  /** Every vehicle of every owner between two months (YYYY-MM, both inclusive). */
+  async admin(range: { start?: string; end?: string }): Promise<AnalyticsRow[]> {
+    return this.rows(
+      await this.repo.monthly({
+        from: range.start && `${range.start}-01`,
+        until: range.end && nextMonth(range.end),
+      }),
+    );
+  }
+
+  private async rows(rows: MonthRow[]): Promise<AnalyticsRow[]> {
+    const names = await this.repo.vehicleNames([...new Set(rows.map((r) => r.vehicleId))]);
+    return rows.map((r) => {
+      const t = totals([r]);
+      const v = names.get(r.vehicleId);
+      return {
+        vehicleId: r.vehicleId,
+        vehicleMake: v?.make ?? '',
+        vehicleModel: v?.model ?? '',
+        ownerUsername: v?.ownerUsername ?? '',
+        monthDate: r.month,
+        totalCost: t.totalCost,
+        totalFuelCost: t.totalFuelCost,
+        totalExpensesCost: t.totalExpensesCost,
+        totalInsuranceCost: t.totalInsuranceCost,
+        totalRevisionCost: t.totalRevisionCost,
+      };
+    });
+  }
+}
+
+/** First day of the month after 'YYYY-MM'. */
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}

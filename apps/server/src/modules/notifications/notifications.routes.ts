@@ -1,0 +1,89 @@
+import { ApiError, IdParams, Notification, NotificationCount } from '@evdra/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
+import { principalOf } from '../../plugins/auth.js';
+import type { NotificationRow, NotificationsRepo } from './notifications.repo.js';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const present = (n: NotificationRow): Notification => ({
+  id: n.id,
+  type: n.type,
+  title: n.title,
+  content: n.content,
+  timestamp: n.createdAt.toISOString(),
+  read: n.read,
+  vehicleId: n.vehicleId,
+});
+
+/** Reminder notifications of the caller only: no call reaches another user's. */
+export async function notificationsRoutes(app: FastifyInstance, { repo }: { repo: NotificationsRepo }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = { preHandler: app.requireUser };
+  const tags = ['notifications'];
+
+  r.get(
+    '/api/notifications',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Newest first (at most 200).',
+        response: { 200: z.array(Notification), ...errors },
+      },
+    },
+    async (req) => (await repo.list(principalOf(req).userId)).map(present),
+  );
+
+  r.get(
+    '/api/notifications/count',
+    {
+      ...user,
+      schema: { tags, description: 'Unread notifications.', response: { 200: NotificationCount, ...errors } },
+    },
+    async (req) => ({ count: await repo.unread(principalOf(req).userId) }),
+  );
+
+  r.patch(
+    '/api/notifications/:id/clear',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Marks one notification read.',
+        params: IdParams,
+        response: { 200: Notification, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await repo.markRead(principalOf(req).userId, req.params.id);
+      if (!row) throw notFound('Notification');
+      return present(row);
+    },
+  );
+
+  r.patch(
+    '/api/notifications/clear-all',
+    {
+      ...user,
+      schema: { tags, description: 'Marks every notification read.', response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await repo.markAllRead(principalOf(req).userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/api/notifications/clear',
+    {
+      ...user,
+      schema: { tags, description: 'Deletes every notification.', response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await repo.deleteAll(principalOf(req).userId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const money = z.number();
+
+export const CostTotals = z.object({
+  totalFuelLiters: z.number(),
+  totalFuelCost: money,
+  totalExpensesCost: money,
+  totalInsuranceCost: money,
+  totalRevisionCost: money,
+  totalCost: money,
+});
+export type CostTotals = z.infer<typeof CostTotals>;
+
+/** One month of one vehicle's costs. `id` is the month as yyyymm. */
+export const MonthlyAnalytics = CostTotals.extend({
+  id: z.number().int(),
+  monthDate: z.string(),
+});
+export type MonthlyAnalytics = z.infer<typeof MonthlyAnalytics>;
+
+/** All-time totals; costPerKm is null while the distance driven is unknown. */
+export const AllTimeTotals = CostTotals.extend({
+  totalKm: z.number().int(),
+  costPerKm: z.number().nullable(),
+});
+export type AllTimeTotals = z.infer<typeof AllTimeTotals>;
+
+export const YearlyAnalytics = z.record(z.string(), CostTotals);
+export type YearlyAnalytics = z.infer<typeof YearlyAnalytics>;
+
+/** A vehicle-month row of the user and admin analytics. */
+export const AnalyticsRow = z.object({
+  vehicleId: z.number().int(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  ownerUsername: z.string(),
+  monthDate: z.string(),
+  totalCost: money,
+  totalFuelCost: money,
+  totalExpensesCost: money,
+  totalInsuranceCost: money,
+  totalRevisionCost: money,
+});
+export type AnalyticsRow = z.infer<typeof AnalyticsRow>;
+
+const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format YYYY-MM.');
+export const AdminAnalyticsQuery = z
+  .object({ start: Month.optional(), end: Month.optional() })
+  .refine((q) => !q.start || !q.end || q.start <= q.end, {
+    message: 'Start month must not be after end month.',
+    path: ['start'],
+  });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'YYYY-MM-01' → 'Jan 2025': month labels are US English whatever the language (spec §9). */
+export function monthLabel(monthDate: string): string {
+  const [y, m] = monthDate.split('-');
+  return `${MONTHS[Number(m) - 1] ?? '?'} ${y}`;
+}
