@@ -6,8 +6,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@evdra/'));
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    seed: new URL('./src/demo/seed-cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+/** A second server whose database holds the demo data (`npm run seed:demo`): for flows that need history. */
+export const DEMO_PORT = PORT + 1;
 
 /** End-to-end flows in Debian's Chromium (never a downloaded browser) against the built server. */
 export default defineConfig({
@@ -28,14 +30,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [
+    { port: PORT, env: { PORT: String(PORT) } as Record<string, string> },
+    { port: DEMO_PORT, env: { PORT: String(DEMO_PORT), E2E_SEED: 'demo' } },
+  ].map(({ port, env }) => ({
     command: 'node apps/web/e2e/serve.mjs',
     cwd: '../..',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT) },
+    url: `http://127.0.0.1:${port}/api/health`,
+    env,
     timeout: 60_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,4 +1,6 @@
-// Starts the built server on a fresh, empty data directory so every e2e run begins with no accounts.
+// Starts the built server on a fresh data directory: empty, so every e2e run begins with no accounts,
+// or (E2E_SEED=demo) holding the demo data, whose reminders the scan at start turns into notifications.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,4 +9,9 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'evdra-e2e-'));
 process.env.LOG_LEVEL ??= 'warn';
 process.env.HOST ??= '127.0.0.1';
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT ?? 8181}`;
+if (process.env.E2E_SEED === 'demo') {
+  execFileSync(process.execPath, [new URL('../../server/dist/seed.js', import.meta.url).pathname], {
+    stdio: 'ignore',
+  });
+}
 await import('../../server/dist/main.js');

@@ -1,0 +1,229 @@
+import { consumptionByEntry, type ExpenseType, type FuelType, type Language } from '@evdra/domain';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { expenses, fuelEntries, insurances, revisions, users, vehicles } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+
+export const DEMO_PASSWORD = 'evdra-demo-1';
+export const DEMO_ACCOUNTS: { username: string; role: 'ADMIN' | 'USER'; language: Language }[] = [
+  { username: 'demo_admin', role: 'ADMIN', language: 'en' },
+  { username: 'maria', role: 'USER', language: 'ro' },
+  { username: 'john', role: 'USER', language: 'en' },
+  { username: 'lucia', role: 'USER', language: 'es' },
+];
+
+type Model = {
+  make: string;
+  model: string;
+  fuelType: FuelType;
+  engineSize: number;
+  per100: number;
+  tank: number;
+};
+const MODELS: Model[] = [
+  { make: 'Dacia', model: 'Logan', fuelType: 'PETROL', engineSize: 1.0, per100: 6.3, tank: 50 },
+  { make: 'Volkswagen', model: 'Golf', fuelType: 'DIESEL', engineSize: 2.0, per100: 5.4, tank: 50 },
+  { make: 'Skoda', model: 'Octavia', fuelType: 'DIESEL', engineSize: 1.6, per100: 5.0, tank: 55 },
+  { make: 'Renault', model: 'Clio', fuelType: 'GPL', engineSize: 0.9, per100: 8.1, tank: 40 },
+  { make: 'BMW', model: '320d', fuelType: 'DIESEL', engineSize: 2.0, per100: 6.1, tank: 59 },
+  { make: 'Toyota', model: 'Corolla', fuelType: 'PETROL', engineSize: 1.8, per100: 5.2, tank: 43 },
+  { make: 'Ford', model: 'Focus', fuelType: 'PETROL', engineSize: 1.5, per100: 6.8, tank: 52 },
+  { make: 'Tesla', model: 'Model 3', fuelType: 'ELECTRIC', engineSize: 0, per100: 15.5, tank: 60 },
+];
+const BASE_PRICE: Record<FuelType, number> = { PETROL: 1.52, DIESEL: 1.48, GPL: 0.72, ELECTRIC: 0.29 };
+const INSURERS = ['Allianz', 'Groupama', 'Omniasig', 'Generali', 'Mapfre'];
+const EXTRAS: { type: ExpenseType; min: number; max: number; text: string }[] = [
+  { type: 'Wash', min: 8, max: 25, text: 'Car wash' },
+  { type: 'Parking', min: 3, max: 40, text: 'City parking' },
+  { type: 'Tolls', min: 6, max: 30, text: 'Motorway toll' },
+  { type: 'Repair', min: 120, max: 900, text: 'Brake pads and discs' },
+  { type: 'Tyres', min: 280, max: 620, text: 'Seasonal tyre change' },
+  { type: 'Accessories', min: 15, max: 120, text: 'Phone holder and mats' },
+];
+
+/** Small deterministic PRNG, so the demo data is the same on every machine. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (a: number, b: number) => a + (b - a) * next(),
+    pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] as T,
+  };
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+const money = (n: number) => Math.round(n * 100) / 100;
+
+export class DemoAlreadySeeded extends Error {}
+
+/**
+ * An admin and three users with 2–4 vehicles each and three years of believable records up to `now`:
+ * fuel with seasonal prices, a service about every 15,000 km, yearly insurance (one policy per user
+ * ending within a week, so reminders show), occasional repairs and small expenses.
+ * Refuses to run twice.
+ */
+export async function seedDemo(
+  db: Db,
+  now = new Date(),
+): Promise<{ username: string; password: string; role: string }[]> {
+  const names = DEMO_ACCOUNTS.map((a) => a.username);
+  const existing = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(inArray(users.username, names));
+  if (existing.length > 0) {
+    throw new DemoAlreadySeeded(
+      `Demo data is already here (user "${existing[0]?.username}" exists). Nothing was changed. Use a fresh DATA_DIR or database to seed again.`,
+    );
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const rnd = random(20_251_122);
+  const start = addDays(now, -3 * 365);
+
+  await db.transaction(async (tx) => {
+    for (const [u, account] of DEMO_ACCOUNTS.entries()) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...account,
+          email: `${account.username}@demo.evdra`,
+          passwordHash,
+          gdprConsent: true,
+          status: 'Active',
+        })
+        .returning({ id: users.id });
+      if (!user || account.role === 'ADMIN') continue;
+      const count = 2 + ((u * 7) % 3);
+      for (let i = 0; i < count; i++) {
+        const m = MODELS[(u * 3 + i) % MODELS.length] as Model;
+        const startKm = Math.round(rnd.between(20_000, 120_000));
+        const [vehicle] = await tx
+          .insert(vehicles)
+          .values({
+            ownerId: user.id,
+            make: m.make,
+            model: m.model,
+            year: 2012 + ((u + i * 3) % 12),
+            fuelType: m.fuelType,
+            registrationNumber: `DEMO-${u}${i}-${m.make.slice(0, 2).toUpperCase()}`,
+            engineSize: m.engineSize,
+            odometer: startKm,
+            aiEvaluationConsent: i % 2 === 0,
+          })
+          .returning({ id: vehicles.id });
+        if (!vehicle) continue;
+        const endKm = await seedVehicle(
+          tx as unknown as Db,
+          vehicle.id,
+          m,
+          startKm,
+          start,
+          now,
+          rnd,
+          i === 0,
+        );
+        await tx
+          .update(vehicles)
+          .set({ odometer: endKm })
+          .where(inArray(vehicles.id, [vehicle.id]));
+      }
+    }
+  });
+  return DEMO_ACCOUNTS.map((a) => ({ username: a.username, password: DEMO_PASSWORD, role: a.role }));
+}
+
+async function seedVehicle(
+  db: Db,
+  vehicleId: number,
+  m: Model,
+  startKm: number,
+  start: Date,
+  now: Date,
+  rnd: ReturnType<typeof random>,
+  policyEndsSoon: boolean,
+): Promise<number> {
+  const kmPerDay = rnd.between(25, 60);
+  const fills: (typeof fuelEntries.$inferInsert & { id: number })[] = [];
+  const services: (typeof revisions.$inferInsert)[] = [];
+  const extras: (typeof expenses.$inferInsert)[] = [];
+  let km = startKm;
+  let lastServiceKm = startKm - Math.round(rnd.between(2_000, 12_000));
+  for (let d = start, n = 0; d < now; d = addDays(d, Math.round(rnd.between(9, 16))), n++) {
+    const driven = Math.round(kmPerDay * rnd.between(9, 16));
+    km += driven;
+    const full = rnd.next() > 0.12;
+    const liters = money(
+      Math.min(m.tank, (driven * m.per100 * rnd.between(0.92, 1.1)) / 100) * (full ? 1 : 0.6),
+    );
+    const season = Math.sin(((d.getUTCMonth() - 3) / 12) * 2 * Math.PI); // dearer in summer
+    const price = money(BASE_PRICE[m.fuelType] * (1 + 0.06 * season + rnd.between(-0.03, 0.03)));
+    fills.push({
+      id: n,
+      vehicleId,
+      fuelType: m.fuelType,
+      liters,
+      pricePerLiter: price,
+      fuelPrice: money(liters * price),
+      odometer: km,
+      date: day(d),
+      fullTank: full,
+      missedPrevious: false,
+    });
+    if (km - lastServiceKm >= 15_000) {
+      lastServiceKm = km;
+      services.push({
+        vehicleId,
+        date: day(d),
+        km,
+        price: money(rnd.between(240, 720)),
+        description: 'Oil, filters and inspection',
+      });
+    }
+    if (rnd.next() < 0.22) {
+      const e = rnd.pick(EXTRAS);
+      extras.push({
+        vehicleId,
+        date: day(addDays(d, 2)),
+        expenseType: e.type,
+        amount: money(rnd.between(e.min, e.max)),
+        description: e.text,
+      });
+    }
+  }
+  const consumption = consumptionByEntry(
+    fills.map((f) => ({ ...f, odometer: f.odometer ?? null, fullTank: !!f.fullTank, missedPrevious: false })),
+  );
+  if (fills.length) {
+    await db
+      .insert(fuelEntries)
+      .values(fills.map(({ id, ...f }) => ({ ...f, consumptionPer100km: consumption.get(id) ?? null })));
+  }
+  if (services.length) await db.insert(revisions).values(services);
+  if (extras.length) await db.insert(expenses).values(extras);
+
+  // Yearly policies back from the current one; the current one ends soon on the first vehicle.
+  const currentEnd = addDays(now, policyEndsSoon ? 5 : Math.round(rnd.between(40, 300)));
+  const provider = rnd.pick(INSURERS);
+  const policies = [0, 1, 2, 3].map((y) => {
+    const end = addDays(currentEnd, -365 * y);
+    return {
+      vehicleId,
+      provider,
+      policyNumber: `${provider.slice(0, 3).toUpperCase()}-${vehicleId}${y}${Math.round(rnd.between(1000, 9999))}`,
+      coverageType: m.make === 'BMW' || m.make === 'Tesla' ? 'CASCO' : 'RCA',
+      startDate: day(addDays(end, -364)),
+      endDate: day(end),
+      price: money(rnd.between(180, 420) * (m.make === 'BMW' || m.make === 'Tesla' ? 2.5 : 1)),
+    };
+  });
+  await db.insert(insurances).values(policies);
+  return km;
+}
