@@ -168,6 +168,57 @@ describe('vehicle analytics', () => {
   });
 });
 
+describe('monthly rollup', () => {
+  it('follows edits, moves and deletes of records, and forgets a deleted vehicle', async () => {
+    const v = (await alice.post('/api/vehicles', vehicle('AN-3'))).data.id;
+    const month = async () =>
+      (
+        (await alice.get(`/api/analytics/vehicle/${v}/recompute`)).data as {
+          monthDate: string;
+          totalCost: number;
+        }[]
+      ).map((m) => [m.monthDate, m.totalCost]);
+    const exp = (
+      await alice.post('/api/expenses', {
+        vehicleId: v,
+        date: '2025-03-10',
+        expenseType: 'Repair',
+        amount: 400,
+      })
+    ).data;
+    const rev = (
+      await alice.post('/api/revision', { vehicleId: v, date: '2025-03-20', km: 51_000, price: 300 })
+    ).data;
+    expect(await month()).toEqual([['2025-03-01', 700]]);
+    await alice.put(`/api/expenses/${exp.id}`, {
+      vehicleId: v,
+      date: '2025-04-02',
+      expenseType: 'Repair',
+      amount: 150.5,
+    });
+    expect(await month()).toEqual([
+      ['2025-04-01', 150.5],
+      ['2025-03-01', 300],
+    ]);
+    await alice.delete(`/api/revision/${rev.id}`);
+    expect(await month()).toEqual([['2025-04-01', 150.5]]);
+    // Moving the expense to another vehicle moves its cost too.
+    await alice.put(`/api/expenses/${exp.id}`, {
+      vehicleId: empty,
+      date: '2025-04-02',
+      expenseType: 'Repair',
+      amount: 150.5,
+    });
+    expect(await month()).toEqual([]);
+    expect((await alice.get(`/api/analytics/vehicle/${empty}/recompute`)).data).toHaveLength(1);
+    await alice.delete(`/api/expenses/${exp.id}`);
+    await alice.post('/api/expenses', { vehicleId: v, date: '2025-05-05', expenseType: 'Wash', amount: 12 });
+    await alice.delete(`/api/vehicles/${v}`);
+    const rows = (await admin.get('/api/analytics/admin/filter?start=2025-05&end=2025-05')).data;
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('user analytics', () => {
   it("lists only the caller's vehicles by vehicle and month, named", async () => {
     const rows = (await alice.get('/api/analytics/user')).data as {

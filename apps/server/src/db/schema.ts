@@ -244,3 +244,25 @@ export const sentReminders = pgTable('sent_reminders', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Monthly cost rollup per vehicle, kept by triggers on the four record tables (migration
+ * 0004_cost_rollup_triggers) so analytics read a few rows instead of aggregating every record.
+ * No foreign key: record triggers still write while a vehicle's delete cascades.
+ */
+export const vehicleMonthCosts = pgTable(
+  'vehicle_month_costs',
+  {
+    vehicleId: integer('vehicle_id').notNull(),
+    month: date('month').notNull(),
+    liters: numeric('liters', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    fuel: numeric('fuel', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    expenses: numeric('expenses', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    insurance: numeric('insurance', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    revisions: numeric('revisions', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.month] }),
+    index('vehicle_month_costs_month_idx').on(t.month),
+  ],
+);

@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { vehicleMonthCosts, vehicles } from '../../db/schema.js';
 
 /** Sums of one vehicle-month, straight from SQL (numerics arrive as strings). */
 export type MonthRow = {
@@ -22,43 +23,34 @@ export type Scope = {
 };
 
 /**
- * Cost aggregation in SQL over the four record tables. A policy's price counts in the month its
- * startDate falls in; fuel, expenses and revisions in the month of their date.
+ * Cost analytics from the monthly rollup the database keeps (vehicle_month_costs). A policy's price
+ * counts in the month its startDate falls in; fuel, expenses and revisions in the month of their date.
  */
 export class AnalyticsRepo {
   constructor(private readonly db: Db) {}
 
   async monthly(scope: Scope): Promise<MonthRow[]> {
-    const vehicles = vehicleFilter(scope);
-    const range = (col: SQL) =>
-      sql`${scope.from ? sql`and ${col} >= ${scope.from}::date` : sql``} ${scope.until ? sql`and ${col} < ${scope.until}::date` : sql``}`;
-    const result = await this.db.execute(sql`
-      with v as (select id from vehicles where ${vehicles}),
-      x as (
-        select vehicle_id, date_trunc('month', date)::date as m, liters as l, fuel_price as f, 0::numeric as e, 0::numeric as i, 0::numeric as r
-          from fuel_entries where vehicle_id in (select id from v) ${range(sql`date`)}
-        union all select vehicle_id, date_trunc('month', date)::date, 0, 0, amount, 0, 0
-          from expenses where vehicle_id in (select id from v) ${range(sql`date`)}
-        union all select vehicle_id, date_trunc('month', start_date)::date, 0, 0, 0, price, 0
-          from insurances where vehicle_id in (select id from v) ${range(sql`start_date`)}
-        union all select vehicle_id, date_trunc('month', date)::date, 0, 0, 0, 0, price
-          from revisions where vehicle_id in (select id from v) ${range(sql`date`)}
-      )
-      select vehicle_id as "vehicleId", to_char(m, 'YYYY-MM-DD') as month,
-             sum(l) as liters, sum(f) as fuel, sum(e) as expenses, sum(i) as insurance, sum(r) as revisions
-        from x
-       group by vehicle_id, m
-      having sum(l) > 0 or sum(f) + sum(e) + sum(i) + sum(r) > 0
-       order by m desc, vehicle_id`);
-    return rowsOf<Record<keyof MonthRow, string | number>>(result).map((r) => ({
-      vehicleId: Number(r.vehicleId),
-      month: String(r.month),
-      liters: Number(r.liters),
-      fuel: Number(r.fuel),
-      expenses: Number(r.expenses),
-      insurance: Number(r.insurance),
-      revisions: Number(r.revisions),
-    }));
+    const c = vehicleMonthCosts;
+    const where = [gt(sql`${c.liters} + ${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`, 0)];
+    if (scope.vehicleId !== undefined) where.push(eq(c.vehicleId, scope.vehicleId));
+    if (scope.ownerId !== undefined) where.push(eq(vehicles.ownerId, scope.ownerId));
+    if (scope.from) where.push(gte(c.month, scope.from));
+    if (scope.until) where.push(lt(c.month, scope.until));
+    const rows = await this.db
+      .select({
+        vehicleId: c.vehicleId,
+        month: c.month,
+        liters: c.liters,
+        fuel: c.fuel,
+        expenses: c.expenses,
+        insurance: c.insurance,
+        revisions: c.revisions,
+      })
+      .from(c)
+      .innerJoin(vehicles, eq(vehicles.id, c.vehicleId))
+      .where(and(...where))
+      .orderBy(desc(c.month), c.vehicleId);
+    return rows;
   }
 
   /** Lowest and highest odometer reading known for the vehicle (fuel entries, services, the vehicle itself). */
@@ -93,10 +85,4 @@ export class AnalyticsRepo {
       ]),
     );
   }
-}
-
-function vehicleFilter(scope: Scope): SQL {
-  if (scope.vehicleId !== undefined) return sql`id = ${scope.vehicleId}`;
-  if (scope.ownerId !== undefined) return sql`owner_id = ${scope.ownerId}`;
-  return sql`true`;
 }
