@@ -1,11 +1,14 @@
 import { and, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { vehicleMonthCosts, vehicles } from '../../db/schema.js';
+import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
 
 /** Sums of one vehicle-month, straight from SQL (numerics arrive as strings). */
 export type MonthRow = {
   vehicleId: number;
+  make: string;
+  model: string;
+  ownerUsername: string;
   month: string;
   liters: number;
   fuel: number;
@@ -39,6 +42,9 @@ export class AnalyticsRepo {
     const rows = await this.db
       .select({
         vehicleId: c.vehicleId,
+        make: vehicles.make,
+        model: vehicles.model,
+        ownerUsername: users.username,
         month: c.month,
         liters: c.liters,
         fuel: c.fuel,
@@ -48,6 +54,7 @@ export class AnalyticsRepo {
       })
       .from(c)
       .innerJoin(vehicles, eq(vehicles.id, c.vehicleId))
+      .innerJoin(users, eq(users.id, vehicles.ownerId))
       .where(and(...where))
       .orderBy(desc(c.month), c.vehicleId);
     return rows;
@@ -67,22 +74,5 @@ export class AnalyticsRepo {
       low: row?.low == null ? null : Number(row.low),
       high: row?.high == null ? null : Number(row.high),
     };
-  }
-
-  /** Make, model and owner of vehicles, for naming rows. */
-  async vehicleNames(
-    ids: number[],
-  ): Promise<Map<number, { make: string; model: string; ownerUsername: string }>> {
-    if (ids.length === 0) return new Map();
-    const result = await this.db.execute(sql`
-      select v.id, v.make, v.model, u.username as "ownerUsername"
-        from vehicles v join users u on u.id = v.owner_id
-       where v.id in ${sql.raw(`(${ids.map(Number).join(',')})`)}`);
-    return new Map(
-      rowsOf<{ id: number; make: string; model: string; ownerUsername: string }>(result).map((r) => [
-        Number(r.id),
-        r,
-      ]),
-    );
   }
 }

@@ -12,7 +12,8 @@ import type { AnalyticsRepo, MonthRow } from './analytics.repo.js';
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function totals(rows: MonthRow[]): CostTotals {
-  const sum = (k: keyof Omit<MonthRow, 'vehicleId' | 'month'>) => round2(rows.reduce((s, r) => s + r[k], 0));
+  const sum = (k: 'liters' | 'fuel' | 'expenses' | 'insurance' | 'revisions') =>
+    round2(rows.reduce((s, r) => s + r[k], 0));
   const t = {
     totalFuelLiters: sum('liters'),
     totalFuelCost: sum('fuel'),
@@ -85,16 +86,14 @@ export class AnalyticsService {
     );
   }
 
-  private async rows(rows: MonthRow[]): Promise<AnalyticsRow[]> {
-    const names = await this.repo.vehicleNames([...new Set(rows.map((r) => r.vehicleId))]);
+  private rows(rows: MonthRow[]): AnalyticsRow[] {
     return rows.map((r) => {
       const t = totals([r]);
-      const v = names.get(r.vehicleId);
       return {
         vehicleId: r.vehicleId,
-        vehicleMake: v?.make ?? '',
-        vehicleModel: v?.model ?? '',
-        ownerUsername: v?.ownerUsername ?? '',
+        vehicleMake: r.make,
+        vehicleModel: r.model,
+        ownerUsername: r.ownerUsername,
         monthDate: r.month,
         totalCost: t.totalCost,
         totalFuelCost: t.totalFuelCost,
