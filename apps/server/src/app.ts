@@ -28,6 +28,7 @@ import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { VehicleListCache } from './modules/vehicles/vehicle-list-cache.js';
 import { VehiclesRepo } from './modules/vehicles/vehicles.repo.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
 import { VehiclesService } from './modules/vehicles/vehicles.service.js';
@@ -103,19 +104,25 @@ export async function buildApp({
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
-  await app.register(usersRoutes, { service: new UsersService(users), repo: users });
+  const vehicleLists = new VehicleListCache();
+  const stopListening = await vehicleLists.connect(database, app.log);
+  app.addHook('onClose', stopListening);
+  await app.register(usersRoutes, { service: new UsersService(users, vehicleLists.clear), repo: users });
   const vehicles = new VehiclesService(
     new VehiclesRepo(db),
     fileStore ?? localFileStore(join(config.dataDir, 'files')),
+    vehicleLists.clear,
   );
-  await app.register(vehiclesRoutes, { service: vehicles });
+  await app.register(vehiclesRoutes, { service: vehicles, lists: vehicleLists });
 
   const access: VehicleAccess = (p, vehicleId) => vehicles.visible(p, vehicleId);
   const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
     new RecordsService(name, new RecordsRepo(db, table), access, rules);
   await app.register(insuranceRoutes, { service: records('Insurance', schema.insurances) });
   await app.register(expensesRoutes, { service: records('Expense', schema.expenses) });
-  await app.register(fuelRoutes, { service: records('Fuel entry', schema.fuelEntries, fuelRules) });
+  await app.register(fuelRoutes, {
+    service: records('Fuel entry', schema.fuelEntries, { ...fuelRules, afterCommit: vehicleLists.clear }),
+  });
   await app.register(revisionsRoutes, { service: records('Revision', schema.revisions) });
   await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
   await app.register(notificationsRoutes, { repo: new NotificationsRepo(db) });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { registered, type TestClient } from './helpers/client.js';
+import { registered, TestClient } from './helpers/client.js';
 import { multipart } from './helpers/multipart.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -155,6 +155,66 @@ describe('vehicles', () => {
     }
     expect((await alice.get(`/api/vehicles/${v.id}`)).data.version).toBe(0);
   });
+});
+
+describe('cached vehicle lists', () => {
+  it('show every change at once: a new vehicle, an edit, an owner rename, a fuel odometer, a delete', async () => {
+    const { client: carol, account } = await registered(t.app, 'carol');
+    const regs = async (c: TestClient) =>
+      (
+        (await c.get('/api/vehicles')).data as {
+          registrationNumber: string;
+          odometer: number;
+          ownerUsername: string;
+        }[]
+      ).filter((v) => v.registrationNumber.startsWith('C-'));
+    expect(await regs(carol)).toEqual([]);
+    const v = (await carol.post('/api/vehicles', car(1, { registrationNumber: 'C-1' }))).data;
+    expect((await regs(carol)).map((x) => x.registrationNumber)).toEqual(['C-1']);
+    expect((await regs(admin)).map((x) => x.registrationNumber)).toContain('C-1');
+    await carol.put(`/api/vehicles/${v.id}`, {
+      ...car(1, { registrationNumber: 'C-1', odometer: 90_000 }),
+      version: v.version,
+    });
+    expect((await regs(carol))[0]?.odometer).toBe(90_000);
+    await carol.post('/api/fuel-consumptions', {
+      vehicleId: v.id,
+      fuelType: 'PETROL',
+      liters: 30,
+      fuelPrice: 200,
+      odometer: 91_234,
+      date: '2025-06-01',
+    });
+    expect((await regs(carol))[0]?.odometer).toBe(91_234);
+    await carol.put('/api/users/me', { username: `${account.username}x`, email: account.email });
+    expect((await regs(admin)).find((x) => x.registrationNumber === 'C-1')?.ownerUsername).toBe(
+      `${account.username}x`,
+    );
+    expect(await regs(bob)).toEqual([]);
+    await carol.delete(`/api/vehicles/${v.id}`);
+    expect(await regs(carol)).toEqual([]);
+    expect((await regs(admin)).map((x) => x.registrationNumber)).not.toContain('C-1');
+  });
+
+  it.runIf(process.env.EVDRA_TEST_DB === 'postgres')(
+    "show another server process's changes (LISTEN/NOTIFY)",
+    async () => {
+      const other = await createTestApp({}, undefined, t);
+      try {
+        const here = new TestClient(t.app);
+        const there = new TestClient(other.app);
+        const login = { username: alice.user?.username, password: 'correct horse 1' };
+        await here.post('/api/auth/login', login);
+        await there.post('/api/auth/login', login);
+        const count = async () => ((await here.get('/api/vehicles')).data as unknown[]).length;
+        const before = await count();
+        await there.post('/api/vehicles', car(90, { registrationNumber: 'OTHER-1' }));
+        await expect.poll(count, { timeout: 2000 }).toBe(before + 1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 describe('photos', () => {

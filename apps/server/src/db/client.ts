@@ -15,6 +15,15 @@ export type Database = {
   db: Db;
   /** Apply committed migrations; safe when several replicas start at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel`, from any process on this database; `onLost`
+   * when the subscription breaks (notifications may then be missed). Resolves to an unsubscribe.
+   */
+  listen(
+    channel: string,
+    onMessage: () => void,
+    onLost: (err: unknown) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -29,6 +38,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     db,
     migrate: async () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    listen: (channel, onMessage) => client.listen(channel, onMessage).then((off) => () => off()),
     close: () => client.close(),
   };
 }
@@ -49,6 +59,18 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         conn.release();
       }
+    },
+    listen: async (channel, onMessage, onLost) => {
+      // A dedicated connection: pooled ones are shared, and LISTEN belongs to a session.
+      const conn = new pg.Client({ connectionString: url });
+      conn.on('notification', (n) => n.channel === channel && onMessage());
+      conn.on('error', onLost);
+      await conn.connect();
+      await conn.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        conn.removeListener('error', onLost);
+        await conn.end();
+      };
     },
     close: () => pool.end(),
   };

@@ -212,7 +212,7 @@ async function seedVehicle(
   // Yearly policies back from the current one; the current one ends soon on the first vehicle.
   const currentEnd = addDays(now, policyEndsSoon ? 5 : Math.round(rnd.between(40, 300)));
   const provider = rnd.pick(INSURERS);
-  const policies = [0, 1, 2, 3].map((y) => {
+  const policies = [0, 1, 2].map((y) => {
     const end = addDays(currentEnd, -365 * y);
     return {
       vehicleId,

@@ -16,7 +16,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDi
       root: webDist,
       // Looked up per request (not listed at boot), so a rebuild is served without a restart.
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(res, path) {
         const immutable = path.includes(`${join('/', 'assets', '/')}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -5,11 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { createTestDatabase } from './database.js';
+import { openPostgres } from '../../src/db/client.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   /** Mails written to DATA_DIR/outbox, oldest first, as raw .eml text. */
   outbox(): string[];
@@ -17,7 +18,15 @@ export type TestApp = {
 };
 
 /** The real app on a fresh database, with a temporary DATA_DIR and generous rate limits unless overridden. */
-export async function createTestApp(env: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
+/**
+ * `shareWith`: a second app on the same PostgreSQL database through its own connections, as
+ * another server process would be.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  now?: () => Date,
+  shareWith?: TestApp,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'evdra-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -28,7 +37,9 @@ export async function createTestApp(env: Record<string, string> = {}, now?: () =
     WEB_DIST: join(dataDir, 'no-web-build'),
     ...env,
   });
-  const database = await createTestDatabase();
+  const sharedUrl = shareWith?.database.url;
+  if (shareWith && !sharedUrl) throw new Error('only a PostgreSQL test database can be shared');
+  const database = sharedUrl ? await openPostgres(sharedUrl, 2) : await createTestDatabase();
   const app = await buildApp({ config, database, logger: false, now });
   await app.ready();
   const outboxDir = join(dataDir, 'outbox');

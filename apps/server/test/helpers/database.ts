@@ -6,7 +6,11 @@ import { type Database, openPglite, openPostgres } from '../../src/db/client.js'
  * A fresh, migrated database for one test file: in-memory PGlite, or (EVDRA_TEST_DB=postgres)
  * a new database on the TEST_DATABASE_URL server, dropped on close.
  */
-export async function createTestDatabase(): Promise<Database> {
+export type TestDatabase = Database & {
+  /** PostgreSQL only: where another process could connect. */ url?: string;
+};
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.EVDRA_TEST_DB !== 'postgres') {
     const database = await openPglite();
     await database.migrate();
@@ -22,6 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       await dropWhenIdle(serverUrl, name);

@@ -1,60 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bell, Download, Menu, Settings, WifiOff } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Download, Menu, Settings, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Modal } from '../components/Modal';
+import { NotificationsBell } from '../features/notifications/components/NotificationsBell';
 import { api } from '../lib/api';
 import { clearSession, type StoredUser, useStoredUser } from '../lib/session';
 import { useInstallPrompt, useOnlineStatus } from './hooks';
 
 function navClass({ isActive }: { isActive: boolean }): string {
   return `nav-link${isActive ? ' nav-link--active' : ''}`;
-}
-
-/** Bell placeholder: the notifications feature (list, unread count, polling) comes later. */
-function NotificationsBell({ withLabel }: { withLabel?: boolean }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  return (
-    <div className="popover-anchor" ref={wrapper}>
-      <button
-        type="button"
-        className={withLabel ? 'nav-link nav-link--button' : 'icon-button'}
-        aria-label={withLabel ? undefined : t('nav.notifications')}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <Bell size={20} aria-hidden="true" />
-        {withLabel ? t('nav.notifications') : null}
-      </button>
-      {open ? (
-        <section id={panelId} className="popover" aria-label={t('nav.notifications')}>
-          <p>{t('nav.noNotifications')}</p>
-        </section>
-      ) : null}
-    </div>
-  );
 }
 
 interface NavItemsProps {
@@ -134,7 +90,8 @@ function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate, i
         ) : null}
         {user ? (
           <>
-            <NotificationsBell withLabel={inDrawer} />
+            {/* The bell stays in the top bar at every width (next to the menu button on phones). */}
+            {inDrawer ? null : <NotificationsBell enabled />}
             {inDrawer ? (
               <NavLink to="/settings" className={navClass} onClick={onNavigate}>
                 <Settings size={20} aria-hidden="true" />
@@ -229,6 +186,7 @@ export function Nav() {
               <WifiOff size={16} />
             </span>
           ) : null}
+          {user ? <NotificationsBell enabled /> : null}
           <button
             type="button"
             className="icon-button"

@@ -48,8 +48,15 @@ describe('route guards', () => {
 
   it('shows a logged-in placeholder page with its title', async () => {
     storeUser();
+    renderApp('/marketplace');
+    expect(await screen.findByRole('heading', { name: 'Marketplace' })).toBeInTheDocument();
+  });
+
+  it('shows a logged-in vehicle page (a vehicle that is not yours is not found)', async () => {
+    storeUser();
+    mockApi({});
     renderApp('/insurance/3');
-    expect(await screen.findByRole('heading', { name: 'Insurance' })).toBeInTheDocument();
-    expect(screen.getByText('Vehicle #3')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Vehicle not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to vehicles' })).toHaveAttribute('href', '/vehicles');
   });
 });

@@ -13,6 +13,16 @@ const GdprPage = lazy(() => import('../features/gdpr/pages/GdprPage'));
 const SettingsPage = lazy(() => import('../features/users/pages/SettingsPage'));
 const AdminUsersPage = lazy(() => import('../features/users/pages/AdminUsersPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/pages/PlaceholderPage'));
+const VehiclesPage = lazy(() => import('../features/vehicles/pages/VehiclesPage'));
+const InsurancePage = lazy(() => import('../features/records/pages/InsurancePage'));
+const ExpensesPage = lazy(() => import('../features/records/pages/ExpensesPage'));
+const FuelPage = lazy(() => import('../features/records/pages/FuelPage'));
+const RevisionPage = lazy(() => import('../features/records/pages/RevisionPage'));
+// Analytics pages carry chart.js in their own chunks.
+const AnalyticsIndexPage = lazy(() => import('../features/analytics/pages/AnalyticsIndexPage'));
+const VehicleAnalyticsPage = lazy(() => import('../features/analytics/pages/VehicleAnalyticsPage'));
+const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAnalyticsPage'));
+const AdminAnalyticsPage = lazy(() => import('../features/analytics/pages/AdminAnalyticsPage'));
 const NotFoundPage = lazy(() => import('../features/home/pages/NotFoundPage'));
 
 export function AppRoutes() {
@@ -30,25 +40,25 @@ export function AppRoutes() {
 
         <Route element={<RequireAuth />}>
           <Route path="settings" element={<SettingsPage />} />
-          <Route path="vehicles" element={<PlaceholderPage feature="vehicles" />} />
+          <Route path="vehicles" element={<VehiclesPage />} />
           <Route path="marketplace" element={<PlaceholderPage feature="marketplace" />} />
           <Route path="ai-chat" element={<PlaceholderPage feature="aiChat" />} />
-          <Route path="analytics/user" element={<PlaceholderPage feature="userAnalytics" />} />
-          <Route path="analytics" element={<PlaceholderPage feature="analytics" />} />
-          <Route path="analytics/:vehicleId" element={<PlaceholderPage feature="analytics" />} />
-          <Route path="insurance" element={<PlaceholderPage feature="insurance" />} />
-          <Route path="insurance/:vehicleId" element={<PlaceholderPage feature="insurance" />} />
-          <Route path="expenses" element={<PlaceholderPage feature="expenses" />} />
-          <Route path="expenses/:vehicleId" element={<PlaceholderPage feature="expenses" />} />
-          <Route path="fuel" element={<PlaceholderPage feature="fuel" />} />
-          <Route path="fuel/:vehicleId" element={<PlaceholderPage feature="fuel" />} />
-          <Route path="revision" element={<PlaceholderPage feature="revision" />} />
-          <Route path="revision/:vehicleId" element={<PlaceholderPage feature="revision" />} />
+          <Route path="analytics/user" element={<UserAnalyticsPage />} />
+          <Route path="analytics" element={<AnalyticsIndexPage />} />
+          <Route path="analytics/:vehicleId" element={<VehicleAnalyticsPage />} />
+          <Route path="insurance" element={<InsurancePage />} />
+          <Route path="insurance/:vehicleId" element={<InsurancePage />} />
+          <Route path="expenses" element={<ExpensesPage />} />
+          <Route path="expenses/:vehicleId" element={<ExpensesPage />} />
+          <Route path="fuel" element={<FuelPage />} />
+          <Route path="fuel/:vehicleId" element={<FuelPage />} />
+          <Route path="revision" element={<RevisionPage />} />
+          <Route path="revision/:vehicleId" element={<RevisionPage />} />
         </Route>
 
         <Route element={<RequireAdmin />}>
           <Route path="admin/users" element={<AdminUsersPage />} />
-          <Route path="analytics/admin" element={<PlaceholderPage feature="adminAnalytics" />} />
+          <Route path="analytics/admin" element={<AdminAnalyticsPage />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

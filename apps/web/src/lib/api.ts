@@ -9,13 +9,22 @@ export class ApiError extends Error {
   readonly code: string;
   /** Field-level problems (400 VALIDATION_FAILED, 409 USERNAME_TAKEN/EMAIL_TAKEN). */
   readonly details: FieldIssue[];
+  /** `details` exactly as answered (e.g. the current row of a 409 VERSION_CONFLICT). */
+  readonly rawDetails: unknown;
 
-  constructor(status: number, code: string, message: string, details: FieldIssue[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: FieldIssue[] = [],
+    rawDetails?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.rawDetails = rawDetails;
   }
 
   /** The message the server gave for `field`, if any. */
@@ -26,7 +35,10 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialised, except FormData which is sent as is (fetch sets the multipart boundary). */
   body?: unknown;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   /** Do not try a session refresh on 401 (e.g. logout: an expired session is already "logged out"). */
@@ -86,16 +98,24 @@ async function toApiError(res: Response): Promise<ApiError> {
   if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
     const message = 'message' in body && typeof body.message === 'string' ? body.message : res.statusText;
     const details = 'details' in body ? normaliseDetails(body.details) : [];
-    return new ApiError(res.status, body.code, message, details);
+    return new ApiError(
+      res.status,
+      body.code,
+      message,
+      details,
+      'details' in body ? body.details : undefined,
+    );
   }
   const message = typeof body === 'string' && body ? body : res.statusText || `HTTP ${res.status}`;
   return new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`, message);
 }
 
 async function send(method: string, url: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -10,6 +10,8 @@ export type RecordRules<T extends RecordTable> = {
   prepare?: (repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) => Promise<ValuesOf<T>>;
   /** Runs after any write to one vehicle's records, under its lock (derived fields). */
   afterWrite?: (repo: RecordsRepo<T>, vehicleId: number) => Promise<void>;
+  /** Runs once such a write is committed (fuel may have raised the vehicle's odometer). */
+  afterCommit?: () => void;
 };
 
 type Body<T extends RecordTable> = Omit<ValuesOf<T>, 'vehicleId'> & { vehicleId?: number };
@@ -40,11 +42,13 @@ export class RecordsService<T extends RecordTable> {
 
   async create(p: Principal, body: Body<T> & { vehicleId: number }): Promise<RowOf<T>> {
     await this.access(p, body.vehicleId);
-    return this.repo.inVehicleLock(body.vehicleId, async (repo) => {
-      const values = await this.prepare(repo, body as ValuesOf<T>);
-      const row = await repo.insert(values);
-      return this.settle(repo, row.id, row.vehicleId);
-    });
+    return this.repo
+      .inVehicleLock(body.vehicleId, async (repo) => {
+        const values = await this.prepare(repo, body as ValuesOf<T>);
+        const row = await repo.insert(values);
+        return this.settle(repo, row.id, row.vehicleId);
+      })
+      .finally(() => this.rules.afterCommit?.());
   }
 
   async update(p: Principal, id: number, body: Body<T>): Promise<RowOf<T>> {
@@ -57,6 +61,7 @@ export class RecordsService<T extends RecordTable> {
       return this.settle(repo, id, vehicleId);
     });
     if (vehicleId !== current.vehicleId) await this.afterWriteOf(current.vehicleId);
+    this.rules.afterCommit?.();
     return saved;
   }
 
@@ -78,6 +83,7 @@ export class RecordsService<T extends RecordTable> {
       await repo.delete(id);
       await this.rules.afterWrite?.(repo, current.vehicleId);
     });
+    this.rules.afterCommit?.();
   }
 
   private prepare(repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) {

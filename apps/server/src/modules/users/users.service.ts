@@ -9,7 +9,11 @@ const lastAdmin = () =>
 
 /** Profiles, consent and administration of accounts. */
 export class UsersService {
-  constructor(private readonly repo: UsersRepo) {}
+  constructor(
+    private readonly repo: UsersRepo,
+    /** Called after a committed change that vehicle lists show (an owner's name, a deletion). */
+    private readonly changed: () => void = () => {},
+  ) {}
 
   async get(id: number): Promise<UserRow> {
     const row = await this.repo.findById(id);
@@ -19,7 +23,9 @@ export class UsersService {
 
   async updateMe(id: number, body: UpdateMeBody): Promise<UserRow> {
     await this.assertFree(body.username, body.email, id);
-    return this.save(id, { username: body.username, email: body.email, language: body.language });
+    const row = await this.save(id, { username: body.username, email: body.email, language: body.language });
+    this.changed();
+    return row;
   }
 
   /** Consent goes from false to true only. */
@@ -57,8 +63,9 @@ export class UsersService {
     if (password) Object.assign(changes, { passwordHash: await hashPassword(password), bumpEpoch: true });
     const stopsBeingActiveAdmin =
       isActiveAdmin(current) && (changes.role !== 'ADMIN' || changes.status !== 'Active');
-    if (!stopsBeingActiveAdmin) return this.save(id, changes);
+    if (!stopsBeingActiveAdmin) return this.save(id, changes).finally(this.changed);
     const result = await this.repo.withOtherActiveAdmin(id, (repo) => repo.update(id, changes));
+    this.changed();
     if (result === false) throw lastAdmin();
     if (!result) throw notFound('User');
     return result;
@@ -68,9 +75,11 @@ export class UsersService {
     const current = await this.get(id);
     if (!isActiveAdmin(current)) {
       if (!(await this.repo.delete(id))) throw notFound('User');
+      this.changed();
       return;
     }
     const result = await this.repo.withOtherActiveAdmin(id, (repo) => repo.delete(id));
+    this.changed();
     if (result === false) throw lastAdmin();
   }
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
+import type { VehicleListCache } from './vehicle-list-cache.js';
 import { type PhotoChange, presentVehicle, type VehiclesService } from './vehicles.service.js';
 
 const errors = {
@@ -25,7 +26,12 @@ const errors = {
 };
 const multipart = { consumes: ['multipart/form-data'] };
 
-export async function vehiclesRoutes(app: FastifyInstance, { service }: { service: VehiclesService }) {
+const VehicleList = z.array(Vehicle);
+
+export async function vehiclesRoutes(
+  app: FastifyInstance,
+  { service, lists }: { service: VehiclesService; lists: VehicleListCache },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { preHandler: app.requireUser };
   const tags = ['vehicles'];
@@ -40,7 +46,14 @@ export async function vehiclesRoutes(app: FastifyInstance, { service }: { servic
         response: { 200: z.array(Vehicle), ...errors },
       },
     },
-    async (req) => (await service.list(principalOf(req))).map(presentVehicle),
+    async (req, reply) => {
+      const p = principalOf(req);
+      const json = await lists.getOrLoad(p.role === 'ADMIN' ? 'all' : `user:${p.userId}`, async () =>
+        JSON.stringify(VehicleList.parse((await service.list(p)).map(presentVehicle))),
+      );
+      // A JSON string with this content type is sent as is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   r.get(

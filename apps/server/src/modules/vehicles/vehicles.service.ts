@@ -39,6 +39,8 @@ export class VehiclesService {
   constructor(
     private readonly repo: VehiclesRepo,
     private readonly store: FileStore,
+    /** Called after every committed change to a vehicle. */
+    private readonly changed: () => void = () => {},
   ) {}
 
   list(p: Principal): Promise<VehicleRow[]> {
@@ -55,6 +57,7 @@ export class VehiclesService {
   async create(p: Principal, input: VehicleInput): Promise<VehicleRow> {
     await this.assertRegistrationFree(p.userId, input.registrationNumber);
     const id = await this.write(() => this.repo.insert(p.userId, input));
+    this.changed();
     return this.reload(id);
   }
 
@@ -66,6 +69,7 @@ export class VehiclesService {
     const newPhotoId = photo && photo !== 'remove' ? await this.storePhoto(id, photo.bytes) : undefined;
     const photoId = newPhotoId ?? (photo === 'remove' ? null : undefined);
     const applied = await this.write(() => this.repo.update(id, version, { ...input, photoId }));
+    this.changed();
     if (!applied) {
       if (newPhotoId) await this.deleteFile(newPhotoId);
       throw staleVersion(await this.reload(id));
@@ -81,6 +85,7 @@ export class VehiclesService {
     // A concurrent edit may bump the version; the photo still belongs on the newest row.
     let row = current;
     while (!(await this.repo.update(id, row.version, { photoId: fileId }))) row = await this.reload(id);
+    this.changed();
     if (row.photoId) await this.deleteFile(row.photoId);
     return photoUrl(fileId);
   }
@@ -90,6 +95,7 @@ export class VehiclesService {
     await this.visible(p, id);
     const fileIds = await this.repo.fileIdsOf(id);
     await this.repo.delete(id);
+    this.changed();
     await Promise.all(fileIds.map((f) => this.deleteFile(f)));
   }
 

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+
+export const VEHICLES_CHANGED = 'evdra_vehicles_changed';
+
+/**
+ * The serialized GET /api/vehicles answer per viewer (a user's own list, or 'all' for admins), the
+ * app's hottest read. Any change to vehicles or owners' names empties it: synchronously after a
+ * write in this process, and through LISTEN/NOTIFY (database triggers) for writes from any other
+ * process. While the notification feed is down, nothing is cached.
+ */
+export class VehicleListCache {
+  private readonly entries = new Map<string, string>();
+  private live = false;
+  /** Bumped by every clear, so an answer read before a change is never stored after it. */
+  private generation = 0;
+
+  constructor(private readonly maxEntries = 1000) {}
+
+  async connect(database: Database, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+    const stop = await database.listen(
+      VEHICLES_CHANGED,
+      () => this.clear(),
+      (err) => {
+        this.live = false;
+        this.clear();
+        log.warn({ err }, 'vehicle change feed lost: vehicle lists are no longer cached');
+      },
+    );
+    this.live = true;
+    return stop;
+  }
+
+  /** The cached answer, or a loader that stores what it loads unless a change happened meanwhile. */
+  async getOrLoad(key: string, load: () => Promise<string>): Promise<string> {
+    const hit = this.live ? this.entries.get(key) : undefined;
+    if (hit !== undefined) return hit;
+    const generation = this.generation;
+    const json = await load();
+    if (this.live && generation === this.generation) {
+      if (this.entries.size >= this.maxEntries)
+        this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, json);
+    }
+    return json;
+  }
+
+  clear = () => {
+    this.generation += 1;
+    this.entries.clear();
+  };
+}

@@ -1,0 +1,65 @@
+import type { AllTimeTotals, AnalyticsRow, MonthlyAnalytics, Vehicle, YearlyAnalytics } from '@evdra/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+// Own query keys: the vehicles feature keeps its (offline-cached) list under its own keys.
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  vehicle: (id: string) => ['analytics', 'vehicle', id] as const,
+  monthly: (id: string) => ['analytics', 'vehicle', id, 'monthly'] as const,
+  total: (id: string) => ['analytics', 'vehicle', id, 'total'] as const,
+  yearly: (id: string) => ['analytics', 'vehicle', id, 'yearly'] as const,
+  vehicles: ['analytics', 'vehicles'] as const,
+  user: ['analytics', 'user'] as const,
+  admin: (start: string, end: string) => ['analytics', 'admin', start, end] as const,
+};
+
+const base = (id: string) => `/api/analytics/vehicle/${encodeURIComponent(id)}`;
+
+export const useAnalyticsVehicle = (id: string) =>
+  useQuery({
+    queryKey: analyticsKeys.vehicle(id),
+    queryFn: ({ signal }) => api<Vehicle>(`/api/vehicles/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const useMonthlyAnalytics = (id: string) =>
+  useQuery({
+    queryKey: analyticsKeys.monthly(id),
+    queryFn: ({ signal }) => api<MonthlyAnalytics[]>(`${base(id)}/recompute`, { signal }),
+  });
+
+export const useTotalAnalytics = (id: string) =>
+  useQuery({
+    queryKey: analyticsKeys.total(id),
+    queryFn: ({ signal }) => api<AllTimeTotals>(`${base(id)}/total`, { signal }),
+  });
+
+export const useYearlyAnalytics = (id: string) =>
+  useQuery({
+    queryKey: analyticsKeys.yearly(id),
+    queryFn: ({ signal }) => api<YearlyAnalytics>(`${base(id)}/yearly`, { signal }),
+  });
+
+export const useAnalyticsVehicles = () =>
+  useQuery({
+    queryKey: analyticsKeys.vehicles,
+    queryFn: ({ signal }) => api<Vehicle[]>('/api/vehicles', { signal }),
+  });
+
+export const useUserAnalytics = () =>
+  useQuery({
+    queryKey: analyticsKeys.user,
+    queryFn: ({ signal }) => api<AnalyticsRow[]>('/api/analytics/user', { signal }),
+  });
+
+/** `start`/`end` are `YYYY-MM` or '' (no bound). */
+export const useAdminAnalytics = (start: string, end: string) =>
+  useQuery({
+    queryKey: analyticsKeys.admin(start, end),
+    queryFn: ({ signal }) =>
+      api<AnalyticsRow[]>('/api/analytics/admin/filter', {
+        query: { start: start || undefined, end: end || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });

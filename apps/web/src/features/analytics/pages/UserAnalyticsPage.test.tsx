@@ -1,0 +1,75 @@
+import type { AnalyticsRow } from '@evdra/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
+import UserAnalyticsPage from './UserAnalyticsPage';
+
+vi.mock('react-chartjs-2', () => import('../../../test/chartMock'));
+
+const row = (
+  vehicleId: number,
+  make: string,
+  model: string,
+  monthDate: string,
+  totalCost: number,
+): AnalyticsRow => ({
+  vehicleId,
+  vehicleMake: make,
+  vehicleModel: model,
+  ownerUsername: 'alice',
+  monthDate,
+  totalCost,
+  totalFuelCost: totalCost,
+  totalExpensesCost: 0,
+  totalInsuranceCost: 0,
+  totalRevisionCost: 0,
+});
+
+const rows = [
+  row(1, 'Dacia', 'Logan', '2025-02-01', 100),
+  row(2, 'Ford', 'Focus', '2025-02-01', 40),
+  row(1, 'Dacia', 'Logan', '2025-01-01', 60),
+];
+
+function renderUser(routes: Parameters<typeof mockApi>[0] = {}) {
+  storeUser();
+  mockApi({ 'GET /api/analytics/user': () => jsonResponse(rows), ...routes });
+  return renderPage(<UserAnalyticsPage />, { path: '/analytics/user', route: '/analytics/user' });
+}
+
+describe('UserAnalyticsPage', () => {
+  it('draws one series per vehicle and filters by vehicle', async () => {
+    const { user } = renderUser();
+    expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
+    const chart = await screen.findByRole('list', { name: 'Monthly cost per vehicle' });
+    expect(chart).toHaveTextContent(
+      'Dacia Logan: Jan 2025 = 60Dacia Logan: Feb 2025 = 100Ford Focus: Jan 2025 = nullFord Focus: Feb 2025 = 40',
+    );
+    expect(screen.getByText('Total shown: €200.00')).toBeInTheDocument();
+
+    const select = screen.getByRole('combobox', { name: 'Vehicle' });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'All',
+      'Dacia Logan',
+      'Ford Focus',
+    ]);
+    await user.selectOptions(select, 'Ford Focus');
+    expect(screen.getByRole('list', { name: 'Monthly cost per vehicle' })).toHaveTextContent(
+      /^Ford Focus: Feb 2025 = 40$/,
+    );
+    expect(screen.getByText('Total shown: €40.00')).toBeInTheDocument();
+    await user.selectOptions(select, 'All');
+    expect(screen.getByRole('list', { name: 'Monthly cost per vehicle' })).toHaveTextContent('Dacia Logan');
+  });
+
+  it("shows 'Error: {message}' and 'No analytics data available.'", async () => {
+    renderUser({ 'GET /api/analytics/user': () => jsonResponse({ code: 'X', message: 'Nope' }, 500) });
+    expect(await screen.findByText('Error: Nope')).toBeInTheDocument();
+  });
+
+  it("shows 'No analytics data available.' without rows", async () => {
+    renderUser({ 'GET /api/analytics/user': () => jsonResponse([]) });
+    expect(await screen.findByText('No analytics data available.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Vehicle' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, PageCard } from '../../../components/Card';
+import { errorText } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { useUserAnalytics } from '../api';
+import { SeriesBarChart } from '../components/Charts';
+import { costSeries, monthsOf, vehicleOptions } from '../rows';
+import '../analytics.css';
+
+/** /analytics/user: monthly cost of the user's vehicles, one bar series per vehicle. */
+export default function UserAnalyticsPage() {
+  const { t } = useTranslation();
+  const { money } = useFormat();
+  const selectId = useId();
+  const query = useUserAnalytics();
+  const [vehicle, setVehicle] = useState('all');
+
+  const rows = query.data ?? [];
+  const options = useMemo(() => vehicleOptions(rows), [rows]);
+  const chart = useMemo(() => {
+    const shownVehicles =
+      vehicle === 'all' ? options : options.filter((o) => String(o.vehicleId) === vehicle);
+    const shownRows = vehicle === 'all' ? rows : rows.filter((r) => String(r.vehicleId) === vehicle);
+    const total = shownRows.reduce((sum, r) => sum + r.totalCost, 0);
+    return { ...costSeries(shownRows, shownVehicles, monthsOf(shownRows)), total };
+  }, [rows, options, vehicle]);
+
+  return (
+    <PageCard title={t('analytics.user.title')}>
+      {query.isPending ? (
+        <div className="page-loading">
+          <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
+          <p className="muted">{t('analytics.loading')}</p>
+        </div>
+      ) : null}
+      {query.isError ? (
+        <Alert tone="error">{t('analytics.error', { message: errorText(query.error) })}</Alert>
+      ) : null}
+      {query.isSuccess && rows.length === 0 ? <p>{t('analytics.empty')}</p> : null}
+      {rows.length > 0 ? (
+        <div className="analytics">
+          <div className="filter-bar">
+            <div className="field">
+              <label className="field__label" htmlFor={selectId}>
+                {t('analytics.user.vehicle')}
+              </label>
+              <select
+                id={selectId}
+                className="input select"
+                value={vehicle}
+                onChange={(e) => setVehicle(e.target.value)}
+              >
+                <option value="all">{t('analytics.user.all')}</option>
+                {options.map((o) => (
+                  <option key={o.vehicleId} value={String(o.vehicleId)}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <section className="analytics__section" aria-labelledby="user-analytics-chart">
+            <h2 id="user-analytics-chart">{t('analytics.user.chart')}</h2>
+            <SeriesBarChart label={t('analytics.user.chart')} labels={chart.labels} series={chart.series} />
+            <p className="muted">{t('analytics.user.totalShown', { amount: money(chart.total) })}</p>
+          </section>
+        </div>
+      ) : null}
+    </PageCard>
+  );
+}

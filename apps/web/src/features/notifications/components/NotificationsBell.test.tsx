@@ -1,0 +1,163 @@
+import type { Notification } from '@evdra/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderApp, storeUser } from '../../../test/utils';
+
+const insurance: Notification = {
+  id: 11,
+  type: 'INSURANCE_REMINDER',
+  title: 'Insurance ends in 7 days',
+  content: 'The Allianz policy of your Dacia Logan (B-123-ABC) ends on 2025-03-10.',
+  timestamp: '2025-03-03T08:00:00.000Z',
+  read: false,
+  vehicleId: 7,
+};
+const revision: Notification = {
+  id: 12,
+  type: 'REVISION_REMINDER',
+  title: 'Service due in 30 days',
+  content: 'Your Ford Focus is due for a service.',
+  timestamp: '2025-03-04T08:00:00.000Z',
+  read: false,
+  vehicleId: 8,
+};
+const old: Notification = {
+  ...insurance,
+  id: 5,
+  title: 'Old reminder',
+  timestamp: '2025-01-01T08:00:00.000Z',
+  read: true,
+};
+
+/** A tiny server: the list and count follow the PATCH/DELETE calls. */
+function setup() {
+  storeUser();
+  let list = [old, insurance, revision];
+  const fetchMock = mockApi({
+    'GET /api/notifications': () => jsonResponse(list),
+    'GET /api/notifications/count': () => jsonResponse({ count: list.filter((n) => !n.read).length }),
+    'PATCH /api/notifications/11/clear': () => {
+      list = list.map((n) => (n.id === 11 ? { ...n, read: true } : n));
+      return jsonResponse({ ...insurance, read: true });
+    },
+    'PATCH /api/notifications/12/clear': () => {
+      list = list.map((n) => (n.id === 12 ? { ...n, read: true } : n));
+      return jsonResponse({ ...revision, read: true });
+    },
+    'PATCH /api/notifications/clear-all': () => {
+      list = list.map((n) => ({ ...n, read: true }));
+      return new Response(null, { status: 204 });
+    },
+    'DELETE /api/notifications/clear': () => {
+      list = [];
+      return new Response(null, { status: 204 });
+    },
+  });
+  const rendered = renderApp('/');
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  const bell = within(nav).getByRole('button', { name: 'Notifications' });
+  return { fetchMock, nav, bell, ...rendered };
+}
+
+const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => String(u) === url && (init?.method ?? 'GET') === method).length;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('NotificationsBell', () => {
+  it('shows the unread count on the bell, whose name stays Notifications', async () => {
+    const { bell } = setup();
+    await waitFor(() => expect(within(bell).getByText('2')).toBeInTheDocument());
+    expect(bell).toHaveAccessibleName('Notifications');
+    expect(bell).toHaveAccessibleDescription('Unread: 2');
+  });
+
+  it('lists newest first, marks unread ones, and closes on Escape and outside click', async () => {
+    const { bell, user, nav } = setup();
+    await user.click(bell);
+    const panel = within(nav).getByRole('region', { name: 'Notifications' });
+    const items = await within(panel).findAllByRole('button', { name: /reminder|days/ });
+    expect(items.map((b) => b.querySelector('.notif__item-title')?.textContent)).toEqual([
+      'Unread: Service due in 30 days',
+      'Unread: Insurance ends in 7 days',
+      'Old reminder',
+    ]);
+    await user.keyboard('{Escape}');
+    expect(within(nav).queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
+    await user.click(bell);
+    expect(within(nav).getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+    await user.click(screen.getByRole('contentinfo'));
+    expect(within(nav).queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('marks a clicked insurance reminder read and opens that vehicle’s insurance page', async () => {
+    const { bell, user, nav, fetchMock } = setup();
+    await user.click(bell);
+    await user.click(await within(nav).findByRole('button', { name: /Insurance ends in 7 days/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/insurance/7'));
+    expect(calls(fetchMock, 'PATCH', '/api/notifications/11/clear')).toBe(1);
+    expect(within(nav).queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(bell).getByText('1')).toBeInTheDocument());
+  });
+
+  it('opens the revision page for a revision reminder', async () => {
+    const { bell, user, nav, fetchMock } = setup();
+    await user.click(bell);
+    await user.click(await within(nav).findByRole('button', { name: /Service due in 30 days/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/revision/8'));
+    expect(calls(fetchMock, 'PATCH', '/api/notifications/12/clear')).toBe(1);
+  });
+
+  it('Mark all as read clears the count', async () => {
+    const { bell, user, nav, fetchMock } = setup();
+    await waitFor(() => expect(within(bell).getByText('2')).toBeInTheDocument());
+    await user.click(bell);
+    await user.click(within(nav).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(within(bell).queryByText('2')).not.toBeInTheDocument());
+    expect(calls(fetchMock, 'PATCH', '/api/notifications/clear-all')).toBe(1);
+    expect(within(nav).queryByText(/^Unread:/)).not.toBeInTheDocument();
+  });
+
+  it("asks 'Delete all notifications?' before clearing, then shows the empty state", async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { bell, user, nav, fetchMock } = setup();
+    await user.click(bell);
+    const clear = await within(nav).findByRole('button', { name: 'Clear notifications' });
+    await waitFor(() => expect(clear).toBeEnabled());
+    await user.click(clear);
+    expect(confirm).toHaveBeenCalledWith('Delete all notifications?');
+    expect(calls(fetchMock, 'DELETE', '/api/notifications/clear')).toBe(0);
+    await user.click(clear);
+    expect(await within(nav).findByText('No notifications yet.')).toBeInTheDocument();
+    expect(calls(fetchMock, 'DELETE', '/api/notifications/clear')).toBe(1);
+  });
+
+  it('refreshes the list and the count every 60 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchMock } = setup();
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/notifications/count')).toBeGreaterThan(0));
+    const countBefore = calls(fetchMock, 'GET', '/api/notifications/count');
+    const listBefore = calls(fetchMock, 'GET', '/api/notifications');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(calls(fetchMock, 'GET', '/api/notifications/count')).toBe(countBefore);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_500);
+    });
+    await waitFor(() =>
+      expect(calls(fetchMock, 'GET', '/api/notifications/count')).toBeGreaterThan(countBefore),
+    );
+    expect(calls(fetchMock, 'GET', '/api/notifications')).toBeGreaterThan(listBefore);
+  });
+
+  it('does not poll when logged out', async () => {
+    const fetchMock = mockApi({});
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome to Evdra' });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/notifications'))).toBe(false);
+  });
+});

@@ -1,0 +1,196 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Card';
+import { CheckboxField, FieldShell, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { ApiError } from '../../../lib/api';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { type FieldErrors, hasErrors } from '../../../lib/validation';
+
+export type FormValues = Record<string, string | boolean>;
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: 'text' | 'date' | 'number' | 'select' | 'checkbox' | 'textarea';
+  options?: { value: string; label: string }[];
+  step?: string;
+  hint?: string;
+  /** Lay this field out next to the following one (two columns from 480 px). */
+  pairWithNext?: boolean;
+}
+
+interface RecordFormModalProps {
+  title: string;
+  fields: FieldDef[];
+  initial: FormValues;
+  validate: (values: FormValues) => FieldErrors;
+  /** Saves; throws (ApiError) on failure. `idempotencyKey(body)` gives the key for a create's body. */
+  onSubmit: (values: FormValues, idempotencyKey: (body: unknown) => string) => Promise<void>;
+  /** The text shown for a failure that is not about a field. */
+  failureText: (err: unknown) => string;
+  onClose: () => void;
+}
+
+function Control({
+  def,
+  value,
+  error,
+  onChange,
+  autoFocus,
+}: {
+  def: FieldDef;
+  value: string | boolean;
+  error?: string;
+  onChange: (v: string | boolean) => void;
+  autoFocus: boolean;
+}) {
+  const id = useId();
+  const focus = autoFocus ? { 'data-autofocus': true } : {};
+  if (def.type === 'checkbox')
+    return (
+      <CheckboxField
+        label={def.label}
+        name={def.name}
+        checked={value === true}
+        onCheckedChange={onChange}
+        error={error}
+      />
+    );
+  if (def.type === 'select' || def.type === 'textarea') {
+    const describedBy = error ? `${id}-error` : def.hint ? `${id}-hint` : undefined;
+    return (
+      <FieldShell id={id} label={def.label} error={error} hint={def.hint}>
+        {def.type === 'select' ? (
+          <select
+            id={id}
+            name={def.name}
+            className="input"
+            value={String(value)}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            {...focus}
+          >
+            {def.options?.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <textarea
+            id={id}
+            name={def.name}
+            className="input"
+            rows={3}
+            value={String(value)}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            {...focus}
+          />
+        )}
+      </FieldShell>
+    );
+  }
+  return (
+    <TextField
+      label={def.label}
+      name={def.name}
+      type={def.type}
+      step={def.step}
+      inputMode={def.type === 'number' ? 'decimal' : undefined}
+      value={String(value)}
+      onValueChange={onChange}
+      error={error}
+      hint={def.hint}
+      {...focus}
+    />
+  );
+}
+
+/**
+ * Add/edit dialog for a record (insurance, expense, fuel entry, revision). Field errors (client
+ * checks and the server's 400 details) show next to their fields; nothing typed is lost on failure.
+ */
+export function RecordFormModal({
+  title,
+  fields,
+  initial,
+  validate,
+  onSubmit,
+  failureText,
+  onClose,
+}: RecordFormModalProps) {
+  const { t } = useTranslation();
+  const idempotencyKey = useIdempotencyKey();
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const names = new Set(fields.map((f) => f.name));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const next = validate(values);
+    setErrors(next);
+    if (hasErrors(next)) return;
+    setBusy(true);
+    try {
+      await onSubmit(values, idempotencyKey);
+    } catch (err) {
+      const fieldErrors: FieldErrors = {};
+      if (err instanceof ApiError) {
+        for (const d of err.details) if (names.has(d.field) && d.message) fieldErrors[d.field] = d.message;
+      }
+      setErrors(fieldErrors);
+      if (!hasErrors(fieldErrors)) setFailure(failureText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rendered: React.ReactNode[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const def = fields[i] as FieldDef;
+    const control = (d: FieldDef, idx: number) => (
+      <Control
+        key={d.name}
+        def={d}
+        value={values[d.name] ?? ''}
+        error={errors[d.name]}
+        autoFocus={idx === 0}
+        onChange={(v) => setValues((prev) => ({ ...prev, [d.name]: v }))}
+      />
+    );
+    const next = fields[i + 1];
+    if (def.pairWithNext && next) {
+      rendered.push(
+        <div className="form__row" key={`${def.name}-row`}>
+          {control(def, i)}
+          {control(next, i + 1)}
+        </div>,
+      );
+      i++;
+    } else rendered.push(control(def, i));
+  }
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        {rendered}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="form__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? t('common.saving') : t('common.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+import type { Vehicle } from '@evdra/domain';
+import { ArrowLeft, Camera, CarFront, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Alert, PageCard } from '../../../components/Card';
+import type { RecordScope } from '../api';
+import '../records.css';
+
+interface RecordsLayoutProps<T> {
+  scope: RecordScope<T>;
+  /** 'insurance' | 'expenses' | 'fuel' | 'revisions': the translation section. */
+  section: string;
+  /** Add button label (e.g. 'Add Insurance', 'Add Manually'); shown only to owners. */
+  addLabel: string;
+  onAdd: () => void;
+  errorText: (err: unknown) => string;
+  toolbar?: ReactNode;
+  /** Add/edit dialogs (rendered even when the list is empty). */
+  dialogs?: ReactNode;
+  children: ReactNode;
+}
+
+/** Whether the logged-in user can add records here: owns the vehicle, or (all vehicles) owns one. */
+export function ownedVehicles<T>(scope: RecordScope<T>): Vehicle[] {
+  return scope.vehicles.filter((v) => scope.isOwner(v));
+}
+
+/** Header, Back, owner-only Add / Upload Receipt, loading, errors and the not-found state. */
+export function RecordsLayout<T>({
+  scope,
+  section,
+  addLabel,
+  onAdd,
+  errorText,
+  toolbar,
+  dialogs,
+  children,
+}: RecordsLayoutProps<T>) {
+  const { t } = useTranslation();
+  const back = (
+    <Link to="/vehicles" className="btn btn--secondary">
+      <ArrowLeft size={18} aria-hidden="true" />
+      {t('records.back')}
+    </Link>
+  );
+
+  if (scope.notFound) {
+    return (
+      <PageCard title={t('records.notFoundTitle')}>
+        <div className="empty-state">
+          <CarFront size={40} aria-hidden="true" />
+          <p>{t('records.notFoundBody')}</p>
+          <Link to="/vehicles" className="btn btn--primary">
+            <ArrowLeft size={18} aria-hidden="true" />
+            {t('records.backToVehicles')}
+          </Link>
+        </div>
+      </PageCard>
+    );
+  }
+
+  const title = scope.single
+    ? scope.vehicle
+      ? t(`${section}.titleFor`, { make: scope.vehicle.make, model: scope.vehicle.model })
+      : t(`${section}.title`)
+    : t(`${section}.titleAll`);
+  const canAdd = scope.single ? scope.isOwner(scope.vehicle) : ownedVehicles(scope).length > 0;
+
+  return (
+    <PageCard title={title} actions={back}>
+      {canAdd ? (
+        <div className="records-toolbar">
+          <button type="button" className="btn btn--primary" onClick={onAdd}>
+            <Plus size={18} aria-hidden="true" />
+            {addLabel}
+          </button>
+          <span className="tooltip-wrap" title={t('records.receiptComingSoon')}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled
+              aria-describedby={`${section}-receipt-soon`}
+            >
+              <Camera size={18} aria-hidden="true" />
+              {t('records.uploadReceipt')}
+            </button>
+            <span id={`${section}-receipt-soon`} className="visually-hidden">
+              {t('records.receiptComingSoon')}
+            </span>
+          </span>
+        </div>
+      ) : null}
+      {toolbar}
+      {scope.isFetching ? (
+        <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
+      ) : null}
+      {scope.error ? <Alert tone="error">{errorText(scope.error)}</Alert> : null}
+      {!scope.isLoading && !scope.error && scope.rows.length === 0 ? (
+        <p className="muted">{t(`${section}.empty`)}</p>
+      ) : null}
+      {scope.rows.length > 0 ? <ul className="record-list">{children}</ul> : null}
+      {dialogs}
+    </PageCard>
+  );
+}
+
+/** The vehicle's name shown on each record in all-vehicles mode. */
+export function VehicleTag({ vehicle }: { vehicle: Vehicle | undefined }) {
+  if (!vehicle) return null;
+  return (
+    <span className="vehicle-tag">
+      <CarFront size={14} aria-hidden="true" />
+      {vehicle.make} {vehicle.model}
+    </span>
+  );
+}

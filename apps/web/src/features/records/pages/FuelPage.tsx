@@ -1,0 +1,260 @@
+import { FUEL_TYPES, type FuelEntry } from '@evdra/domain';
+import { Pencil, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { Alert } from '../../../components/Card';
+import { errorText } from '../../../lib/api';
+import { todayIso, useFormat } from '../../../lib/format';
+import { useRecordMutations, useRecordScope } from '../api';
+import { type FieldDef, type FormValues, RecordFormModal } from '../components/RecordFormModal';
+import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { makeChecks, num } from '../validation';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; record: FuelEntry } | null;
+
+function DateFilter({ onApply }: { onApply: (range: { from: string; to: string }) => void }) {
+  const { t } = useTranslation();
+  const fromId = useId();
+  const toId = useId();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply({ from, to });
+  };
+  return (
+    <form className="date-filter" onSubmit={submit} aria-label={t('fuel.dateFilter')}>
+      <div className="field">
+        <label className="field__label" htmlFor={fromId}>
+          {t('fuel.from')}
+        </label>
+        <input
+          id={fromId}
+          className="input"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={toId}>
+          {t('fuel.to')}
+        </label>
+        <input id={toId} className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+      </div>
+      <div className="date-filter__actions">
+        <button type="submit" className="btn btn--secondary">
+          {t('fuel.applyFilter')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => {
+            setFrom('');
+            setTo('');
+            onApply({ from: '', to: '' });
+          }}
+        >
+          {t('fuel.clearFilter')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function FuelPage() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { vehicleId } = useParams();
+  const [range, setRange] = useState({ from: '', to: '' });
+  const scope = useRecordScope<FuelEntry>('fuel', vehicleId, (r) => r.date, range);
+  const { create, update, remove } = useRecordMutations<FuelEntry>('fuel');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const failure = (err: unknown) => t('fuel.error', { message: errorText(err) });
+  const check = makeChecks(t);
+  const owned = ownedVehicles(scope);
+  const chooseVehicle = !scope.single && editing?.mode === 'add';
+
+  const fields: FieldDef[] = [
+    ...(chooseVehicle
+      ? [
+          {
+            name: 'vehicleId',
+            label: t('records.vehicle'),
+            type: 'select' as const,
+            options: owned.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
+          },
+        ]
+      : []),
+    { name: 'date', label: t('records.date'), type: 'date', pairWithNext: true },
+    {
+      name: 'fuelType',
+      label: t('fuel.fuelType'),
+      type: 'select',
+      options: FUEL_TYPES.map((f) => ({ value: f, label: t(`fuelTypes.${f}`) })),
+    },
+    { name: 'liters', label: t('fuel.litres'), type: 'number', step: '0.01', pairWithNext: true },
+    { name: 'fuelPrice', label: t('fuel.totalPaidEur'), type: 'number', step: '0.01' },
+    {
+      name: 'pricePerLiter',
+      label: t('fuel.pricePerLitreEur'),
+      type: 'number',
+      step: '0.001',
+      hint: t('fuel.optional'),
+      pairWithNext: true,
+    },
+    { name: 'odometer', label: t('fuel.odometerKm'), type: 'number', step: '1', hint: t('fuel.optional') },
+    { name: 'fullTank', label: t('fuel.fullTank'), type: 'checkbox' },
+    { name: 'missedPrevious', label: t('fuel.missedPrevious'), type: 'checkbox' },
+  ];
+
+  const initial = (r: FuelEntry | null): FormValues => {
+    const v = scope.vehicle ?? owned[0];
+    return {
+      vehicleId: String(v?.id ?? ''),
+      date: r?.date ?? todayIso(),
+      fuelType: r?.fuelType ?? v?.fuelType ?? 'PETROL',
+      liters: r ? String(r.liters) : '',
+      fuelPrice: r ? String(r.fuelPrice) : '',
+      pricePerLiter: r?.pricePerLiter != null ? String(r.pricePerLiter) : '',
+      odometer: r?.odometer != null ? String(r.odometer) : '',
+      fullTank: r?.fullTank ?? true,
+      missedPrevious: r?.missedPrevious ?? false,
+    };
+  };
+
+  const validate = (v: FormValues) => ({
+    date: check.date(v.date),
+    liters: check.positive(v.liters),
+    fuelPrice: check.money(v.fuelPrice),
+    pricePerLiter: check.optionalNonNegative(v.pricePerLiter),
+    odometer: check.wholeKm(v.odometer),
+  });
+
+  const onSubmit = async (v: FormValues, key: (body: unknown) => string) => {
+    const body = {
+      vehicleId: Number(v.vehicleId),
+      fuelType: String(v.fuelType),
+      liters: num(v.liters) ?? 0,
+      fuelPrice: num(v.fuelPrice) ?? 0,
+      pricePerLiter: num(v.pricePerLiter),
+      odometer: num(v.odometer),
+      date: String(v.date),
+      fullTank: v.fullTank === true,
+      missedPrevious: v.missedPrevious === true,
+    };
+    if (editing?.mode === 'edit') await update.mutateAsync({ id: editing.record.id, body });
+    else await create.mutateAsync({ body, idempotencyKey: key(body) });
+    setEditing(null);
+  };
+
+  const onDelete = async (r: FuelEntry) => {
+    if (!window.confirm(t('fuel.confirmDelete'))) return;
+    setActionError(null);
+    try {
+      await remove.mutateAsync(r.id);
+    } catch (err) {
+      setActionError(failure(err));
+    }
+  };
+
+  return (
+    <RecordsLayout
+      scope={scope}
+      section="fuel"
+      addLabel={t('fuel.add')}
+      onAdd={() => setEditing({ mode: 'add' })}
+      errorText={failure}
+      toolbar={
+        <>
+          <DateFilter onApply={setRange} />
+          {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+        </>
+      }
+      dialogs={
+        editing ? (
+          <RecordFormModal
+            title={editing.mode === 'add' ? t('fuel.addTitle') : t('fuel.editTitle')}
+            fields={fields}
+            initial={initial(editing.mode === 'edit' ? editing.record : null)}
+            validate={validate}
+            onSubmit={onSubmit}
+            failureText={failure}
+            onClose={() => setEditing(null)}
+          />
+        ) : null
+      }
+    >
+      {scope.rows.map(({ record: r, vehicle }) => {
+        const name = fmt.date(r.date);
+        return (
+          <li key={r.id} className="record-card">
+            <div className="record-card__head">
+              <h2 className="record-card__title">{fmt.date(r.date)}</h2>
+              <span className="amount amount--big">{fmt.money(r.fuelPrice)}</span>
+            </div>
+            {!scope.single ? <VehicleTag vehicle={vehicle} /> : null}
+            <dl className="facts">
+              <div>
+                <dt>{t('fuel.fuelType')}</dt>
+                <dd>{t(`fuelTypes.${r.fuelType}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('fuel.litresShort')}</dt>
+                <dd>{t('fuel.litresValue', { value: fmt.number(r.liters) })}</dd>
+              </div>
+              <div>
+                <dt>{t('fuel.totalPaid')}</dt>
+                <dd className="amount">{fmt.money(r.fuelPrice)}</dd>
+              </div>
+              <div>
+                <dt>{t('fuel.pricePerLitre')}</dt>
+                <dd>{r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('fuel.odometer')}</dt>
+                <dd>{r.odometer !== null ? t('vehicles.km', { value: fmt.int(r.odometer) }) : '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('fuel.fill')}</dt>
+                <dd>{r.fullTank ? t('fuel.fullTankShort') : t('fuel.partial')}</dd>
+              </div>
+              <div>
+                <dt>{t('fuel.consumption')}</dt>
+                <dd>
+                  {r.consumptionPer100km !== null
+                    ? t('fuel.per100', { value: fmt.number(r.consumptionPer100km) })
+                    : '—'}
+                </dd>
+              </div>
+            </dl>
+            {scope.isOwner(vehicle) ? (
+              <div className="record-card__actions">
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--small"
+                  onClick={() => setEditing({ mode: 'edit', record: r })}
+                  aria-label={t('fuel.editNamed', { name })}
+                >
+                  <Pencil size={16} aria-hidden="true" />
+                  {t('common.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--danger btn--small"
+                  onClick={() => void onDelete(r)}
+                  aria-label={t('fuel.deleteNamed', { name })}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                  {t('common.delete')}
+                </button>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </RecordsLayout>
+  );
+}

@@ -1,0 +1,291 @@
+import type { FuelEntry, Insurance, Revision } from '@evdra/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
+import { makeVehicle } from '../../vehicles/test-fixtures';
+import ExpensesPage from './ExpensesPage';
+import FuelPage from './FuelPage';
+import InsurancePage from './InsurancePage';
+import RevisionPage from './RevisionPage';
+
+vi.mock('../../../lib/offline-db', () => ({
+  loadVehicles: vi.fn(async () => []),
+  saveVehicles: vi.fn(async () => undefined),
+}));
+
+const logan = makeVehicle({ id: 7, ownerId: 1 });
+const golf = makeVehicle({ id: 8, make: 'Volkswagen', model: 'Golf', ownerId: 1 });
+
+const policy: Insurance = {
+  id: 3,
+  vehicleId: 7,
+  provider: 'Allianz',
+  policyNumber: 'RCA-1',
+  coverageType: 'RCA',
+  startDate: '2025-01-01',
+  endDate: '2025-12-31',
+  price: 350,
+  reminderEnabled: true,
+};
+
+const fill = (o: Partial<FuelEntry> = {}): FuelEntry => ({
+  id: 1,
+  vehicleId: 7,
+  fuelType: 'DIESEL',
+  liters: 40,
+  fuelPrice: 280.5,
+  pricePerLiter: 7.0125,
+  odometer: 120500,
+  date: '2025-03-02',
+  fullTank: true,
+  missedPrevious: false,
+  consumptionPer100km: 6.456,
+  ...o,
+});
+
+const revision: Revision = {
+  id: 5,
+  vehicleId: 7,
+  date: '2025-02-10',
+  km: 118000,
+  price: 420,
+  description: 'Oil and filters',
+  reminderEnabled: true,
+  manualReminderDate: '2026-02-10',
+};
+
+function render(ui: React.ReactElement, path: string, route: string, routes: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi(routes);
+  return { fetchMock, ...renderPage(ui, { path, route }) };
+}
+
+describe('record pages', () => {
+  it('insurance: header, every field in €, and owner actions for the owner', async () => {
+    storeUser({ id: 1 });
+    render(<InsurancePage />, '/insurance/:vehicleId', '/insurance/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/insurance/vehicle/7': () => jsonResponse([policy]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Insurance for Dacia Logan' })).toBeInTheDocument();
+    const item = (await screen.findByRole('heading', { name: 'Allianz' })).closest('li') as HTMLElement;
+    expect(within(item).getByText('RCA-1')).toBeInTheDocument();
+    expect(within(item).getByText('Valid from Jan 1, 2025 until Dec 31, 2025')).toBeInTheDocument();
+    expect(within(item).getByText('€350.00')).toBeInTheDocument();
+    expect(within(item).getByRole('img', { name: 'Reminder on' })).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Stop Reminder: Allianz' })).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Edit insurance Allianz' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Insurance' })).toBeInTheDocument();
+    const upload = screen.getByRole('button', { name: 'Upload Receipt' });
+    expect(upload).toBeDisabled();
+    expect(upload).toHaveAccessibleDescription('Receipt scanning is coming soon');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/vehicles');
+  });
+
+  it.each([
+    [
+      'insurance',
+      <InsurancePage key="i" />,
+      '/api/insurance/vehicle/7',
+      [policy],
+      'Add Insurance',
+      'Edit insurance Allianz',
+    ],
+    [
+      'fuel',
+      <FuelPage key="f" />,
+      '/api/fuel-consumptions/vehicle/7',
+      [fill()],
+      'Add Manually',
+      'Edit fuel entry Mar 2, 2025',
+    ],
+    [
+      'revision',
+      <RevisionPage key="r" />,
+      '/api/revision/vehicle/7',
+      [revision],
+      'Add Revision',
+      'Edit revision Feb 10, 2025',
+    ],
+  ])(
+    '%s: hides Add, Upload Receipt, Edit, Delete and toggles from a non-owner',
+    async (kind, ui, listPath, rows, add, edit) => {
+      storeUser({ id: 2, role: 'ADMIN', username: 'root' });
+      render(ui, `/${kind}/:vehicleId`, `/${kind}/7`, {
+        'GET /api/vehicles/7': () => jsonResponse(logan),
+        [`GET ${listPath}`]: () => jsonResponse(rows),
+      });
+      await screen.findByRole('list');
+      expect(screen.queryByRole('button', { name: add })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Upload Receipt' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: edit })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Reminder/i })).not.toBeInTheDocument();
+      expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    },
+  );
+
+  it("shows 'Vehicle not found' and no records when the vehicle answers 404", async () => {
+    storeUser({ id: 2 });
+    render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse([fill()]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Vehicle not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to vehicles' })).toHaveAttribute('href', '/vehicles');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByText('€280.50')).not.toBeInTheDocument();
+  });
+
+  it('fuel: shows L/100km with 2 decimals (— when null) and amounts in €; the date filter asks the server', async () => {
+    storeUser({ id: 1 });
+    const { user, fetchMock } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': () =>
+        jsonResponse([
+          fill(),
+          fill({ id: 2, date: '2025-02-01', fullTank: false, consumptionPer100km: null }),
+        ]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Fuel records for Dacia Logan' })).toBeInTheDocument();
+    const first = (await screen.findByRole('heading', { name: 'Mar 2, 2025' })).closest('li') as HTMLElement;
+    expect(within(first).getByText('6.46 L/100km')).toBeInTheDocument();
+    expect(within(first).getAllByText('€280.50')).toHaveLength(2);
+    expect(within(first).getByText('€7.01/L')).toBeInTheDocument();
+    expect(within(first).getByText('40.00 L')).toBeInTheDocument();
+    expect(within(first).getByText('120,500 km')).toBeInTheDocument();
+    expect(within(first).getByText('Full tank')).toBeInTheDocument();
+    const second = screen.getByRole('heading', { name: 'Feb 1, 2025' }).closest('li') as HTMLElement;
+    expect(within(second).getByText('Partial')).toBeInTheDocument();
+    expect(within(second).getByText('—')).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+
+    const filter = screen.getByRole('form', { name: 'Filter by date' });
+    await user.type(within(filter).getByLabelText('From'), '2025-03-01');
+    await user.click(within(filter).getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
+        '/api/fuel-consumptions/vehicle/7?from=2025-03-01',
+      ),
+    );
+  });
+
+  it('fuel: the odometer-order message shows next to the odometer field and the form keeps its values', async () => {
+    storeUser({ id: 1 });
+    const { user } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse([]),
+      'POST /api/fuel-consumptions': () =>
+        jsonResponse(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid',
+            details: [
+              { field: 'odometer', message: 'Odometer 9,000 km is lower than 120,500 km on Mar 2, 2025.' },
+            ],
+          },
+          400,
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Manually' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Fuel Entry' });
+    expect(within(dialog).getByLabelText('Full tank')).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Litres'), '40');
+    await user.type(within(dialog).getByLabelText('Total paid (€)'), '280');
+    await user.type(within(dialog).getByLabelText('Odometer (km)'), '9000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/Odometer 9,000 km is lower than/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Odometer (km)')).toHaveAccessibleDescription(/lower than/);
+    expect(within(dialog).getByLabelText('Litres')).toHaveValue(40);
+  });
+
+  it('revision: the next-revision date is saved on blur or Enter only when changed and not empty', async () => {
+    storeUser({ id: 1 });
+    const { user, fetchMock } = render(<RevisionPage />, '/revision/:vehicleId', '/revision/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/revision/vehicle/7': () => jsonResponse([revision]),
+      'PUT /api/revision/5/manual-reminder': () =>
+        jsonResponse({ ...revision, manualReminderDate: '2026-03-01' }),
+    });
+    const input = await screen.findByLabelText('Next revision date for revision Feb 10, 2025');
+    expect(input).toHaveValue('2026-02-10');
+    const puts = () =>
+      fetchMock.mock.calls.filter(([u, i]) => i?.method === 'PUT' && String(u).includes('manual'));
+
+    await user.click(input);
+    await user.tab(); // blur without a change
+    expect(puts()).toHaveLength(0);
+
+    await user.clear(input);
+    await user.tab(); // blur while empty
+    expect(puts()).toHaveLength(0);
+
+    await user.type(input, '2026-03-01');
+    await user.tab();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(String(puts()[0]?.[1]?.body))).toEqual({ reminderDate: '2026-03-01' });
+
+    // Enter saves too, but not again for the same value.
+    await user.click(input);
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(puts()).toHaveLength(1);
+  });
+
+  it('revision: a failed reminder date alerts the spec text', async () => {
+    storeUser({ id: 1 });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = render(<RevisionPage />, '/revision/:vehicleId', '/revision/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/revision/vehicle/7': () => jsonResponse([{ ...revision, reminderEnabled: false }]),
+      'PUT /api/revision/5/manual-reminder': () =>
+        jsonResponse({ code: 'REMINDER_DISABLED', message: 'off' }, 409),
+    });
+    const input = await screen.findByLabelText('Next revision date for revision Feb 10, 2025');
+    await user.clear(input);
+    await user.type(input, '2026-05-05{Enter}');
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to set next revision reminder. Is the reminder enabled?'),
+    );
+  });
+
+  it('all vehicles: lists the records of every vehicle with its name, newest first', async () => {
+    storeUser({ id: 1 });
+    render(<ExpensesPage />, '/expenses', '/expenses', {
+      'GET /api/vehicles': () => jsonResponse([golf, logan]),
+      'GET /api/expenses/vehicle/7': () =>
+        jsonResponse([
+          { id: 1, vehicleId: 7, date: '2025-01-05', expenseType: 'Parking', amount: 3, description: '' },
+        ]),
+      'GET /api/expenses/vehicle/8': () =>
+        jsonResponse([
+          {
+            id: 2,
+            vehicleId: 8,
+            date: '2025-04-01',
+            expenseType: 'Tyres',
+            amount: 600.5,
+            description: 'Winter',
+          },
+        ]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Expenses for all vehicles' })).toBeInTheDocument();
+    await screen.findByText('€600.50');
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Tyres', 'Parking']);
+    expect(within(items[0] as HTMLElement).getByText('Volkswagen Golf')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText('Dacia Logan')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText('€3.00')).toBeInTheDocument();
+  });
+
+  it('insurance: delete asks "Delete this insurance?" first', async () => {
+    storeUser({ id: 1 });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user, fetchMock } = render(<InsurancePage />, '/insurance/:vehicleId', '/insurance/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/insurance/vehicle/7': () => jsonResponse([policy]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete insurance Allianz' }));
+    expect(confirm).toHaveBeenCalledWith('Delete this insurance?');
+    expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import type { Vehicle } from '@evdra/domain';
+import {
+  BarChart3,
+  Car,
+  Check,
+  Fuel,
+  Pencil,
+  Receipt,
+  ShieldCheck,
+  Sparkles,
+  Trash2,
+  Wrench,
+  X,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useFormat } from '../../../lib/format';
+
+interface VehicleCardProps {
+  vehicle: Vehicle;
+  isAdmin: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One vehicle: photo, every field of spec §2, AI score, links to the five sub-pages, Edit and Delete. */
+export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCardProps) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const name = `${v.make} ${v.model}`;
+  const links = [
+    { to: `/analytics/${v.id}`, label: t('vehicles.links.analytics'), icon: BarChart3 },
+    { to: `/insurance/${v.id}`, label: t('vehicles.links.insurance'), icon: ShieldCheck },
+    { to: `/expenses/${v.id}`, label: t('vehicles.links.expenses'), icon: Receipt },
+    { to: `/fuel/${v.id}`, label: t('vehicles.links.fuel'), icon: Fuel },
+    { to: `/revision/${v.id}`, label: t('vehicles.links.revision'), icon: Wrench },
+  ];
+  return (
+    <article className="vehicle-card" aria-label={name}>
+      <div className="vehicle-card__media">
+        {v.photoUrl ? (
+          <img src={v.photoUrl} alt={t('vehicles.photoOf', { name })} loading="lazy" />
+        ) : (
+          <div className="vehicle-card__nophoto" aria-hidden="true">
+            <Car size={48} />
+          </div>
+        )}
+      </div>
+      <div className="vehicle-card__body">
+        <h2 className="vehicle-card__title">
+          {name} <span className="muted">{v.year}</span>
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>{t('vehicles.fuelType')}</dt>
+            <dd>{t(`fuelTypes.${v.fuelType}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('vehicles.registration')}</dt>
+            <dd>{v.registrationNumber}</dd>
+          </div>
+          <div>
+            <dt>{t('vehicles.engineSize')}</dt>
+            <dd>{t('vehicles.litres', { value: fmt.number(v.engineSize, 1) })}</dd>
+          </div>
+          <div>
+            <dt>{t('vehicles.odometer')}</dt>
+            <dd>{t('vehicles.km', { value: fmt.int(v.odometer) })}</dd>
+          </div>
+          <div>
+            <dt>{t('vehicles.aiConsentShort')}</dt>
+            <dd>
+              {v.aiEvaluationConsent ? (
+                <span className="tick" role="img" aria-label={t('vehicles.consentYes')}>
+                  <Check size={18} aria-hidden="true" />
+                </span>
+              ) : (
+                <span className="cross" role="img" aria-label={t('vehicles.consentNo')}>
+                  <X size={18} aria-hidden="true" />
+                </span>
+              )}
+            </dd>
+          </div>
+          {isAdmin ? (
+            <>
+              <div>
+                <dt>{t('vehicles.ownerId')}</dt>
+                <dd>{v.ownerId}</dd>
+              </div>
+              <div>
+                <dt>{t('vehicles.ownerUsername')}</dt>
+                <dd>{v.ownerUsername}</dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+        {v.aiEvaluationConsent ? (
+          v.aiScore !== null ? (
+            <p className="ai-score">
+              <Sparkles size={16} aria-hidden="true" />
+              <strong>{t('vehicles.aiScore', { score: v.aiScore })}</strong>
+              {v.aiScoreReason ? <span> — {v.aiScoreReason}</span> : null}
+            </p>
+          ) : (
+            <span className="tooltip-wrap" title={t('vehicles.aiComingSoon')}>
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                disabled
+                aria-describedby={`ai-soon-${v.id}`}
+              >
+                <Sparkles size={16} aria-hidden="true" />
+                {t('vehicles.evaluateAi')}
+              </button>
+              <span id={`ai-soon-${v.id}`} className="visually-hidden">
+                {t('vehicles.aiComingSoon')}
+              </span>
+            </span>
+          )
+        ) : null}
+        <nav className="vehicle-card__links" aria-label={t('vehicles.recordsOf', { name })}>
+          {links.map(({ to, label, icon: Icon }) => (
+            <Link key={to} to={to} className="chip-link">
+              <Icon size={16} aria-hidden="true" />
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <div className="vehicle-card__actions">
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={onEdit}
+            aria-label={t('vehicles.editNamed', { name })}
+          >
+            <Pencil size={16} aria-hidden="true" />
+            {t('common.edit')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            onClick={onDelete}
+            aria-label={t('vehicles.deleteNamed', { name })}
+          >
+            <Trash2 size={16} aria-hidden="true" />
+            {t('common.delete')}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

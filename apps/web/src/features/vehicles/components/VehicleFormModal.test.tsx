@@ -1,0 +1,217 @@
+import { fitWithin } from '@evdra/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
+import { downsizePhoto, photoTargetSize } from '../photo';
+import { makeVehicle } from '../test-fixtures';
+import { VehicleFormModal } from './VehicleFormModal';
+
+vi.mock('../../../lib/offline-db', () => ({
+  loadVehicles: vi.fn(async () => []),
+  saveVehicles: vi.fn(async () => undefined),
+}));
+
+function renderForm(vehicle = null as ReturnType<typeof makeVehicle> | null, routes = {}) {
+  storeUser();
+  const fetchMock = mockApi(routes);
+  const onSaved = vi.fn();
+  const onCreateError = vi.fn();
+  const result = renderPage(
+    <VehicleFormModal vehicle={vehicle} onClose={() => {}} onSaved={onSaved} onCreateError={onCreateError} />,
+  );
+  const dialog = screen.getByRole('dialog', { name: vehicle ? 'Edit vehicle' : 'Add vehicle' });
+  return { fetchMock, onSaved, onCreateError, dialog, ...result };
+}
+
+/** Fakes image decoding and the canvas (jsdom has neither). */
+function fakeImagePipeline(width: number, height: number) {
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => ({ width, height, close: () => {} })),
+  );
+  const drawImage = vi.fn();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage,
+  } as unknown as CanvasRenderingContext2D);
+  const toBlob = vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (
+    this: HTMLCanvasElement,
+    cb: BlobCallback,
+    type?: string,
+  ) {
+    cb(new Blob([`jpeg ${this.width}x${this.height}`], { type }));
+  });
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }),
+  );
+  return { drawImage, toBlob };
+}
+
+describe('photo downsizing', () => {
+  it('fits within 600×400 keeping proportions and never enlarges (fitWithin)', () => {
+    expect(photoTargetSize(1200, 1200)).toEqual({ width: 400, height: 400 });
+    expect(photoTargetSize(4000, 1000)).toEqual({ width: 600, height: 150 });
+    expect(photoTargetSize(300, 200)).toEqual({ width: 300, height: 200 });
+    expect(photoTargetSize(3024, 4032)).toEqual(fitWithin(3024, 4032, 600, 400));
+  });
+
+  it('draws on a canvas of the fitted size and encodes JPEG at quality 0.8', async () => {
+    const { drawImage, toBlob } = fakeImagePipeline(1600, 1200);
+    const blob = await downsizePhoto(new File(['x'], 'car.png', { type: 'image/png' }));
+    expect(drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 533, 400);
+    expect(toBlob).toHaveBeenCalledWith(expect.any(Function), 'image/jpeg', 0.8);
+    expect(blob.type).toBe('image/jpeg');
+  });
+});
+
+describe('VehicleFormModal', () => {
+  it('shows validation messages next to the fields and sends nothing', async () => {
+    const { user, dialog, fetchMock } = renderForm();
+    await user.type(within(dialog).getByLabelText('Year'), '1700');
+    await user.type(within(dialog).getByLabelText('Engine size (L)'), '12');
+    await user.type(within(dialog).getByLabelText('Odometer (km)'), '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Make')).toHaveAccessibleDescription('Make is required.');
+    expect(within(dialog).getByLabelText('Model')).toHaveAccessibleDescription('Model is required.');
+    expect(within(dialog).getByLabelText('Registration number')).toHaveAccessibleDescription(
+      'Registration number is required.',
+    );
+    expect(within(dialog).getByLabelText('Year')).toHaveAccessibleDescription(
+      `Enter a whole year from 1886 to ${new Date().getFullYear() + 1}.`,
+    );
+    expect(within(dialog).getByLabelText('Engine size (L)')).toHaveAccessibleDescription(
+      'Engine size must be between 0 and 10 L.',
+    );
+    expect(within(dialog).getByLabelText('Odometer (km)')).toHaveAccessibleDescription(
+      'Odometer must be a whole number of km, 0 or more.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps what was typed and shows server field errors when a create fails; a retry reuses the Idempotency-Key', async () => {
+    const { user, dialog, fetchMock, onSaved } = renderForm(null, {
+      'POST /api/vehicles': () =>
+        jsonResponse(
+          { code: 'DUPLICATE_REGISTRATION', message: 'dup', details: [{ field: 'registrationNumber' }] },
+          409,
+        ),
+    });
+    await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
+    await user.type(within(dialog).getByLabelText('Model'), 'Logan');
+    await user.type(within(dialog).getByLabelText('Year'), '2019');
+    await user.selectOptions(within(dialog).getByLabelText('Fuel type'), 'DIESEL');
+    await user.type(within(dialog).getByLabelText('Registration number'), 'b-123-abc');
+    await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
+    await user.type(within(dialog).getByLabelText('Odometer (km)'), '120000');
+    await user.click(within(dialog).getByLabelText('I agree to an AI evaluation of this vehicle'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('A vehicle with this registration number already exists.'),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('Make')).toHaveValue('Dacia');
+    expect(within(dialog).getByLabelText('Fuel type')).toHaveValue('DIESEL');
+    expect(within(dialog).getByLabelText('Odometer (km)')).toHaveValue(120000);
+    expect(within(dialog).getByLabelText('I agree to an AI evaluation of this vehicle')).toBeChecked();
+    expect(onSaved).not.toHaveBeenCalled();
+
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      make: 'Dacia',
+      model: 'Logan',
+      year: 2019,
+      fuelType: 'DIESEL',
+      registrationNumber: 'B-123-ABC',
+      engineSize: 1.5,
+      odometer: 120000,
+      aiEvaluationConsent: true,
+    });
+    const key = (init.headers as Record<string, string>)['Idempotency-Key'];
+    expect(key).toMatch(/.{8,}/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [, retry] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect((retry.headers as Record<string, string>)['Idempotency-Key']).toBe(key);
+  });
+
+  it('on a 409 version conflict says the vehicle changed elsewhere, shows the current values and keeps the edit', async () => {
+    const current = makeVehicle({ make: 'Dacia', model: 'Sandero', odometer: 130000, version: 5 });
+    const { user, dialog, fetchMock } = renderForm(makeVehicle(), {
+      'PUT /api/vehicles/7': () =>
+        jsonResponse({ code: 'VERSION_CONFLICT', message: 'stale', details: current }, 409),
+    });
+    const odometer = within(dialog).getByLabelText('Odometer (km)');
+    await user.clear(odometer);
+    await user.type(odometer, '125000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This vehicle was changed elsewhere.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Current values: Dacia Sandero, 2019, Diesel, B-123-ABC, 1.5 L, 130000 km/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Odometer (km)')).toHaveValue(125000);
+    const [, first] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(first.body))).toMatchObject({ odometer: 125000, version: 3 });
+    // Saving again overwrites the version the server reported.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [, second] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(String(second.body))).toMatchObject({ odometer: 125000, version: 5 });
+  });
+
+  it("alerts 'Update failed: …' for other update failures and stays open", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user, dialog } = renderForm(makeVehicle(), {
+      'PUT /api/vehicles/7': () => jsonResponse({ code: 'INTERNAL', message: 'x' }, 500),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Update failed: Something went wrong on the server. Please try again.',
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit vehicle' })).toBeInTheDocument();
+  });
+
+  it('downsizes the chosen photo, previews it and uploads it as JPEG after creating', async () => {
+    fakeImagePipeline(1200, 900);
+    const created = makeVehicle({ id: 11 });
+    const { user, dialog, fetchMock, onSaved } = renderForm(null, {
+      'POST /api/vehicles': () => jsonResponse(created, 201),
+      'POST /api/vehicles/11/upload-photo': () =>
+        new Response('/api/files/abc', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
+    });
+    await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
+    await user.type(within(dialog).getByLabelText('Model'), 'Logan');
+    await user.type(within(dialog).getByLabelText('Year'), '2019');
+    await user.type(within(dialog).getByLabelText('Registration number'), 'B1');
+    await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
+    await user.type(within(dialog).getByLabelText('Odometer (km)'), '1000');
+    await user.upload(
+      within(dialog).getByLabelText(/^Photo/),
+      new File(['big png'], 'car.png', { type: 'image/png' }),
+    );
+    expect(await within(dialog).findByRole('img', { name: 'Photo preview' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ...created, photoUrl: '/api/files/abc' }));
+    const upload = fetchMock.mock.calls.find(([url]) => url === '/api/vehicles/11/upload-photo') as [
+      string,
+      RequestInit,
+    ];
+    const body = upload[1].body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    const file = body.get('file') as File;
+    expect(file.type).toBe('image/jpeg');
+    expect(file.size).toBe('jpeg 533x400'.length); // the canvas was 533×400
+    expect((upload[1].headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('refuses non-image files', async () => {
+    const { dialog } = renderForm();
+    fireEvent.change(within(dialog).getByLabelText(/^Photo/), {
+      target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await within(dialog).findByText('Only image files are accepted.')).toBeInTheDocument();
+  });
+});

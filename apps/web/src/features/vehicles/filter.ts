@@ -1,0 +1,36 @@
+import type { Vehicle } from '@evdra/domain';
+
+export interface VehicleFilter {
+  make: string;
+  model: string;
+  year: string;
+  fuelType: string;
+  maxOdometer: string;
+}
+
+export const EMPTY_FILTER: VehicleFilter = { make: '', model: '', year: '', fuelType: '', maxOdometer: '' };
+
+const contains = (value: string | number, needle: string) =>
+  !needle.trim() || String(value).toLowerCase().includes(needle.trim().toLowerCase());
+
+/** Client-side filter: make, model, year, fuel type as case-insensitive contains; max odometer as an upper bound. */
+export function filterVehicles(
+  vehicles: Vehicle[],
+  f: VehicleFilter,
+  /** The fuel type's translated name, so 'benzin' finds PETROL in Romanian too. */
+  fuelLabel: (fuelType: Vehicle['fuelType']) => string = (ft) => ft,
+): Vehicle[] {
+  const max = f.maxOdometer.trim() === '' ? null : Number(f.maxOdometer.replace(',', '.'));
+  return vehicles.filter(
+    (v) =>
+      contains(v.make, f.make) &&
+      contains(v.model, f.model) &&
+      contains(v.year, f.year) &&
+      (contains(v.fuelType, f.fuelType) || contains(fuelLabel(v.fuelType), f.fuelType)) &&
+      (max === null || Number.isNaN(max) || v.odometer <= max),
+  );
+}
+
+export function isFilterActive(f: VehicleFilter): boolean {
+  return Object.values(f).some((v) => v.trim() !== '');
+}

@@ -1,0 +1,147 @@
+import type { Vehicle } from '@evdra/domain';
+import { Filter, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, PageCard } from '../../../components/Card';
+import { Modal } from '../../../components/Modal';
+import { errorText } from '../../../lib/api';
+import { useStoredUser } from '../../../lib/session';
+import { useDeleteVehicle, useVehicles } from '../api';
+import { FilterPanel } from '../components/FilterPanel';
+import { VehicleCard } from '../components/VehicleCard';
+import { VehicleFormModal } from '../components/VehicleFormModal';
+import { EMPTY_FILTER, filterVehicles, isFilterActive, type VehicleFilter } from '../filter';
+import '../../records/records.css';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; vehicle: Vehicle } | null;
+
+export default function VehiclesPage() {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const isAdmin = user?.role === 'ADMIN';
+  const list = useVehicles();
+  const remove = useDeleteVehicle();
+  const [filter, setFilter] = useState<VehicleFilter>(EMPTY_FILTER);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Vehicle | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const vehicles = list.data?.vehicles ?? [];
+  const shown = filterVehicles(vehicles, filter, (ft) => t(`fuelTypes.${ft}`));
+
+  const onConfirmDelete = async () => {
+    if (!deleting) return;
+    const target = deleting;
+    setDeleting(null);
+    setActionError(null);
+    try {
+      await remove.mutateAsync(target.id);
+    } catch (err) {
+      setActionError(t('vehicles.error', { message: errorText(err) }));
+    }
+  };
+
+  return (
+    <PageCard
+      title={t('vehicles.title')}
+      actions={
+        <>
+          <button
+            type="button"
+            className={`btn btn--secondary${isFilterActive(filter) ? ' btn--active' : ''}`}
+            onClick={() => setFilterOpen(true)}
+          >
+            <Filter size={18} aria-hidden="true" />
+            {t('vehicles.filter')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => {
+              setActionError(null);
+              setEditing({ mode: 'add' });
+            }}
+          >
+            <Plus size={18} aria-hidden="true" />
+            {t('vehicles.addNew')}
+          </button>
+        </>
+      }
+    >
+      {list.isFetching ? (
+        <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
+      ) : null}
+      {list.isError ? (
+        <Alert tone="error">{t('vehicles.error', { message: errorText(list.error) })}</Alert>
+      ) : null}
+      {list.data?.offline ? <p className="offline-note">{t('vehicles.offlineData')}</p> : null}
+      {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+      {isFilterActive(filter) ? (
+        <p className="muted filter-summary">
+          {t('vehicles.filterSummary', { shown: shown.length, total: vehicles.length })}{' '}
+          <button type="button" className="link-button" onClick={() => setFilter(EMPTY_FILTER)}>
+            {t('vehicles.clear')}
+          </button>
+        </p>
+      ) : null}
+
+      {list.isSuccess && vehicles.length === 0 ? <p className="muted">{t('vehicles.empty')}</p> : null}
+      {vehicles.length > 0 && shown.length === 0 ? <p className="muted">{t('vehicles.noMatch')}</p> : null}
+
+      <div className="vehicle-grid">
+        {shown.map((v) => (
+          <VehicleCard
+            key={v.id}
+            vehicle={v}
+            isAdmin={isAdmin}
+            onEdit={() => {
+              setActionError(null);
+              setEditing({ mode: 'edit', vehicle: v });
+            }}
+            onDelete={() => setDeleting(v)}
+          />
+        ))}
+      </div>
+
+      {filterOpen ? (
+        <FilterPanel
+          initial={filter}
+          onApply={(f) => {
+            setFilter(f);
+            setFilterOpen(false);
+          }}
+          onCancel={() => setFilterOpen(false)}
+        />
+      ) : null}
+
+      {editing ? (
+        <VehicleFormModal
+          vehicle={editing.mode === 'edit' ? editing.vehicle : null}
+          onClose={() => setEditing(null)}
+          onSaved={() => setEditing(null)}
+          onCreateError={setActionError}
+        />
+      ) : null}
+
+      {deleting ? (
+        <Modal title={t('vehicles.deleteTitle')} onClose={() => setDeleting(null)}>
+          <p>{t('vehicles.deleteMessage', { name: `${deleting.make} ${deleting.model}` })}</p>
+          <div className="form__actions">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setDeleting(null)}
+              data-autofocus
+            >
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="btn btn--danger" onClick={() => void onConfirmDelete()}>
+              {t('vehicles.yesDelete')}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </PageCard>
+  );
+}

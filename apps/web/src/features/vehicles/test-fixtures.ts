@@ -1,0 +1,25 @@
+import type { Vehicle } from '@evdra/domain';
+
+/** A vehicle as the API answers it (tests only). */
+export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return {
+    id: 7,
+    make: 'Dacia',
+    model: 'Logan',
+    year: 2019,
+    fuelType: 'DIESEL',
+    registrationNumber: 'B-123-ABC',
+    engineSize: 1.5,
+    odometer: 120000,
+    aiEvaluationConsent: true,
+    aiScore: null,
+    aiScoreReason: null,
+    photoUrl: null,
+    ownerId: 1,
+    ownerUsername: 'alice',
+    version: 3,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

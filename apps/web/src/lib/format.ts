@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+
+/** Amounts: two decimals and € (ARCHITECTURE §7), in the user's language. */
+export function formatMoney(value: number, lng: string): string {
+  return new Intl.NumberFormat(lng, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** Plain numbers with two decimals. */
+export function formatNumber(value: number, lng: string, decimals = 2): string {
+  return new Intl.NumberFormat(lng, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}
+
+/** Whole numbers (km) with grouping. */
+export function formatInt(value: number, lng: string): string {
+  return new Intl.NumberFormat(lng, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** A `YYYY-MM-DD` date in the user's language (no time-zone shift). */
+export function formatDate(iso: string, lng: string): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}
+
+/** Formatters bound to the current UI language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  return {
+    lng,
+    money: (v: number) => formatMoney(v, lng),
+    number: (v: number, decimals = 2) => formatNumber(v, lng, decimals),
+    int: (v: number) => formatInt(v, lng),
+    date: (iso: string) => formatDate(iso, lng),
+  };
+}
+
+/** Today as `YYYY-MM-DD` in local time. */
+export function todayIso(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Parses a typed number ('' → null; accepts a decimal comma). */
+export function parseNumber(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : Number.NaN;
+}
