@@ -108,7 +108,7 @@ function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate, i
               </NavLink>
             )}
             <span className="nav-user">
-              {t('nav.loggedInAs')} <strong>{user.username}</strong>
+              <span className="nav-user__label">{t('nav.loggedInAs')}</span> <strong>{user.username}</strong>
             </span>
             <button type="button" className="btn btn--secondary btn--small" onClick={onLogout}>
               {t('nav.logout')}
