@@ -11,10 +11,6 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   const stopReminders = scheduleReminders(database.db, app.log);
-  app.addHook('onClose', async () => {
-    stopReminders();
-    await database.close();
-  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -22,7 +18,13 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      stopReminders();
+      // Stop accepting; let in-flight requests finish, closing each keep-alive connection as soon
+      // as it goes idle (a request that was running when the signal came keeps its connection).
+      const idle = setInterval(() => app.server.closeIdleConnections(), 50);
       await app.close();
+      clearInterval(idle);
+      await database.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
