@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/client.js';
 import { openPostgres } from '../../src/db/client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
