@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 
 interface FieldShellProps {
   id: string;
@@ -36,14 +36,18 @@ export function describedBy(id: string, error?: string, hint?: ReactNode): strin
   return undefined;
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
+/** What a labelled text-valued control takes besides its element's own attributes. */
+interface ValueFieldProps {
   label: ReactNode;
   value: string;
   onValueChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
   id?: string;
-};
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> &
+  ValueFieldProps;
 
 export function TextField({ label, value, onValueChange, error, hint, id, ...rest }: TextFieldProps) {
   const autoId = useId();
@@ -106,5 +110,39 @@ export function CheckboxField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> &
+  ValueFieldProps & {
+    /** The `<option>`s. */
+    children: ReactNode;
+  };
+
+/** A labelled select; other attributes (name, aria-*) go to the `<select>`. */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  id,
+  children,
+  ...rest
+}: SelectFieldProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <FieldShell id={selectId} label={label} error={error} hint={hint}>
+      <select
+        id={selectId}
+        className="input"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        {...rest}
+      >
+        {children}
+      </select>
+    </FieldShell>
   );
 }

@@ -1,8 +1,11 @@
 import type { CostTotals } from '@evdra/domain';
+import type { ChartData, ChartOptions } from 'chart.js';
+import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
 import { Bar, Line, Pie } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
-import { cartesianOptions, pieOptions, seriesColor, useChartTheme } from '../charts';
+import { type ChartTheme, cartesianOptions, pieOptions, seriesColor, useChartTheme } from '../charts';
 
 /** The four cost categories, in chart order, with their totals' field. */
 export const CATEGORIES = [
@@ -12,18 +15,36 @@ export const CATEGORIES = [
   { key: 'revisions', field: 'totalRevisionCost' },
 ] as const satisfies readonly { key: string; field: keyof CostTotals }[];
 
-interface BoxProps {
+type ChartKind = 'bar' | 'line' | 'pie';
+type ChartValues = (number | null)[];
+
+const CHARTS = { bar: Bar, line: Line, pie: Pie };
+
+interface ChartFrameProps<K extends ChartKind> {
+  type: K;
+  /** The chart's accessible name (it is an image). */
   label: string;
   small?: boolean;
   /** Fixed height in px (e.g. horizontal bars growing with their count). */
   height?: number;
+  options: ChartOptions<K>;
+  data: ChartData<K, ChartValues, string>;
 }
 
-function boxProps({ small, height }: BoxProps) {
-  return {
-    className: `chart-box${small ? ' chart-box--small' : ''}`,
-    style: height ? { height } : undefined,
-  };
+/** A chart drawn as an image named `label`, inside its sized box. */
+function ChartFrame<K extends ChartKind>({ type, label, small, height, options, data }: ChartFrameProps<K>) {
+  // Bar, Line and Pie take the same props for their own kind; a union of them cannot be called as one.
+  const Chart = CHARTS[type] as unknown as ComponentType<{
+    role: string;
+    'aria-label': string;
+    options: ChartOptions<K>;
+    data: ChartData<K, ChartValues, string>;
+  }>;
+  return (
+    <div className={`chart-box${small ? ' chart-box--small' : ''}`} style={height ? { height } : undefined}>
+      <Chart role="img" aria-label={label} options={options} data={data} />
+    </div>
+  );
 }
 
 /** Total cost per month, oldest to newest. */
@@ -33,26 +54,24 @@ export function LineChart({ labels, values, label }: { labels: string[]; values:
   const { money, lng } = useFormat();
   const color = seriesColor(theme, 0);
   return (
-    <div {...boxProps({ label })}>
-      <Line
-        role="img"
-        aria-label={label}
-        options={cartesianOptions<'line'>(theme, money, { legend: false, lng })}
-        data={{
-          labels,
-          datasets: [
-            {
-              label: t('analytics.totalCost'),
-              data: values,
-              borderColor: color,
-              backgroundColor: color,
-              pointRadius: 3,
-              tension: 0.25,
-            },
-          ],
-        }}
-      />
-    </div>
+    <ChartFrame
+      type="line"
+      label={label}
+      options={cartesianOptions<'line'>(theme, money, { legend: false, lng })}
+      data={{
+        labels,
+        datasets: [
+          {
+            label: t('analytics.totalCost'),
+            data: values,
+            borderColor: color,
+            backgroundColor: color,
+            pointRadius: 3,
+            tension: 0.25,
+          },
+        ],
+      }}
+    />
   );
 }
 
@@ -74,23 +93,34 @@ export function CategoryBarChart({
   const theme = useChartTheme();
   const { money, lng } = useFormat();
   return (
-    <div {...boxProps({ label, small })}>
-      <Bar
-        role="img"
-        aria-label={label}
-        options={cartesianOptions<'bar'>(theme, money, { stacked, lng })}
-        data={{
-          labels,
-          datasets: CATEGORIES.map((c, i) => ({
-            label: t(`analytics.${c.key}`),
-            data: rows.map((r) => r[c.field]),
-            backgroundColor: seriesColor(theme, i),
-            borderRadius: 4,
-          })),
-        }}
-      />
-    </div>
+    <ChartFrame
+      type="bar"
+      label={label}
+      small={small}
+      options={cartesianOptions<'bar'>(theme, money, { stacked, lng })}
+      data={{
+        labels,
+        datasets: CATEGORIES.map((c, i) => ({
+          label: t(`analytics.${c.key}`),
+          data: rows.map((r) => r[c.field]),
+          backgroundColor: seriesColor(theme, i),
+          borderRadius: 4,
+        })),
+      }}
+    />
   );
+}
+
+/** One month's totals as one dataset of four values, named and coloured by category. */
+function categoryData(row: CostTotals, t: TFunction, theme: ChartTheme) {
+  return {
+    labels: CATEGORIES.map((c) => t(`analytics.${c.key}`)),
+    dataset: {
+      label: t('analytics.totalCost'),
+      data: CATEGORIES.map((c) => row[c.field]),
+      backgroundColor: CATEGORIES.map((_, i) => seriesColor(theme, i)),
+    },
+  };
 }
 
 /** One month's cost per category as four bars (no legend: the axis names them). */
@@ -98,25 +128,18 @@ export function MonthBarChart({ row, label }: { row: CostTotals; label: string }
   const { t } = useTranslation();
   const theme = useChartTheme();
   const { money, lng } = useFormat();
+  const { labels, dataset } = categoryData(row, t, theme);
   return (
-    <div {...boxProps({ label, small: true })}>
-      <Bar
-        role="img"
-        aria-label={label}
-        options={cartesianOptions<'bar'>(theme, money, { legend: false, lng })}
-        data={{
-          labels: CATEGORIES.map((c) => t(`analytics.${c.key}`)),
-          datasets: [
-            {
-              label: t('analytics.totalCost'),
-              data: CATEGORIES.map((c) => row[c.field]),
-              backgroundColor: CATEGORIES.map((_, i) => seriesColor(theme, i)),
-              borderRadius: 4,
-            },
-          ],
-        }}
-      />
-    </div>
+    <ChartFrame
+      type="bar"
+      label={label}
+      small
+      options={cartesianOptions<'bar'>(theme, money, { legend: false, lng })}
+      data={{
+        labels,
+        datasets: [{ ...dataset, borderRadius: 4 }],
+      }}
+    />
   );
 }
 
@@ -125,26 +148,18 @@ export function MonthPieChart({ row, label }: { row: CostTotals; label: string }
   const { t } = useTranslation();
   const theme = useChartTheme();
   const { money } = useFormat();
+  const { labels, dataset } = categoryData(row, t, theme);
   return (
-    <div {...boxProps({ label, small: true })}>
-      <Pie
-        role="img"
-        aria-label={label}
-        options={pieOptions(theme, money)}
-        data={{
-          labels: CATEGORIES.map((c) => t(`analytics.${c.key}`)),
-          datasets: [
-            {
-              label: t('analytics.totalCost'),
-              data: CATEGORIES.map((c) => row[c.field]),
-              backgroundColor: CATEGORIES.map((_, i) => seriesColor(theme, i)),
-              borderColor: theme.surface,
-              borderWidth: 2,
-            },
-          ],
-        }}
-      />
-    </div>
+    <ChartFrame
+      type="pie"
+      label={label}
+      small
+      options={pieOptions(theme, money)}
+      data={{
+        labels,
+        datasets: [{ ...dataset, borderColor: theme.surface, borderWidth: 2 }],
+      }}
+    />
   );
 }
 
@@ -166,22 +181,20 @@ export function SeriesBarChart({
   const theme = useChartTheme();
   const { money, lng } = useFormat();
   return (
-    <div {...boxProps({ label })}>
-      <Bar
-        role="img"
-        aria-label={label}
-        options={cartesianOptions<'bar'>(theme, money, { stacked: true, lng })}
-        data={{
-          labels,
-          datasets: series.map((s, i) => ({
-            label: s.label,
-            data: s.values,
-            backgroundColor: seriesColor(theme, i),
-            borderRadius: 4,
-          })),
-        }}
-      />
-    </div>
+    <ChartFrame
+      type="bar"
+      label={label}
+      options={cartesianOptions<'bar'>(theme, money, { stacked: true, lng })}
+      data={{
+        labels,
+        datasets: series.map((s, i) => ({
+          label: s.label,
+          data: s.values,
+          backgroundColor: seriesColor(theme, i),
+          borderRadius: 4,
+        })),
+      }}
+    />
   );
 }
 
@@ -202,24 +215,23 @@ export function TotalsBarChart({
   const { money, lng } = useFormat();
   const height = Math.max(180, 48 + labels.length * 36);
   return (
-    <div {...boxProps({ label, height })}>
-      <Bar
-        role="img"
-        aria-label={label}
-        options={cartesianOptions<'bar'>(theme, money, { horizontal: true, legend: false, lng })}
-        data={{
-          labels,
-          datasets: [
-            {
-              label: t('analytics.totalCost'),
-              data: values,
-              backgroundColor: seriesColor(theme, colorIndex),
-              borderRadius: 4,
-              maxBarThickness: 28,
-            },
-          ],
-        }}
-      />
-    </div>
+    <ChartFrame
+      type="bar"
+      label={label}
+      height={height}
+      options={cartesianOptions<'bar'>(theme, money, { horizontal: true, legend: false, lng })}
+      data={{
+        labels,
+        datasets: [
+          {
+            label: t('analytics.totalCost'),
+            data: values,
+            backgroundColor: seriesColor(theme, colorIndex),
+            borderRadius: 4,
+            maxBarThickness: 28,
+          },
+        ],
+      }}
+    />
   );
 }

@@ -6,9 +6,43 @@ import { Alert, PageCard } from '../../../components/Card';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useAdminAnalytics } from '../api';
+import { AnalyticsSection } from '../components/AnalyticsSection';
 import { TotalsBarChart } from '../components/Charts';
-import { totalsPerOwner, totalsPerVehicle } from '../rows';
+import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
+import { totalsPerOwner, totalsPerVehicle, type VehicleTotals } from '../rows';
 import '../analytics.css';
+
+/** A month input of the range; `errorId` (the range error under the inputs) marks it invalid. */
+function MonthField({
+  label,
+  value,
+  onValueChange,
+  errorId,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  errorId: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className={`field${errorId ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="month"
+        placeholder="YYYY-MM"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+    </div>
+  );
+}
 
 /**
  * /analytics/admin: every owner's costs. The month range is applied on the server (Apply Filters);
@@ -17,7 +51,7 @@ import '../analytics.css';
 export default function AdminAnalyticsPage() {
   const { t } = useTranslation();
   const f = useFormat();
-  const ids = { search: useId(), owner: useId(), start: useId(), end: useId(), rangeError: useId() };
+  const ids = { search: useId(), owner: useId(), rangeError: useId() };
   const [search, setSearch] = useState('');
   const [owner, setOwner] = useState('all');
   const [start, setStart] = useState('');
@@ -48,6 +82,11 @@ export default function AdminAnalyticsPage() {
   const perVehicle = useMemo(() => totalsPerVehicle(filtered), [filtered]);
   const perOwner = useMemo(() => totalsPerOwner(filtered), [filtered]);
   const grandTotal = perVehicle.reduce((sum, v) => sum + v.total, 0);
+  const columns: CostColumn<VehicleTotals>[] = [
+    { label: t('analytics.admin.vehicle'), cell: (v) => v.vehicle },
+    { label: t('analytics.admin.owner'), cell: (v) => v.ownerUsername },
+    ...costColumns<VehicleTotals>(t, f.money, (v) => v),
+  ];
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -91,36 +130,18 @@ export default function AdminAnalyticsPage() {
             ))}
           </select>
         </div>
-        <div className={`field${rangeError ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={ids.start}>
-            {t('analytics.admin.start')}
-          </label>
-          <input
-            id={ids.start}
-            className="input"
-            type="month"
-            placeholder="YYYY-MM"
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? ids.rangeError : undefined}
-          />
-        </div>
-        <div className={`field${rangeError ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={ids.end}>
-            {t('analytics.admin.end')}
-          </label>
-          <input
-            id={ids.end}
-            className="input"
-            type="month"
-            placeholder="YYYY-MM"
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? ids.rangeError : undefined}
-          />
-        </div>
+        <MonthField
+          label={t('analytics.admin.start')}
+          value={start}
+          onValueChange={setStart}
+          errorId={rangeError ? ids.rangeError : undefined}
+        />
+        <MonthField
+          label={t('analytics.admin.end')}
+          value={end}
+          onValueChange={setEnd}
+          errorId={rangeError ? ids.rangeError : undefined}
+        />
         <button type="submit" className="btn btn--primary">
           <Filter size={18} aria-hidden="true" />
           {t('analytics.admin.apply')}
@@ -146,73 +167,28 @@ export default function AdminAnalyticsPage() {
 
       {filtered.length > 0 ? (
         <div className="analytics">
-          <section className="analytics__section" aria-labelledby="admin-owner-chart">
-            <h2 id="admin-owner-chart">{t('analytics.admin.ownerChart')}</h2>
+          <AnalyticsSection id="admin-owner-chart" title={t('analytics.admin.ownerChart')}>
             <TotalsBarChart
               label={t('analytics.admin.ownerChart')}
               labels={perOwner.map((o) => o.owner)}
               values={perOwner.map((o) => o.total)}
             />
-          </section>
-          <section className="analytics__section" aria-labelledby="admin-vehicle-chart">
-            <h2 id="admin-vehicle-chart">{t('analytics.admin.vehicleChart')}</h2>
+          </AnalyticsSection>
+          <AnalyticsSection id="admin-vehicle-chart" title={t('analytics.admin.vehicleChart')}>
             <TotalsBarChart
               label={t('analytics.admin.vehicleChart')}
               labels={perVehicle.map((v) => `${v.vehicle} · ${v.ownerUsername}`)}
               values={perVehicle.map((v) => v.total)}
               colorIndex={1}
             />
-          </section>
+          </AnalyticsSection>
           <section className="analytics__section">
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">{t('analytics.admin.tableCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('analytics.admin.vehicle')}</th>
-                    <th scope="col">{t('analytics.admin.owner')}</th>
-                    <th scope="col" className="num">
-                      {t('analytics.fuel')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('analytics.expenses')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('analytics.insurance')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('analytics.revisions')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('analytics.total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {perVehicle.map((v) => (
-                    <tr key={v.vehicleId}>
-                      <td data-label={t('analytics.admin.vehicle')}>{v.vehicle}</td>
-                      <td data-label={t('analytics.admin.owner')}>{v.ownerUsername}</td>
-                      <td className="num" data-label={t('analytics.fuel')}>
-                        {f.money(v.fuel)}
-                      </td>
-                      <td className="num" data-label={t('analytics.expenses')}>
-                        {f.money(v.expenses)}
-                      </td>
-                      <td className="num" data-label={t('analytics.insurance')}>
-                        {f.money(v.insurance)}
-                      </td>
-                      <td className="num" data-label={t('analytics.revisions')}>
-                        {f.money(v.revisions)}
-                      </td>
-                      <td className="num" data-label={t('analytics.total')}>
-                        <strong>{f.money(v.total)}</strong>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CostTable
+              caption={t('analytics.admin.tableCaption')}
+              columns={columns}
+              rows={perVehicle}
+              rowKey={(v) => v.vehicleId}
+            />
             <p className="muted">
               {t('analytics.admin.grandTotal')}: <strong>{f.money(grandTotal)}</strong>
             </p>

@@ -1,13 +1,22 @@
-import { type AllTimeTotals, type MonthlyAnalytics, monthLabel, type YearlyAnalytics } from '@evdra/domain';
-import { ArrowLeft, Search, Sparkles } from 'lucide-react';
+import {
+  type AllTimeTotals,
+  type CostTotals,
+  type MonthlyAnalytics,
+  monthLabel,
+  type YearlyAnalytics,
+} from '@evdra/domain';
+import { ArrowLeft, Sparkles } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
+import { SearchBox } from '../../../components/SearchBox';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useAnalyticsVehicle, useMonthlyAnalytics, useTotalAnalytics, useYearlyAnalytics } from '../api';
+import { AnalyticsSection } from '../components/AnalyticsSection';
 import { CategoryBarChart, LineChart, MonthBarChart, MonthPieChart } from '../components/Charts';
+import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
 import '../analytics.css';
 
 function Totals({ totals }: { totals: AllTimeTotals }) {
@@ -42,73 +51,46 @@ function Totals({ totals }: { totals: AllTimeTotals }) {
   );
 }
 
+type YearRow = { year: string; totals: CostTotals };
+
 function Yearly({ yearly }: { yearly: YearlyAnalytics }) {
   const { t } = useTranslation();
   const f = useFormat();
   const years = Object.keys(yearly).sort();
-  const rows = years.map((y) => yearly[y] as NonNullable<YearlyAnalytics[string]>);
+  const rows: YearRow[] = years.map((year) => ({
+    year,
+    totals: yearly[year] as NonNullable<YearlyAnalytics[string]>,
+  }));
   if (years.length === 0) return null;
+  const columns: CostColumn<YearRow>[] = [
+    { label: t('analytics.year'), cell: (r) => <strong>{r.year}</strong> },
+    {
+      label: t('analytics.fuelLiters'),
+      numeric: true,
+      cell: (r) => t('analytics.litersValue', { value: f.number(r.totals.totalFuelLiters) }),
+    },
+    ...costColumns<YearRow>(t, f.money, ({ totals: r }) => ({
+      fuel: r.totalFuelCost,
+      expenses: r.totalExpensesCost,
+      insurance: r.totalInsuranceCost,
+      revisions: r.totalRevisionCost,
+      total: r.totalCost,
+    })),
+  ];
   return (
     <>
-      <CategoryBarChart labels={years} rows={rows} label={t('analytics.yearlyChart')} stacked />
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">{t('analytics.yearlyHeading')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('analytics.year')}</th>
-              <th scope="col" className="num">
-                {t('analytics.fuelLiters')}
-              </th>
-              <th scope="col" className="num">
-                {t('analytics.fuel')}
-              </th>
-              <th scope="col" className="num">
-                {t('analytics.expenses')}
-              </th>
-              <th scope="col" className="num">
-                {t('analytics.insurance')}
-              </th>
-              <th scope="col" className="num">
-                {t('analytics.revisions')}
-              </th>
-              <th scope="col" className="num">
-                {t('analytics.total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {years.map((y, i) => {
-              const r = rows[i] as NonNullable<YearlyAnalytics[string]>;
-              return (
-                <tr key={y}>
-                  <td data-label={t('analytics.year')}>
-                    <strong>{y}</strong>
-                  </td>
-                  <td className="num" data-label={t('analytics.fuelLiters')}>
-                    {t('analytics.litersValue', { value: f.number(r.totalFuelLiters) })}
-                  </td>
-                  <td className="num" data-label={t('analytics.fuel')}>
-                    {f.money(r.totalFuelCost)}
-                  </td>
-                  <td className="num" data-label={t('analytics.expenses')}>
-                    {f.money(r.totalExpensesCost)}
-                  </td>
-                  <td className="num" data-label={t('analytics.insurance')}>
-                    {f.money(r.totalInsuranceCost)}
-                  </td>
-                  <td className="num" data-label={t('analytics.revisions')}>
-                    {f.money(r.totalRevisionCost)}
-                  </td>
-                  <td className="num" data-label={t('analytics.total')}>
-                    <strong>{f.money(r.totalCost)}</strong>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CategoryBarChart
+        labels={years}
+        rows={rows.map((r) => r.totals)}
+        label={t('analytics.yearlyChart')}
+        stacked
+      />
+      <CostTable
+        caption={t('analytics.yearlyHeading')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.year}
+      />
     </>
   );
 }
@@ -158,7 +140,6 @@ function MonthCard({ month }: { month: MonthlyAnalytics }) {
 
 function Months({ months }: { months: MonthlyAnalytics[] }) {
   const { t } = useTranslation();
-  const searchId = useId();
   const [query, setQuery] = useState('');
   const q = query.trim().toLowerCase();
   // Newest first whatever order the server used; the search matches the US-English label.
@@ -171,20 +152,12 @@ function Months({ months }: { months: MonthlyAnalytics[] }) {
   );
   return (
     <>
-      <div className="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('analytics.searchMonth')}
-        </label>
-        <Search size={18} aria-hidden="true" className="search__icon" />
-        <input
-          id={searchId}
-          className="input search__input"
-          type="search"
-          placeholder={t('analytics.searchMonthPlaceholder')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </div>
+      <SearchBox
+        label={t('analytics.searchMonth')}
+        placeholder={t('analytics.searchMonthPlaceholder')}
+        value={query}
+        onValueChange={setQuery}
+      />
       {shown.length === 0 ? (
         <p className="muted" role="status">
           {t('analytics.noMonthMatch', { query: query.trim() })}
@@ -284,26 +257,22 @@ export default function VehicleAnalyticsPage() {
         {!loading && !failed && months.length === 0 ? <p>{t('analytics.empty')}</p> : null}
         {!loading && !failed && months.length > 0 && total.data && yearly.data ? (
           <div className="analytics">
-            <section className="analytics__section" aria-labelledby="analytics-totals">
-              <h2 id="analytics-totals">{t('analytics.totalsHeading')}</h2>
+            <AnalyticsSection id="analytics-totals" title={t('analytics.totalsHeading')}>
               <Totals totals={total.data} />
-            </section>
-            <section className="analytics__section" aria-labelledby="analytics-yearly">
-              <h2 id="analytics-yearly">{t('analytics.yearlyHeading')}</h2>
+            </AnalyticsSection>
+            <AnalyticsSection id="analytics-yearly" title={t('analytics.yearlyHeading')}>
               <Yearly yearly={yearly.data} />
-            </section>
-            <section className="analytics__section" aria-labelledby="analytics-monthly">
-              <h2 id="analytics-monthly">{t('analytics.monthlyHeading')}</h2>
+            </AnalyticsSection>
+            <AnalyticsSection id="analytics-monthly" title={t('analytics.monthlyHeading')}>
               <LineChart
                 label={t('analytics.monthlyChart')}
                 labels={chronological.map((m) => monthLabel(m.monthDate))}
                 values={chronological.map((m) => m.totalCost)}
               />
-            </section>
-            <section className="analytics__section" aria-labelledby="analytics-months">
-              <h2 id="analytics-months">{t('analytics.monthsHeading')}</h2>
+            </AnalyticsSection>
+            <AnalyticsSection id="analytics-months" title={t('analytics.monthsHeading')}>
               <Months months={months} />
-            </section>
+            </AnalyticsSection>
           </div>
         ) : null}
       </PageCard>

@@ -1,11 +1,12 @@
+import type { Vehicle } from '@evdra/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Card';
-import { CheckboxField, FieldShell, TextField } from '../../../components/Field';
+import { CheckboxField, describedBy, FieldShell, SelectField, TextField } from '../../../components/Field';
+import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { type FieldErrors, hasErrors } from '../../../lib/validation';
+import type { RecordActions } from '../useRecordActions';
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -57,43 +58,43 @@ function Control({
         error={error}
       />
     );
-  if (def.type === 'select' || def.type === 'textarea') {
-    const describedBy = error ? `${id}-error` : def.hint ? `${id}-hint` : undefined;
+  if (def.type === 'select')
+    return (
+      <SelectField
+        id={id}
+        label={def.label}
+        name={def.name}
+        value={String(value)}
+        onValueChange={onChange}
+        error={error}
+        hint={def.hint}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, def.hint)}
+        {...focus}
+      >
+        {def.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+    );
+  if (def.type === 'textarea')
     return (
       <FieldShell id={id} label={def.label} error={error} hint={def.hint}>
-        {def.type === 'select' ? (
-          <select
-            id={id}
-            name={def.name}
-            className="input"
-            value={String(value)}
-            onChange={(e) => onChange(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            {...focus}
-          >
-            {def.options?.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <textarea
-            id={id}
-            name={def.name}
-            className="input"
-            rows={3}
-            value={String(value)}
-            onChange={(e) => onChange(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            {...focus}
-          />
-        )}
+        <textarea
+          id={id}
+          name={def.name}
+          className="input"
+          rows={3}
+          value={String(value)}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, def.hint)}
+          {...focus}
+        />
       </FieldShell>
     );
-  }
   return (
     <TextField
       label={def.label}
@@ -123,7 +124,6 @@ export function RecordFormModal({
   failureText,
   onClose,
 }: RecordFormModalProps) {
-  const { t } = useTranslation();
   const idempotencyKey = useIdempotencyKey();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -181,16 +181,58 @@ export function RecordFormModal({
     <Modal title={title} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
         {rendered}
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="form__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? t('common.saving') : t('common.save')}
-          </button>
-        </div>
+        <FormActions failure={failure} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
+  );
+}
+
+/** The leading `Vehicle` select of an add dialog in all-vehicles mode (`show`): the user's own vehicles. */
+export function vehicleChoice(show: boolean, label: string, vehicles: Vehicle[]): FieldDef[] {
+  if (!show) return [];
+  return [
+    {
+      name: 'vehicleId',
+      label,
+      type: 'select',
+      options: vehicles.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
+    },
+  ];
+}
+
+/** What a record page's add/edit dialog shows and sends. */
+export interface RecordForm<T> {
+  addTitle: string;
+  editTitle: string;
+  fields: FieldDef[];
+  /** The form's starting values: `record` when editing, `null` when adding. */
+  initial: (record: T | null) => FormValues;
+  validate: (values: FormValues) => FieldErrors;
+  /** The request body for the submitted values. */
+  toBody: (values: FormValues) => unknown;
+}
+
+/** The add/edit dialog of a record page, open while `actions.editing` is set. */
+export function RecordEditor<T extends { id: number }>({
+  actions,
+  form,
+  failureText,
+}: {
+  actions: RecordActions<T>;
+  form: RecordForm<T>;
+  failureText: (err: unknown) => string;
+}) {
+  const { editing } = actions;
+  if (!editing) return null;
+  return (
+    <RecordFormModal
+      title={editing.mode === 'add' ? form.addTitle : form.editTitle}
+      fields={form.fields}
+      initial={form.initial(editing.mode === 'edit' ? editing.record : null)}
+      validate={form.validate}
+      onSubmit={(values, idempotencyKey) => actions.save(form.toBody(values), idempotencyKey)}
+      failureText={failureText}
+      onClose={actions.close}
+    />
   );
 }

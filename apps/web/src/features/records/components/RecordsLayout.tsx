@@ -5,19 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import type { RecordScope } from '../api';
+import type { RecordActions } from '../useRecordActions';
+import { RecordEditor, type RecordForm } from './RecordFormModal';
 import '../records.css';
 
-interface RecordsLayoutProps<T> {
+interface RecordsLayoutProps<T extends { id: number }> {
   scope: RecordScope<T>;
   /** 'insurance' | 'expenses' | 'fuel' | 'revisions': the translation section. */
   section: string;
   /** Add button label (e.g. 'Add Insurance', 'Add Manually'); shown only to owners. */
   addLabel: string;
-  onAdd: () => void;
+  /** Add opens the dialog; a failed card action (delete, toggle) shows under the toolbar. */
+  actions: RecordActions<T>;
+  /** The add/edit dialog (rendered even when the list is empty). */
+  form: RecordForm<T>;
   errorText: (err: unknown) => string;
   toolbar?: ReactNode;
-  /** Add/edit dialogs (rendered even when the list is empty). */
-  dialogs?: ReactNode;
   children: ReactNode;
 }
 
@@ -27,14 +30,14 @@ export function ownedVehicles<T>(scope: RecordScope<T>): Vehicle[] {
 }
 
 /** Header, Back, owner-only Add / Upload Receipt, loading, errors and the not-found state. */
-export function RecordsLayout<T>({
+export function RecordsLayout<T extends { id: number }>({
   scope,
   section,
   addLabel,
-  onAdd,
+  actions,
+  form,
   errorText,
   toolbar,
-  dialogs,
   children,
 }: RecordsLayoutProps<T>) {
   const { t } = useTranslation();
@@ -71,7 +74,7 @@ export function RecordsLayout<T>({
     <PageCard title={title} actions={back}>
       {canAdd ? (
         <div className="records-toolbar">
-          <button type="button" className="btn btn--primary" onClick={onAdd}>
+          <button type="button" className="btn btn--primary" onClick={actions.startAdd}>
             <Plus size={18} aria-hidden="true" />
             {addLabel}
           </button>
@@ -92,6 +95,7 @@ export function RecordsLayout<T>({
         </div>
       ) : null}
       {toolbar}
+      {actions.actionError ? <Alert tone="error">{actions.actionError}</Alert> : null}
       {scope.isFetching ? (
         <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
       ) : null}
@@ -100,7 +104,7 @@ export function RecordsLayout<T>({
         <p className="muted">{t(`${section}.empty`)}</p>
       ) : null}
       {scope.rows.length > 0 ? <ul className="record-list">{children}</ul> : null}
-      {dialogs}
+      <RecordEditor actions={actions} form={form} failureText={errorText} />
     </PageCard>
   );
 }

@@ -1,42 +1,30 @@
 import { EXPENSE_TYPES, type Expense } from '@evdra/domain';
-import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { Alert } from '../../../components/Card';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
-import { useRecordMutations, useRecordScope } from '../api';
-import { type FieldDef, type FormValues, RecordFormModal } from '../components/RecordFormModal';
+import { useRecordScope } from '../api';
+import { RecordCardActions } from '../components/RecordCardActions';
+import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { useRecordActions } from '../useRecordActions';
 import { makeChecks, num } from '../validation';
-
-type Editing = { mode: 'add' } | { mode: 'edit'; record: Expense } | null;
 
 export default function ExpensesPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { vehicleId } = useParams();
   const scope = useRecordScope<Expense>('expenses', vehicleId, (r) => r.date);
-  const { create, update, remove } = useRecordMutations<Expense>('expenses');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const failure = (err: unknown) => t('records.error', { message: errorText(err) });
+  const actions = useRecordActions<Expense>('expenses', {
+    confirmDelete: t('expenses.confirmDelete'),
+    failure,
+  });
   const check = makeChecks(t);
   const owned = ownedVehicles(scope);
-  const chooseVehicle = !scope.single && editing?.mode === 'add';
 
   const fields: FieldDef[] = [
-    ...(chooseVehicle
-      ? [
-          {
-            name: 'vehicleId',
-            label: t('records.vehicle'),
-            type: 'select' as const,
-            options: owned.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
-          },
-        ]
-      : []),
+    ...vehicleChoice(!scope.single && actions.adding, t('records.vehicle'), owned),
     {
       name: 'expenseType',
       label: t('expenses.type'),
@@ -63,50 +51,29 @@ export default function ExpensesPage() {
     description: check.maxLength(v.description, 500),
   });
 
-  const onSubmit = async (v: FormValues, key: (body: unknown) => string) => {
-    const body = {
-      vehicleId: Number(v.vehicleId),
-      date: String(v.date),
-      expenseType: String(v.expenseType),
-      amount: num(v.amount) ?? 0,
-      description: String(v.description).trim(),
-    };
-    if (editing?.mode === 'edit') await update.mutateAsync({ id: editing.record.id, body });
-    else await create.mutateAsync({ body, idempotencyKey: key(body) });
-    setEditing(null);
-  };
-
-  const onDelete = async (r: Expense) => {
-    if (!window.confirm(t('expenses.confirmDelete'))) return;
-    setActionError(null);
-    try {
-      await remove.mutateAsync(r.id);
-    } catch (err) {
-      setActionError(failure(err));
-    }
-  };
+  const toBody = (v: FormValues) => ({
+    vehicleId: Number(v.vehicleId),
+    date: String(v.date),
+    expenseType: String(v.expenseType),
+    amount: num(v.amount) ?? 0,
+    description: String(v.description).trim(),
+  });
 
   return (
     <RecordsLayout
       scope={scope}
       section="expenses"
       addLabel={t('expenses.add')}
-      onAdd={() => setEditing({ mode: 'add' })}
+      actions={actions}
       errorText={failure}
-      toolbar={actionError ? <Alert tone="error">{actionError}</Alert> : null}
-      dialogs={
-        editing ? (
-          <RecordFormModal
-            title={editing.mode === 'add' ? t('expenses.addTitle') : t('expenses.editTitle')}
-            fields={fields}
-            initial={initial(editing.mode === 'edit' ? editing.record : null)}
-            validate={validate}
-            onSubmit={onSubmit}
-            failureText={failure}
-            onClose={() => setEditing(null)}
-          />
-        ) : null
-      }
+      form={{
+        addTitle: t('expenses.addTitle'),
+        editTitle: t('expenses.editTitle'),
+        fields,
+        initial,
+        validate,
+        toBody,
+      }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {
         const name = `${t(`expenseTypes.${r.expenseType}`)} ${fmt.date(r.date)}`;
@@ -120,26 +87,12 @@ export default function ExpensesPage() {
             <p className="muted record-card__date">{fmt.date(r.date)}</p>
             {r.description ? <p className="record-card__text">{r.description}</p> : null}
             {scope.isOwner(vehicle) ? (
-              <div className="record-card__actions">
-                <button
-                  type="button"
-                  className="btn btn--secondary btn--small"
-                  onClick={() => setEditing({ mode: 'edit', record: r })}
-                  aria-label={t('expenses.editNamed', { name })}
-                >
-                  <Pencil size={16} aria-hidden="true" />
-                  {t('common.edit')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--danger btn--small"
-                  onClick={() => void onDelete(r)}
-                  aria-label={t('expenses.deleteNamed', { name })}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                  {t('common.delete')}
-                </button>
-              </div>
+              <RecordCardActions
+                actions={actions}
+                record={r}
+                editLabel={t('expenses.editNamed', { name })}
+                deleteLabel={t('expenses.deleteNamed', { name })}
+              />
             ) : null}
           </li>
         );

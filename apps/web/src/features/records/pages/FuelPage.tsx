@@ -1,17 +1,15 @@
 import { FUEL_TYPES, type FuelEntry } from '@evdra/domain';
-import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { Alert } from '../../../components/Card';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
-import { useRecordMutations, useRecordScope } from '../api';
-import { type FieldDef, type FormValues, RecordFormModal } from '../components/RecordFormModal';
+import { useRecordScope } from '../api';
+import { RecordCardActions } from '../components/RecordCardActions';
+import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { useRecordActions } from '../useRecordActions';
 import { makeChecks, num } from '../validation';
-
-type Editing = { mode: 'add' } | { mode: 'edit'; record: FuelEntry } | null;
 
 function DateFilter({ onApply }: { onApply: (range: { from: string; to: string }) => void }) {
   const { t } = useTranslation();
@@ -69,25 +67,13 @@ export default function FuelPage() {
   const { vehicleId } = useParams();
   const [range, setRange] = useState({ from: '', to: '' });
   const scope = useRecordScope<FuelEntry>('fuel', vehicleId, (r) => r.date, range);
-  const { create, update, remove } = useRecordMutations<FuelEntry>('fuel');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const failure = (err: unknown) => t('fuel.error', { message: errorText(err) });
+  const actions = useRecordActions<FuelEntry>('fuel', { confirmDelete: t('fuel.confirmDelete'), failure });
   const check = makeChecks(t);
   const owned = ownedVehicles(scope);
-  const chooseVehicle = !scope.single && editing?.mode === 'add';
 
   const fields: FieldDef[] = [
-    ...(chooseVehicle
-      ? [
-          {
-            name: 'vehicleId',
-            label: t('records.vehicle'),
-            type: 'select' as const,
-            options: owned.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
-          },
-        ]
-      : []),
+    ...vehicleChoice(!scope.single && actions.adding, t('records.vehicle'), owned),
     { name: 'date', label: t('records.date'), type: 'date', pairWithNext: true },
     {
       name: 'fuelType',
@@ -133,59 +119,34 @@ export default function FuelPage() {
     odometer: check.wholeKm(v.odometer),
   });
 
-  const onSubmit = async (v: FormValues, key: (body: unknown) => string) => {
-    const body = {
-      vehicleId: Number(v.vehicleId),
-      fuelType: String(v.fuelType),
-      liters: num(v.liters) ?? 0,
-      fuelPrice: num(v.fuelPrice) ?? 0,
-      pricePerLiter: num(v.pricePerLiter),
-      odometer: num(v.odometer),
-      date: String(v.date),
-      fullTank: v.fullTank === true,
-      missedPrevious: v.missedPrevious === true,
-    };
-    if (editing?.mode === 'edit') await update.mutateAsync({ id: editing.record.id, body });
-    else await create.mutateAsync({ body, idempotencyKey: key(body) });
-    setEditing(null);
-  };
-
-  const onDelete = async (r: FuelEntry) => {
-    if (!window.confirm(t('fuel.confirmDelete'))) return;
-    setActionError(null);
-    try {
-      await remove.mutateAsync(r.id);
-    } catch (err) {
-      setActionError(failure(err));
-    }
-  };
+  const toBody = (v: FormValues) => ({
+    vehicleId: Number(v.vehicleId),
+    fuelType: String(v.fuelType),
+    liters: num(v.liters) ?? 0,
+    fuelPrice: num(v.fuelPrice) ?? 0,
+    pricePerLiter: num(v.pricePerLiter),
+    odometer: num(v.odometer),
+    date: String(v.date),
+    fullTank: v.fullTank === true,
+    missedPrevious: v.missedPrevious === true,
+  });
 
   return (
     <RecordsLayout
       scope={scope}
       section="fuel"
       addLabel={t('fuel.add')}
-      onAdd={() => setEditing({ mode: 'add' })}
+      actions={actions}
       errorText={failure}
-      toolbar={
-        <>
-          <DateFilter onApply={setRange} />
-          {actionError ? <Alert tone="error">{actionError}</Alert> : null}
-        </>
-      }
-      dialogs={
-        editing ? (
-          <RecordFormModal
-            title={editing.mode === 'add' ? t('fuel.addTitle') : t('fuel.editTitle')}
-            fields={fields}
-            initial={initial(editing.mode === 'edit' ? editing.record : null)}
-            validate={validate}
-            onSubmit={onSubmit}
-            failureText={failure}
-            onClose={() => setEditing(null)}
-          />
-        ) : null
-      }
+      toolbar={<DateFilter onApply={setRange} />}
+      form={{
+        addTitle: t('fuel.addTitle'),
+        editTitle: t('fuel.editTitle'),
+        fields,
+        initial,
+        validate,
+        toBody,
+      }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {
         const name = fmt.date(r.date);
@@ -231,26 +192,12 @@ export default function FuelPage() {
               </div>
             </dl>
             {scope.isOwner(vehicle) ? (
-              <div className="record-card__actions">
-                <button
-                  type="button"
-                  className="btn btn--secondary btn--small"
-                  onClick={() => setEditing({ mode: 'edit', record: r })}
-                  aria-label={t('fuel.editNamed', { name })}
-                >
-                  <Pencil size={16} aria-hidden="true" />
-                  {t('common.edit')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--danger btn--small"
-                  onClick={() => void onDelete(r)}
-                  aria-label={t('fuel.deleteNamed', { name })}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                  {t('common.delete')}
-                </button>
-              </div>
+              <RecordCardActions
+                actions={actions}
+                record={r}
+                editLabel={t('fuel.editNamed', { name })}
+                deleteLabel={t('fuel.deleteNamed', { name })}
+              />
             ) : null}
           </li>
         );

@@ -1,42 +1,31 @@
 import type { Insurance } from '@evdra/domain';
-import { Bell, BellOff, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { Alert } from '../../../components/Card';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
-import { useRecordMutations, useRecordScope } from '../api';
-import { type FieldDef, type FormValues, RecordFormModal } from '../components/RecordFormModal';
+import { useRecordScope } from '../api';
+import { RecordCardActions } from '../components/RecordCardActions';
+import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { useRecordActions } from '../useRecordActions';
 import { makeChecks, num } from '../validation';
-
-type Editing = { mode: 'add' } | { mode: 'edit'; record: Insurance } | null;
 
 export default function InsurancePage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { vehicleId } = useParams();
   const scope = useRecordScope<Insurance>('insurance', vehicleId, (r) => r.startDate);
-  const { create, update, remove, put } = useRecordMutations<Insurance>('insurance');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const failure = (err: unknown) => t('records.error', { message: errorText(err) });
+  const actions = useRecordActions<Insurance>('insurance', {
+    confirmDelete: t('insurance.confirmDelete'),
+    failure,
+  });
   const check = makeChecks(t);
   const owned = ownedVehicles(scope);
-  const chooseVehicle = !scope.single && editing?.mode === 'add';
 
   const fields: FieldDef[] = [
-    ...(chooseVehicle
-      ? [
-          {
-            name: 'vehicleId',
-            label: t('records.vehicle'),
-            type: 'select' as const,
-            options: owned.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
-          },
-        ]
-      : []),
+    ...vehicleChoice(!scope.single && actions.adding, t('records.vehicle'), owned),
     { name: 'provider', label: t('insurance.provider'), type: 'text' },
     { name: 'policyNumber', label: t('insurance.policyNumber'), type: 'text', pairWithNext: true },
     { name: 'coverageType', label: t('insurance.coverageType'), type: 'text' },
@@ -68,62 +57,32 @@ export default function InsurancePage() {
     price: check.money(v.price),
   });
 
-  const onSubmit = async (v: FormValues, key: (body: unknown) => string) => {
-    const body = {
-      vehicleId: Number(v.vehicleId),
-      provider: String(v.provider).trim(),
-      policyNumber: String(v.policyNumber).trim(),
-      coverageType: String(v.coverageType).trim(),
-      startDate: String(v.startDate),
-      endDate: String(v.endDate),
-      price: num(v.price) ?? 0,
-      reminderEnabled: v.reminderEnabled === true,
-    };
-    if (editing?.mode === 'edit') await update.mutateAsync({ id: editing.record.id, body });
-    else await create.mutateAsync({ body, idempotencyKey: key(body) });
-    setEditing(null);
-  };
-
-  const onDelete = async (r: Insurance) => {
-    if (!window.confirm(t('insurance.confirmDelete'))) return;
-    setActionError(null);
-    try {
-      await remove.mutateAsync(r.id);
-    } catch (err) {
-      setActionError(failure(err));
-    }
-  };
-
-  const onToggle = async (r: Insurance) => {
-    setActionError(null);
-    try {
-      await put.mutateAsync({ path: `${r.id}/toggle-reminder` });
-    } catch (err) {
-      setActionError(failure(err));
-    }
-  };
+  const toBody = (v: FormValues) => ({
+    vehicleId: Number(v.vehicleId),
+    provider: String(v.provider).trim(),
+    policyNumber: String(v.policyNumber).trim(),
+    coverageType: String(v.coverageType).trim(),
+    startDate: String(v.startDate),
+    endDate: String(v.endDate),
+    price: num(v.price) ?? 0,
+    reminderEnabled: v.reminderEnabled === true,
+  });
 
   return (
     <RecordsLayout
       scope={scope}
       section="insurance"
       addLabel={t('insurance.add')}
-      onAdd={() => setEditing({ mode: 'add' })}
+      actions={actions}
       errorText={failure}
-      toolbar={actionError ? <Alert tone="error">{actionError}</Alert> : null}
-      dialogs={
-        editing ? (
-          <RecordFormModal
-            title={editing.mode === 'add' ? t('insurance.addTitle') : t('insurance.editTitle')}
-            fields={fields}
-            initial={initial(editing.mode === 'edit' ? editing.record : null)}
-            validate={validate}
-            onSubmit={onSubmit}
-            failureText={failure}
-            onClose={() => setEditing(null)}
-          />
-        ) : null
-      }
+      form={{
+        addTitle: t('insurance.addTitle'),
+        editTitle: t('insurance.editTitle'),
+        fields,
+        initial,
+        validate,
+        toBody,
+      }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {
         const owner = scope.isOwner(vehicle);
@@ -159,11 +118,16 @@ export default function InsurancePage() {
               </div>
             </dl>
             {owner ? (
-              <div className="record-card__actions">
+              <RecordCardActions
+                actions={actions}
+                record={r}
+                editLabel={t('insurance.editNamed', { name: r.provider })}
+                deleteLabel={t('insurance.deleteNamed', { name: r.provider })}
+              >
                 <button
                   type="button"
                   className="btn btn--secondary btn--small"
-                  onClick={() => void onToggle(r)}
+                  onClick={() => void actions.toggleReminder(r)}
                   aria-label={`${r.reminderEnabled ? t('insurance.stopReminder') : t('insurance.enableReminderBtn')}: ${r.provider}`}
                 >
                   {r.reminderEnabled ? (
@@ -173,25 +137,7 @@ export default function InsurancePage() {
                   )}
                   {r.reminderEnabled ? t('insurance.stopReminder') : t('insurance.enableReminderBtn')}
                 </button>
-                <button
-                  type="button"
-                  className="btn btn--secondary btn--small"
-                  onClick={() => setEditing({ mode: 'edit', record: r })}
-                  aria-label={t('insurance.editNamed', { name: r.provider })}
-                >
-                  <Pencil size={16} aria-hidden="true" />
-                  {t('common.edit')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--danger btn--small"
-                  onClick={() => void onDelete(r)}
-                  aria-label={t('insurance.deleteNamed', { name: r.provider })}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                  {t('common.delete')}
-                </button>
-              </div>
+              </RecordCardActions>
             ) : null}
           </li>
         );

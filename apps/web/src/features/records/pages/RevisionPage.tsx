@@ -1,17 +1,16 @@
 import type { Revision } from '@evdra/domain';
-import { Bell, BellOff, Pencil, Trash2 } from 'lucide-react';
+import { Bell, BellOff } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { Alert } from '../../../components/Card';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
-import { useRecordMutations, useRecordScope } from '../api';
-import { type FieldDef, type FormValues, RecordFormModal } from '../components/RecordFormModal';
+import { useRecordScope } from '../api';
+import { RecordCardActions } from '../components/RecordCardActions';
+import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { useRecordActions } from '../useRecordActions';
 import { makeChecks, num } from '../validation';
-
-type Editing = { mode: 'add' } | { mode: 'edit'; record: Revision } | null;
 
 /**
  * Next-revision date of one revision: saved on blur or Enter, only when it changed and is not
@@ -74,25 +73,16 @@ export default function RevisionPage() {
   const fmt = useFormat();
   const { vehicleId } = useParams();
   const scope = useRecordScope<Revision>('revision', vehicleId, (r) => r.date);
-  const { create, update, remove, put } = useRecordMutations<Revision>('revision');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const failure = (err: unknown) => t('records.error', { message: errorText(err) });
+  const actions = useRecordActions<Revision>('revision', {
+    confirmDelete: t('revisions.confirmDelete'),
+    failure,
+  });
   const check = makeChecks(t);
   const owned = ownedVehicles(scope);
-  const chooseVehicle = !scope.single && editing?.mode === 'add';
 
   const fields: FieldDef[] = [
-    ...(chooseVehicle
-      ? [
-          {
-            name: 'vehicleId',
-            label: t('records.vehicle'),
-            type: 'select' as const,
-            options: owned.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
-          },
-        ]
-      : []),
+    ...vehicleChoice(!scope.single && actions.adding, t('records.vehicle'), owned),
     { name: 'date', label: t('records.date'), type: 'date', pairWithNext: true },
     { name: 'km', label: t('revisions.kmLabel'), type: 'number', step: '1' },
     { name: 'price', label: t('revisions.priceEur'), type: 'number', step: '0.01' },
@@ -119,60 +109,30 @@ export default function RevisionPage() {
     description: check.maxLength(v.description, 500),
   });
 
-  const onSubmit = async (v: FormValues, key: (body: unknown) => string) => {
-    const body = {
-      vehicleId: Number(v.vehicleId),
-      date: String(v.date),
-      km: num(v.km) ?? 0,
-      price: num(v.price) ?? 0,
-      description: String(v.description).trim(),
-      reminderEnabled: v.reminderEnabled === true,
-    };
-    if (editing?.mode === 'edit') await update.mutateAsync({ id: editing.record.id, body });
-    else await create.mutateAsync({ body, idempotencyKey: key(body) });
-    setEditing(null);
-  };
-
-  const onDelete = async (r: Revision) => {
-    if (!window.confirm(t('revisions.confirmDelete'))) return;
-    setActionError(null);
-    try {
-      await remove.mutateAsync(r.id);
-    } catch (err) {
-      setActionError(failure(err));
-    }
-  };
-
-  const onToggle = async (r: Revision) => {
-    setActionError(null);
-    try {
-      await put.mutateAsync({ path: `${r.id}/toggle-reminder` });
-    } catch (err) {
-      setActionError(failure(err));
-    }
-  };
+  const toBody = (v: FormValues) => ({
+    vehicleId: Number(v.vehicleId),
+    date: String(v.date),
+    km: num(v.km) ?? 0,
+    price: num(v.price) ?? 0,
+    description: String(v.description).trim(),
+    reminderEnabled: v.reminderEnabled === true,
+  });
 
   return (
     <RecordsLayout
       scope={scope}
       section="revisions"
       addLabel={t('revisions.add')}
-      onAdd={() => setEditing({ mode: 'add' })}
+      actions={actions}
       errorText={failure}
-      toolbar={actionError ? <Alert tone="error">{actionError}</Alert> : null}
-      dialogs={
-        editing ? (
-          <RecordFormModal
-            title={editing.mode === 'add' ? t('revisions.addTitle') : t('revisions.editTitle')}
-            fields={fields}
-            initial={initial(editing.mode === 'edit' ? editing.record : null)}
-            validate={validate}
-            onSubmit={onSubmit}
-            failureText={failure}
-            onClose={() => setEditing(null)}
-          />
-        ) : null
-      }
+      form={{
+        addTitle: t('revisions.addTitle'),
+        editTitle: t('revisions.editTitle'),
+        fields,
+        initial,
+        validate,
+        toBody,
+      }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {
         const name = fmt.date(r.date);
@@ -220,16 +180,24 @@ export default function RevisionPage() {
                   revision={r}
                   label={t('revisions.nextRevisionFor', { name })}
                   onSave={async (date) => {
-                    await put.mutateAsync({ path: `${r.id}/manual-reminder`, body: { reminderDate: date } });
+                    await actions.put.mutateAsync({
+                      path: `${r.id}/manual-reminder`,
+                      body: { reminderDate: date },
+                    });
                   }}
                 />
-                <div className="record-card__actions">
+                <RecordCardActions
+                  actions={actions}
+                  record={r}
+                  editLabel={t('revisions.editNamed', { name })}
+                  deleteLabel={t('revisions.deleteNamed', { name })}
+                >
                   <button
                     type="button"
                     className="btn btn--secondary btn--small"
                     role="switch"
                     aria-checked={r.reminderEnabled}
-                    onClick={() => void onToggle(r)}
+                    onClick={() => void actions.toggleReminder(r)}
                     aria-label={t('revisions.reminderFor', { name })}
                   >
                     {r.reminderEnabled ? (
@@ -239,25 +207,7 @@ export default function RevisionPage() {
                     )}
                     {r.reminderEnabled ? t('revisions.turnOff') : t('revisions.turnOn')}
                   </button>
-                  <button
-                    type="button"
-                    className="btn btn--secondary btn--small"
-                    onClick={() => setEditing({ mode: 'edit', record: r })}
-                    aria-label={t('revisions.editNamed', { name })}
-                  >
-                    <Pencil size={16} aria-hidden="true" />
-                    {t('common.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--danger btn--small"
-                    onClick={() => void onDelete(r)}
-                    aria-label={t('revisions.deleteNamed', { name })}
-                  >
-                    <Trash2 size={16} aria-hidden="true" />
-                    {t('common.delete')}
-                  </button>
-                </div>
+                </RecordCardActions>
               </>
             ) : null}
           </li>

@@ -1,8 +1,8 @@
 import { ROLES, USER_STATUSES, type User, type UserStatus } from '@evdra/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Card';
-import { CheckboxField, FieldShell, TextField } from '../../../components/Field';
+import { CheckboxField, SelectField, TextField } from '../../../components/Field';
+import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { PasswordField } from '../../../components/PasswordField';
 import { ApiError, errorText } from '../../../lib/api';
@@ -22,8 +22,6 @@ const FIELDS = new Set(['username', 'email', 'password', 'role', 'status', 'gdpr
 export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveAdminUser();
-  const roleId = useId();
-  const statusId = useId();
   const isNew = user === null;
   const [form, setForm] = useState<Required<AdminUserInput>>({
     username: user?.username ?? '',
@@ -107,35 +105,31 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
           />
         ) : null}
         <div className="form__row">
-          <FieldShell id={roleId} label={t('admin.role')} error={errors.role}>
-            <select
-              id={roleId}
-              className="input"
-              value={form.role}
-              onChange={(e) => set('role', e.target.value as AdminUserInput['role'])}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
-          <FieldShell id={statusId} label={t('admin.status')} error={errors.status}>
-            <select
-              id={statusId}
-              className="input"
-              value={form.status}
-              onChange={(e) => set('status', e.target.value as UserStatus | '')}
-            >
-              <option value="">{t('admin.statusBlank')}</option>
-              {USER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`admin.statuses.${s}`)}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
+          <SelectField
+            label={t('admin.role')}
+            value={form.role}
+            onValueChange={(v) => set('role', v as AdminUserInput['role'])}
+            error={errors.role}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('admin.status')}
+            value={form.status}
+            onValueChange={(v) => set('status', v as UserStatus | '')}
+            error={errors.status}
+          >
+            <option value="">{t('admin.statusBlank')}</option>
+            {USER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.statuses.${s}`)}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <CheckboxField
           label={t('admin.gdprConsent')}
@@ -144,15 +138,7 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
           onCheckedChange={(c) => set('gdprConsent', c)}
           error={errors.gdprConsent}
         />
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="form__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? t('common.saving') : t('common.save')}
-          </button>
-        </div>
+        <FormActions failure={failure} busy={save.isPending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,8 +1,10 @@
 import type { User } from '@evdra/domain';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
+import { SearchBox } from '../../../components/SearchBox';
 import { errorText } from '../../../lib/api';
 import { useAdminUsers, useDeleteAdminUser } from '../api';
 import { UserFormModal } from '../components/UserFormModal';
@@ -20,7 +22,6 @@ type Editing = { mode: 'add' } | { mode: 'edit'; user: User } | null;
 
 export default function AdminUsersPage() {
   const { t } = useTranslation();
-  const searchId = useId();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const users = useAdminUsers(q);
@@ -59,20 +60,12 @@ export default function AdminUsersPage() {
         </button>
       }
     >
-      <div className="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('admin.search')}
-        </label>
-        <Search size={18} aria-hidden="true" className="search__icon" />
-        <input
-          id={searchId}
-          className="input search__input"
-          type="search"
-          placeholder={t('admin.searchPlaceholder')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchBox
+        label={t('admin.search')}
+        placeholder={t('admin.searchPlaceholder')}
+        value={search}
+        onValueChange={setSearch}
+      />
       {users.isFetching ? (
         <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
       ) : null}
@@ -112,28 +105,16 @@ export default function AdminUsersPage() {
                   {u.vehicles.length === 0 ? '—' : u.vehicles.map((v) => `${v.make} ${v.model}`).join(', ')}
                 </td>
                 <td className="table__actions">
-                  <button
-                    type="button"
-                    className="btn btn--secondary btn--small"
-                    onClick={() => {
+                  <EditDeleteButtons
+                    editLabel={t('admin.editUser', { username: u.username })}
+                    deleteLabel={t('admin.deleteUser', { username: u.username })}
+                    onEdit={() => {
                       setNotice(null);
                       setEditing({ mode: 'edit', user: u });
                     }}
-                    aria-label={t('admin.editUser', { username: u.username })}
-                  >
-                    <Pencil size={16} aria-hidden="true" />
-                    {t('common.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--danger btn--small"
-                    onClick={() => void onDelete(u)}
-                    disabled={remove.isPending}
-                    aria-label={t('admin.deleteUser', { username: u.username })}
-                  >
-                    <Trash2 size={16} aria-hidden="true" />
-                    {t('common.delete')}
-                  </button>
+                    onDelete={() => void onDelete(u)}
+                    deleteDisabled={remove.isPending}
+                  />
                 </td>
               </tr>
             ))}

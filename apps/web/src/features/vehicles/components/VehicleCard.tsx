@@ -1,19 +1,8 @@
 import type { Vehicle } from '@evdra/domain';
-import {
-  BarChart3,
-  Car,
-  Check,
-  Fuel,
-  Pencil,
-  Receipt,
-  ShieldCheck,
-  Sparkles,
-  Trash2,
-  Wrench,
-  X,
-} from 'lucide-react';
+import { BarChart3, Car, Check, Fuel, Receipt, ShieldCheck, Sparkles, Wrench, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { useFormat } from '../../../lib/format';
 
 interface VehicleCardProps {
@@ -127,24 +116,12 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
           ))}
         </nav>
         <div className="vehicle-card__actions">
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            onClick={onEdit}
-            aria-label={t('vehicles.editNamed', { name })}
-          >
-            <Pencil size={16} aria-hidden="true" />
-            {t('common.edit')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger btn--small"
-            onClick={onDelete}
-            aria-label={t('vehicles.deleteNamed', { name })}
-          >
-            <Trash2 size={16} aria-hidden="true" />
-            {t('common.delete')}
-          </button>
+          <EditDeleteButtons
+            editLabel={t('vehicles.editNamed', { name })}
+            deleteLabel={t('vehicles.deleteNamed', { name })}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </div>
     </article>

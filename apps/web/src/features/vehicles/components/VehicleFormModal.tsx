@@ -2,8 +2,8 @@ import { FUEL_TYPES, type FuelType, type Vehicle, type VehicleInput } from '@evd
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Card';
-import { CheckboxField, FieldShell, TextField } from '../../../components/Field';
+import { CheckboxField, FieldShell, SelectField, TextField } from '../../../components/Field';
+import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { ApiError, errorText } from '../../../lib/api';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -68,7 +68,6 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
   const update = useUpdateVehicle();
   const upload = useUploadPhoto();
   const idempotencyKey = useIdempotencyKey();
-  const fuelId = useId();
   const photoId = useId();
   const isNew = vehicle === null;
   const [form, setForm] = useState<VehicleForm>(() => toForm(vehicle));
@@ -238,20 +237,18 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
             onValueChange={(v) => set('year', v)}
             error={errors.year}
           />
-          <FieldShell id={fuelId} label={t('vehicles.fuelType')} error={errors.fuelType}>
-            <select
-              id={fuelId}
-              className="input"
-              value={form.fuelType}
-              onChange={(e) => set('fuelType', e.target.value)}
-            >
-              {FUEL_TYPES.map((ft) => (
-                <option key={ft} value={ft}>
-                  {t(`fuelTypes.${ft}`)}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
+          <SelectField
+            label={t('vehicles.fuelType')}
+            value={form.fuelType}
+            onValueChange={(v) => set('fuelType', v)}
+            error={errors.fuelType}
+          >
+            {FUEL_TYPES.map((ft) => (
+              <option key={ft} value={ft}>
+                {t(`fuelTypes.${ft}`)}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <TextField
           label={t('vehicles.registrationNumber')}
@@ -328,15 +325,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
             </div>
           </div>
         </FieldShell>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="form__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy || preparing}>
-            {busy ? t('common.saving') : t('common.save')}
-          </button>
-        </div>
+        <FormActions failure={failure} busy={busy} disabled={busy || preparing} onCancel={onClose} />
       </form>
     </Modal>
   );
