@@ -1,12 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import en from '../../public/locales/en/translation.json';
 import { initI18nWithResources } from '../lib/i18n';
+import { mockApi } from './utils';
 
 // Component tests use the real English texts, bundled: no HTTP backend.
 beforeAll(async () => {
   await initI18nWithResources({ en: { translation: en } }, 'en');
+});
+
+// No test reaches a network: calls a test did not mock answer 404 (the bell's polls an empty inbox).
+beforeEach(() => {
+  mockApi({});
 });
 
 afterEach(() => {

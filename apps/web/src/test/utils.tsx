@@ -95,12 +95,18 @@ type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
  * Replaces fetch with a router of `METHOD /path` → handler. Unhandled calls answer 404 so a
  * test never reaches the network.
  */
+const QUIET_DEFAULTS: Record<string, Handler> = {
+  'GET /api/notifications': () => jsonResponse([]),
+  'GET /api/notifications/count': () => jsonResponse({ count: 0 }),
+};
+
 export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.split('?')[0];
-    const handler = routes[`${method} ${path}`];
+    // The nav bell polls on every logged-in page; tests that don't care get an empty inbox.
+    const handler = routes[`${method} ${path}`] ?? QUIET_DEFAULTS[`${method} ${path}`];
     if (!handler) return jsonResponse({ code: 'NOT_FOUND', message: `No mock for ${method} ${path}` }, 404);
     return handler(url, init);
   });
