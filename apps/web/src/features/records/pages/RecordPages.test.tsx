@@ -198,6 +198,27 @@ describe('record pages', () => {
     expect(within(dialog).getByLabelText('Litres')).toHaveValue(40);
   });
 
+  it("fuel: a failed load or delete reads 'Error Please try again: …'", async () => {
+    storeUser({ id: 1 });
+    const failing = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse({ code: 'INTERNAL', message: 'x' }, 500),
+    });
+    expect(await screen.findByText(/^Error Please try again: /)).toBeInTheDocument();
+    failing.unmount();
+
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse([fill()]),
+      'DELETE /api/fuel-consumptions/1': () => jsonResponse({ code: 'INTERNAL', message: 'x' }, 500),
+    });
+    await user.click(await screen.findByRole('button', { name: /^Delete/ }));
+    expect(await screen.findByText(/^Error Please try again: /)).toBeInTheDocument();
+    // The entry is still listed: nothing was deleted.
+    expect(screen.getByRole('button', { name: /^Delete/ })).toBeInTheDocument();
+  });
+
   it('revision: the next-revision date is saved on blur or Enter only when changed and not empty', async () => {
     storeUser({ id: 1 });
     const { user, fetchMock } = render(<RevisionPage />, '/revision/:vehicleId', '/revision/7', {

@@ -207,6 +207,33 @@ describe('VehicleFormModal', () => {
     expect((upload[1].headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
+  it("keeps the new vehicle but alerts 'Upload failed: …' when its photo is refused", async () => {
+    fakeImagePipeline(800, 600);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const created = makeVehicle({ id: 12 });
+    const { user, dialog, onSaved } = renderForm(null, {
+      'POST /api/vehicles': () => jsonResponse(created, 201),
+      'POST /api/vehicles/12/upload-photo': () =>
+        jsonResponse(
+          { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only JPEG, PNG or WebP images are accepted.' },
+          415,
+        ),
+    });
+    await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
+    await user.type(within(dialog).getByLabelText('Model'), 'Logan');
+    await user.type(within(dialog).getByLabelText('Year'), '2019');
+    await user.type(within(dialog).getByLabelText('Registration number'), 'B2');
+    await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
+    await user.type(within(dialog).getByLabelText('Odometer (km)'), '1000');
+    await user.upload(
+      within(dialog).getByLabelText(/^Photo/),
+      new File(['png'], 'car.png', { type: 'image/png' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(expect.stringMatching(/^Upload failed: /)));
+    expect(onSaved).toHaveBeenCalledWith(created);
+  });
+
   it('refuses non-image files', async () => {
     const { dialog } = renderForm();
     fireEvent.change(within(dialog).getByLabelText(/^Photo/), {
