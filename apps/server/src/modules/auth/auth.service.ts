@@ -6,10 +6,10 @@ import {
   type RegisterBody,
   type Role,
 } from '@evdra/domain';
-import { uniqueViolation } from '../../db/errors.js';
-import { AppError, fieldError } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { passwordResetMail } from '../../mail/templates.js';
+import { assertUsernameAndEmailFree, takenError } from '../users/uniqueness.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionsRepo } from './sessions.repo.js';
@@ -44,7 +44,7 @@ export class AuthService {
   }
 
   async register(body: RegisterBody): Promise<{ user: UserRow; session: IssuedSession }> {
-    await this.assertFree(body.username, body.email);
+    await assertUsernameAndEmailFree(this.d.users, body.username, body.email);
     const passwordHash = await hashPassword(body.password);
     let user: UserRow;
     try {
@@ -164,12 +164,6 @@ export class AuthService {
     return { accessToken, refreshToken: token, refreshExpiresAt, csrfToken: this.d.tokens.csrfFor(familyId) };
   }
 
-  private async assertFree(username: string, email: string, exceptId?: number) {
-    const taken = await this.d.users.taken(username, email, exceptId);
-    if (taken === 'username') throw usernameTaken();
-    if (taken === 'email') throw emailTaken();
-  }
-
   private async assertNotLockedOut(accountKey: string) {
     const since = new Date(this.now().getTime() - FAILURE_WINDOW_MS);
     const { count, oldest } = await this.d.sessions.loginFailuresSince(accountKey, since);
@@ -191,15 +185,4 @@ export function assertMayLogIn(user: UserRow) {
   if (user.status === 'Suspended') throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended.');
   if (user.status === 'Pending')
     throw new AppError(403, 'ACCOUNT_PENDING', 'This account is pending approval.');
-}
-
-export const usernameTaken = () =>
-  fieldError('USERNAME_TAKEN', 409, 'username', 'This username is already taken.');
-export const emailTaken = () => fieldError('EMAIL_TAKEN', 409, 'email', 'This email is already registered.');
-
-/** Maps a unique-index violation that raced past the pre-check to the matching 409. */
-export function takenError(err: unknown): AppError | undefined {
-  const constraint = uniqueViolation(err);
-  if (constraint === undefined) return undefined;
-  return constraint.includes('email') ? emailTaken() : usernameTaken();
 }

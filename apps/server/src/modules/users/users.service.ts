@@ -1,7 +1,7 @@
 import type { AdminCreateUserBody, AdminUpdateUserBody, UpdateMeBody } from '@evdra/domain';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { emailTaken, takenError, usernameTaken } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
+import { assertUsernameAndEmailFree, takenError } from './uniqueness.js';
 import type { UserChanges, UserRow, UsersRepo } from './users.repo.js';
 
 const lastAdmin = () =>
@@ -22,7 +22,7 @@ export class UsersService {
   }
 
   async updateMe(id: number, body: UpdateMeBody): Promise<UserRow> {
-    await this.assertFree(body.username, body.email, id);
+    await assertUsernameAndEmailFree(this.repo, body.username, body.email, id);
     const row = await this.save(id, { username: body.username, email: body.email, language: body.language });
     this.changed();
     return row;
@@ -46,7 +46,7 @@ export class UsersService {
     if (!body.password) {
       throw fieldError('VALIDATION_FAILED', 400, 'password', 'Password required for new users!');
     }
-    await this.assertFree(body.username, body.email);
+    await assertUsernameAndEmailFree(this.repo, body.username, body.email);
     const { password, ...rest } = body;
     try {
       return await this.repo.insert({ ...rest, passwordHash: await hashPassword(password) });
@@ -57,7 +57,7 @@ export class UsersService {
 
   async update(id: number, body: AdminUpdateUserBody): Promise<UserRow> {
     const current = await this.get(id);
-    await this.assertFree(body.username, body.email, id);
+    await assertUsernameAndEmailFree(this.repo, body.username, body.email, id);
     const { password, ...fields } = body;
     const changes: UserChanges & { bumpEpoch?: boolean } = { ...fields };
     if (password) Object.assign(changes, { passwordHash: await hashPassword(password), bumpEpoch: true });
@@ -91,12 +91,6 @@ export class UsersService {
     } catch (err) {
       throw takenError(err) ?? err;
     }
-  }
-
-  private async assertFree(username: string, email: string, exceptId?: number) {
-    const taken = await this.repo.taken(username, email, exceptId);
-    if (taken === 'username') throw usernameTaken();
-    if (taken === 'email') throw emailTaken();
   }
 }
 

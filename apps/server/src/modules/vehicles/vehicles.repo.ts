@@ -52,14 +52,6 @@ export class VehiclesRepo {
     return rows.length === 1;
   }
 
-  /** Raises the odometer to `km` if it is higher (a new fuel reading). */
-  async raiseOdometer(id: number, km: number) {
-    await this.db
-      .update(vehicles)
-      .set({ odometer: km, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(vehicles.id, id), sql`${vehicles.odometer} < ${km}`));
-  }
-
   async registrationTaken(ownerId: number, registrationNumber: string, exceptId?: number) {
     const rows = await this.db
       .select({ id: vehicles.id })
