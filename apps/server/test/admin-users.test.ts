@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
-import { expectError, expectInvalid } from './helpers/expect.js';
+import { expectError, expectInvalid, newUserView } from './helpers/expect.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registered>>;
@@ -39,17 +39,7 @@ describe('GET /api/admin/users', () => {
     expect(res.data).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: admin.user.id, role: 'ADMIN', status: 'Active' }),
-        {
-          id: user.id,
-          username: account.username,
-          email: account.email,
-          role: 'USER',
-          status: 'Active',
-          gdprConsent: true,
-          language: 'en',
-          createdAt: expect.any(String),
-          vehicles: [],
-        },
+        newUserView(user, account),
       ]),
     );
     expect(res.body).not.toMatch(/password|argon2/i);

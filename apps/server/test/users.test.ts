@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
-import { expectError, expectInvalid } from './helpers/expect.js';
+import { expectError, expectInvalid, newUserView } from './helpers/expect.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registered>>;
@@ -16,17 +16,7 @@ describe('GET /api/users/me', () => {
     const { client, user, account } = await registered(t.app);
     const res = await client.get('/api/users/me');
     expect(res.statusCode).toBe(200);
-    expect(res.data).toEqual({
-      id: user.id,
-      username: account.username,
-      email: account.email,
-      role: 'USER',
-      status: 'Active',
-      gdprConsent: true,
-      language: 'en',
-      createdAt: expect.any(String),
-      vehicles: [],
-    });
+    expect(res.data).toEqual(newUserView(user, account));
     expect(res.body).not.toMatch(/password|argon2/i);
   });
 

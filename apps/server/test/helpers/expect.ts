@@ -22,3 +22,18 @@ export function setCookie(res: Res, name: string): string | undefined {
   const all = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return all.find((c) => c.startsWith(`${name}=`));
 }
+
+/** How the API shows a newly registered USER: every field, and never a password. */
+export function newUserView(user: { id: number }, account: { username: string; email: string }) {
+  return {
+    id: user.id,
+    username: account.username,
+    email: account.email,
+    role: 'USER',
+    status: 'Active',
+    gdprConsent: true,
+    language: 'en',
+    createdAt: expect.any(String),
+    vehicles: [],
+  };
+}
