@@ -6,7 +6,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import * as schema from './db/schema.js';
-import { type FileStore, localFileStore } from './files/file-store.js';
+import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
+import type { FileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
 import { AnalyticsRepo } from './modules/analytics/analytics.repo.js';
@@ -108,11 +109,10 @@ export async function buildApp({
   const stopListening = await vehicleLists.connect(database, app.log);
   app.addHook('onClose', stopListening);
   await app.register(usersRoutes, { service: new UsersService(users, vehicleLists.clear), repo: users });
-  const vehicles = new VehiclesService(
-    new VehiclesRepo(db),
-    fileStore ?? localFileStore(join(config.dataDir, 'files')),
-    vehicleLists.clear,
-  );
+  // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
+  const files = fileStore ?? databaseFileStore(db);
+  if (!fileStore) await importLocalFiles(join(config.dataDir, 'files'), files, app.log);
+  const vehicles = new VehiclesService(new VehiclesRepo(db), files, vehicleLists.clear);
   await app.register(vehiclesRoutes, { service: vehicles, lists: vehicleLists });
 
   const access: VehicleAccess = (p, vehicleId) => vehicles.visible(p, vehicleId);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -63,6 +64,8 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -78,7 +81,11 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Failed logins per account, kept in the database so every replica sees the same count. */
@@ -89,7 +96,10 @@ export const loginFailures = pgTable(
     accountKey: text('account_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_account_idx').on(t.accountKey, t.createdAt)],
+  (t) => [
+    index('login_failures_account_idx').on(t.accountKey, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
 );
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -194,13 +204,37 @@ export const revisions = pgTable(
 );
 
 /** Stored files (vehicle photos): the bytes live in the FileStore under the server-made id. */
-export const files = pgTable('files', {
-  id: text('id').primaryKey(),
-  vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  createdAt: createdAt(),
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_vehicle_idx').on(t.vehicleId), index('files_created_idx').on(t.createdAt)],
+);
+
+/** PostgreSQL bytea as a Buffer (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
+
+/**
+ * The bytes of stored files (the database FileStore), by the same server-made id as `files`. In the
+ * database so every replica serves every file and one backup holds everything.
+ */
+export const fileBlobs = pgTable(
+  'file_blobs',
+  {
+    id: text('id').primaryKey(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_blobs_created_idx').on(t.createdAt)],
+);
 
 /** Replays the first response of a create retried with the same Idempotency-Key (24 h). */
 export const idempotencyKeys = pgTable(
@@ -216,7 +250,7 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 export const notifications = pgTable(
@@ -233,7 +267,11 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_vehicle_idx').on(t.vehicleId),
+    index('notifications_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -172,13 +172,16 @@ export async function vehiclesRoutes(
       },
     },
     async (req, reply) => {
+      // File ids are never reused (a new photo gets a new id): the id is a strong validator and
+      // the browser may keep the file. Access is checked before a 304 as before a 200.
+      const etag = `"${req.params.id}"`;
+      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag);
+      if (etagMatches(req.headers['if-none-match'], etag)) {
+        await service.photoType(principalOf(req), req.params.id);
+        return reply.status(304).send();
+      }
       const { bytes, contentType } = await service.photo(principalOf(req), req.params.id);
-      // File ids are never reused (a new photo gets a new id), so the browser may keep it.
-      return reply
-        .type(contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('etag', `"${req.params.id}"`)
-        .send(bytes);
+      return reply.type(contentType).send(bytes);
     },
   );
 }
@@ -209,4 +212,13 @@ function parseJsonField(value: string | undefined): unknown {
       { field: 'data', message: 'Must be JSON.' },
     ]);
   }
+}
+
+/** If-None-Match (a list of entity tags, or `*`) names this one; weak comparison as RFC 9110 asks. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
 }

@@ -99,14 +99,20 @@ export class VehiclesService {
     await Promise.all(fileIds.map((f) => this.deleteFile(f)));
   }
 
-  /** Bytes of a stored photo, only for those who may see its vehicle. */
-  async photo(p: Principal, fileId: string): Promise<{ bytes: Buffer; contentType: string }> {
+  /** Type of a stored photo, only for those who may see its vehicle (404 otherwise). */
+  async photoType(p: Principal, fileId: string): Promise<string> {
     const file = await this.repo.fileVehicle(fileId);
     if (!file?.vehicleId) throw notFound('File');
     await this.visible(p, file.vehicleId);
+    return file.contentType;
+  }
+
+  /** Bytes of a stored photo, only for those who may see its vehicle. */
+  async photo(p: Principal, fileId: string): Promise<{ bytes: Buffer; contentType: string }> {
+    const contentType = await this.photoType(p, fileId);
     const bytes = await this.store.get(fileId);
     if (!bytes) throw notFound('File');
-    return { bytes, contentType: file.contentType };
+    return { bytes, contentType };
   }
 
   private async storePhoto(vehicleId: number, bytes: Buffer): Promise<string> {
