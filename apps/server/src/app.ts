@@ -15,6 +15,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { SessionFamilyCache } from './modules/auth/session-cache.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
@@ -73,6 +74,7 @@ export async function buildApp({
   const users = new UsersRepo(db);
   const sessions = new SessionsRepo(db);
   const tokens = new TokenService(config.jwtSecret, now);
+  const families = new SessionFamilyCache(sessions, (userId) => users.forgetAuthState(userId));
   const mail =
     mailer ??
     (config.smtpUrl
@@ -82,6 +84,7 @@ export async function buildApp({
     users,
     sessions,
     tokens,
+    families,
     mailer: mail,
     publicUrl: config.publicUrl,
     loginFailuresPer15Min: config.loginFailuresPer15Min,
@@ -105,6 +108,8 @@ export async function buildApp({
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
+  const stopSessionFeed = await families.connect(database, app.log);
+  app.addHook('onClose', stopSessionFeed);
   const vehicleLists = new VehicleListCache();
   const stopListening = await vehicleLists.connect(database, app.log);
   app.addHook('onClose', stopListening);

@@ -16,12 +16,12 @@ export type Database = {
   /** Apply committed migrations; safe when several replicas start at once. */
   migrate(): Promise<void>;
   /**
-   * Calls `onMessage` for every NOTIFY on `channel`, from any process on this database; `onLost`
+   * Calls `onMessage` (with the payload) for every NOTIFY on `channel`, from any process on this database; `onLost`
    * when the subscription breaks (notifications may then be missed). Resolves to an unsubscribe.
    */
   listen(
     channel: string,
-    onMessage: () => void,
+    onMessage: (payload: string) => void,
     onLost: (err: unknown) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -63,7 +63,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     listen: async (channel, onMessage, onLost) => {
       // A dedicated connection: pooled ones are shared, and LISTEN belongs to a session.
       const conn = new pg.Client({ connectionString: url });
-      conn.on('notification', (n) => n.channel === channel && onMessage());
+      conn.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
       conn.on('error', onLost);
       await conn.connect();
       await conn.query(`listen ${pg.escapeIdentifier(channel)}`);

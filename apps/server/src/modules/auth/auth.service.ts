@@ -12,6 +12,7 @@ import { passwordResetMail } from '../../mail/templates.js';
 import { assertUsernameAndEmailFree, takenError } from '../users/uniqueness.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import type { SessionFamilyCache } from './session-cache.js';
 import type { SessionsRepo } from './sessions.repo.js';
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
 
@@ -29,6 +30,8 @@ type Deps = {
   users: UsersRepo;
   sessions: SessionsRepo;
   tokens: TokenService;
+  /** Per-request check that the login was not ended (logout, revocation) on any replica. */
+  families?: SessionFamilyCache;
   mailer: Mailer;
   publicUrl: string;
   loginFailuresPer15Min: number;
@@ -83,19 +86,25 @@ export class AuthService {
     const row = await this.d.sessions.findRefreshToken(hashToken(refreshToken));
     if (!row || row.revokedAt || row.expiresAt <= this.now()) throw expired();
     if (row.rotatedAt || !(await this.d.sessions.markRotated(row.id))) {
-      await this.d.sessions.revokeFamily(row.familyId);
+      await this.revokeFamily(row.familyId);
       throw expired();
     }
     const user = await this.d.users.findById(row.userId);
     if (user?.status !== 'Active') {
-      await this.d.sessions.revokeFamily(row.familyId);
+      await this.revokeFamily(row.familyId);
       throw expired();
     }
     return { user, session: await this.issue(user, row.familyId, row.expiresAt) };
   }
 
   async logout(familyId: string | undefined) {
-    if (familyId) await this.d.sessions.revokeFamily(familyId);
+    if (familyId) await this.revokeFamily(familyId);
+  }
+
+  /** Ends a login: its refresh tokens, and (through the family check) its access tokens, at once. */
+  private async revokeFamily(familyId: string) {
+    await this.d.sessions.revokeFamily(familyId);
+    this.d.families?.forgetFamily(familyId);
   }
 
   /** Family of a refresh token that is still live, so logout can work after the access token expired. */
@@ -112,6 +121,7 @@ export class AuthService {
     if (!claims) return null;
     const user = await this.d.users.authState(claims.userId);
     if (user?.status !== 'Active' || user.sessionEpoch !== claims.epoch) return null;
+    if (this.d.families && !(await this.d.families.isLive(claims.familyId, user.id))) return null;
     return { userId: user.id, role: user.role, familyId: claims.familyId };
   }
 
@@ -129,17 +139,31 @@ export class AuthService {
     await this.d.mailer.send(passwordResetMail(user.email, user.username, user.language, link));
   }
 
-  /** Sets the new password and ends every session of that user. */
+  /**
+   * Sets the new password and ends every session of that user, in one transaction: the token is
+   * used, the password and session epoch change, every refresh token and reset link dies, and the
+   * login-failure count is cleared, or nothing happens.
+   */
   async resetPassword(token: string, password: string) {
     const now = this.now();
-    const userId = await this.d.sessions.consumeResetToken(hashToken(token), now);
-    if (!userId) {
-      throw new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid, used or expired.');
-    }
-    await this.d.users.update(userId, { passwordHash: await hashPassword(password), bumpEpoch: true });
-    await this.d.sessions.revokeAllOfUser(userId);
-    await this.d.sessions.invalidateResetTokens(userId, now);
-    await this.d.sessions.clearLoginFailures(`user:${userId}`, now);
+    const tokenHash = hashToken(token);
+    const invalid = () =>
+      new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid, used or expired.');
+    // Hash (slow) before the transaction, so it holds no locks meanwhile.
+    if (!(await this.d.sessions.resetTokenUser(tokenHash, now))) throw invalid();
+    const passwordHash = await hashPassword(password);
+    const userId = await this.d.users.transaction(async (users, tx) => {
+      const sessions = this.d.sessions.with(tx);
+      const id = await sessions.consumeResetToken(tokenHash, now);
+      if (!id) return undefined;
+      await users.update(id, { passwordHash, bumpEpoch: true });
+      await sessions.revokeAllOfUser(id);
+      await sessions.invalidateResetTokens(id, now);
+      await sessions.clearLoginFailures(`user:${id}`, now);
+      return id;
+    });
+    if (!userId) throw invalid();
+    this.d.families?.forgetUser(userId);
   }
 
   private async issue(

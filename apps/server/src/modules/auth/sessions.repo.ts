@@ -6,7 +6,35 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 /** Refresh-token families, password-reset tokens and failed-login counts. */
 export class SessionsRepo {
-  constructor(private readonly db: Db) {}
+  // Runs on every authenticated request (when not cached), planned once per connection.
+  private readonly liveFamily;
+
+  constructor(private readonly db: Db) {
+    this.liveFamily = this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, sql.placeholder('familyId')),
+          eq(refreshTokens.userId, sql.placeholder('userId')),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare('refresh_family_live');
+  }
+
+  /** The same repo on a transaction. */
+  with(tx: Db): SessionsRepo {
+    return new SessionsRepo(tx);
+  }
+
+  /** Whether the family (one login) of this user still has an unrevoked, unexpired token. */
+  async familyIsLive(familyId: string, userId: number): Promise<boolean> {
+    const rows = await this.liveFamily.execute({ familyId, userId });
+    return rows.length > 0;
+  }
 
   async addRefreshToken(t: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) {
     await this.db.insert(refreshTokens).values(t);
@@ -43,6 +71,21 @@ export class SessionsRepo {
 
   async addResetToken(t: { userId: number; tokenHash: string; expiresAt: Date }) {
     await this.db.insert(passwordResetTokens).values(t);
+  }
+
+  /** The user of an unused, unexpired reset token, without using it. */
+  async resetTokenUser(tokenHash: string, now: Date): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      );
+    return row?.userId;
   }
 
   /** Uses the token once: returns its user only if it was unused and unexpired. */

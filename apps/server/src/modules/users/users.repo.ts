@@ -46,6 +46,18 @@ export class UsersRepo {
     return state;
   }
 
+  /** Drops the cached auth state of a user another process changed. */
+  forgetAuthState(id: number) {
+    this.authCache.delete(id);
+  }
+
+  /** Runs `fn` in one transaction, with this repo on it. */
+  transaction<T>(fn: (users: UsersRepo, tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      fn(new UsersRepo(tx as unknown as Db, this.authCache), tx as unknown as Db),
+    );
+  }
+
   async findById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
