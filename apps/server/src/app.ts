@@ -38,6 +38,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { connectRedis, fallbackStore } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -93,8 +94,12 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { hsts: config.secureCookies });
+  // With REDIS_URL every replica counts in Redis (the library's store), or locally while it is down.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { store: fallbackStore(redis, app.log) } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',

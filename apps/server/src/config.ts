@@ -10,6 +10,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/./, 'REDIS_URL must be redis://… or rediss://…')
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Evdra <no-reply@evdra.local>'),
@@ -26,6 +30,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Shared rate-limit counters for several replicas. */
+  redisUrl?: string;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -57,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
