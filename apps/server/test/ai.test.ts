@@ -199,9 +199,7 @@ describe('GET /ai-feedback/vehicle/{id}/performance and /fuel', () => {
       `Average consumption from full tank to full tank: ${dec2(avg)} L/100 km (3 measurement(s))`,
     );
     expect(res.body).toContain(`The latest is 9.00 L/100 km on ${longDate(day(-30))}`);
-    expect(res.body).toContain(
-      `Best fill: 6.00 L/100 km (${longDate(day(-60))}); worst: 9.00 L/100 km`,
-    );
+    expect(res.body).toContain(`Best fill: 6.00 L/100 km (${longDate(day(-60))}); worst: 9.00 L/100 km`);
     expect(res.body).toContain('which can hint at a fault');
     // Last 3 fills at 1.5, 1.5, 1.6 €/L against 1.5 before.
     expect(res.body).toContain(
@@ -334,15 +332,13 @@ describe('virtual mechanic chat', () => {
 
   it('keeps only the newest 200 messages', async () => {
     const dave = await registered(t.app, 'dave');
-    await t.database.db
-      .insert(chatMessages)
-      .values(
-        Array.from({ length: 210 }, (_, i) => ({
-          userId: dave.user.id,
-          role: 'user' as const,
-          content: `old ${i}`,
-        })),
-      );
+    await t.database.db.insert(chatMessages).values(
+      Array.from({ length: 210 }, (_, i) => ({
+        userId: dave.user.id,
+        role: 'user' as const,
+        content: `old ${i}`,
+      })),
+    );
     await ask(dave.client, 'hi');
     const history = (await dave.client.get('/api/chat/history')).data;
     expect(history).toHaveLength(200);
