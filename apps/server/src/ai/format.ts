@@ -5,7 +5,11 @@ const LOCALES: Record<Language, string> = { en: 'en-US', ro: 'ro-RO', es: 'es-ES
 /** Number, money, date and month formatting in the answer's language (money always in €). */
 export function formatter(lang: Language) {
   const locale = LOCALES[lang];
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    currencyDisplay: 'narrowSymbol',
+  });
   const dec2 = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const dec3 = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
   const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
