@@ -3,6 +3,10 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { BuiltinProvider } from './ai/builtin.js';
+import { FactsRepo } from './ai/facts.repo.js';
+import { LlmProvider } from './ai/llm.js';
+import type { AiProvider } from './ai/provider.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import * as schema from './db/schema.js';
@@ -10,6 +14,9 @@ import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
+import { aiRoutes } from './modules/ai/ai.routes.js';
+import { AiService } from './modules/ai/ai.service.js';
+import { ChatRepo } from './modules/ai/chat.repo.js';
 import { AnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
@@ -136,6 +143,18 @@ export async function buildApp({
   await app.register(revisionsRoutes, { service: records('Revision', schema.revisions) });
   await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
   await app.register(notificationsRoutes, { repo: new NotificationsRepo(db) });
+  const builtin = new BuiltinProvider();
+  const provider: AiProvider = config.ai ? new LlmProvider(config.ai, builtin, app.log) : builtin;
+  await app.register(aiRoutes, {
+    service: new AiService({
+      facts: new FactsRepo(db),
+      chats: new ChatRepo(db),
+      provider,
+      vehicles,
+      now,
+      changed: vehicleLists.clear,
+    }),
+  });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });
 

@@ -23,6 +23,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(5),
   WEB_DIST: z.string().optional(),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
 });
 
 export type Config = {
@@ -43,6 +47,8 @@ export type Config = {
   loginFailuresPer15Min: number;
   /** Folder of the built web app; the server serves it when it exists. */
   webDist?: string;
+  /** OpenAI-compatible LLM; without it the built-in provider answers. */
+  ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -74,6 +80,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPer15Min: e.LOGIN_FAILURES_PER_15_MIN,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    ai: e.AI_BASE_URL
+      ? {
+          baseUrl: e.AI_BASE_URL,
+          // Local servers (Ollama, llama.cpp) need no key, but the client wants a string.
+          apiKey: e.AI_API_KEY || 'none',
+          model: e.AI_MODEL,
+          timeoutMs: e.AI_TIMEOUT_MS,
+        }
+      : undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+export * from './ai.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './common.js';

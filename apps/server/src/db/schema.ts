@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -303,4 +304,21 @@ export const vehicleMonthCosts = pgTable(
     primaryKey({ columns: [t.vehicleId, t.month] }),
     index('vehicle_month_costs_month_idx').on(t.month),
   ],
+);
+
+/** The virtual mechanic's conversation, per user; the service keeps only the newest messages. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'ai'] }).notNull(),
+    content: text('content').notNull(),
+    /** On AI messages: what the answer was about (intent, vehicles, month), for follow-up questions. */
+    context: jsonb('context'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_user_idx').on(t.userId, t.id)],
 );

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 /**
  * Serves the built web app with SPA fallback to index.html. Hashed assets are cached for a year;
  * everything else (index.html, service worker, manifest, translations) is revalidated.
- * Unknown /api paths, missing files, and everything when no build exists answer the JSON 404.
+ * Unknown /api and /ai-feedback paths, missing files, and everything when no build exists answer the JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDist?: string }) => {
   const hasBuild = !!webDist && existsSync(join(webDist, 'index.html'));
@@ -29,6 +29,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDi
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !path.startsWith('/api') &&
+      !path.startsWith('/ai-feedback') &&
       !/\.[A-Za-z0-9]+$/.test(path);
     if (hasBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

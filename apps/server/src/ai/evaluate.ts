@@ -1,0 +1,165 @@
+import type { Language } from '@evdra/domain';
+import type { VehicleFacts } from './facts.js';
+import { consumptionUnit, type Fmt, formatter } from './format.js';
+import type { Evaluation } from './provider.js';
+
+/** Typical distance a car covers in a year. */
+export const TYPICAL_KM_PER_YEAR = 15_000;
+/** Fewer records than this: the score is capped (conservative) and the reason says so. */
+export const FEW_RECORDS = 5;
+const BASE = 7;
+const FEW_RECORDS_CAP = 6;
+
+/** One rubric line: how many points it moved and the sentence (with its numbers) that explains it. */
+export type Factor = { key: string; delta: number; text: string };
+
+type Texts = {
+  age: (years: number, d: number) => string;
+  km: (perYear: string, d: number) => string;
+  serviced: (km: string, days: string, d: number) => string;
+  oneService: (date: string) => string;
+  noService: () => string;
+  consumption: (avg: string, typical: string, unit: string, d: number) => string;
+  insured: (gaps: number, covered: boolean) => string;
+  costPerKm: (perKm: string, d: number) => string;
+  few: (n: number) => string;
+  intro: (score: number) => string;
+};
+
+const sign = (d: number, good: string, bad: string, neutral: string) =>
+  d > 0 ? good : d < 0 ? bad : neutral;
+
+const TEXTS: Record<Language, Texts> = {
+  en: {
+    age: (y, d) => `${sign(d, 'Young car', 'Older car', 'Middle-aged car')}: ${y} years old.`,
+    km: (k, d) =>
+      `Driven about ${k} km a year, ${sign(d, 'below', 'above', 'close to')} the typical 15,000 km.`,
+    serviced: (km, days, d) =>
+      `Serviced every ${km} on average (every ${days} days), ${sign(d, 'regularly', 'less often than the 15,000 km / 12 months advised', 'about as advised')}.`,
+    oneService: (date) => `Only one service on record (${date}); regularity cannot be judged yet.`,
+    noService: () => 'No service on record.',
+    consumption: (avg, typ, unit, d) =>
+      `Real consumption ${avg} ${unit} against about ${typ} ${unit} typical for its fuel and engine (${sign(d, 'better than usual', 'higher than usual', 'normal')}).`,
+    insured: (gaps, covered) =>
+      `${covered ? 'Insured today' : 'Not insured today'}${gaps > 0 ? `, with ${gaps} gap(s) between policies` : ', no gaps between policies'}.`,
+    costPerKm: (c, d) => `Costs ${c} per km (${sign(d, 'cheap to run', 'expensive to run', 'average')}).`,
+    few: (n) =>
+      `Only ${n} record(s) so far, so the score is conservative; add fuel, services and insurance for a fuller evaluation.`,
+    intro: (s) => `Score ${s}/10.`,
+  },
+  ro: {
+    age: (y, d) => `${sign(d, 'Mașină nouă', 'Mașină mai veche', 'Mașină de vârstă medie')}: ${y} ani.`,
+    km: (k, d) =>
+      `Rulează circa ${k} km pe an, ${sign(d, 'sub', 'peste', 'aproape de')} media obișnuită de 15.000 km.`,
+    serviced: (km, days, d) =>
+      `Revizie în medie la fiecare ${km} (la ${days} zile), ${sign(d, 'regulat', 'mai rar decât intervalul recomandat de 15.000 km / 12 luni', 'cam cum se recomandă')}.`,
+    oneService: (date) =>
+      `O singură revizie înregistrată (${date}); regularitatea nu poate fi încă apreciată.`,
+    noService: () => 'Nicio revizie înregistrată.',
+    consumption: (avg, typ, unit, d) =>
+      `Consum real ${avg} ${unit} față de circa ${typ} ${unit} obișnuit pentru combustibilul și motorul ei (${sign(d, 'mai bun decât de obicei', 'mai mare decât de obicei', 'normal')}).`,
+    insured: (gaps, covered) =>
+      `${covered ? 'Asigurată azi' : 'Neasigurată azi'}${gaps > 0 ? `, cu ${gaps} întrerupere(i) între polițe` : ', fără întreruperi între polițe'}.`,
+    costPerKm: (c, d) =>
+      `Costă ${c} pe km (${sign(d, 'ieftină de întreținut', 'scumpă de întreținut', 'în medie')}).`,
+    few: (n) =>
+      `Doar ${n} înregistrare(ări) până acum, deci scorul este prudent; adăugați alimentări, revizii și asigurări pentru o evaluare completă.`,
+    intro: (s) => `Scor ${s}/10.`,
+  },
+  es: {
+    age: (y, d) => `${sign(d, 'Coche joven', 'Coche más antiguo', 'Coche de edad media')}: ${y} años.`,
+    km: (k, d) =>
+      `Recorre unos ${k} km al año, ${sign(d, 'por debajo de', 'por encima de', 'cerca de')} los 15.000 km habituales.`,
+    serviced: (km, days, d) =>
+      `Mantenimiento cada ${km} de media (cada ${days} días), ${sign(d, 'con regularidad', 'con menos frecuencia que los 15.000 km / 12 meses recomendados', 'más o menos lo recomendado')}.`,
+    oneService: (date) =>
+      `Solo un mantenimiento registrado (${date}); todavía no se puede valorar la regularidad.`,
+    noService: () => 'Ningún mantenimiento registrado.',
+    consumption: (avg, typ, unit, d) =>
+      `Consumo real de ${avg} ${unit} frente a unos ${typ} ${unit} habituales para su combustible y motor (${sign(d, 'mejor de lo normal', 'más alto de lo normal', 'normal')}).`,
+    insured: (gaps, covered) =>
+      `${covered ? 'Asegurado hoy' : 'Sin seguro hoy'}${gaps > 0 ? `, con ${gaps} interrupción(es) entre pólizas` : ', sin interrupciones entre pólizas'}.`,
+    costPerKm: (c, d) =>
+      `Cuesta ${c} por km (${sign(d, 'barato de mantener', 'caro de mantener', 'en la media')}).`,
+    few: (n) =>
+      `Solo ${n} registro(s) por ahora, así que la puntuación es prudente; añade repostajes, mantenimientos y seguros para una evaluación completa.`,
+    intro: (s) => `Puntuación ${s}/10.`,
+  },
+};
+
+/** The rubric's factors for a vehicle, each with its points and its sentence. */
+export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
+  const out: Factor[] = [];
+  const age = f.ageYears;
+  const ageD = age <= 3 ? 1 : age <= 8 ? 0 : age <= 14 ? -1 : -2;
+  out.push({ key: 'age', delta: ageD, text: t.age(age, ageD) });
+
+  if (f.vehicle.odometer > 0) {
+    const k = f.kmPerYear;
+    const d = k <= 10_000 ? 0.5 : k <= 20_000 ? 0 : k <= 30_000 ? -0.5 : -1;
+    out.push({ key: 'km', delta: d, text: t.km(fmt.int(k), d) });
+  }
+
+  const s = f.service;
+  if (s.count >= 2 && s.avgIntervalKm !== null && s.avgIntervalDays !== null) {
+    const km = s.avgIntervalKm;
+    const days = s.avgIntervalDays;
+    const d = km <= 15_000 && days <= 400 ? 1 : km <= 20_000 && days <= 550 ? 0 : -1;
+    out.push({ key: 'service', delta: d, text: t.serviced(fmt.km(km), fmt.int(days), d) });
+  } else if (s.count === 1 && s.last) {
+    out.push({ key: 'service', delta: 0, text: t.oneService(fmt.date(s.last.date)) });
+  } else if (age >= 2) {
+    out.push({ key: 'service', delta: -1, text: t.noService() });
+  }
+
+  const fu = f.fuel;
+  if (fu.measured >= 2 && fu.avgConsumption !== null) {
+    const ratio = fu.avgConsumption / fu.typicalConsumption;
+    const d = ratio <= 0.95 ? 0.5 : ratio <= 1.15 ? 0 : ratio <= 1.35 ? -0.5 : -1;
+    out.push({
+      key: 'consumption',
+      delta: d,
+      text: t.consumption(
+        fmt.dec2(fu.avgConsumption),
+        fmt.dec2(fu.typicalConsumption),
+        consumptionUnit(f.vehicle.fuelType),
+        d,
+      ),
+    });
+  }
+
+  if (f.insurance.count > 0) {
+    const covered = f.insurance.current !== null;
+    const d = (covered ? 0.5 : -0.5) - (f.insurance.gaps > 0 ? 0.5 : 0);
+    out.push({ key: 'insurance', delta: d, text: t.insured(f.insurance.gaps, covered) });
+  }
+
+  if (f.costs.costPerKm !== null && f.costs.km >= 1000) {
+    const c = f.costs.costPerKm;
+    const d = c <= 0.15 ? 0.5 : c <= 0.3 ? 0 : -0.5;
+    out.push({ key: 'costPerKm', delta: d, text: t.costPerKm(fmt.money(c), d) });
+  }
+  return out;
+}
+
+/**
+ * The built-in evaluation: a transparent rubric starting at 7 (age, km per year, service
+ * regularity, real consumption, insurance continuity, cost per km), rounded to a whole 1–10.
+ * With fewer than 5 records the score is capped at 6. The reason names the 2–4 factors that
+ * moved the score most, with their numbers.
+ */
+export function evaluate(f: VehicleFacts, lang: Language): Evaluation {
+  const t = TEXTS[lang];
+  const fmt = formatter(lang);
+  const all = factors(f, t, fmt);
+  let raw = BASE + all.reduce((s, x) => s + x.delta, 0);
+  const few = f.records.total < FEW_RECORDS;
+  if (few) raw = Math.min(raw, FEW_RECORDS_CAP);
+  const score = Math.max(1, Math.min(10, Math.round(raw)));
+  const ranked = [...all].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+  const moved = ranked.filter((x) => x.delta !== 0).slice(0, 4);
+  const shown = moved.length >= 2 ? moved : ranked.slice(0, Math.max(2, moved.length));
+  const parts = [t.intro(score), ...shown.map((x) => x.text)];
+  if (few) parts.push(t.few(f.records.total));
+  return { score, reason: parts.join(' ') };
+}

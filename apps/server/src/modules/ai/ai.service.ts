@@ -1,0 +1,134 @@
+import {
+  type AiStatus,
+  CHAT_HISTORY_MAX,
+  CHAT_PROMPTS_PER_MINUTE,
+  type ChatMessage,
+  type Language,
+  type Vehicle,
+} from '@evdra/domain';
+import type { VehicleFacts } from '../../ai/facts.js';
+import type { FactsRepo } from '../../ai/facts.repo.js';
+import { languageFromHeader } from '../../ai/format.js';
+import type { AiProvider } from '../../ai/provider.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import { presentVehicle, type VehiclesService } from '../vehicles/vehicles.service.js';
+import type { ChatRepo } from './chat.repo.js';
+
+const MINUTE = 60_000;
+
+type Deps = {
+  facts: FactsRepo;
+  chats: ChatRepo;
+  provider: AiProvider;
+  vehicles: VehiclesService;
+  now: () => Date;
+  /** Called after a vehicle's score changed (empties the vehicle-list caches). */
+  changed: () => void;
+};
+
+/**
+ * AI evaluation, summaries and the virtual-mechanic chat. Only a vehicle's owner reaches its AI
+ * (404 for anyone else, administrators included); evaluation and summaries need the vehicle's
+ * aiEvaluationConsent (409 AI_CONSENT_REQUIRED). Answers are in the user's saved language, else
+ * the request's Accept-Language, else English.
+ */
+export class AiService {
+  /** Prompt times per user in this process (sliding minute). */
+  private readonly prompts = new Map<number, number[]>();
+
+  constructor(private readonly d: Deps) {}
+
+  status(): AiStatus {
+    return { provider: this.d.provider.name, model: this.d.provider.model, languages: ['en', 'ro', 'es'] };
+  }
+
+  async evaluate(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<Vehicle> {
+    const facts = await this.consentedFacts(p, vehicleId);
+    const language = await this.language(p, acceptLanguage);
+    const { score, reason } = await this.d.provider.evaluate(facts, language);
+    await this.d.facts.saveScore(vehicleId, Math.max(1, Math.min(10, Math.round(score))), reason);
+    this.d.changed();
+    return presentVehicle(await this.d.vehicles.visible(p, vehicleId));
+  }
+
+  async performance(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<string> {
+    const facts = await this.consentedFacts(p, vehicleId);
+    return this.d.provider.performance(facts, await this.language(p, acceptLanguage));
+  }
+
+  async fuel(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<string> {
+    const facts = await this.consentedFacts(p, vehicleId);
+    return this.d.provider.fuel(facts, await this.language(p, acceptLanguage));
+  }
+
+  history(p: Principal): Promise<ChatMessage[]> {
+    return this.d.chats.history(p.userId);
+  }
+
+  clearHistory(p: Principal): Promise<void> {
+    return this.d.chats.clear(p.userId);
+  }
+
+  async chat(p: Principal, prompt: string, acceptLanguage?: string): Promise<string> {
+    this.countPrompt(p.userId);
+    const [language, history, context, vehicles] = await Promise.all([
+      this.language(p, acceptLanguage),
+      this.d.chats.history(p.userId),
+      this.d.chats.lastContext(p.userId),
+      this.d.facts.forOwner(p.userId, this.today()),
+    ]);
+    const answer = await this.d.provider.chat({
+      prompt,
+      language,
+      history,
+      context,
+      facts: { language, today: this.today(), vehicles },
+    });
+    await this.d.chats.append(p.userId, prompt, answer.text, answer.context, CHAT_HISTORY_MAX);
+    return answer.text;
+  }
+
+  private async consentedFacts(p: Principal, vehicleId: number): Promise<VehicleFacts> {
+    const vehicle = await this.d.vehicles.visible(p, vehicleId);
+    if (vehicle.ownerId !== p.userId) throw notFound('Vehicle');
+    if (!vehicle.aiEvaluationConsent)
+      throw new AppError(409, 'AI_CONSENT_REQUIRED', 'Turn on AI evaluation consent for this vehicle first.');
+    const facts = await this.d.facts.forVehicle(vehicleId, this.today());
+    if (!facts) throw notFound('Vehicle');
+    return facts;
+  }
+
+  private async language(p: Principal, acceptLanguage?: string): Promise<Language> {
+    return (await this.d.chats.language(p.userId)) ?? languageFromHeader(acceptLanguage) ?? 'en';
+  }
+
+  private today(): string {
+    return this.d.now().toISOString().slice(0, 10);
+  }
+
+  /** At most CHAT_PROMPTS_PER_MINUTE prompts per user in any minute; 429 beyond. */
+  private countPrompt(userId: number) {
+    const now = this.d.now().getTime();
+    const recent = (this.prompts.get(userId) ?? []).filter((t) => now - t < MINUTE);
+    if (recent.length >= CHAT_PROMPTS_PER_MINUTE) {
+      const retry = Math.max(1, Math.ceil((MINUTE - (now - (recent[0] ?? now))) / 1000));
+      this.prompts.set(userId, recent);
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `At most ${CHAT_PROMPTS_PER_MINUTE} questions a minute. Retry in ${retry} seconds.`,
+        undefined,
+        { 'retry-after': String(retry) },
+      );
+    }
+    recent.push(now);
+    this.prompts.set(userId, recent);
+    if (this.prompts.size > 10_000) this.forgetIdle(now);
+  }
+
+  private forgetIdle(now: number) {
+    for (const [id, times] of this.prompts)
+      if (times.every((t) => now - t >= MINUTE)) this.prompts.delete(id);
+  }
+}

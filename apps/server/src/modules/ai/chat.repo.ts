@@ -1,0 +1,58 @@
+import type { ChatMessage, Language } from '@evdra/domain';
+import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import type { ChatContext } from '../../ai/provider.js';
+import type { Db } from '../../db/client.js';
+import { chatMessages, users } from '../../db/schema.js';
+
+/** The virtual mechanic's conversations, one per user. */
+export class ChatRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Oldest first. */
+  async history(userId: number): Promise<ChatMessage[]> {
+    return this.db
+      .select({ role: chatMessages.role, content: chatMessages.content })
+      .from(chatMessages)
+      .where(eq(chatMessages.userId, userId))
+      .orderBy(asc(chatMessages.id));
+  }
+
+  /** What the latest AI answer was about. */
+  async lastContext(userId: number): Promise<ChatContext | undefined> {
+    const [row] = await this.db
+      .select({ context: chatMessages.context })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'ai')))
+      .orderBy(desc(chatMessages.id))
+      .limit(1);
+    return (row?.context as ChatContext | null) ?? undefined;
+  }
+
+  /** Appends a question and its answer, then keeps only the newest `keep` messages of the user. */
+  async append(userId: number, prompt: string, answer: string, context: ChatContext, keep: number) {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(chatMessages).values([
+        { userId, role: 'user', content: prompt },
+        { userId, role: 'ai', content: answer, context },
+      ]);
+      const newest = tx
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(eq(chatMessages.userId, userId))
+        .orderBy(desc(chatMessages.id))
+        .limit(keep);
+      await tx
+        .delete(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), notInArray(chatMessages.id, newest)));
+    });
+  }
+
+  async clear(userId: number) {
+    await this.db.delete(chatMessages).where(eq(chatMessages.userId, userId));
+  }
+
+  async language(userId: number): Promise<Language | undefined> {
+    const [row] = await this.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return row?.language;
+  }
+}
