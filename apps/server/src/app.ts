@@ -20,6 +20,9 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
+import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
+import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
@@ -108,11 +111,8 @@ export async function buildApp({
   const stopListening = await vehicleLists.connect(database, app.log);
   app.addHook('onClose', stopListening);
   await app.register(usersRoutes, { service: new UsersService(users, vehicleLists.clear), repo: users });
-  const vehicles = new VehiclesService(
-    new VehiclesRepo(db),
-    fileStore ?? localFileStore(join(config.dataDir, 'files')),
-    vehicleLists.clear,
-  );
+  const files = fileStore ?? localFileStore(join(config.dataDir, 'files'));
+  const vehicles = new VehiclesService(new VehiclesRepo(db), files, vehicleLists.clear);
   await app.register(vehiclesRoutes, { service: vehicles, lists: vehicleLists });
 
   const access: VehicleAccess = (p, vehicleId) => vehicles.visible(p, vehicleId);
@@ -126,6 +126,9 @@ export async function buildApp({
   await app.register(revisionsRoutes, { service: records('Revision', schema.revisions) });
   await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
   await app.register(notificationsRoutes, { repo: new NotificationsRepo(db) });
+  await app.register(marketplaceRoutes, {
+    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear),
+  });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });
 
