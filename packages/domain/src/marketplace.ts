@@ -229,3 +229,4 @@ export const MarketChatBody = z.object({
 export const ListingIdParams = z.object({ listingId: z.coerce.number().int().positive() });
 export const InterestIdParams = z.object({ interestId: z.coerce.number().int().positive() });
 export const InterestResponse = z.object({ message: z.string(), interestId: z.number().int().optional() });
+export type InterestResponse = z.infer<typeof InterestResponse>;
