@@ -1,44 +1,16 @@
 /**
- * The "brand emoji" of a listing card (spec §2): the flag of the make's home country, so a buyer
- * scanning the grid sees the origin at a glance; 🚗 for a make we do not know.
+ * The "brand emoji" of a listing card (spec §2). Flags would tell a make's origin but do not render
+ * on Windows, so the emoji says the kind of brand instead: 🏎️ sports makes, ⚡ electric-only makes,
+ * 🚙 off-road makes, 🚗 everything else.
  */
-const ORIGIN: Record<string, string> = {
-  porsche: '🇩🇪',
-  bmw: '🇩🇪',
-  mercedes: '🇩🇪',
-  audi: '🇩🇪',
-  volkswagen: '🇩🇪',
-  opel: '🇩🇪',
-  dacia: '🇷🇴',
-  renault: '🇫🇷',
-  peugeot: '🇫🇷',
-  citroen: '🇫🇷',
-  fiat: '🇮🇹',
-  alfa: '🇮🇹',
-  ferrari: '🇮🇹',
-  skoda: '🇨🇿',
-  seat: '🇪🇸',
-  cupra: '🇪🇸',
-  volvo: '🇸🇪',
-  toyota: '🇯🇵',
-  honda: '🇯🇵',
-  nissan: '🇯🇵',
-  mazda: '🇯🇵',
-  suzuki: '🇯🇵',
-  subaru: '🇯🇵',
-  hyundai: '🇰🇷',
-  kia: '🇰🇷',
-  ford: '🇺🇸',
-  tesla: '🇺🇸',
-  chevrolet: '🇺🇸',
-  jeep: '🇺🇸',
-  mini: '🇬🇧',
-  jaguar: '🇬🇧',
-  'land rover': '🇬🇧',
-};
+const KINDS: [string, readonly string[]][] = [
+  ['🏎️', ['porsche', 'ferrari', 'lamborghini', 'maserati', 'mclaren', 'aston martin', 'bugatti', 'lotus']],
+  ['⚡', ['tesla', 'polestar', 'byd', 'rivian', 'lucid']],
+  ['🚙', ['jeep', 'land rover', 'range rover', 'hummer', 'lada', 'uaz']],
+];
 
 export function brandEmoji(make: string): string {
   const m = make.trim().toLowerCase();
-  for (const [brand, emoji] of Object.entries(ORIGIN)) if (m.startsWith(brand)) return emoji;
+  for (const [emoji, brands] of KINDS) if (brands.some((b) => m.startsWith(b))) return emoji;
   return '🚗';
 }

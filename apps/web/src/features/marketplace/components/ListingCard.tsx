@@ -111,10 +111,14 @@ export function ListingCard({
         <div className="rating">
           <div className="rating__row">
             <span>
-              {l.vehicleAiScore === null
-                ? t('market.na')
-                : t('market.scoreOf10', { score: l.vehicleAiScore })}{' '}
-              · <strong>{t(`market.rating.${LEVEL_CLASS[r.level]}`)}</strong>
+              {r.level === 0 ? (
+                t('market.noRating')
+              ) : (
+                <>
+                  {t('market.scoreOf10', { score: l.vehicleAiScore })} ·{' '}
+                  <strong>{t(`market.rating.${LEVEL_CLASS[r.level]}`)}</strong>
+                </>
+              )}
             </span>
             {r.level > 0 ? (
               <button
