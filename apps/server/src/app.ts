@@ -29,6 +29,9 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
+import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
+import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
@@ -154,6 +157,9 @@ export async function buildApp({
       now,
       changed: vehicleLists.clear,
     }),
+  });
+  await app.register(marketplaceRoutes, {
+    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear),
   });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = ['REVISION_REMINDER', 'INSURANCE_REMINDER'] as const;
+export const NOTIFICATION_TYPES = [
+  'REVISION_REMINDER',
+  'INSURANCE_REMINDER',
+  'MARKET_INTEREST',
+  'MARKET_MESSAGE',
+  'MARKET_TRANSFER',
+] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 
 export const Notification = z.object({

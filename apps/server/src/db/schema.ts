@@ -262,7 +262,15 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['REVISION_REMINDER', 'INSURANCE_REMINDER'] }).notNull(),
+    type: text('type', {
+      enum: [
+        'REVISION_REMINDER',
+        'INSURANCE_REMINDER',
+        'MARKET_INTEREST',
+        'MARKET_MESSAGE',
+        'MARKET_TRANSFER',
+      ],
+    }).notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     read: boolean('read').notNull().default(false),
@@ -321,4 +329,77 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('chat_messages_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Marketplace listings. Make, model, year, engine, km, fuel and AI score are read from the vehicle
+ * (never copied), so a card always shows current values. At most one active listing per vehicle;
+ * a transferred listing stays (inactive) for both parties' conversation history.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: vehicleRef(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+    description: text('description').notNull().default(''),
+    /** Ids in the FileStore, in display order; the vehicle's own photo is not copied here. */
+    photoIds: text('photo_ids').array().notNull().default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listings_active_vehicle_idx').on(t.vehicleId).where(sql`${t.active}`),
+    index('listings_active_idx').on(t.active, t.id),
+    index('listings_seller_idx').on(t.sellerId),
+    index('listings_buyer_idx').on(t.buyerId),
+  ],
+);
+
+/** A buyer's interest in a listing: one conversation per (listing, buyer). */
+export const interests = pgTable(
+  'interests',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A party that deleted the conversation stops seeing it until a new message arrives. */
+    hiddenForBuyer: boolean('hidden_for_buyer').notNull().default(false),
+    hiddenForSeller: boolean('hidden_for_seller').notNull().default(false),
+    buyerReadId: integer('buyer_read_id').notNull().default(0),
+    sellerReadId: integer('seller_read_id').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('interests_listing_buyer_idx').on(t.listingId, t.buyerId),
+    index('interests_buyer_idx').on(t.buyerId),
+  ],
+);
+
+export const marketMessages = pgTable(
+  'market_messages',
+  {
+    id: serial('id').primaryKey(),
+    interestId: integer('interest_id')
+      .notNull()
+      .references(() => interests.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('market_messages_interest_idx').on(t.interestId, t.id),
+    index('market_messages_sender_idx').on(t.senderId),
+  ],
 );

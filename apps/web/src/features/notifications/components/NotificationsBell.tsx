@@ -14,6 +14,7 @@ import '../notifications.css';
 
 /** Where a reminder leads: the vehicle's insurance or revision page. */
 export function notificationPath(n: Notification): string | null {
+  if (n.type.startsWith('MARKET_')) return n.type === 'MARKET_TRANSFER' ? '/vehicles' : '/marketplace';
   if (n.vehicleId === null) return null;
   return n.type === 'INSURANCE_REMINDER' ? `/insurance/${n.vehicleId}` : `/revision/${n.vehicleId}`;
 }

@@ -1,0 +1,357 @@
+import type { ListingFilters } from '@evdra/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
+
+export type ListingRow = {
+  id: number;
+  vehicleId: number;
+  make: string;
+  model: string;
+  year: number;
+  engineSize: string | number;
+  odometer: number;
+  fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
+  aiScore: string | number | null;
+  vehiclePhotoId: string | null;
+  price: string | number;
+  description: string;
+  photoIds: string[];
+  sellerUsername: string;
+  sellerId: number;
+  createdAt: string | Date;
+  active: boolean;
+  ownerId: number;
+  services: number;
+  lastServiceDate: string | null;
+  lastServiceKm: number | null;
+  recordsSince: string | null;
+  fuelEntries: number;
+  consumption: string | number | null;
+};
+
+export type InterestRow = {
+  id: number;
+  listingId: number;
+  buyerId: number;
+  sellerId: number;
+  vehicleId: number;
+  active: boolean;
+  listingBuyerId: number | null;
+  hiddenForBuyer: boolean;
+  hiddenForSeller: boolean;
+};
+
+export type ConversationRow = {
+  interestId: number;
+  listingId: number;
+  buyerId: number;
+  sellerId: number;
+  buyerName: string | null;
+  sellerName: string | null;
+  make: string;
+  model: string;
+  year: number;
+  lastMessage: string | null;
+  updatedAt: string | Date;
+  unread: number;
+  active: boolean;
+};
+
+export type MessageRow = {
+  id: number;
+  senderId: number | null;
+  sender: string | null;
+  content: string;
+  createdAt: string | Date;
+};
+
+/** Escapes LIKE wildcards so a filter means "contains this text". */
+const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The only code of the marketplace that touches the database. */
+export class MarketplaceRepo {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (repo: MarketplaceRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new MarketplaceRepo(tx as unknown as Db)));
+  }
+
+  /**
+   * Listings with the vehicle's current values, the seller and the record history; active only
+   * unless `id` picks one. Filters are spec §5: case-insensitive contains, year contains, km ≤ max.
+   */
+  async listings(filters: ListingFilters & { id?: number } = {}): Promise<ListingRow[]> {
+    const where: SQL[] = [];
+    if (filters.id !== undefined) where.push(sql`l.id = ${filters.id}`);
+    else where.push(sql`l.active`);
+    if (filters.make) where.push(sql`v.make ilike ${contains(filters.make)}`);
+    if (filters.model) where.push(sql`v.model ilike ${contains(filters.model)}`);
+    if (filters.fuelType) where.push(sql`v.fuel_type ilike ${contains(filters.fuelType)}`);
+    if (filters.year) where.push(sql`v.year::text like ${contains(filters.year)}`);
+    if (filters.maxOdometer !== undefined) where.push(sql`v.odometer <= ${filters.maxOdometer}`);
+    const res = await this.db.execute(sql`
+      select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size as "engineSize",
+             v.odometer, v.fuel_type as "fuelType", v.ai_score as "aiScore", v.photo_id as "vehiclePhotoId",
+             l.price, l.description, l.photo_ids as "photoIds", u.username as "sellerUsername",
+             l.seller_id as "sellerId", l.created_at as "createdAt", l.active, v.owner_id as "ownerId",
+             (select count(*)::int from revisions r where r.vehicle_id = v.id) as services,
+             ls.date as "lastServiceDate", ls.km as "lastServiceKm",
+             to_char(least(
+               (select min(r.date) from revisions r where r.vehicle_id = v.id),
+               (select min(f.date) from fuel_entries f where f.vehicle_id = v.id),
+               (select min(e.date) from expenses e where e.vehicle_id = v.id),
+               (select min(i.start_date) from insurances i where i.vehicle_id = v.id)
+             ), 'YYYY-MM-DD') as "recordsSince",
+             (select count(*)::int from fuel_entries f where f.vehicle_id = v.id) as "fuelEntries",
+             (select round(avg(f.consumption_per_100km), 2) from fuel_entries f where f.vehicle_id = v.id) as consumption
+        from listings l
+        join vehicles v on v.id = l.vehicle_id
+        join users u on u.id = l.seller_id
+        left join lateral (
+          select to_char(r.date, 'YYYY-MM-DD') as date, r.km from revisions r
+           where r.vehicle_id = v.id order by r.date desc, r.id desc limit 1
+        ) ls on true
+       where ${sql.join(where, sql` and `)}
+       order by l.id desc`);
+    return rowsOf<ListingRow>(res);
+  }
+
+  async listing(id: number): Promise<ListingRow | undefined> {
+    const [row] = await this.listings({ id });
+    return row;
+  }
+
+  /** The caller's vehicles without an active listing, newest first. */
+  async unlistedVehicles(ownerId: number) {
+    return rowsOf<{ id: number; make: string; model: string; year: number }>(
+      await this.db.execute(sql`
+        select v.id, v.make, v.model, v.year from vehicles v
+         where v.owner_id = ${ownerId}
+           and not exists (select 1 from listings l where l.vehicle_id = v.id and l.active)
+         order by v.id desc`),
+    );
+  }
+
+  async vehicleOwner(vehicleId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ ownerId: vehicles.ownerId })
+      .from(vehicles)
+      .where(eq(vehicles.id, vehicleId));
+    return row?.ownerId;
+  }
+
+  async insertListing(v: {
+    vehicleId: number;
+    sellerId: number;
+    price: number;
+    description: string;
+    photoIds: string[];
+  }): Promise<number> {
+    const [row] = await this.db.insert(listings).values(v).returning({ id: listings.id });
+    if (!row) throw new Error('insert returned nothing');
+    return row.id;
+  }
+
+  async updateListing(id: number, changes: { price: number; description: string; photoIds: string[] }) {
+    await this.db
+      .update(listings)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(listings.id, id));
+  }
+
+  async deleteListing(id: number) {
+    await this.db.delete(listings).where(eq(listings.id, id));
+  }
+
+  // ── files ──
+  async addFile(f: { id: string; vehicleId: number; contentType: string; size: number }) {
+    await this.db.insert(files).values(f);
+  }
+
+  async deleteFileRow(id: string) {
+    await this.db.delete(files).where(eq(files.id, id));
+  }
+
+  /** A file any logged-in user may read: a photo of an active listing, or its vehicle's photo. */
+  async isListingPhoto(fileId: string): Promise<boolean> {
+    const rows = rowsOf<{ ok: number }>(
+      await this.db.execute(sql`
+        select 1 as ok from listings l join vehicles v on v.id = l.vehicle_id
+         where ${fileId} = any(l.photo_ids) or (l.active and v.photo_id = ${fileId})
+         limit 1`),
+    );
+    return rows.length > 0;
+  }
+
+  async fileType(fileId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ t: files.contentType }).from(files).where(eq(files.id, fileId));
+    return row?.t;
+  }
+
+  // ── interests and messages ──
+  async interestFor(listingId: number, buyerId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: interests.id })
+      .from(interests)
+      .where(and(eq(interests.listingId, listingId), eq(interests.buyerId, buyerId)));
+    return row?.id;
+  }
+
+  /** Creates the (listing, buyer) conversation once; a repeat (even concurrent) answers the same id. */
+  async upsertInterest(listingId: number, buyerId: number): Promise<{ id: number; created: boolean }> {
+    const [row] = await this.db
+      .insert(interests)
+      .values({ listingId, buyerId })
+      .onConflictDoNothing()
+      .returning({ id: interests.id });
+    if (row) return { id: row.id, created: true };
+    const id = await this.interestFor(listingId, buyerId);
+    if (id === undefined) throw new Error('interest vanished');
+    await this.db.update(interests).set({ hiddenForBuyer: false }).where(eq(interests.id, id));
+    return { id, created: false };
+  }
+
+  async interest(id: number, forUpdate = false): Promise<InterestRow | undefined> {
+    const [row] = rowsOf<InterestRow>(
+      await this.db.execute(sql`
+        select i.id, i.listing_id as "listingId", i.buyer_id as "buyerId", l.seller_id as "sellerId",
+               l.vehicle_id as "vehicleId", l.active, l.buyer_id as "listingBuyerId",
+               i.hidden_for_buyer as "hiddenForBuyer", i.hidden_for_seller as "hiddenForSeller"
+          from interests i join listings l on l.id = i.listing_id
+         where i.id = ${id} ${forUpdate ? sql`for update of l` : sql``}`),
+    );
+    return row;
+  }
+
+  async conversations(userId: number): Promise<ConversationRow[]> {
+    return rowsOf<ConversationRow>(
+      await this.db.execute(sql`
+        select i.id as "interestId", i.listing_id as "listingId", i.buyer_id as "buyerId",
+               l.seller_id as "sellerId", b.username as "buyerName", s.username as "sellerName",
+               v.make, v.model, v.year, m.content as "lastMessage", i.updated_at as "updatedAt",
+               l.active,
+               (select count(*)::int from market_messages x
+                 where x.interest_id = i.id and x.sender_id is distinct from ${userId}
+                   and x.id > case when i.buyer_id = ${userId} then i.buyer_read_id else i.seller_read_id end
+               ) as unread
+          from interests i
+          join listings l on l.id = i.listing_id
+          join vehicles v on v.id = l.vehicle_id
+          left join users b on b.id = i.buyer_id
+          left join users s on s.id = l.seller_id
+          left join lateral (
+            select content from market_messages x where x.interest_id = i.id order by x.id desc limit 1
+          ) m on true
+         where (i.buyer_id = ${userId} and not i.hidden_for_buyer)
+            or (l.seller_id = ${userId} and not i.hidden_for_seller)
+         order by i.updated_at desc, i.id desc`),
+    );
+  }
+
+  async messages(interestId: number, afterId = 0): Promise<MessageRow[]> {
+    return rowsOf<MessageRow>(
+      await this.db.execute(sql`
+        select m.id, m.sender_id as "senderId", u.username as sender, m.content, m.created_at as "createdAt"
+          from market_messages m left join users u on u.id = m.sender_id
+         where m.interest_id = ${interestId} and m.id > ${afterId}
+         order by m.id`),
+    );
+  }
+
+  /** Adds a message; the conversation comes back for whoever had hidden it, and moves to the top. */
+  async addMessage(interestId: number, senderId: number, content: string): Promise<number> {
+    const [row] = await this.db
+      .insert(marketMessages)
+      .values({ interestId, senderId, content })
+      .returning({ id: marketMessages.id });
+    await this.db
+      .update(interests)
+      .set({ hiddenForBuyer: false, hiddenForSeller: false, updatedAt: new Date() })
+      .where(eq(interests.id, interestId));
+    if (!row) throw new Error('insert returned nothing');
+    return row.id;
+  }
+
+  async markRead(interestId: number, asBuyer: boolean, upToId: number) {
+    await this.db
+      .update(interests)
+      .set(
+        asBuyer
+          ? { buyerReadId: sql`greatest(${interests.buyerReadId}, ${upToId})` }
+          : { sellerReadId: sql`greatest(${interests.sellerReadId}, ${upToId})` },
+      )
+      .where(eq(interests.id, interestId));
+  }
+
+  async hide(interestId: number, asBuyer: boolean) {
+    await this.db
+      .update(interests)
+      .set(asBuyer ? { hiddenForBuyer: true } : { hiddenForSeller: true })
+      .where(eq(interests.id, interestId));
+  }
+
+  async otherInterests(listingId: number, exceptId: number) {
+    return rowsOf<{ id: number; buyerId: number }>(
+      await this.db.execute(
+        sql`select id, buyer_id as "buyerId" from interests where listing_id = ${listingId} and id <> ${exceptId}`,
+      ),
+    );
+  }
+
+  async notify(n: {
+    userId: number;
+    vehicleId: number | null;
+    type: 'MARKET_INTEREST' | 'MARKET_MESSAGE' | 'MARKET_TRANSFER';
+    title: string;
+    content: string;
+  }) {
+    await this.db.insert(notifications).values(n);
+  }
+
+  async username(userId: number): Promise<string> {
+    const [row] = rowsOf<{ username: string }>(
+      await this.db.execute(sql`select username from users where id = ${userId}`),
+    );
+    return row?.username ?? '';
+  }
+
+  // ── transfer steps (run inside one transaction) ──
+  async deactivate(listingId: number, buyerId: number) {
+    await this.db
+      .update(listings)
+      .set({ active: false, buyerId, soldAt: new Date(), updatedAt: new Date() })
+      .where(eq(listings.id, listingId));
+  }
+
+  /** Hands the vehicle to the new owner (a registration clash with their cars fails the statement). */
+  async changeOwner(vehicleId: number, ownerId: number) {
+    await this.db
+      .update(vehicles)
+      .set({ ownerId, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+      .where(eq(vehicles.id, vehicleId));
+  }
+
+  /**
+   * The old owner's reminders for the vehicle stop (their reminder notifications for it go), and the
+   * sent-reminder keys of its policies and services are forgotten so the new owner gets their own.
+   */
+  async resetReminders(vehicleId: number, oldOwnerId: number) {
+    await this.db
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, oldOwnerId),
+          eq(notifications.vehicleId, vehicleId),
+          sql`${notifications.type} in ('INSURANCE_REMINDER', 'REVISION_REMINDER')`,
+        ),
+      );
+    await this.db.execute(sql`
+      delete from sent_reminders s
+       where (split_part(s.key, ':', 1) = 'INSURANCE'
+              and split_part(s.key, ':', 2) in (select id::text from insurances where vehicle_id = ${vehicleId}))
+          or (split_part(s.key, ':', 1) = 'REVISION'
+              and split_part(s.key, ':', 2) in (select id::text from revisions where vehicle_id = ${vehicleId}))`);
+  }
+}

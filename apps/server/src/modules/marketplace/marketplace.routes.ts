@@ -1,0 +1,294 @@
+import {
+  ApiError,
+  Conversation,
+  IdParams,
+  InterestIdParams,
+  InterestResponse,
+  LISTING_PHOTOS_MAX,
+  Listing,
+  ListingCreateBody,
+  ListingEditBody,
+  ListingFilters,
+  ListingIdParams,
+  MarketChatBody,
+  MarketChatMessage,
+  OwnedVehicle,
+  PHOTO_MAX_BYTES,
+} from '@evdra/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { parseOr400 } from '../../lib/validation.js';
+import { principalOf } from '../../plugins/auth.js';
+import type { MarketplaceService } from './marketplace.service.js';
+
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  413: ApiError,
+  415: ApiError,
+};
+const multipart = { consumes: ['multipart/form-data'] };
+const tags = ['marketplace'];
+
+export async function marketplaceRoutes(app: FastifyInstance, { service }: { service: MarketplaceService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = { preHandler: app.requireUser };
+
+  r.get(
+    '/api/marketplace/listings',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'Active listings, newest first, with the vehicle’s current values, `priceRating` (spec §9 with its factors) and `history`. Optional filters (case-insensitive contains; year contains; km ≤ maxOdometer) run in SQL.',
+        querystring: ListingFilters,
+        response: { 200: z.array(Listing), ...errors },
+      },
+    },
+    async (req) => service.listings(req.query),
+  );
+
+  r.get(
+    '/api/marketplace/my-vehicles',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'The caller’s vehicles without an active listing.',
+        response: { 200: z.array(OwnedVehicle), ...errors },
+      },
+    },
+    async (req) => service.myVehicles(principalOf(req)),
+  );
+
+  r.post(
+    '/api/marketplace/list',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Lists one of the caller’s vehicles (409 when it already has an active listing).',
+        body: ListingCreateBody,
+        response: { 201: Listing, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.create(principalOf(req), req.body)),
+  );
+
+  r.post(
+    '/api/marketplace/list-with-photos',
+    {
+      ...user,
+      schema: {
+        tags,
+        ...multipart,
+        description: `Multipart: part \`data\` = {vehicleId, price, description}, up to ${LISTING_PHOTOS_MAX} file parts \`photos\` (JPEG, PNG or WebP by content, ≤ 10 MB each; re-encoded, EXIF stripped).`,
+        response: { 201: Listing, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { fields, files } = await readMultipart(req, 'photos');
+      const body = parseOr400(ListingCreateBody, parseJsonField(fields.data));
+      return reply.status(201).send(await service.create(principalOf(req), body, files));
+    },
+  );
+
+  r.patch(
+    '/api/marketplace/edit/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Seller or admin: new price and description (and photos to remove).',
+        params: IdParams,
+        body: ListingEditBody,
+        response: { 200: Listing, ...errors },
+      },
+    },
+    async (req) => service.edit(principalOf(req), req.params.id, req.body),
+  );
+
+  r.patch(
+    '/api/marketplace/edit-with-photos/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        ...multipart,
+        description:
+          'Seller or admin. Multipart: part `data` = {price, description, removePhotoUrls}, file parts `newPhotos`.',
+        params: IdParams,
+        response: { 200: Listing, ...errors },
+      },
+    },
+    async (req) => {
+      const { fields, files } = await readMultipart(req, 'newPhotos');
+      const body = parseOr400(ListingEditBody, parseJsonField(fields.data));
+      return service.edit(principalOf(req), req.params.id, body, files);
+    },
+  );
+
+  r.delete(
+    '/api/marketplace/delete-permanent/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Seller or admin: deletes the listing with its photos, interests and conversations.',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.delete(principalOf(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/marketplace/photos/:fileId',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'A listing photo; any logged-in user may see it.',
+        params: z.object({ fileId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }),
+      },
+    },
+    async (req, reply) => {
+      const { bytes, contentType } = await service.photo(req.params.fileId);
+      return reply
+        .type(contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', `"${req.params.fileId}"`)
+        .send(bytes);
+    },
+  );
+
+  r.post(
+    '/api/marketplace/interest/:listingId',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'Opens (or returns) the caller’s conversation about a listing and notifies the seller. 409 on one’s own listing.',
+        params: ListingIdParams,
+        response: { 200: InterestResponse, ...errors },
+      },
+    },
+    async (req) => service.interest(principalOf(req), req.params.listingId),
+  );
+
+  r.get(
+    '/api/marketplace/conversations',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'The caller’s conversations, most recent first, with unread counts.',
+        response: { 200: z.array(Conversation), ...errors },
+      },
+    },
+    async (req) => service.conversations(principalOf(req)),
+  );
+
+  r.delete(
+    '/api/marketplace/conversations/:interestId',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Removes the conversation for the caller (it comes back if a new message arrives).',
+        params: InterestIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.deleteConversation(principalOf(req), req.params.interestId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/marketplace/chat/:interestId',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'Messages oldest first (only for the two parties). `after` = last id seen returns only newer ones: the web polls this while a conversation is open.',
+        params: InterestIdParams,
+        querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+        response: { 200: z.array(MarketChatMessage), ...errors },
+      },
+    },
+    async (req) => service.chat(principalOf(req), req.params.interestId, req.query.after),
+  );
+
+  r.post(
+    '/api/marketplace/chat/:interestId',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Sends a message (not blank, ≤ 2000 characters); answers the whole conversation.',
+        params: InterestIdParams,
+        body: MarketChatBody,
+        response: { 200: z.array(MarketChatMessage), ...errors },
+      },
+    },
+    async (req) => service.send(principalOf(req), req.params.interestId, req.body.message),
+  );
+
+  r.patch(
+    '/api/marketplace/transfer/:interestId',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'Seller only (403 for the buyer): in one transaction the buyer becomes the owner and the listing is deactivated. A retry is harmless.',
+        params: InterestIdParams,
+        response: { 200: InterestResponse, ...errors },
+      },
+    },
+    async (req) => service.transfer(principalOf(req), req.params.interestId),
+  );
+}
+
+/** Text fields and every file part named `fileField` (bytes, each capped at 10 MB → 413). */
+async function readMultipart(req: FastifyRequest, fileField: string) {
+  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data.');
+  const fields: Record<string, string> = {};
+  const files: Buffer[] = [];
+  for await (const part of req.parts({
+    limits: { fileSize: PHOTO_MAX_BYTES, files: LISTING_PHOTOS_MAX + 1, fields: 10 },
+  })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === fileField) files.push(bytes);
+    } else fields[part.fieldname] = String(part.value);
+  }
+  return { fields, files };
+}
+
+function parseJsonField(value: string | undefined): unknown {
+  if (value === undefined)
+    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" is required.', [
+      { field: 'data', message: 'Required.' },
+    ]);
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" must be JSON.', [
+      { field: 'data', message: 'Must be JSON.' },
+    ]);
+  }
+}

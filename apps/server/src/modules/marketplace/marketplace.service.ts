@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Conversation,
+  INTEREST_SENT,
+  LISTING_PHOTOS_MAX,
+  type Listing,
+  type ListingCreateBody,
+  type ListingEditBody,
+  type ListingFilters,
+  type MarketChatMessage,
+  type OwnedVehicle,
+  priceRating,
+  SOLD_ELSEWHERE_MESSAGE,
+  TRANSFER_MESSAGE,
+} from '@evdra/domain';
+import { uniqueViolation } from '../../db/errors.js';
+import type { FileStore } from '../../files/file-store.js';
+import { normalizePhoto } from '../../files/images.js';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { InterestRow, ListingRow, MarketplaceRepo } from './marketplace.repo.js';
+
+export const listingPhotoUrl = (fileId: string) => `/api/marketplace/photos/${fileId}`;
+const fileIdOfUrl = (url: string) => url.split('/').pop() ?? '';
+
+const num = (v: string | number) => Number(v);
+const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+export function presentListing(r: ListingRow): Listing {
+  const vehicle = {
+    make: r.make,
+    year: r.year,
+    engineSize: num(r.engineSize),
+    odometer: r.odometer,
+    fuelType: r.fuelType,
+    aiScore: r.aiScore === null ? null : num(r.aiScore),
+  };
+  const price = num(r.price);
+  const photoUrls = r.photoIds.map(listingPhotoUrl);
+  // Without an uploaded photo, the vehicle's own photo is the first.
+  if (photoUrls.length === 0 && r.vehiclePhotoId) photoUrls.push(listingPhotoUrl(r.vehiclePhotoId));
+  return {
+    id: r.id,
+    vehicleId: r.vehicleId,
+    vehicleMake: r.make,
+    vehicleModel: r.model,
+    vehicleYear: r.year,
+    engineSize: vehicle.engineSize,
+    odometer: r.odometer,
+    fuelType: r.fuelType,
+    vehicleAiScore: vehicle.aiScore,
+    price,
+    description: r.description,
+    photoUrls,
+    listedByUsername: r.sellerUsername,
+    sellerId: r.sellerId,
+    createdAt: iso(r.createdAt),
+    priceRating: priceRating(price, vehicle),
+    history: {
+      services: r.services,
+      lastService:
+        r.lastServiceDate && r.lastServiceKm !== null
+          ? { date: r.lastServiceDate, km: r.lastServiceKm }
+          : null,
+      recordsSince: r.recordsSince,
+      fuelEntries: r.fuelEntries,
+      consumptionPer100km: r.consumption === null ? null : num(r.consumption),
+    },
+  };
+}
+
+const inactive = () => new AppError(409, 'CONFLICT', 'This listing is no longer active.');
+
+/**
+ * Listings, interest, conversations and the sale. Sellers (and admins) manage listings; only the two
+ * parties of a conversation see it (404 for anyone else); only the seller transfers.
+ */
+export class MarketplaceService {
+  constructor(
+    private readonly repo: MarketplaceRepo,
+    private readonly store: FileStore,
+    /** Called after a transfer commits (vehicle lists are cached). */
+    private readonly vehiclesChanged: () => void = () => {},
+  ) {}
+
+  async listings(filters: ListingFilters): Promise<Listing[]> {
+    return (await this.repo.listings(filters)).map(presentListing);
+  }
+
+  async myVehicles(p: Principal): Promise<OwnedVehicle[]> {
+    return this.repo.unlistedVehicles(p.userId);
+  }
+
+  async create(p: Principal, body: ListingCreateBody, photos: Buffer[] = []): Promise<Listing> {
+    const owner = await this.repo.vehicleOwner(body.vehicleId);
+    if (owner !== p.userId) throw fieldError('NOT_FOUND', 404, 'vehicleId', 'Vehicle not found.');
+    const photoIds = await this.storePhotos(body.vehicleId, photos);
+    try {
+      const id = await this.repo.insertListing({ ...body, sellerId: p.userId, photoIds });
+      return this.present(id);
+    } catch (err) {
+      await this.deleteFiles(photoIds);
+      if (uniqueViolation(err) !== undefined)
+        throw fieldError('CONFLICT', 409, 'vehicleId', 'This vehicle is already listed.');
+      throw err;
+    }
+  }
+
+  async edit(p: Principal, id: number, body: ListingEditBody, newPhotos: Buffer[] = []): Promise<Listing> {
+    const current = await this.managed(p, id);
+    if (!current.active) throw inactive();
+    const remove = new Set(body.removePhotoUrls.map(fileIdOfUrl));
+    const kept = current.photoIds.filter((f) => !remove.has(f));
+    if (kept.length + newPhotos.length > LISTING_PHOTOS_MAX)
+      throw fieldError('VALIDATION_FAILED', 400, 'newPhotos', `At most ${LISTING_PHOTOS_MAX} photos.`);
+    const added = await this.storePhotos(current.vehicleId, newPhotos);
+    await this.repo.updateListing(id, {
+      price: body.price,
+      description: body.description,
+      photoIds: [...kept, ...added],
+    });
+    await this.deleteFiles(current.photoIds.filter((f) => remove.has(f)));
+    return this.present(id);
+  }
+
+  /** Removes the listing with its photos, interests and conversations. */
+  async delete(p: Principal, id: number) {
+    const current = await this.managed(p, id);
+    await this.repo.deleteListing(id);
+    await this.deleteFiles(current.photoIds);
+  }
+
+  /** Bytes of a listing photo: any logged-in user may see the market's pictures. */
+  async photo(fileId: string): Promise<{ bytes: Buffer; contentType: string }> {
+    if (!(await this.repo.isListingPhoto(fileId))) throw notFound('File');
+    const [bytes, contentType] = await Promise.all([this.store.get(fileId), this.repo.fileType(fileId)]);
+    if (!bytes || !contentType) throw notFound('File');
+    return { bytes, contentType };
+  }
+
+  async interest(p: Principal, listingId: number): Promise<{ message: string; interestId: number }> {
+    const l = await this.repo.listing(listingId);
+    if (!l?.active) throw notFound('Listing');
+    if (l.sellerId === p.userId)
+      throw new AppError(409, 'CONFLICT', 'You cannot be interested in your own listing.');
+    const { id, created } = await this.repo.upsertInterest(listingId, p.userId);
+    if (created) {
+      const buyer = await this.repo.username(p.userId);
+      await this.repo.notify({
+        userId: l.sellerId,
+        vehicleId: l.vehicleId,
+        type: 'MARKET_INTEREST',
+        title: 'New interest in your listing',
+        content: `${buyer} is interested in your ${l.make} ${l.model} (${l.year}).`,
+      });
+    }
+    return { message: INTEREST_SENT, interestId: id };
+  }
+
+  async conversations(p: Principal): Promise<Conversation[]> {
+    return (await this.repo.conversations(p.userId)).map((c) => {
+      const asBuyer = c.buyerId === p.userId;
+      return {
+        interestId: c.interestId,
+        listingId: c.listingId,
+        counterparty: (asBuyer ? c.sellerName : c.buyerName) ?? '',
+        vehicle: { make: c.make, model: c.model, year: c.year },
+        message: c.lastMessage ?? '',
+        role: asBuyer ? 'buyer' : 'seller',
+        updatedAt: iso(c.updatedAt),
+        unread: c.unread,
+        listingActive: c.active,
+      };
+    });
+  }
+
+  async deleteConversation(p: Principal, interestId: number) {
+    const i = await this.party(p, interestId);
+    await this.repo.hide(interestId, i.buyerId === p.userId);
+  }
+
+  /** The conversation's messages, oldest first; reading them marks them read for the caller. */
+  async chat(p: Principal, interestId: number, afterId = 0): Promise<MarketChatMessage[]> {
+    const i = await this.party(p, interestId);
+    const rows = await this.repo.messages(interestId, afterId);
+    const last = rows.at(-1);
+    if (last) await this.repo.markRead(interestId, i.buyerId === p.userId, last.id);
+    return rows.map((m) => ({
+      id: m.id,
+      sender: m.sender ?? '',
+      content: m.content,
+      mine: m.senderId === p.userId,
+      timestamp: iso(m.createdAt),
+    }));
+  }
+
+  async send(p: Principal, interestId: number, message: string): Promise<MarketChatMessage[]> {
+    const i = await this.party(p, interestId);
+    const asBuyer = i.buyerId === p.userId;
+    const id = await this.repo.addMessage(interestId, p.userId, message);
+    await this.repo.markRead(interestId, asBuyer, id);
+    const sender = await this.repo.username(p.userId);
+    await this.repo.notify({
+      userId: asBuyer ? i.sellerId : i.buyerId,
+      vehicleId: null,
+      type: 'MARKET_MESSAGE',
+      title: `New message from ${sender}`,
+      content: message.length > 140 ? `${message.slice(0, 139)}…` : message,
+    });
+    return this.chat(p, interestId);
+  }
+
+  /**
+   * The sale, in one transaction: the buyer becomes the owner (records travel with the vehicle),
+   * the listing is deactivated, the old owner's reminders stop and the sent-reminder keys are
+   * forgotten, other buyers are told, the chat gets the transfer line and the buyer a notification.
+   * A retry after success changes nothing; any failing step leaves everything as it was.
+   */
+  async transfer(p: Principal, interestId: number): Promise<{ message: string }> {
+    try {
+      await this.repo.transaction(async (tx) => {
+        const i = await tx.interest(interestId, true);
+        if (!i || (i.buyerId !== p.userId && i.sellerId !== p.userId)) throw notFound('Conversation');
+        if (i.sellerId !== p.userId) throw forbidden('Only the seller can transfer the vehicle.');
+        if (!i.active) {
+          if (i.listingBuyerId === i.buyerId) return; // already done: a retry is harmless
+          throw inactive();
+        }
+        const oldOwner = await tx.vehicleOwner(i.vehicleId);
+        if (oldOwner === undefined) throw notFound('Vehicle');
+        await tx.deactivate(i.listingId, i.buyerId);
+        await tx.addMessage(interestId, p.userId, TRANSFER_MESSAGE);
+        const l = await tx.listing(i.listingId);
+        const what = l ? `${l.make} ${l.model} (${l.year})` : 'vehicle';
+        for (const other of await tx.otherInterests(i.listingId, interestId)) {
+          await tx.addMessage(other.id, p.userId, SOLD_ELSEWHERE_MESSAGE);
+          await tx.notify({
+            userId: other.buyerId,
+            vehicleId: null,
+            type: 'MARKET_MESSAGE',
+            title: 'Vehicle sold',
+            content: `The ${what} you were interested in was sold to another buyer.`,
+          });
+        }
+        await tx.resetReminders(i.vehicleId, oldOwner);
+        await tx.changeOwner(i.vehicleId, i.buyerId);
+        await tx.notify({
+          userId: i.buyerId,
+          vehicleId: i.vehicleId,
+          type: 'MARKET_TRANSFER',
+          title: 'Vehicle transferred to you',
+          content: `The ${what} is now yours, with its records, under Vehicles.`,
+        });
+      });
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined)
+        throw new AppError(
+          409,
+          'DUPLICATE_REGISTRATION',
+          'The buyer already has a vehicle with this registration number.',
+        );
+      throw err;
+    }
+    this.vehiclesChanged();
+    return { message: TRANSFER_MESSAGE };
+  }
+
+  /** The listing if the caller is its seller or an admin; 404 otherwise. */
+  private async managed(p: Principal, id: number) {
+    const l = await this.repo.listing(id);
+    if (!l || (p.role !== 'ADMIN' && l.sellerId !== p.userId)) throw notFound('Listing');
+    return l;
+  }
+
+  /** The interest if the caller is one of its two parties (and has not deleted it); 404 otherwise. */
+  private async party(p: Principal, interestId: number): Promise<InterestRow> {
+    const i = await this.repo.interest(interestId);
+    if (!i) throw notFound('Conversation');
+    if (i.buyerId === p.userId && !i.hiddenForBuyer) return i;
+    if (i.sellerId === p.userId && !i.hiddenForSeller) return i;
+    throw notFound('Conversation');
+  }
+
+  private async present(id: number) {
+    const row = await this.repo.listing(id);
+    if (!row) throw notFound('Listing');
+    return presentListing(row);
+  }
+
+  private async storePhotos(vehicleId: number, photos: Buffer[]): Promise<string[]> {
+    if (photos.length > LISTING_PHOTOS_MAX)
+      throw fieldError('VALIDATION_FAILED', 400, 'photos', `At most ${LISTING_PHOTOS_MAX} photos.`);
+    // Decode all first: one bad file refuses the request before anything is stored.
+    const jpegs = await Promise.all(photos.map((b) => normalizePhoto(b)));
+    const ids: string[] = [];
+    for (const jpeg of jpegs) {
+      const id = randomBytes(16).toString('base64url');
+      await this.store.put(id, jpeg);
+      await this.repo.addFile({ id, vehicleId, contentType: 'image/jpeg', size: jpeg.length });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  private async deleteFiles(ids: string[]) {
+    for (const id of ids) {
+      await this.repo.deleteFileRow(id);
+      await this.store.delete(id);
+    }
+  }
+}

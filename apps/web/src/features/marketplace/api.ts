@@ -1,0 +1,140 @@
+import type {
+  Conversation,
+  InterestResponse,
+  Listing,
+  ListingFilters,
+  MarketChatMessage,
+  OwnedVehicle,
+} from '@evdra/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+
+type Filters = z.input<typeof ListingFilters>;
+
+export const marketKeys = {
+  all: ['market'] as const,
+  listings: (f: Filters) => ['market', 'listings', f] as const,
+  myVehicles: ['market', 'my-vehicles'] as const,
+  conversations: ['market', 'conversations'] as const,
+  chat: (id: number) => ['market', 'chat', id] as const,
+};
+
+/** How often an open conversation asks for new messages (short polling, see README). */
+export const CHAT_POLL_MS = 1500;
+
+/** Filters are sent to the server, which filters in SQL (the market can be large). */
+export const useListings = (filters: Filters) =>
+  useQuery({
+    queryKey: marketKeys.listings(filters),
+    queryFn: ({ signal }) =>
+      api<Listing[]>('/api/marketplace/listings', {
+        signal,
+        query: Object.fromEntries(
+          Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined),
+        ) as Record<string, string | number>,
+      }),
+  });
+
+export const useMyVehicles = (enabled: boolean) =>
+  useQuery({
+    queryKey: marketKeys.myVehicles,
+    queryFn: ({ signal }) => api<OwnedVehicle[]>('/api/marketplace/my-vehicles', { signal }),
+    enabled,
+  });
+
+export const useConversations = (enabled: boolean) =>
+  useQuery({
+    queryKey: marketKeys.conversations,
+    queryFn: ({ signal }) => api<Conversation[]>('/api/marketplace/conversations', { signal }),
+    enabled,
+    refetchInterval: enabled ? 5000 : false,
+  });
+
+/** The open conversation, polled so the other party's messages appear within 2 s. */
+export const useChat = (interestId: number | null) =>
+  useQuery({
+    queryKey: marketKeys.chat(interestId ?? 0),
+    queryFn: ({ signal }) => api<MarketChatMessage[]>(`/api/marketplace/chat/${interestId}`, { signal }),
+    enabled: interestId !== null,
+    refetchInterval: CHAT_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+
+export interface ListingSubmit {
+  /** Create when absent. */
+  id?: number;
+  data: { vehicleId?: number; price: number; description: string; removePhotoUrls?: string[] };
+  photos: File[];
+}
+
+/** list / list-with-photos, edit / edit-with-photos. */
+export function useSaveListing() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data, photos }: ListingSubmit) => {
+      if (id === undefined) {
+        if (photos.length === 0) return api<Listing>('/api/marketplace/list', { method: 'POST', body: data });
+        const form = new FormData();
+        form.append('data', JSON.stringify(data));
+        for (const p of photos) form.append('photos', p, p.name);
+        return api<Listing>('/api/marketplace/list-with-photos', { method: 'POST', body: form });
+      }
+      if (photos.length === 0)
+        return api<Listing>(`/api/marketplace/edit/${id}`, { method: 'PATCH', body: data });
+      const form = new FormData();
+      form.append('data', JSON.stringify(data));
+      for (const p of photos) form.append('newPhotos', p, p.name);
+      return api<Listing>(`/api/marketplace/edit-with-photos/${id}`, { method: 'PATCH', body: form });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.all }),
+  });
+}
+
+export function useDeleteListing() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/marketplace/delete-permanent/${id}`, { method: 'DELETE' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.all }),
+  });
+}
+
+export function useInterest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (listingId: number) =>
+      api<InterestResponse>(`/api/marketplace/interest/${listingId}`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.conversations }),
+  });
+}
+
+export function useSendMessage(interestId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      api<MarketChatMessage[]>(`/api/marketplace/chat/${interestId}`, { method: 'POST', body: { message } }),
+    onSuccess: (messages) => qc.setQueryData(marketKeys.chat(interestId), messages),
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.conversations }),
+  });
+}
+
+export function useTransfer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (interestId: number) =>
+      api<InterestResponse>(`/api/marketplace/transfer/${interestId}`, { method: 'PATCH' }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: marketKeys.all });
+      void qc.invalidateQueries({ queryKey: ['vehicles'] });
+    },
+  });
+}
+
+export function useDeleteConversation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (interestId: number) =>
+      api<void>(`/api/marketplace/conversations/${interestId}`, { method: 'DELETE' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.conversations }),
+  });
+}

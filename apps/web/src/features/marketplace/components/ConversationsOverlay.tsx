@@ -1,0 +1,207 @@
+import type { Conversation } from '@evdra/domain';
+import { ArrowLeft, Send, Trash2, Truck, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from '../../../components/Modal';
+import { useChat, useConversations, useDeleteConversation, useSendMessage, useTransfer } from '../api';
+
+interface ConversationsOverlayProps {
+  onClose: () => void;
+  /** Open this conversation right away (after 'I'm Interested'). */
+  initialId?: number | null;
+}
+
+/**
+ * The conversations overlay: the list (counterparty, vehicle, last message, role) and the open
+ * chat. Below 640 px it fills the screen and shows one pane at a time; wider, both side by side.
+ */
+export function ConversationsOverlay({ onClose, initialId = null }: ConversationsOverlayProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, onClose);
+  const list = useConversations(true);
+  const [openId, setOpenId] = useState<number | null>(initialId);
+  const open = list.data?.find((c) => c.interestId === openId) ?? null;
+
+  return createPortal(
+    <div className="modal-layer conversations-layer">
+      <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        className={`conversations${open ? ' conversations--open' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="modal__header conversations__header">
+          <h2 id={titleId} className="modal__title">
+            {t('market.conversations')}
+          </h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+            <X size={20} aria-hidden="true" />
+          </button>
+        </div>
+        <div className="conversations__panes">
+          <div className="conversations__list">
+            {list.data && list.data.length === 0 ? (
+              <p className="muted">{t('market.noConversations')}</p>
+            ) : null}
+            {!list.data && list.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
+            <ul>
+              {(list.data ?? []).map((c) => (
+                <li key={c.interestId}>
+                  <button
+                    type="button"
+                    className={`conversation-item${c.interestId === openId ? ' conversation-item--active' : ''}`}
+                    onClick={() => setOpenId(c.interestId)}
+                  >
+                    <span className="conversation-item__top">
+                      <strong>{c.counterparty}</strong>
+                      <span className={`role-badge role-badge--${c.role}`}>{t(`market.role.${c.role}`)}</span>
+                      {c.unread > 0 ? (
+                        <span className="badge">
+                          <span aria-hidden="true">{c.unread}</span>
+                          <span className="visually-hidden">{t('market.unread', { count: c.unread })}</span>
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="conversation-item__vehicle">
+                      {c.vehicle.make} {c.vehicle.model} ({c.vehicle.year})
+                    </span>
+                    <span className="conversation-item__last muted">
+                      {c.message || t('market.noMessages')}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {open ? (
+            <ChatPane key={open.interestId} conversation={open} onBack={() => setOpenId(null)} />
+          ) : (
+            <div className="conversations__empty muted">{t('market.pickConversation')}</div>
+          )}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+function ChatPane({ conversation: c, onBack }: { conversation: Conversation; onBack: () => void }) {
+  const { t } = useTranslation();
+  const chat = useChat(c.interestId);
+  const send = useSendMessage(c.interestId);
+  const transfer = useTransfer();
+  const remove = useDeleteConversation();
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const end = useRef<HTMLDivElement>(null);
+  const messages = chat.data ?? [];
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the message count changes
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+
+  const onSend = async (e: FormEvent) => {
+    e.preventDefault();
+    const message = text.trim();
+    if (!message || send.isPending) return; // blank messages are not sent (spec §5)
+    try {
+      await send.mutateAsync(message);
+      setText('');
+    } catch {
+      // Marketplace failures are only logged (spec §8); the typed text stays.
+    }
+  };
+
+  const onTransfer = async () => {
+    if (!window.confirm(t('market.confirmTransfer'))) return;
+    try {
+      await transfer.mutateAsync(c.interestId);
+      await chat.refetch();
+    } catch {
+      // only logged (spec §8)
+    }
+  };
+
+  const onDelete = async () => {
+    if (!window.confirm(t('market.confirmDeleteConversation'))) return;
+    try {
+      await remove.mutateAsync(c.interestId);
+      onBack();
+    } catch {
+      // only logged (spec §8)
+    }
+  };
+
+  return (
+    <section className="chat" aria-label={t('market.chatWith', { name: c.counterparty })}>
+      <header className="chat__header">
+        <button
+          type="button"
+          className="icon-button chat__back"
+          onClick={onBack}
+          aria-label={t('common.back')}
+        >
+          <ArrowLeft size={20} aria-hidden="true" />
+        </button>
+        <div>
+          <p className="chat__title">
+            <strong>{c.counterparty}</strong> · {c.vehicle.make} {c.vehicle.model} ({c.vehicle.year})
+          </p>
+          <p className="muted chat__role">{t('market.youAre', { role: t(`market.role.${c.role}`) })}</p>
+        </div>
+      </header>
+      <div className="chat__messages" aria-live="polite">
+        {messages.length === 0 ? <p className="muted">{t('market.noMessages')}</p> : null}
+        {messages.map((m) => (
+          <div key={m.id} className={`bubble${m.mine ? ' bubble--mine' : ''}`}>
+            <span className="bubble__sender">{m.sender}</span>
+            <span>{m.content}</span>
+          </div>
+        ))}
+        <div ref={end} />
+      </div>
+      <form className="chat__form" onSubmit={onSend}>
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('market.message')}
+        </label>
+        <input
+          id={inputId}
+          className="input"
+          value={text}
+          maxLength={2000}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('market.typeMessage')}
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn--primary" disabled={send.isPending || !text.trim()}>
+          <Send size={16} aria-hidden="true" />
+          {t('market.send')}
+        </button>
+      </form>
+      <div className="chat__actions">
+        {c.role === 'seller' && c.listingActive ? (
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => void onTransfer()}
+            disabled={transfer.isPending}
+          >
+            <Truck size={16} aria-hidden="true" />
+            {t('market.transfer')}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn--danger btn--small" onClick={() => void onDelete()}>
+          <Trash2 size={16} aria-hidden="true" />
+          {t('market.deleteChat')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import type { Listing } from '@evdra/domain';
+import { Car, Heart, Images } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
+import { useFormat } from '../../../lib/format';
+import { brandEmoji } from '../brand';
+
+interface ListingCardProps {
+  listing: Listing;
+  /** Seller or admin: 'You listed this vehicle.' with Edit and Delete. */
+  canManage: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onInterested: () => void;
+  onOpenPhotos: () => void;
+  interestBusy?: boolean;
+}
+
+const LEVEL_CLASS = ['na', 'very-low', 'low', 'fair', 'high', 'very-high'];
+
+/** One listing: photo (opens the carousel), facts, price, rating bar with its why, and the history line. */
+export function ListingCard({
+  listing: l,
+  canManage,
+  onEdit,
+  onDelete,
+  onInterested,
+  onOpenPhotos,
+  interestBusy,
+}: ListingCardProps) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [why, setWhy] = useState(false);
+  const whyId = useId();
+  const name = `${l.vehicleMake} ${l.vehicleModel}`;
+  const r = l.priceRating;
+  const h = l.history;
+  const cover = l.photoUrls[0];
+
+  const historyParts: string[] = [];
+  historyParts.push(t('market.history.services', { count: h.services }));
+  if (h.lastService)
+    historyParts.push(
+      t('market.history.lastService', { date: fmt.date(h.lastService.date), km: fmt.int(h.lastService.km) }),
+    );
+  if (h.recordsSince) historyParts.push(t('market.history.since', { date: fmt.date(h.recordsSince) }));
+  historyParts.push(t('market.history.fuel', { count: h.fuelEntries }));
+  if (h.consumptionPer100km !== null)
+    historyParts.push(t('market.history.consumption', { value: fmt.number(h.consumptionPer100km) }));
+
+  return (
+    <article className="vehicle-card listing-card" aria-label={name}>
+      <div className="vehicle-card__media">
+        {cover ? (
+          <button
+            type="button"
+            className="listing-card__photo"
+            onClick={onOpenPhotos}
+            aria-label={t('market.openPhotos', { name, count: l.photoUrls.length })}
+          >
+            <img src={cover} alt="" loading="lazy" />
+            {l.photoUrls.length > 1 ? (
+              <span className="listing-card__count">
+                <Images size={14} aria-hidden="true" /> {l.photoUrls.length}
+              </span>
+            ) : null}
+          </button>
+        ) : (
+          <div className="vehicle-card__nophoto" aria-hidden="true">
+            <Car size={48} />
+          </div>
+        )}
+      </div>
+      <div className="vehicle-card__body">
+        <div className="listing-card__head">
+          <h2 className="vehicle-card__title">
+            <span aria-hidden="true">{brandEmoji(l.vehicleMake)}</span> {name}{' '}
+            <span className="muted">{l.vehicleYear}</span>
+          </h2>
+          <p className="listing-card__price">{fmt.money(l.price)}</p>
+        </div>
+        <dl className="facts">
+          <div>
+            <dt>{t('market.engineSize')}</dt>
+            <dd>{t('vehicles.litres', { value: fmt.number(l.engineSize, 1) })}</dd>
+          </div>
+          <div>
+            <dt>{t('market.odometer')}</dt>
+            <dd>{t('vehicles.km', { value: fmt.int(l.odometer) })}</dd>
+          </div>
+          <div>
+            <dt>{t('market.fuelType')}</dt>
+            <dd>{t(`fuelTypes.${l.fuelType}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('market.aiScore')}</dt>
+            <dd>
+              {l.vehicleAiScore === null
+                ? t('market.na')
+                : t('market.scoreOf10', { score: l.vehicleAiScore })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('market.seller')}</dt>
+            <dd>{l.listedByUsername}</dd>
+          </div>
+        </dl>
+        {l.description ? <p className="listing-card__desc">{l.description}</p> : null}
+
+        <div className="rating">
+          <div className="rating__row">
+            <span>
+              {r.level === 0 ? (
+                t('market.noRating')
+              ) : (
+                <>
+                  {t('market.scoreOf10', { score: l.vehicleAiScore })} ·{' '}
+                  <strong>{t(`market.rating.${LEVEL_CLASS[r.level]}`)}</strong>
+                </>
+              )}
+            </span>
+            {r.level > 0 ? (
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={why}
+                aria-controls={whyId}
+                onClick={() => setWhy((w) => !w)}
+              >
+                {why ? t('market.hideWhy') : t('market.showWhy')}
+              </button>
+            ) : null}
+          </div>
+          <div className={`rating__bar rating__bar--${LEVEL_CLASS[r.level]}`} aria-hidden="true">
+            <span style={{ width: `${r.level * 20}%` }} />
+          </div>
+          {why && r.estimate !== null && r.difference !== null ? (
+            <div id={whyId} className="rating__why">
+              <p>
+                {t('market.estimate', { value: fmt.money(r.estimate) })}{' '}
+                {t(r.difference >= 0 ? 'market.above' : 'market.below', {
+                  value: fmt.money(Math.abs(r.difference)),
+                })}
+              </p>
+              <ul>
+                {r.factors.map((f) => (
+                  <li key={f.key}>
+                    <span>
+                      {t(`market.factors.${f.key}`, {
+                        input: fmt.number(f.input, f.key === 'brand' ? 1 : 0),
+                      })}
+                    </span>
+                    <span>{fmt.money(f.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+
+        <p className="listing-card__history muted">{historyParts.join(' · ')}</p>
+
+        {canManage ? (
+          <div className="listing-card__owner">
+            <p className="muted">{t('market.youListed')}</p>
+            <div className="listing-card__actions">
+              <EditDeleteButtons
+                editLabel={t('market.editLabel', { name })}
+                deleteLabel={t('market.deleteLabel', { name })}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
+            </div>
+          </div>
+        ) : (
+          <button type="button" className="btn btn--primary" onClick={onInterested} disabled={interestBusy}>
+            <Heart size={18} aria-hidden="true" />
+            {t('market.interested')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,201 @@
+import type { Listing } from '@evdra/domain';
+import { Filter, MessagesSquare, Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageCard } from '../../../components/Card';
+import { TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { useStoredUser } from '../../../lib/session';
+import { useDeleteListing, useInterest, useListings } from '../api';
+import { ConversationsOverlay } from '../components/ConversationsOverlay';
+import { ListingCard } from '../components/ListingCard';
+import { ListingFormModal } from '../components/ListingFormModal';
+import { PhotoCarousel } from '../components/PhotoCarousel';
+import '../../records/records.css';
+import '../marketplace.css';
+
+type MarketFilter = { make: string; model: string; year: string; fuelType: string; maxOdometer: string };
+const EMPTY: MarketFilter = { make: '', model: '', year: '', fuelType: '', maxOdometer: '' };
+const active = (f: MarketFilter) => Object.values(f).some((v) => v.trim() !== '');
+
+type Editing = { mode: 'create' } | { mode: 'edit'; listing: Listing } | null;
+
+export default function MarketplacePage() {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const [filter, setFilter] = useState<MarketFilter>(EMPTY);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [photos, setPhotos] = useState<Listing | null>(null);
+  const [chatOpen, setChatOpen] = useState<{ id: number | null } | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const list = useListings({
+    make: filter.make.trim(),
+    model: filter.model.trim(),
+    year: filter.year.trim(),
+    fuelType: filter.fuelType.trim(),
+    maxOdometer: filter.maxOdometer.trim() === '' ? undefined : Number(filter.maxOdometer),
+  });
+  const remove = useDeleteListing();
+  const interest = useInterest();
+  const listings = list.data ?? [];
+
+  const onDelete = async (l: Listing) => {
+    if (!window.confirm(t('market.confirmDeleteListing'))) return;
+    try {
+      await remove.mutateAsync(l.id);
+    } catch {
+      // only logged (spec §8)
+    }
+  };
+
+  const onInterested = async (l: Listing) => {
+    try {
+      const res = await interest.mutateAsync(l.id);
+      setSent(res.message);
+      setChatOpen({ id: res.interestId ?? null });
+    } catch {
+      // only logged (spec §8)
+    }
+  };
+
+  return (
+    <PageCard
+      title={t('market.title')}
+      actions={
+        <>
+          <button
+            type="button"
+            className={`btn btn--secondary${active(filter) ? ' btn--active' : ''}`}
+            onClick={() => setFilterOpen(true)}
+          >
+            <Filter size={18} aria-hidden="true" />
+            {t('market.filter')}
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => setChatOpen({ id: null })}>
+            <MessagesSquare size={18} aria-hidden="true" />
+            {t('market.showConversations')}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'create' })}>
+            <Plus size={18} aria-hidden="true" />
+            {t('market.listVehicle')}
+          </button>
+        </>
+      }
+    >
+      {list.isFetching ? (
+        <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
+      ) : null}
+      {sent ? (
+        <p className="alert alert--success" role="status">
+          {t('market.interestSent', { defaultValue: sent })}
+        </p>
+      ) : null}
+      {active(filter) ? (
+        <p className="muted filter-summary">
+          {t('market.filterSummary', { count: listings.length })}{' '}
+          <button type="button" className="link-button" onClick={() => setFilter(EMPTY)}>
+            {t('market.clear')}
+          </button>
+        </p>
+      ) : null}
+      {listings.length === 0 ? <p className="muted">{t('market.empty')}</p> : null}
+
+      <div className="vehicle-grid">
+        {listings.map((l) => (
+          <ListingCard
+            key={l.id}
+            listing={l}
+            canManage={user?.role === 'ADMIN' || user?.id === l.sellerId}
+            onEdit={() => setEditing({ mode: 'edit', listing: l })}
+            onDelete={() => void onDelete(l)}
+            onInterested={() => void onInterested(l)}
+            onOpenPhotos={() => setPhotos(l)}
+            interestBusy={interest.isPending}
+          />
+        ))}
+      </div>
+
+      {filterOpen ? (
+        <MarketFilterPanel
+          initial={filter}
+          onApply={(f) => {
+            setFilter(f);
+            setFilterOpen(false);
+          }}
+          onCancel={() => setFilterOpen(false)}
+        />
+      ) : null}
+      {editing ? (
+        <ListingFormModal
+          listing={editing.mode === 'edit' ? editing.listing : null}
+          onClose={() => setEditing(null)}
+          onSaved={() => setEditing(null)}
+        />
+      ) : null}
+      {photos ? (
+        <PhotoCarousel
+          title={`${photos.vehicleMake} ${photos.vehicleModel}`}
+          photos={photos.photoUrls}
+          onClose={() => setPhotos(null)}
+        />
+      ) : null}
+      {chatOpen ? <ConversationsOverlay initialId={chatOpen.id} onClose={() => setChatOpen(null)} /> : null}
+    </PageCard>
+  );
+}
+
+/** Side panel (340 px): make, model, year, fuel type, max odometer; Apply, Clear, Cancel. */
+function MarketFilterPanel({
+  initial,
+  onApply,
+  onCancel,
+}: {
+  initial: MarketFilter;
+  onApply: (f: MarketFilter) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [f, setF] = useState(initial);
+  const set = (key: keyof MarketFilter) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(f);
+  };
+  return (
+    <Modal title={t('market.filterTitle')} onClose={onCancel} className="modal--side">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField label={t('market.make')} value={f.make} onValueChange={set('make')} data-autofocus />
+        <TextField label={t('market.model')} value={f.model} onValueChange={set('model')} />
+        <TextField label={t('market.year')} value={f.year} inputMode="numeric" onValueChange={set('year')} />
+        <TextField label={t('market.fuelType')} value={f.fuelType} onValueChange={set('fuelType')} />
+        <TextField
+          label={t('market.maxOdometer')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          value={f.maxOdometer}
+          onValueChange={set('maxOdometer')}
+        />
+        <div className="form__actions">
+          <button type="button" className="btn btn--secondary" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => {
+              setF(EMPTY);
+              onApply(EMPTY);
+            }}
+          >
+            {t('market.clear')}
+          </button>
+          <button type="submit" className="btn btn--primary">
+            {t('market.apply')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

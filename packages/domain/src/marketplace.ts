@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { FuelType } from './enums.js';
+
+// ── Price rating (spec §9) ──
+
+/** Brand factors of spec §9, matched on the start of the lower-cased make ("Mercedes-Benz" → mercedes). */
+export const BRAND_FACTORS: Readonly<Record<string, number>> = {
+  porsche: 1.5,
+  bmw: 1.5,
+  mercedes: 1.5,
+  audi: 1.2,
+  volkswagen: 1.2,
+  dacia: 0.9,
+  renault: 0.9,
+  fiat: 0.9,
+};
+
+export const PRICE_RATING_LABELS = ['N/A', 'Very Low', 'Low', 'Fair', 'High', 'Very High'] as const;
+export const PriceRatingLabel = z.enum(PRICE_RATING_LABELS);
+export type PriceRatingLabel = z.infer<typeof PriceRatingLabel>;
+
+export const PRICE_FACTOR_KEYS = ['aiScore', 'brand', 'age', 'engine', 'km', 'electric'] as const;
+export const PriceFactor = z.object({
+  key: z.enum(PRICE_FACTOR_KEYS),
+  /** What the term is computed from: the score, the brand factor, years after 2000, litres, km below 200,000, 1/0. */
+  input: z.number(),
+  /** Euros this term adds to the estimate (the brand term is base × (factor − 1)). */
+  amount: z.number(),
+});
+export type PriceFactor = z.infer<typeof PriceFactor>;
+
+export const PriceRating = z.object({
+  label: PriceRatingLabel,
+  /** 0 (N/A) … 5 (Very High); the card's bar is level × 20 %. */
+  level: z.number().int().min(0).max(5),
+  estimate: z.number().nullable(),
+  difference: z.number().nullable(),
+  factors: z.array(PriceFactor),
+});
+export type PriceRating = z.infer<typeof PriceRating>;
+
+export type PricedVehicle = {
+  make: string;
+  year: number;
+  engineSize: number;
+  odometer: number;
+  fuelType: FuelType;
+  aiScore: number | null;
+};
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+export function brandFactor(make: string): number {
+  const m = make.trim().toLowerCase();
+  for (const [brand, factor] of Object.entries(BRAND_FACTORS)) if (m.startsWith(brand)) return factor;
+  return 1;
+}
+
+/**
+ * Spec §9, exactly: estimate = (15000 − 1000 × aiScore) × brand factor + 100 per year after 2000
+ * + 300 per litre of engine + 5 per 1000 km below 200,000 km (pro rata) + 1000 if electric.
+ * Difference = price − estimate: > 8000 Very High (5); > 4000 High (4); > −2000 Fair (3);
+ * > −5000 Low (2); otherwise Very Low (1). N/A (level 0) without an AI score.
+ */
+export function priceRating(price: number, v: PricedVehicle): PriceRating {
+  if (v.aiScore === null || v.aiScore === undefined)
+    return { label: 'N/A', level: 0, estimate: null, difference: null, factors: [] };
+  const base = 15000 - 1000 * v.aiScore;
+  const factor = brandFactor(v.make);
+  const years = Math.max(0, v.year - 2000);
+  const kmBelow = Math.max(0, 200_000 - v.odometer);
+  const factors: PriceFactor[] = [
+    { key: 'aiScore', input: v.aiScore, amount: cents(base) },
+    { key: 'brand', input: factor, amount: cents(base * (factor - 1)) },
+    { key: 'age', input: years, amount: cents(100 * years) },
+    { key: 'engine', input: v.engineSize, amount: cents(300 * v.engineSize) },
+    { key: 'km', input: kmBelow, amount: cents((5 * kmBelow) / 1000) },
+    {
+      key: 'electric',
+      input: v.fuelType === 'ELECTRIC' ? 1 : 0,
+      amount: v.fuelType === 'ELECTRIC' ? 1000 : 0,
+    },
+  ];
+  const estimate = cents(
+    base * factor +
+      100 * years +
+      300 * v.engineSize +
+      (5 * kmBelow) / 1000 +
+      (v.fuelType === 'ELECTRIC' ? 1000 : 0),
+  );
+  const difference = cents(price - estimate);
+  const [label, level] = ratingBand(difference);
+  return { label, level, estimate, difference, factors };
+}
+
+export function ratingBand(difference: number): [PriceRatingLabel, number] {
+  if (difference > 8000) return ['Very High', 5];
+  if (difference > 4000) return ['High', 4];
+  if (difference > -2000) return ['Fair', 3];
+  if (difference > -5000) return ['Low', 2];
+  return ['Very Low', 1];
+}
+
+// ── Listings ──
+
+export const LISTING_DESCRIPTION_MAX = 2000;
+export const LISTING_PHOTOS_MAX = 10;
+export const CHAT_MESSAGE_MAX = 2000;
+export const TRANSFER_MESSAGE = '[Vehicle transferred to buyer]';
+export const SOLD_ELSEWHERE_MESSAGE = '[Vehicle sold to another buyer]';
+export const INTEREST_SENT = 'Interest sent!';
+
+const Price = z
+  .number({ error: 'Enter a valid price.' })
+  .finite('Enter a valid price.')
+  .positive('Enter a valid price.')
+  .max(9_999_999_999.99, 'Enter a valid price.');
+const Description = z
+  .string()
+  .trim()
+  .max(LISTING_DESCRIPTION_MAX, `At most ${LISTING_DESCRIPTION_MAX} characters.`)
+  .default('');
+
+/** POST /api/marketplace/list and the `data` part of list-with-photos. */
+export const ListingCreateBody = z.object({
+  vehicleId: z.number({ error: 'Please select a vehicle.' }).int().positive('Please select a vehicle.'),
+  price: Price,
+  description: Description,
+});
+export type ListingCreateBody = z.infer<typeof ListingCreateBody>;
+
+/** PATCH /api/marketplace/edit/{id} and the `data` part of edit-with-photos. */
+export const ListingEditBody = z.object({
+  price: Price,
+  description: Description,
+  removePhotoUrls: z
+    .array(z.string())
+    .max(LISTING_PHOTOS_MAX * 2)
+    .default([]),
+});
+export type ListingEditBody = z.infer<typeof ListingEditBody>;
+
+/** What the records of the car prove, shown on its card. */
+export const ListingHistory = z.object({
+  services: z.number().int(),
+  lastService: z.object({ date: z.string(), km: z.number().int() }).nullable(),
+  /** Date of the oldest record of any kind (fuel, expense, insurance, service). */
+  recordsSince: z.string().nullable(),
+  fuelEntries: z.number().int(),
+  /** Average L/100km over the full-tank fill-ups that have one. */
+  consumptionPer100km: z.number().nullable(),
+});
+export type ListingHistory = z.infer<typeof ListingHistory>;
+
+export const Listing = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  vehicleYear: z.number().int(),
+  engineSize: z.number(),
+  odometer: z.number().int(),
+  fuelType: FuelType,
+  vehicleAiScore: z.number().nullable(),
+  price: z.number(),
+  description: z.string(),
+  photoUrls: z.array(z.string()),
+  listedByUsername: z.string(),
+  sellerId: z.number().int(),
+  createdAt: z.string(),
+  priceRating: PriceRating,
+  history: ListingHistory,
+});
+export type Listing = z.infer<typeof Listing>;
+
+/** GET /api/marketplace/listings filters (spec §5 semantics, done in SQL). */
+export const ListingFilters = z.object({
+  make: z.string().trim().max(50).optional(),
+  model: z.string().trim().max(50).optional(),
+  fuelType: z.string().trim().max(20).optional(),
+  year: z.string().trim().max(4).optional(),
+  maxOdometer: z.coerce.number().min(0).optional(),
+});
+export type ListingFilters = z.infer<typeof ListingFilters>;
+
+export const OwnedVehicle = z.object({
+  id: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+});
+export type OwnedVehicle = z.infer<typeof OwnedVehicle>;
+
+export const ConversationRole = z.enum(['seller', 'buyer']);
+export type ConversationRole = z.infer<typeof ConversationRole>;
+
+export const Conversation = z.object({
+  interestId: z.number().int(),
+  listingId: z.number().int(),
+  counterparty: z.string(),
+  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int() }),
+  /** The last message, '' when none yet. */
+  message: z.string(),
+  role: ConversationRole,
+  updatedAt: z.string(),
+  unread: z.number().int(),
+  /** False once the listing is no longer active (sold or transferred). */
+  listingActive: z.boolean(),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const MarketChatMessage = z.object({
+  id: z.number().int(),
+  sender: z.string(),
+  content: z.string(),
+  mine: z.boolean(),
+  timestamp: z.string(),
+});
+export type MarketChatMessage = z.infer<typeof MarketChatMessage>;
+
+export const MarketChatBody = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Type a message.')
+    .max(CHAT_MESSAGE_MAX, `At most ${CHAT_MESSAGE_MAX} characters.`),
+});
+
+export const ListingIdParams = z.object({ listingId: z.coerce.number().int().positive() });
+export const InterestIdParams = z.object({ interestId: z.coerce.number().int().positive() });
+export const InterestResponse = z.object({ message: z.string(), interestId: z.number().int().optional() });
+export type InterestResponse = z.infer<typeof InterestResponse>;
