@@ -32,14 +32,12 @@ describe.runIf(runs)('fuzzer', () => {
       timeoutMs: 10_000,
       // Notifications come from the reminder job; give the owner one so its id operations are tried.
       prepare: async ({ owner }) => {
-        await t.database.db
-          .insert(notifications)
-          .values({
-            userId: owner,
-            type: 'INSURANCE_REMINDER',
-            title: 'Insurance ends soon',
-            content: 'Renew it.',
-          });
+        await t.database.db.insert(notifications).values({
+          userId: owner,
+          type: 'INSURANCE_REMINDER',
+          title: 'Insurance ends soon',
+          content: 'Renew it.',
+        });
       },
     });
     const text = formatReport(report);
