@@ -45,6 +45,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ended (restart, pg_terminate_backend) errors outside any query;
+  // the pool drops it and opens a new one on demand. Unhandled, that event would end the process.
+  pool.on('error', () => {});
   // Return timestamps/numerics as strings the domain layer converts itself.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

@@ -229,7 +229,7 @@ const ODD_UNICODE = [
   '%00%0d%0a',
   '../../etc/passwd',
   '<script>alert(1)</script>',
-  '${7*7}{{7*7}}',
+  '#{7*7}{{7*7}}<%= 7*7 %>',
 ];
 const BAD_NUMBERS = [
   -1,
