@@ -597,11 +597,16 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const pool = fuzzPools[who] as Pools;
     const foreignPool = pools.intruder;
     const { mutation, request } = mutate(o, pool, foreignPool, rng);
-    if (/\/auth\/(logout|refresh)$/.test(o.path) && rng.chance(0.5))
-      request.headers['x-csrf-token'] = 'wrong';
+    // Logout and refresh end or rotate the session: mostly send them without it (a new login per
+    // request would cost an argon2 hash), sometimes with it and a wrong CSRF token, rarely for real.
+    const endsSession = /\/auth\/(logout|refresh)$/.test(o.path);
+    const roll = rng.next();
+    // Other auth operations (register, login) would replace the session: a separate client sends them.
+    const sender = /\/auth\//.test(o.path) && !(endsSession && roll >= 0.6) ? anon : c;
+    if (endsSession && roll >= 0.6 && roll < 0.9) request.headers['x-csrf-token'] = 'wrong';
     let res: FuzzResponse | undefined;
     try {
-      res = await c.send(request);
+      res = await sender.send(request);
     } catch (err) {
       if (!(err instanceof HangError)) throw err;
       report.requests += 1;
@@ -621,8 +626,11 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
       });
     }
     // Fuzzing may log the user out (logout, refresh with a bad token): log back in.
-    if (res.status === 401 && !/\/auth\//.test(o.path)) await relogin(c);
-    if (/\/auth\/(logout|refresh|reset-password)$/.test(o.path) && res.status < 500) await relogin(c);
+    if (
+      sender === c &&
+      ((res.status === 401 && !/\/auth\//.test(o.path)) || (endsSession && res.status < 300))
+    )
+      await relogin(c);
     if (opts.progress && report.requests % (opts.progressEvery ?? 1000) === 0)
       opts.progress(report.requests, report);
   }
