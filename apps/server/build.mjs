@@ -9,6 +9,7 @@ await build({
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     seed: new URL('./src/demo/seed-cli.ts', import.meta.url).pathname,
+    backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -45,6 +45,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ended (restart, pg_terminate_backend) errors outside any query;
+  // the pool drops it and opens a new one on demand. Unhandled, that event would end the process.
+  pool.on('error', () => {});
+  // The same on a connection in use (a transaction between statements): its query fails, and the
+  // pool drops the connection when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Return timestamps/numerics as strings the domain layer converts itself.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -68,7 +74,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       await conn.connect();
       await conn.query(`listen ${pg.escapeIdentifier(channel)}`);
       return async () => {
+        // Keep a listener: a dying connection may still emit errors while it ends.
         conn.removeListener('error', onLost);
+        conn.on('error', () => {});
         await conn.end();
       };
     },

@@ -9,3 +9,28 @@ export function uniqueViolation(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The SQLSTATE of a database error, looking through wrappers (Drizzle's DrizzleQueryError). */
+export function sqlState(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && 'severity' in e) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Database errors a client's input can cause, as the answer they deserve: a value PostgreSQL cannot
+ * take (class 22: out of range, bad date, NUL byte, bad encoding) is the request's fault, not ours.
+ */
+export function clientFaultOf(err: unknown): { status: number; message: string } | undefined {
+  const state = sqlState(err);
+  if (!state) return undefined;
+  if (state.startsWith('22')) return { status: 400, message: 'A value is out of range or not valid.' };
+  if (state === '23505') return { status: 409, message: 'This conflicts with an existing entry.' };
+  if (state === '54001') return { status: 400, message: 'The request is nested too deeply.' };
+  return undefined;
+}

@@ -2,6 +2,7 @@ import type { ErrorCode, FieldIssue } from '@evdra/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { clientFaultOf } from '../db/errors.js';
 import { AppError } from '../lib/errors.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -17,6 +18,16 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** One error shape for every failure: {code, message, details?}. A 5xx never carries internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, on every route.
+  app.addHook('preValidation', async (req) => {
+    const where = nulIn(req.body, 'body') ?? nulIn(req.query, 'querystring') ?? nulIn(req.params, 'params');
+    if (where) {
+      throw new AppError(400, 'VALIDATION_FAILED', `${where}: NUL characters are not allowed.`, [
+        { field: where, message: 'NUL characters are not allowed.' },
+      ]);
+    }
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -34,6 +45,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = first ? `${first.field}: ${first.message}` : 'Invalid request.';
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message, details });
     }
+    const fault = clientFaultOf(err);
+    if (fault) {
+      request.log.info({ err }, 'input refused by the database');
+      const code: ErrorCode = fault.status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED';
+      return reply.status(fault.status).send({ code, message: fault.message });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'unhandled error');
@@ -44,3 +61,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ code, message });
   });
 });
+
+/** The path of the first string holding U+0000 in a parsed value (iterative: input may nest deeply). */
+function nulIn(value: unknown, root: string): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  for (let seen = 0; stack.length && seen < 100_000; seen++) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path || root;
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000')) return path ? `${path}.${k}` : k;
+        stack.push([child, path ? `${path}.${k}` : k]);
+      }
+    }
+  }
+  return undefined;
+}

@@ -18,17 +18,39 @@ export class VehicleListCache {
   constructor(private readonly maxEntries = 1000) {}
 
   async connect(database: Database, log: FastifyBaseLogger): Promise<() => Promise<void>> {
-    const stop = await database.listen(
-      VEHICLES_CHANGED,
-      () => this.clear(),
-      (err) => {
-        this.live = false;
-        this.clear();
-        log.warn({ err }, 'vehicle change feed lost: vehicle lists are no longer cached');
-      },
-    );
-    this.live = true;
-    return stop;
+    let closed = false;
+    let stop: (() => Promise<void>) | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const subscribe = async () => {
+      stop = await database.listen(
+        VEHICLES_CHANGED,
+        () => this.clear(),
+        (err) => {
+          if (!this.live) return;
+          this.live = false;
+          this.clear();
+          log.warn({ err }, 'vehicle change feed lost: vehicle lists are not cached until it is back');
+          stop?.().catch(() => {});
+          stop = undefined;
+          reconnect();
+        },
+      );
+      this.clear();
+      this.live = true;
+    };
+    // The feed comes back by itself (a database restart, a killed connection).
+    const reconnect = () => {
+      if (closed) return;
+      retry = setTimeout(() => subscribe().catch(reconnect), 500);
+      retry.unref();
+    };
+    await subscribe();
+    return async () => {
+      closed = true;
+      this.live = false;
+      clearTimeout(retry);
+      await stop?.().catch(() => {});
+    };
   }
 
   /** The cached answer, or a loader that stores what it loads unless a change happened meanwhile. */

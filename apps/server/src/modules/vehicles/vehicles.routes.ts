@@ -191,11 +191,17 @@ async function readMultipart(req: FastifyRequest, fileField: string) {
   if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data.');
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
-  for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === fileField) file = bytes;
-    } else fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === fileField) file = bytes;
+      } else fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    // Limits (413, too many parts) keep their status; a body the parser cannot read is a 400.
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw new AppError(400, 'VALIDATION_FAILED', 'The multipart body could not be read.');
   }
   return { fields, file };
 }

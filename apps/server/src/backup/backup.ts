@@ -1,0 +1,178 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
+
+/**
+ * One-file backups of a whole instance (users, records, files: every table of the `public`
+ * schema), for PGlite and PostgreSQL alike: gzipped JSON lines, a header then rows in batches,
+ * written from one consistent snapshot. Values go through `to_jsonb` and come back through
+ * `jsonb_populate_recordset`, so every column type (bytea, numeric, timestamptz) round-trips
+ * exactly and tables other modules add are included without code here.
+ */
+export const BACKUP_FORMAT = 'evdra-backup';
+const VERSION = 1;
+const BATCH = 500;
+
+/** Kept by triggers from other tables (the cost rollup): rebuilt by the restore, not copied. */
+const DERIVED = new Set(['vehicle_month_costs']);
+
+type Header = { format: string; version: number; createdAt: string; migrations: number; tables: string[] };
+type Line = Header | { table: string; rows: Record<string, unknown>[] };
+
+export class BackupError extends Error {}
+
+const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
+
+/** Public tables, parents before children (foreign keys), then by name. */
+export async function tablesInOrder(db: Db): Promise<string[]> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`),
+  ).map((r) => r.name);
+  const edges = rowsOf<{ child: string; parent: string }>(
+    await db.execute(sql`
+      select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+      from pg_constraint c
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace and c.conrelid <> c.confrelid`),
+  );
+  const ordered: string[] = [];
+  const visit = (t: string, path: Set<string>) => {
+    if (ordered.includes(t) || path.has(t)) return;
+    path.add(t);
+    for (const e of edges) if (e.child === t) visit(e.parent.replaceAll('"', ''), path);
+    ordered.push(t);
+  };
+  for (const t of tables) visit(t, new Set());
+  return ordered.filter((t) => tables.includes(t));
+}
+
+async function migrationCount(db: Db): Promise<number> {
+  try {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    );
+    return row?.n ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Writes the whole instance to `file`; returns the row count per table. */
+export async function backup(db: Db, file: string): Promise<Record<string, number>> {
+  const gzip = createGzip();
+  const out = pipeline(gzip, createWriteStream(file, { mode: 0o600 }));
+  const write = async (line: Line) => {
+    if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
+  };
+  const counts: Record<string, number> = {};
+  await db.transaction(
+    async (tx) => {
+      const t = tx as unknown as Db;
+      const tables = await tablesInOrder(t);
+      await write({
+        format: BACKUP_FORMAT,
+        version: VERSION,
+        createdAt: new Date().toISOString(),
+        migrations: await migrationCount(t),
+        tables,
+      });
+      for (const table of tables) {
+        counts[table] = 0;
+        for (let offset = 0; ; offset += BATCH) {
+          const rows = rowsOf<{ row: Record<string, unknown> }>(
+            await t.execute(
+              sql`select to_jsonb(x) as row from ${ident(table)} x order by ctid limit ${BATCH} offset ${offset}`,
+            ),
+          ).map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row));
+          if (rows.length === 0) break;
+          counts[table] += rows.length;
+          await write({ table, rows });
+          if (rows.length < BATCH) break;
+        }
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  gzip.end();
+  await out;
+  return counts;
+}
+
+/**
+ * Restores `file` into a migrated database, in one transaction (a failure leaves it as it was).
+ * Refuses a database that holds any row unless `force`, which empties it first.
+ */
+export async function restore(db: Db, file: string, { force = false } = {}): Promise<Record<string, number>> {
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  const iterator = lines[Symbol.asyncIterator]();
+  let header: Header;
+  try {
+    const first = await iterator.next();
+    header = JSON.parse(first.value ?? '');
+  } catch {
+    throw new BackupError(`${file} is not an Evdra backup.`);
+  }
+  if (header.format !== BACKUP_FORMAT || header.version !== VERSION)
+    throw new BackupError(`${file} is not an Evdra backup (format ${VERSION}).`);
+
+  const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t, 0]));
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const target = await tablesInOrder(t);
+    if (header.migrations > (await migrationCount(t)))
+      throw new BackupError('This backup comes from a newer Evdra version: update first, then restore.');
+    const nonEmpty = [];
+    for (const table of target) {
+      const [row] = rowsOf<{ any: boolean }>(
+        await t.execute(sql`select exists(select 1 from ${ident(table)}) as any`),
+      );
+      if (row?.any) nonEmpty.push(table);
+    }
+    if (nonEmpty.length && !force)
+      throw new BackupError(
+        `The target database is not empty (${nonEmpty.join(', ')}). Restore into an empty one, or pass --force to replace everything in it.`,
+      );
+    if (nonEmpty.length)
+      await t.execute(sql`truncate ${sql.join(target.map(ident), sql`, `)} restart identity cascade`);
+
+    const columns = new Map<string, Set<string>>();
+    for (const table of target) {
+      const cols = rowsOf<{ name: string }>(
+        await t.execute(
+          sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table}`,
+        ),
+      );
+      columns.set(table, new Set(cols.map((c) => c.name)));
+    }
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      if (!next.value.trim()) continue;
+      const { table, rows } = JSON.parse(next.value) as { table: string; rows: Record<string, unknown>[] };
+      const known = columns.get(table);
+      if (!known) throw new BackupError(`The backup has a table this version does not know: ${table}.`);
+      counts[table] = (counts[table] ?? 0) + rows.length;
+      if (DERIVED.has(table) || rows.length === 0) continue;
+      // Columns the backup has and this version knows (a newer column takes its default).
+      const cols = Object.keys(rows[0] as object).filter((c) => known.has(c));
+      const list = sql.join(cols.map(ident), sql`, `);
+      await t.execute(
+        sql`insert into ${ident(table)} (${list}) select ${list} from jsonb_populate_recordset(null::${ident(table)}, ${JSON.stringify(rows)}::jsonb)`,
+      );
+    }
+    // Serial columns continue after the restored ids.
+    const serials = rowsOf<{ table: string; column: string }>(
+      await t.execute(sql`
+        select table_name as table, column_name as column from information_schema.columns
+        where table_schema = 'public' and column_default like 'nextval(%'`),
+    );
+    for (const s of serials) {
+      await t.execute(
+        sql`select setval(pg_get_serial_sequence(${`public."${s.table}"`}, ${s.column}), coalesce((select max(${ident(s.column)}) from ${ident(s.table)}), 0) + 1, false)`,
+      );
+    }
+  });
+  return counts;
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema.js';
+import { formatReport, fuzz, type Transport } from './fuzz/fuzzer.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+// CI's pass of `npm run fuzz`: 1,000 schema-aware bad requests from the OpenAPI document, through
+// the real app (in-process), plus the BOLA matrix. Runs in the PGlite project only, to stay short.
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1000);
+const runs = process.env.EVDRA_TEST_DB !== 'postgres' || process.env.FUZZ_ON_POSTGRES === '1';
+
+let t: TestApp;
+beforeAll(async () => {
+  if (runs) t = await createTestApp({ LOGIN_FAILURES_PER_15_MIN: '1000000' });
+});
+afterAll(() => t?.close());
+
+describe.runIf(runs)('fuzzer', () => {
+  it(`answers ${REQUESTS} bad requests without a 5xx or a hang, and every id-taking operation refuses a second user`, async () => {
+    const transport: Transport = async (req) => {
+      const res = await t.app.inject({
+        method: req.method as 'GET',
+        url: req.url,
+        headers: req.headers,
+        payload: req.body,
+      });
+      return { status: res.statusCode, body: res.body, headers: res.headers };
+    };
+    const report = await fuzz({
+      transport,
+      requests: REQUESTS,
+      seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+      timeoutMs: 10_000,
+      // Notifications come from the reminder job; give the owner one so its id operations are tried.
+      prepare: async ({ owner }) => {
+        await t.database.db.insert(notifications).values({
+          userId: owner,
+          type: 'INSURANCE_REMINDER',
+          title: 'Insurance ends soon',
+          content: 'Renew it.',
+        });
+      },
+    });
+    const text = formatReport(report);
+    if (report.failures.length || report.bola.some((b) => !b.ok) || process.env.FUZZ_VERBOSE)
+      process.stdout.write(`${text}\n`);
+    expect(report.requests).toBe(REQUESTS);
+    expect(report.failures, text).toEqual([]);
+    expect(report.bola.length).toBeGreaterThan(15);
+    expect(
+      report.bola.filter((b) => !b.ok),
+      text,
+    ).toEqual([]);
+  }, 120_000);
+});
