@@ -186,7 +186,7 @@ export default function ChatPage() {
                 <li key={key}>
                   <button
                     type="button"
-                    className="chip-link"
+                    className="chat__suggestion"
                     onClick={() => void ask(t(`ai.chat.suggestions.${key}`))}
                   >
                     {t(`ai.chat.suggestions.${key}`)}
