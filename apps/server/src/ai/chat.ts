@@ -101,6 +101,12 @@ const W = {
     'mis coches',
     'mis vehiculos',
     'what cars',
+    'which vehicles',
+    'cars do i have',
+    'ce masini am',
+    'que coches',
+    'coches tengo',
+    'vehiculos tengo',
   ],
   greeting: ['hello', 'hi', 'hey', 'salut', 'buna', 'hola', 'buenas', 'help', 'ajutor', 'ayuda'],
   other: [

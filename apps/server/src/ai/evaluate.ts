@@ -9,6 +9,8 @@ export const TYPICAL_KM_PER_YEAR = 15_000;
 export const FEW_RECORDS = 5;
 const BASE = 7;
 const FEW_RECORDS_CAP = 6;
+/** Cost per km is judged only over at least this distance (fixed costs dominate short spans). */
+const MIN_KM_FOR_COST = 5000;
 
 /** One rubric line: how many points it moved and the sentence (with its numbers) that explains it. */
 export type Factor = { key: string; delta: number; text: string };
@@ -23,7 +25,6 @@ type Texts = {
   insured: (gaps: number, covered: boolean) => string;
   costPerKm: (perKm: string, d: number) => string;
   few: (n: number) => string;
-  intro: (score: number) => string;
 };
 
 const sign = (d: number, good: string, bad: string, neutral: string) =>
@@ -45,7 +46,6 @@ const TEXTS: Record<Language, Texts> = {
     costPerKm: (c, d) => `Costs ${c} per km (${sign(d, 'cheap to run', 'expensive to run', 'average')}).`,
     few: (n) =>
       `Only ${n} record(s) so far, so the score is conservative; add fuel, services and insurance for a fuller evaluation.`,
-    intro: (s) => `Score ${s}/10.`,
   },
   ro: {
     age: (y, d) => `${sign(d, 'Mașină nouă', 'Mașină mai veche', 'Mașină de vârstă medie')}: ${y} ani.`,
@@ -64,7 +64,6 @@ const TEXTS: Record<Language, Texts> = {
       `Costă ${c} pe km (${sign(d, 'ieftină de întreținut', 'scumpă de întreținut', 'în medie')}).`,
     few: (n) =>
       `Doar ${n} înregistrare(ări) până acum, deci scorul este prudent; adăugați alimentări, revizii și asigurări pentru o evaluare completă.`,
-    intro: (s) => `Scor ${s}/10.`,
   },
   es: {
     age: (y, d) => `${sign(d, 'Coche joven', 'Coche más antiguo', 'Coche de edad media')}: ${y} años.`,
@@ -83,7 +82,6 @@ const TEXTS: Record<Language, Texts> = {
       `Cuesta ${c} por km (${sign(d, 'barato de mantener', 'caro de mantener', 'en la media')}).`,
     few: (n) =>
       `Solo ${n} registro(s) por ahora, así que la puntuación es prudente; añade repostajes, mantenimientos y seguros para una evaluación completa.`,
-    intro: (s) => `Puntuación ${s}/10.`,
   },
 };
 
@@ -134,7 +132,7 @@ export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
     out.push({ key: 'insurance', delta: d, text: t.insured(f.insurance.gaps, covered) });
   }
 
-  if (f.costs.costPerKm !== null && f.costs.km >= 1000) {
+  if (f.costs.costPerKm !== null && f.costs.km >= MIN_KM_FOR_COST) {
     const c = f.costs.costPerKm;
     const d = c <= 0.15 ? 0.5 : c <= 0.3 ? 0 : -0.5;
     out.push({ key: 'costPerKm', delta: d, text: t.costPerKm(fmt.money(c), d) });
@@ -159,7 +157,7 @@ export function evaluate(f: VehicleFacts, lang: Language): Evaluation {
   const ranked = [...all].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
   const moved = ranked.filter((x) => x.delta !== 0).slice(0, 4);
   const shown = moved.length >= 2 ? moved : ranked.slice(0, Math.max(2, moved.length));
-  const parts = [t.intro(score), ...shown.map((x) => x.text)];
+  const parts = shown.map((x) => x.text);
   if (few) parts.push(t.few(f.records.total));
   return { score, reason: parts.join(' ') };
 }

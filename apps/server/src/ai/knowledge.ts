@@ -303,9 +303,11 @@ export const TOPICS: Topic[] = [
       'adblue',
       'egr',
       'filtru de particule',
+      'de particule',
       'fap',
       'regenerare',
       'filtro de particulas',
+      'de particulas',
       'regeneracion',
     ],
     answer: {

@@ -3,6 +3,8 @@ import type { VehicleFacts } from './facts.js';
 import { consumptionUnit, type Fmt, formatter, quantityUnit } from './format.js';
 
 type Cat = 'fuel' | 'expenses' | 'insurance' | 'revisions';
+/** Months with costs needed in the 12 before the last 3 for a trend to mean anything. */
+const MIN_MONTHS_FOR_TREND = 3;
 const pctChange = (now: number, before: number) => ((now - before) / before) * 100;
 
 type PerfTexts = {
@@ -132,7 +134,7 @@ export function performanceText(f: VehicleFacts, lang: Language): string {
     );
   }
   if (c.biggestMonth) lines.push(t.month(fmt.month(c.biggestMonth.month), fmt.money(c.biggestMonth.amount)));
-  if (c.prev12Months > 0 && c.prev12MonthlyAvg > 0) {
+  if (c.prev12Months >= MIN_MONTHS_FOR_TREND && c.prev12MonthlyAvg > 0) {
     const change = pctChange(c.last3MonthlyAvg, c.prev12MonthlyAvg);
     lines.push(
       t.trend(

@@ -12,8 +12,8 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswor
 const GdprPage = lazy(() => import('../features/gdpr/pages/GdprPage'));
 const SettingsPage = lazy(() => import('../features/users/pages/SettingsPage'));
 const AdminUsersPage = lazy(() => import('../features/users/pages/AdminUsersPage'));
-const PlaceholderPage = lazy(() => import('../features/placeholders/pages/PlaceholderPage'));
 const MarketplacePage = lazy(() => import('../features/marketplace/pages/MarketplacePage'));
+const ChatPage = lazy(() => import('../features/ai/pages/ChatPage'));
 const VehiclesPage = lazy(() => import('../features/vehicles/pages/VehiclesPage'));
 const InsurancePage = lazy(() => import('../features/records/pages/InsurancePage'));
 const ExpensesPage = lazy(() => import('../features/records/pages/ExpensesPage'));
@@ -43,7 +43,7 @@ export function AppRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="vehicles" element={<VehiclesPage />} />
           <Route path="marketplace" element={<MarketplacePage />} />
-          <Route path="ai-chat" element={<PlaceholderPage feature="aiChat" />} />
+          <Route path="ai-chat" element={<ChatPage />} />
           <Route path="analytics/user" element={<UserAnalyticsPage />} />
           <Route path="analytics" element={<AnalyticsIndexPage />} />
           <Route path="analytics/:vehicleId" element={<VehicleAnalyticsPage />} />

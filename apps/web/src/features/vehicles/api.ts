@@ -96,3 +96,18 @@ export function useDeleteVehicle() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }
+
+/** POST /api/vehicles/{id}/evaluate-ai → the vehicle with its new aiScore and aiScoreReason. */
+export function useEvaluateAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<Vehicle>(`/api/vehicles/${id}/evaluate-ai`, { method: 'POST' }),
+    onSuccess: (vehicle) => {
+      queryClient.setQueryData(vehicleKeys.one(vehicle.id), vehicle);
+      queryClient.setQueryData<VehicleList>(vehicleKeys.list, (list) =>
+        list ? { ...list, vehicles: list.vehicles.map((v) => (v.id === vehicle.id ? vehicle : v)) } : list,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
+  });
+}

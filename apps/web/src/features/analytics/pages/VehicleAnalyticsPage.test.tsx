@@ -1,5 +1,5 @@
 import type { MonthlyAnalytics } from '@evdra/domain';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
 import VehicleAnalyticsPage from './VehicleAnalyticsPage';
@@ -143,15 +143,56 @@ describe('VehicleAnalyticsPage', () => {
     expect(screen.queryByRole('list', { name: 'Months' })).not.toBeInTheDocument();
   });
 
-  it('shows the AI summary button only when the vehicle has AI consent, disabled for now', async () => {
+  it('shows the AI summary button only when the vehicle has AI consent', async () => {
     renderVehicle();
     await screen.findByRole('heading', { name: 'Analytics for Dacia Logan' });
     expect(screen.queryByRole('button', { name: 'AI summary' })).not.toBeInTheDocument();
-    cleanup();
-    renderVehicle({ 'GET /api/vehicles/7': () => jsonResponse({ ...vehicle, aiEvaluationConsent: true }) });
-    const ai = await screen.findByRole('button', { name: 'AI summary' });
-    expect(ai).toHaveAttribute('aria-disabled', 'true');
-    expect(ai).toHaveAccessibleDescription('Coming with the AI assistant');
+  });
+
+  it('opens the AI summary (loading, then the text), refreshes and hides it', async () => {
+    let calls = 0;
+    let release: () => void = () => {};
+    const { user } = renderVehicle({
+      'GET /api/vehicles/7': () => jsonResponse({ ...vehicle, aiEvaluationConsent: true }),
+      'GET /ai-feedback/vehicle/7/performance': async () => {
+        calls += 1;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return new Response(
+          `Answer ${calls}:\n- **Fuel** is the biggest category\n<img src=x onerror=alert(1)>`,
+          {
+            headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+          },
+        );
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'AI summary' }));
+    expect(await screen.findByText('Loading the AI summary…')).toBeInTheDocument();
+    release();
+    const panel = await screen.findByRole('region', { name: 'AI summary' });
+    expect(await within(panel).findByText('Answer 1:')).toBeInTheDocument();
+    expect(within(panel).getByText('Fuel').tagName).toBe('STRONG');
+    expect(within(panel).getByRole('listitem')).toHaveTextContent('Fuel is the biggest category');
+    // Markup in an answer stays text.
+    expect(within(panel).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(panel.querySelector('img')).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Refresh' }));
+    expect(await within(panel).findByText('Loading the AI summary…')).toBeInTheDocument();
+    release();
+    expect(await within(panel).findByText('Answer 2:')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByRole('region', { name: 'AI summary' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'AI summary' })).toBeInTheDocument();
+  });
+
+  it("shows 'Unable to load performance insight.' when the summary fails", async () => {
+    const { user } = renderVehicle({
+      'GET /api/vehicles/7': () => jsonResponse({ ...vehicle, aiEvaluationConsent: true }),
+      'GET /ai-feedback/vehicle/7/performance': () => jsonResponse({ code: 'INTERNAL', message: 'x' }, 500),
+    });
+    await user.click(await screen.findByRole('button', { name: 'AI summary' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load performance insight.');
   });
 
   it('shows a not-found state with a link to /vehicles for an unknown vehicle', async () => {

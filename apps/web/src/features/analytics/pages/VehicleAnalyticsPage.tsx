@@ -5,10 +5,11 @@ import {
   monthLabel,
   type YearlyAnalytics,
 } from '@evdra/domain';
-import { ArrowLeft, Sparkles } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AiSummaryPanel } from '../../../components/AiSummaryPanel';
 import { Alert, PageCard } from '../../../components/Card';
 import { SearchBox } from '../../../components/SearchBox';
 import { ApiError, errorText } from '../../../lib/api';
@@ -181,7 +182,6 @@ export default function VehicleAnalyticsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { vehicleId = '' } = useParams();
-  const aiHintId = useId();
   const vehicle = useAnalyticsVehicle(vehicleId);
   const monthly = useMonthlyAnalytics(vehicleId);
   const total = useTotalAnalytics(vehicleId);
@@ -223,30 +223,13 @@ export default function VehicleAnalyticsPage() {
   return (
     <>
       {back}
-      <PageCard
-        title={title}
-        actions={
-          v?.aiEvaluationConsent ? (
-            // Wired by the AI issue; until then it is visibly disabled but focusable, so its hint can be read.
-            <>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                aria-disabled="true"
-                aria-describedby={aiHintId}
-                title={t('analytics.aiComingSoon')}
-                onClick={(e) => e.preventDefault()}
-              >
-                <Sparkles size={18} aria-hidden="true" />
-                {t('analytics.aiSummary')}
-              </button>
-              <span id={aiHintId} className="visually-hidden">
-                {t('analytics.aiComingSoon')}
-              </span>
-            </>
-          ) : null
-        }
-      >
+      <PageCard title={title}>
+        {v?.aiEvaluationConsent ? (
+          <AiSummaryPanel
+            path={`/ai-feedback/vehicle/${v.id}/performance`}
+            failureText={t('ai.summary.performanceFailed')}
+          />
+        ) : null}
         {loading && !failed ? (
           <div className="page-loading">
             <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />

@@ -2,6 +2,7 @@ import { FUEL_TYPES, type FuelEntry } from '@evdra/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { AiSummaryPanel } from '../../../components/AiSummaryPanel';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
@@ -138,7 +139,17 @@ export default function FuelPage() {
       addLabel={t('fuel.add')}
       actions={actions}
       errorText={failure}
-      toolbar={<DateFilter onApply={setRange} />}
+      toolbar={
+        <>
+          {scope.vehicle?.aiEvaluationConsent ? (
+            <AiSummaryPanel
+              path={`/ai-feedback/vehicle/${scope.vehicle.id}/fuel`}
+              failureText={t('ai.summary.fuelFailed')}
+            />
+          ) : null}
+          <DateFilter onApply={setRange} />
+        </>
+      }
       form={{
         addTitle: t('fuel.addTitle'),
         editTitle: t('fuel.editTitle'),

@@ -125,6 +125,36 @@ describe('record pages', () => {
     },
   );
 
+  it("fuel: the AI summary only with consent, and 'Unable to load AI feedback.' when it fails", async () => {
+    storeUser({ id: 1 });
+    const noConsent = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse({ ...logan, aiEvaluationConsent: false }),
+      'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse([fill()]),
+    });
+    await screen.findByText('6.46 L/100km');
+    expect(screen.queryByRole('button', { name: 'AI summary' })).not.toBeInTheDocument();
+    noConsent.unmount();
+    let fail = false;
+    const { user } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse([fill()]),
+      'GET /ai-feedback/vehicle/7/fuel': () =>
+        fail
+          ? jsonResponse({ code: 'INTERNAL', message: 'x' }, 500)
+          : new Response('Average consumption from full tank to full tank: 6.46 L/100 km.', {
+              headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+            }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'AI summary' }));
+    const panel = await screen.findByRole('region', { name: 'AI summary' });
+    expect(
+      await within(panel).findByText(/Average consumption from full tank to full tank/),
+    ).toBeInTheDocument();
+    fail = true;
+    await user.click(within(panel).getByRole('button', { name: 'Refresh' }));
+    expect(await within(panel).findByText('Unable to load AI feedback.')).toBeInTheDocument();
+  });
+
   it("shows 'Vehicle not found' and no records when the vehicle answers 404", async () => {
     storeUser({ id: 2 });
     render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {

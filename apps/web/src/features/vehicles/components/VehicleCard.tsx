@@ -4,12 +4,37 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { useFormat } from '../../../lib/format';
+import { useEvaluateAi } from '../api';
+import '../../../components/ai.css';
 
 interface VehicleCardProps {
   vehicle: Vehicle;
   isAdmin: boolean;
   onEdit: () => void;
   onDelete: () => void;
+}
+
+/** Evaluate AI: busy while the server scores; spec §8 alert on failure. */
+function EvaluateButton({ vehicleId, again = false }: { vehicleId: number; again?: boolean }) {
+  const { t } = useTranslation();
+  const evaluate = useEvaluateAi();
+  const run = () =>
+    evaluate.mutate(vehicleId, {
+      onError: (err) =>
+        window.alert(t('ai.evaluateFailed', { message: err instanceof Error ? err.message : String(err) })),
+    });
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--small"
+      onClick={run}
+      disabled={evaluate.isPending}
+      aria-busy={evaluate.isPending}
+    >
+      <Sparkles size={16} aria-hidden="true" className={evaluate.isPending ? 'spin' : undefined} />
+      {evaluate.isPending ? t('ai.evaluating') : again ? t('ai.reevaluate') : t('vehicles.evaluateAi')}
+    </button>
+  );
 }
 
 /** One vehicle: photo, every field of spec §2, AI score, links to the five sub-pages, Edit and Delete. */
@@ -85,26 +110,16 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
         </dl>
         {v.aiEvaluationConsent ? (
           v.aiScore !== null ? (
-            <p className="ai-score">
-              <Sparkles size={16} aria-hidden="true" />
-              <strong>{t('vehicles.aiScore', { score: v.aiScore })}</strong>
-              {v.aiScoreReason ? <span> — {v.aiScoreReason}</span> : null}
-            </p>
-          ) : (
-            <span className="tooltip-wrap" title={t('vehicles.aiComingSoon')}>
-              <button
-                type="button"
-                className="btn btn--secondary btn--small"
-                disabled
-                aria-describedby={`ai-soon-${v.id}`}
-              >
+            <div className="ai-score-block">
+              <p className="ai-score">
                 <Sparkles size={16} aria-hidden="true" />
-                {t('vehicles.evaluateAi')}
-              </button>
-              <span id={`ai-soon-${v.id}`} className="visually-hidden">
-                {t('vehicles.aiComingSoon')}
-              </span>
-            </span>
+                <strong>{t('vehicles.aiScore', { score: v.aiScore })}</strong>
+                {v.aiScoreReason ? <span> — {v.aiScoreReason}</span> : null}
+              </p>
+              <EvaluateButton vehicleId={v.id} again />
+            </div>
+          ) : (
+            <EvaluateButton vehicleId={v.id} />
           )
         ) : null}
         <nav className="vehicle-card__links" aria-label={t('vehicles.recordsOf', { name })}>

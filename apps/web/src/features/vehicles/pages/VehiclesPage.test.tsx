@@ -46,7 +46,7 @@ describe('VehiclesPage', () => {
     vi.mocked(saveVehicles).mockClear();
   });
 
-  it('shows every field of each vehicle, the AI score or a disabled Evaluate AI, and the sub-page links', async () => {
+  it('shows every field of each vehicle, the AI score or Evaluate AI, and the sub-page links', async () => {
     renderVehicles();
     const card = await screen.findByRole('article', { name: 'Dacia Logan' });
     expect(within(card).getByText('Diesel')).toBeInTheDocument();
@@ -54,9 +54,7 @@ describe('VehiclesPage', () => {
     expect(within(card).getByText('1.5 L')).toBeInTheDocument();
     expect(within(card).getByText('120,000 km')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Consent given' })).toBeInTheDocument();
-    const evaluate = within(card).getByRole('button', { name: 'Evaluate AI' });
-    expect(evaluate).toBeDisabled();
-    expect(evaluate).toHaveAccessibleDescription('Coming with the AI assistant');
+    expect(within(card).getByRole('button', { name: 'Evaluate AI' })).toBeEnabled();
     for (const [name, href] of [
       ['Analytics', '/analytics/7'],
       ['Insurance', '/insurance/7'],
@@ -68,11 +66,53 @@ describe('VehiclesPage', () => {
     const golfCard = screen.getByRole('article', { name: 'Volkswagen Golf' });
     expect(within(golfCard).getByText('AI score: 7/10')).toBeInTheDocument();
     expect(within(golfCard).getByText(/Well kept/)).toBeInTheDocument();
+    expect(within(golfCard).queryByRole('button', { name: 'Evaluate AI' })).not.toBeInTheDocument();
+    expect(within(golfCard).getByRole('button', { name: 'Re-evaluate' })).toBeInTheDocument();
     const miniCard = screen.getByRole('article', { name: 'Mini Cooper' });
     expect(within(miniCard).getByRole('img', { name: 'No consent' })).toBeInTheDocument();
     expect(within(miniCard).queryByRole('button', { name: 'Evaluate AI' })).not.toBeInTheDocument();
     expect(within(card).queryByText('Owner id')).not.toBeInTheDocument();
     await waitFor(() => expect(saveVehicles).toHaveBeenCalledWith([logan, golf, mini]));
+  });
+
+  it('evaluates a vehicle: busy button, then the score and reason on the card', async () => {
+    let release: () => void = () => {};
+    const scored = { ...logan, aiScore: 8, aiScoreReason: 'Serviced every 12,000 km on average.' };
+    let evaluated = false;
+    const { user, fetchMock } = renderVehicles({
+      'GET /api/vehicles': () => jsonResponse(evaluated ? [scored, golf, mini] : [logan, golf, mini]),
+      'POST /api/vehicles/7/evaluate-ai': async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        evaluated = true;
+        return jsonResponse(scored);
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Dacia Logan' });
+    await user.click(within(card).getByRole('button', { name: 'Evaluate AI' }));
+    const busy = await within(card).findByRole('button', { name: 'Evaluating…' });
+    expect(busy).toBeDisabled();
+    release();
+    expect(await within(card).findByText('AI score: 8/10')).toBeInTheDocument();
+    expect(within(card).getByText(/Serviced every 12,000 km on average/)).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/evaluate-ai'));
+    expect(call?.[1]?.headers).toMatchObject({ 'X-CSRF-Token': 'csrf-1' });
+  });
+
+  it("alerts 'AI Evaluation failed: {message}' when the evaluation fails", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderVehicles({
+      'POST /api/vehicles/7/evaluate-ai': () =>
+        jsonResponse({ code: 'AI_CONSENT_REQUIRED', message: 'Turn on AI evaluation consent first.' }, 409),
+    });
+    const card = await screen.findByRole('article', { name: 'Dacia Logan' });
+    await user.click(within(card).getByRole('button', { name: 'Evaluate AI' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('AI Evaluation failed: Turn on AI evaluation consent first.'),
+    );
+    expect(within(card).getByRole('button', { name: 'Evaluate AI' })).toBeEnabled();
+    alert.mockRestore();
   });
 
   it('shows owner id and username to admins', async () => {
