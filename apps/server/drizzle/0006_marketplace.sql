@@ -32,6 +32,16 @@ CREATE TABLE "market_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "vehicle_history" (
+	"vehicle_id" integer PRIMARY KEY NOT NULL,
+	"services" integer DEFAULT 0 NOT NULL,
+	"last_service_date" date,
+	"last_service_km" integer,
+	"records_since" date,
+	"fuel_entries" integer DEFAULT 0 NOT NULL,
+	"consumption" numeric(8, 2)
+);
+--> statement-breakpoint
 ALTER TABLE "interests" ADD CONSTRAINT "interests_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "interests" ADD CONSTRAINT "interests_buyer_id_users_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "listings" ADD CONSTRAINT "listings_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

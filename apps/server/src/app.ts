@@ -20,6 +20,7 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
+import { MarketListCache } from './modules/marketplace/market-list-cache.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
@@ -126,8 +127,15 @@ export async function buildApp({
   await app.register(revisionsRoutes, { service: records('Revision', schema.revisions) });
   await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
   await app.register(notificationsRoutes, { repo: new NotificationsRepo(db) });
+  const marketLists = new MarketListCache();
+  app.addHook('onClose', await marketLists.connect(database, app.log));
+  const marketChanged = () => {
+    marketLists.clear();
+    vehicleLists.clear();
+  };
   await app.register(marketplaceRoutes, {
-    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear),
+    service: new MarketplaceService(new MarketplaceRepo(db), files, marketChanged),
+    cache: marketLists,
   });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });
