@@ -76,11 +76,12 @@ async function generate(query) {
 const percentile = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-async function timed(base, headers, paths) {
+async function timed(base, headers, paths, before) {
   const ms = [];
   let rows = 0;
   let bytes = 0;
   for (const path of paths) {
+    if (before) await before();
     const t = performance.now();
     const res = await fetch(`${base}${path}`, { headers });
     const body = await res.text();
@@ -98,7 +99,13 @@ async function timed(base, headers, paths) {
   };
 }
 
-async function measure(base) {
+/** A listing change (NOTIFY empties every process's cached answers), then time for it to arrive. */
+const change = (db) => async () => {
+  await db.query(`update listings set updated_at = now() where id = (select min(id) from listings)`);
+  await new Promise((r) => setTimeout(r, 100));
+};
+
+async function measure(base, db) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -127,7 +134,10 @@ async function measure(base) {
   );
   await timed(base, headers, ['/api/marketplace/listings', '/api/marketplace/listings']); // warm-up
   const full = await timed(base, headers, Array(20).fill('/api/marketplace/listings'));
-  return { filtered, combined, full };
+  // The same calls right after a change: nothing cached, the SQL and the JSON are built again.
+  const filteredCold = await timed(base, headers, byMake.slice(0, 40), change(db));
+  const fullCold = await timed(base, headers, Array(10).fill('/api/marketplace/listings'), change(db));
+  return { filtered, combined, full, filteredCold, fullCold };
 }
 
 if (!(await pgAvailable())) {
@@ -158,19 +168,20 @@ try {
   const t = performance.now();
   await generate((q) => db.query(q));
   const { rows } = await db.query('select count(*)::int as n from listings where active');
-  await db.end();
   console.log(
     `PostgreSQL: generated ${fmt(rows[0].n)} listings in ${fmt((performance.now() - t) / 1000, 1)} s`,
   );
   proc = await startProcess(serverMain, env, `${base}/api/health`);
   try {
-    const r = await measure(base);
+    const r = await measure(base, db);
     console.log(`\n${fmt(rows[0].n)} active listings; sequential HTTP calls, ms (shared 2-core machine)`);
     console.log('call                                        p50      p95     n   rows/answer   KB/answer');
     const labels = {
       filtered: 'listings?make=… (target p95 ≤ 30)',
       combined: 'listings?make&year&maxOdometer',
       full: 'listings, all (target p95 ≤ 300)',
+      filteredCold: 'listings?make=…, right after a change',
+      fullCold: 'listings, all, right after a change',
     };
     for (const [key, label] of Object.entries(labels)) {
       const m = r[key];
@@ -180,6 +191,7 @@ try {
     }
   } finally {
     await proc.stop();
+    await db.end();
   }
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
