@@ -268,6 +268,34 @@ describe('listings', () => {
     expectError(await buyer.post(`/api/marketplace/interest/${l.id}`), 404, 'NOT_FOUND');
     expectError(await seller.delete(`/api/marketplace/delete-permanent/${l.id}`), 404, 'NOT_FOUND');
   });
+
+  it('keeps the cached list current: record history, vehicle values and edits show at once', async () => {
+    const v = await newCar(seller, { make: 'Cachetest' });
+    const l = await list(seller, v);
+    const card = async () =>
+      (
+        (await buyer.get('/api/marketplace/listings?make=cachetest')).data as Record<string, never>[]
+      )[0] as unknown as {
+        price: number;
+        odometer: number;
+        history: { services: number; fuelEntries: number };
+      };
+    expect((await card()).history.services).toBe(0);
+    const r = await seller.post('/api/revision', { vehicleId: v, date: '2024-01-01', km: 1000, price: 100 });
+    await expect.poll(async () => (await card()).history.services).toBe(1);
+    await seller.delete(`/api/revision/${r.data.id}`);
+    await expect.poll(async () => (await card()).history.services).toBe(0);
+    const vehicle = (await seller.get(`/api/vehicles/${v}`)).data;
+    await seller.put(`/api/vehicles/${v}`, {
+      ...car({ make: 'Cachetest' }),
+      registrationNumber: vehicle.registrationNumber,
+      odometer: 130_000,
+      version: vehicle.version,
+    });
+    await expect.poll(async () => (await card()).odometer).toBe(130_000);
+    await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 4321 });
+    expect((await card()).price).toBe(4321);
+  });
 });
 
 describe('interest, conversations and chat', () => {

@@ -403,3 +403,19 @@ export const marketMessages = pgTable(
     index('market_messages_sender_idx').on(t.senderId),
   ],
 );
+
+/**
+ * What each vehicle's records prove, for the marketplace cards: kept by statement triggers on the
+ * four record tables (migration 0007_vehicle_history), so listing 10,000 cars reads one row each.
+ * No foreign key, like vehicle_month_costs: record triggers still write while a vehicle's delete
+ * cascades; a leftover row of a deleted vehicle is never joined.
+ */
+export const vehicleHistory = pgTable('vehicle_history', {
+  vehicleId: integer('vehicle_id').primaryKey(),
+  services: integer('services').notNull().default(0),
+  lastServiceDate: date('last_service_date'),
+  lastServiceKm: integer('last_service_km'),
+  recordsSince: date('records_since'),
+  fuelEntries: integer('fuel_entries').notNull().default(0),
+  consumption: numeric('consumption', { precision: 8, scale: 2, mode: 'number' }),
+});

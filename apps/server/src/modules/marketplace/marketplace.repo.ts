@@ -79,7 +79,8 @@ export class MarketplaceRepo {
   }
 
   /**
-   * Listings with the vehicle's current values, the seller and the record history; active only
+   * Listings with the vehicle's current values, the seller and the record summary (vehicle_history,
+   * kept by triggers); active only
    * unless `id` picks one. Filters are spec §5: case-insensitive contains, year contains, km ≤ max.
    */
   async listings(filters: ListingFilters & { id?: number } = {}): Promise<ListingRow[]> {
@@ -96,23 +97,14 @@ export class MarketplaceRepo {
              v.odometer, v.fuel_type as "fuelType", v.ai_score as "aiScore", v.photo_id as "vehiclePhotoId",
              l.price, l.description, l.photo_ids as "photoIds", u.username as "sellerUsername",
              l.seller_id as "sellerId", l.created_at as "createdAt", l.active, v.owner_id as "ownerId",
-             (select count(*)::int from revisions r where r.vehicle_id = v.id) as services,
-             ls.date as "lastServiceDate", ls.km as "lastServiceKm",
-             to_char(least(
-               (select min(r.date) from revisions r where r.vehicle_id = v.id),
-               (select min(f.date) from fuel_entries f where f.vehicle_id = v.id),
-               (select min(e.date) from expenses e where e.vehicle_id = v.id),
-               (select min(i.start_date) from insurances i where i.vehicle_id = v.id)
-             ), 'YYYY-MM-DD') as "recordsSince",
-             (select count(*)::int from fuel_entries f where f.vehicle_id = v.id) as "fuelEntries",
-             (select round(avg(f.consumption_per_100km), 2) from fuel_entries f where f.vehicle_id = v.id) as consumption
+             coalesce(h.services, 0) as services,
+             to_char(h.last_service_date, 'YYYY-MM-DD') as "lastServiceDate", h.last_service_km as "lastServiceKm",
+             to_char(h.records_since, 'YYYY-MM-DD') as "recordsSince",
+             coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption
         from listings l
         join vehicles v on v.id = l.vehicle_id
         join users u on u.id = l.seller_id
-        left join lateral (
-          select to_char(r.date, 'YYYY-MM-DD') as date, r.km from revisions r
-           where r.vehicle_id = v.id order by r.date desc, r.id desc limit 1
-        ) ls on true
+        left join vehicle_history h on h.vehicle_id = v.id
        where ${sql.join(where, sql` and `)}
        order by l.id desc`);
     return rowsOf<ListingRow>(res);

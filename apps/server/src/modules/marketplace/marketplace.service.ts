@@ -79,8 +79,8 @@ export class MarketplaceService {
   constructor(
     private readonly repo: MarketplaceRepo,
     private readonly store: FileStore,
-    /** Called after a transfer commits (vehicle lists are cached). */
-    private readonly vehiclesChanged: () => void = () => {},
+    /** Called after every committed change (listing and vehicle lists are cached). */
+    private readonly changed: () => void = () => {},
   ) {}
 
   async listings(filters: ListingFilters): Promise<Listing[]> {
@@ -97,6 +97,7 @@ export class MarketplaceService {
     const photoIds = await this.storePhotos(body.vehicleId, photos);
     try {
       const id = await this.repo.insertListing({ ...body, sellerId: p.userId, photoIds });
+      this.changed();
       return this.present(id);
     } catch (err) {
       await this.deleteFiles(photoIds);
@@ -119,6 +120,7 @@ export class MarketplaceService {
       description: body.description,
       photoIds: [...kept, ...added],
     });
+    this.changed();
     await this.deleteFiles(current.photoIds.filter((f) => remove.has(f)));
     return this.present(id);
   }
@@ -127,6 +129,7 @@ export class MarketplaceService {
   async delete(p: Principal, id: number) {
     const current = await this.managed(p, id);
     await this.repo.deleteListing(id);
+    this.changed();
     await this.deleteFiles(current.photoIds);
   }
 
@@ -261,7 +264,7 @@ export class MarketplaceService {
         );
       throw err;
     }
-    this.vehiclesChanged();
+    this.changed();
     return { message: TRANSFER_MESSAGE };
   }
 
