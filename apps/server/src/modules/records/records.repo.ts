@@ -23,7 +23,8 @@ export class RecordsRepo<T extends RecordTable> {
   private readonly t: typeof expenses;
 
   constructor(
-    private readonly db: Db,
+    /** The connection or transaction this repo runs on (rules with their own queries share it). */
+    readonly db: Db,
     private readonly table: T,
   ) {
     this.t = table as unknown as typeof expenses;
