@@ -27,6 +27,7 @@ import {
   port,
   post,
   send,
+  serverMain,
   session,
   startProcess,
   startServer,
@@ -44,7 +45,6 @@ if (wanted.includes('pglite')) kinds.push('pglite');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const traceArgs = ['--import', new URL('./trace-sql.mjs', import.meta.url).pathname];
 
-const results = [];
 for (const kind of kinds) {
   const traceFile = join(tmpdir(), `evdra-bench-trace-${process.pid}-${kind}.jsonl`);
   writeFileSync(traceFile, '');
@@ -111,14 +111,16 @@ for (const kind of kinds) {
       halted = true;
       await bareRuns(routes, await pgliteRunner(join(server.dataDir, 'pglite')));
     }
-    results.push({ kind, routes, writes });
+    reportKind({ kind, routes, writes });
   } finally {
     if (!halted) await server.halt();
     await server.stop();
   }
 }
 
-report();
+console.log(
+  '\nOn a shared, loaded machine absolute figures are low; compare runs made in the same conditions.',
+);
 
 // ── data ──────────────────────────────────────────────────────────────────────────────────────
 async function seed(base) {
@@ -278,44 +280,38 @@ async function writeBench(base, { user, vehicleId, fills }) {
 }
 
 // ── report ────────────────────────────────────────────────────────────────────────────────────
-function report() {
+function reportKind({ kind, routes, writes }) {
   const pad = (s, n) => String(s).padStart(n);
   console.log(
-    `\nautocannon ${CONNECTIONS} connections × ${DURATION} s per line; bare SQL = the statements the route sent, replayed ${CONNECTIONS}-way (pg pool ${POOL} / one PGlite).`,
+    `\n${kind}: autocannon ${CONNECTIONS} connections × ${DURATION} s per line; bare SQL = the statements the route sent, replayed ${CONNECTIONS}-way (pg pool ${POOL} / one PGlite).`,
   );
   console.log(
-    `Data: 1 user, 50 vehicles, ${FUEL_ROWS} fill-ups + 10 insurance + 30 expenses + 20 revisions on one; 1 admin. Node ${process.version}.`,
+    `Data: 1 user, 50 vehicles, ${FUEL_ROWS} fill-ups + 10 insurance + 30 expenses + 20 revisions on one; 1 admin. Node ${process.version}. Server: ${serverMain}`,
   );
-  for (const { kind, routes, writes } of results) {
-    console.log(`\n${kind}`);
+  console.log(
+    `${'route'.padEnd(44)} ${pad('KiB', 6)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('stmts', 5)} ${pad('SQL/s', 8)} ${pad('SQL p99', 7)} ${pad('ratio', 6)}  target`,
+  );
+  for (const r of routes) {
+    const e = r.evdra;
+    const limit = r.rows ? 60 : 25;
+    const ratio = r.bare ? e.rps / r.bare.rps : undefined;
+    const ok = e.p99 <= limit && (ratio === undefined || ratio >= 0.6);
     console.log(
-      `${'route'.padEnd(44)} ${pad('KiB', 6)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('stmts', 5)} ${pad('SQL/s', 8)} ${pad('SQL p99', 7)} ${pad('ratio', 6)}  target`,
+      `${`GET ${r.path}`.padEnd(44)} ${pad(fmt(r.body.length / 1024, 1), 6)} ${pad(fmt(e.rps), 8)} ${pad(fmt(e.p50), 6)} ${pad(fmt(e.p99), 6)} ${pad(r.statements.length, 5)} ${pad(r.bare ? fmt(r.bare.rps) : '—', 8)} ${pad(r.bare ? fmt(r.bare.p99) : '—', 7)} ${pad(ratio === undefined ? '—' : `${fmt(100 * ratio)}%`, 6)}  ${ok ? 'met' : 'NOT met'}`,
     );
-    for (const r of routes) {
-      const e = r.evdra;
-      const limit = r.rows ? 60 : 25;
-      const ratio = r.bare ? e.rps / r.bare.rps : undefined;
-      const ok = e.p99 <= limit && (ratio === undefined || ratio >= 0.6);
+    if (r.bareFastify) {
+      const share = e.rps / r.bareFastify.rps;
       console.log(
-        `${`GET ${r.path}`.padEnd(44)} ${pad(fmt(r.body.length / 1024, 1), 6)} ${pad(fmt(e.rps), 8)} ${pad(fmt(e.p50), 6)} ${pad(fmt(e.p99), 6)} ${pad(r.statements.length, 5)} ${pad(r.bare ? fmt(r.bare.rps) : '—', 8)} ${pad(r.bare ? fmt(r.bare.p99) : '—', 7)} ${pad(ratio === undefined ? '—' : `${fmt(100 * ratio)}%`, 6)}  ${ok ? 'met' : 'NOT met'}`,
+        `${'  bare Fastify, same bytes'.padEnd(44)} ${pad('', 6)} ${pad(fmt(r.bareFastify.rps), 8)} ${pad(fmt(r.bareFastify.p50), 6)} ${pad(fmt(r.bareFastify.p99), 6)}   → Evdra ${fmt(100 * share)}% of it (target ≥ 40%): ${share >= 0.4 ? 'met' : 'NOT met'}`,
       );
-      if (r.bareFastify) {
-        const share = e.rps / r.bareFastify.rps;
-        console.log(
-          `${'  bare Fastify, same bytes'.padEnd(44)} ${pad('', 6)} ${pad(fmt(r.bareFastify.rps), 8)} ${pad(fmt(r.bareFastify.p50), 6)} ${pad(fmt(r.bareFastify.p99), 6)}   → Evdra ${fmt(100 * share)}% of it (target ≥ 40%): ${share >= 0.4 ? 'met' : 'NOT met'}`,
-        );
-      }
     }
-    const line = (name, xs) =>
-      console.log(
-        `${name.padEnd(44)} median ${fmt(median(xs), 1)} ms, max ${fmt(Math.max(...xs), 1)} ms (n=${xs.length})`,
-      );
-    console.log('writes (one at a time)');
-    line(`  POST fill-up, vehicle with ${FUEL_ROWS} (target ≤ 15)`, writes.create);
-    line(`  PUT fill-up in the middle of ${FUEL_ROWS + 20}`, writes.edit);
-    line('  DELETE fill-up', writes.del);
   }
-  console.log(
-    '\nOn a shared, loaded machine absolute figures are low; compare runs made in the same conditions.',
-  );
+  const line = (name, xs) =>
+    console.log(
+      `${name.padEnd(44)} median ${fmt(median(xs), 1)} ms, max ${fmt(Math.max(...xs), 1)} ms (n=${xs.length})`,
+    );
+  console.log('writes (one at a time)');
+  line(`  POST fill-up, vehicle with ${FUEL_ROWS} (target ≤ 15)`, writes.create);
+  line(`  PUT fill-up in the middle of ${FUEL_ROWS + 20}`, writes.edit);
+  line('  DELETE fill-up', writes.del);
 }

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-export const serverMain = new URL('../dist/main.js', import.meta.url).pathname;
+/** The built server; SERVER_MAIN points elsewhere (e.g. an older build kept for a before/after run). */
+export const serverMain = process.env.SERVER_MAIN ?? new URL('../dist/main.js', import.meta.url).pathname;
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export const port = () => 20000 + Math.floor(Math.random() * 20000);
@@ -26,7 +27,7 @@ export async function startProcess(script, env, healthUrl, nodeArgs = []) {
   let dead = false;
   exited.then(() => (dead = true));
   for (;;) {
-    if (dead || Date.now() - started > 60_000) throw new Error(`${script} did not start`);
+    if (dead || Date.now() - started > 180_000) throw new Error(`${script} did not start`);
     if (
       await fetch(healthUrl).then(
         (r) => r.ok,
