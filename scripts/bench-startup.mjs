@@ -10,6 +10,8 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'apps/server/package.json'));
 const RUNS = Number(process.env.RUNS ?? 5);
+// SERVER_MAIN: another build to time (e.g. an older one kept for a before/after comparison).
+const SERVER_MAIN = process.env.SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
 const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -19,14 +21,14 @@ const fmt = (xs) =>
 async function startToHealthy(env) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((r) => child.on('exit', r));
   try {
     for (;;) {
-      if (performance.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
+      if (performance.now() - started > 180_000) throw new Error('server did not become healthy in 180 s');
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.ok,
         () => false,

@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js; npm packages stay external, the shared domain package is inlined.
+// Bundles the server into dist/main.js (npm packages stay external, the shared domain package is inlined),
+// then builds dist/pglite-template: a migrated embedded database new data dirs start from.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -10,6 +11,7 @@ await build({
     main: new URL('./src/main.ts', import.meta.url).pathname,
     seed: new URL('./src/demo/seed-cli.ts', import.meta.url).pathname,
     backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
+    'build-template': new URL('./src/db/template-cli.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
@@ -20,3 +22,6 @@ await build({
   external,
   logLevel: 'warning',
 });
+
+// The template must match the bundle's migrations: rebuilt on every build (a few seconds of WASM).
+await import(new URL('./dist/build-template.js', import.meta.url).href);

@@ -1,72 +1,317 @@
-// `npm run bench:api`: GET /api/vehicles for a user with 50 vehicles, under autocannon (50 connections,
-// 10 s), on PGlite and on PostgreSQL, beside a bare Fastify route answering the same JSON in the
-// same run. Prints req/s, p50/p99 and the ratios. Target on PostgreSQL: ≥ 40% of the bare route's
-// req/s with p99 ≤ 25 ms. Figures only; it never fails on timing.
-import { writeFileSync } from 'node:fs';
+// `npm run bench:api`: every GET route of the API under autocannon (50 connections), on PostgreSQL
+// and PGlite, each beside bare `pg` / PGlite running the very SQL statements that route sent (traced
+// from the server itself by bench/trace-sql.mjs, then replayed with the same 50-way concurrency and
+// a pool of the server's size), plus a bare Fastify route serving GET /api/vehicles's bytes, and the
+// write path (fill-ups on a vehicle that already has 300). Data shape (issue 11): one user with 50
+// vehicles, 300 fill-ups on one of them, a few other records; an admin for the admin routes.
+//
+//   DURATION=3       seconds per measurement (default 3; use 10+ on an idle machine)
+//   KINDS=postgres,pglite   which databases (PostgreSQL is skipped when unreachable)
+//   ONLY=fuel,vehicles      only routes whose path contains one of these words
+//   FUEL_ROWS=300    fill-ups on the first vehicle
+//
+// Figures only; it never fails on timing. Targets: each route ≥ 60% of its bare SQL's req/s; p99 ≤ 25 ms
+// (≤ 60 ms for the 300-row fuel list); GET /api/vehicles ≥ 40% of the bare Fastify route; a fill-up
+// created in 300 ≤ 15 ms median.
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, load, pgAvailable, port, post, session, startProcess, startServer } from './lib.mjs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import {
+  fmt,
+  load,
+  loop,
+  median,
+  pgAvailable,
+  port,
+  post,
+  send,
+  serverMain,
+  session,
+  startProcess,
+  startServer,
+} from './lib.mjs';
 
-const DURATION = Number(process.env.DURATION ?? 10);
-const kinds = ['pglite', ...((await pgAvailable()) ? ['postgres'] : [])];
-const rows = [];
+const DURATION = Number(process.env.DURATION ?? 3);
+const CONNECTIONS = 50;
+const POOL = 10; // the server's pool size (db/client.ts)
+const FUEL_ROWS = Number(process.env.FUEL_ROWS ?? 300);
+const ONLY = process.env.ONLY?.split(',').filter(Boolean);
+const wanted = (process.env.KINDS ?? 'postgres,pglite').split(',');
+const kinds = [];
+if (wanted.includes('postgres') && (await pgAvailable())) kinds.push('postgres');
+if (wanted.includes('pglite')) kinds.push('pglite');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const traceArgs = ['--import', new URL('./trace-sql.mjs', import.meta.url).pathname];
 
 for (const kind of kinds) {
-  const server = await startServer(kind);
+  const traceFile = join(tmpdir(), `evdra-bench-trace-${process.pid}-${kind}.jsonl`);
+  writeFileSync(traceFile, '');
+  const server = await startServer(kind, { SQL_TRACE_FILE: traceFile }, traceArgs);
+  let halted = false;
   try {
-    const headers = await session(server.base, `bench_${kind}`);
-    for (let i = 0; i < 50; i++) {
-      await post(server.base, '/api/vehicles', headers, {
-        make: ['Dacia', 'Skoda', 'BMW', 'Renault', 'Ford'][i % 5],
-        model: `Model ${i}`,
-        year: 2005 + (i % 20),
-        fuelType: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'][i % 4],
-        registrationNumber: `B-${100 + i}-BEN`,
-        engineSize: 1 + (i % 30) / 10,
-        odometer: 10_000 * i,
-        aiEvaluationConsent: i % 2 === 0,
-      });
-    }
-    const url = `${server.base}/api/vehicles`;
-    const json = await (await fetch(url, { headers })).text();
-    const bodyFile = join(tmpdir(), `evdra-bench-body-${process.pid}.json`);
-    writeFileSync(bodyFile, json);
+    const t0 = performance.now();
+    const data = await seed(server.base);
+    process.stderr.write(`${kind}: seeded in ${fmt((performance.now() - t0) / 1000, 1)} s\n`);
+    const routes = routeList(data).filter((r) => !ONLY || ONLY.some((w) => r.path.includes(w)));
 
-    const barePort = port();
-    const bare = await startProcess(
-      new URL('./bare-server.mjs', import.meta.url).pathname,
-      { PORT: String(barePort), BODY_FILE: bodyFile },
-      `http://127.0.0.1:${barePort}/api/health`,
-    );
-    try {
-      await load(url, headers, { duration: 2 }); // warm-up
-      const real = await load(url, headers, { duration: DURATION });
-      const baseline = await load(`http://127.0.0.1:${barePort}/api/vehicles`, {}, { duration: DURATION });
-      rows.push({ kind, real, baseline, bytes: json.length });
-    } finally {
-      await bare.stop();
+    // Trace each route's statements: two warm requests fill the per-process caches, then one traced.
+    const toggle = async () => {
+      process.kill(server.pid, 'SIGUSR2');
+      await sleep(60);
+    };
+    for (const route of routes) {
+      const url = `${server.base}${route.path}`;
+      for (let i = 0; i < 2; i++) await fetch(url, { headers: route.headers }).then((r) => r.arrayBuffer());
+      truncateSync(traceFile);
+      await toggle();
+      const res = await fetch(url, { headers: route.headers });
+      route.body = await res.text();
+      if (!res.ok) throw new Error(`GET ${route.path}: ${res.status} ${route.body}`);
+      await toggle();
+      route.statements = readFileSync(traceFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
     }
+
+    for (const route of routes) {
+      const url = `${server.base}${route.path}`;
+      await load(url, route.headers, { duration: 1 }); // warm-up
+      route.evdra = await load(url, route.headers, { duration: DURATION, connections: CONNECTIONS });
+      process.stderr.write(`${kind} ${route.path}: ${fmt(route.evdra.rps)} req/s\n`);
+    }
+
+    // The bare Fastify route answering GET /api/vehicles's bytes.
+    const vehiclesRoute = routes.find((r) => r.path === '/api/vehicles');
+    if (vehiclesRoute) {
+      const bodyFile = join(tmpdir(), `evdra-bench-body-${process.pid}.json`);
+      writeFileSync(bodyFile, vehiclesRoute.body);
+      const barePort = port();
+      const bare = await startProcess(
+        new URL('./bare-server.mjs', import.meta.url).pathname,
+        { PORT: String(barePort), BODY_FILE: bodyFile },
+        `http://127.0.0.1:${barePort}/api/health`,
+      );
+      try {
+        const url = `http://127.0.0.1:${barePort}/api/vehicles`;
+        await load(url, {}, { duration: 1 });
+        vehiclesRoute.bareFastify = await load(url, {}, { duration: DURATION, connections: CONNECTIONS });
+      } finally {
+        await bare.stop();
+      }
+    }
+
+    // Bare SQL: PostgreSQL while the (idle) server still runs; PGlite once it has let go of its dir.
+    if (kind === 'postgres') await bareRuns(routes, pgRunner(server.databaseUrl));
+    const writes = await writeBench(server.base, data);
+    if (kind === 'pglite') {
+      await server.halt();
+      halted = true;
+      await bareRuns(routes, await pgliteRunner(join(server.dataDir, 'pglite')));
+    }
+    reportKind({ kind, routes, writes });
   } finally {
+    if (!halted) await server.halt();
     await server.stop();
   }
 }
 
 console.log(
-  `\nGET /api/vehicles, 50 vehicles (≈${fmt(rows[0]?.bytes / 1024, 1)} KiB), autocannon 50 connections × ${DURATION} s\n`,
+  '\nOn a shared, loaded machine absolute figures are low; compare runs made in the same conditions.',
 );
-console.log('database    route            req/s     p50 ms   p99 ms   ratio');
-for (const { kind, real, baseline } of rows) {
-  console.log(
-    `${kind.padEnd(11)} bare Fastify  ${fmt(baseline.rps).padStart(9)} ${fmt(baseline.p50).padStart(8)} ${fmt(baseline.p99).padStart(8)}`,
-  );
-  console.log(
-    `${kind.padEnd(11)} Evdra         ${fmt(real.rps).padStart(9)} ${fmt(real.p50).padStart(8)} ${fmt(real.p99).padStart(8)}   ${fmt((100 * real.rps) / baseline.rps, 1)}% of bare`,
-  );
+
+// ── data ──────────────────────────────────────────────────────────────────────────────────────
+async function seed(base) {
+  const admin = await session(base, 'bench_admin'); // the first account is the admin
+  const user = await session(base, 'bench_user');
+  const vehicleIds = [];
+  for (let i = 0; i < 50; i++) {
+    const v = await post(base, '/api/vehicles', user, {
+      make: ['Dacia', 'Skoda', 'BMW', 'Renault', 'Ford'][i % 5],
+      model: `Model ${i}`,
+      year: 2005 + (i % 20),
+      fuelType: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'][i % 4],
+      registrationNumber: `B-${100 + i}-BEN`,
+      engineSize: 1 + (i % 30) / 10,
+      odometer: 10_000 * i,
+      aiEvaluationConsent: i % 2 === 0,
+    });
+    vehicleIds.push(v.id);
+  }
+  const vehicleId = vehicleIds[0];
+  const fills = [];
+  for (let i = 0; i < FUEL_ROWS; i++)
+    fills.push(await post(base, '/api/fuel-consumptions', user, fillUp(vehicleId, i)));
+  for (let i = 0; i < 10; i++)
+    await post(base, '/api/insurance', user, {
+      vehicleId,
+      provider: `Insurer ${i}`,
+      policyNumber: `P-${i}`,
+      coverageType: 'RCA',
+      startDate: `${2016 + i}-03-01`,
+      endDate: `${2017 + i}-02-28`,
+      price: 300 + i * 10,
+    });
+  for (let i = 0; i < 30; i++)
+    await post(base, '/api/expenses', user, {
+      vehicleId,
+      date: day(i * 30),
+      expenseType: ['Maintenance', 'Repair', 'Tyres', 'Parking', 'Tolls'][i % 5],
+      amount: 20 + i,
+      description: `Expense ${i}`,
+    });
+  for (let i = 0; i < 20; i++)
+    await post(base, '/api/revision', user, {
+      vehicleId,
+      date: day(i * 45),
+      km: 50_000 + i * 5_000,
+      price: 150 + i,
+      description: `Service ${i}`,
+    });
+  return { admin, user, vehicleId, fills };
 }
-const pgRow = rows.find((r) => r.kind === 'postgres');
-if (pgRow) {
-  const ratio = pgRow.real.rps / pgRow.baseline.rps;
+
+function day(n) {
+  return new Date(Date.UTC(2021, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+}
+function fillUp(vehicleId, i) {
+  return {
+    vehicleId,
+    fuelType: 'PETROL',
+    liters: 35 + (i % 7),
+    fuelPrice: 250 + (i % 11),
+    odometer: 50_000 + i * 600,
+    date: day(i * 4),
+    fullTank: i % 5 !== 3,
+    missedPrevious: false,
+  };
+}
+
+function routeList({ admin, user, vehicleId }) {
+  const v = vehicleId;
+  return [
+    { path: '/api/health', headers: {} },
+    { path: '/api/auth/me', headers: user },
+    { path: '/api/users/me', headers: user },
+    { path: '/api/vehicles', headers: user },
+    { path: `/api/vehicles/${v}`, headers: user },
+    { path: `/api/fuel-consumptions/vehicle/${v}`, headers: user, rows: FUEL_ROWS },
+    { path: `/api/insurance/vehicle/${v}`, headers: user },
+    { path: `/api/expenses/vehicle/${v}`, headers: user },
+    { path: `/api/revision/vehicle/${v}`, headers: user },
+    { path: `/api/analytics/vehicle/${v}/recompute`, headers: user },
+    { path: `/api/analytics/vehicle/${v}/yearly`, headers: user },
+    { path: `/api/analytics/vehicle/${v}/total`, headers: user },
+    { path: '/api/analytics/user', headers: user },
+    { path: '/api/analytics/admin/filter', headers: admin },
+    { path: '/api/notifications', headers: user },
+    { path: '/api/notifications/count', headers: user },
+    { path: '/api/admin/users', headers: admin },
+  ];
+}
+
+// ── bare SQL ──────────────────────────────────────────────────────────────────────────────────
+function pgRunner(url) {
+  const pool = new pg.Pool({ connectionString: url, max: POOL });
+  return {
+    run: async (statements) => {
+      for (const s of statements) await pool.query({ text: s.text, values: s.values, name: s.name });
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function pgliteRunner(dir) {
+  const db = await PGlite.create(dir);
+  return {
+    run: async (statements) => {
+      for (const s of statements) await db.query(s.text, s.values);
+    },
+    close: () => db.close(),
+  };
+}
+
+async function bareRuns(routes, runner) {
+  try {
+    for (const route of routes) {
+      if (route.statements.length === 0) continue;
+      const run = () => runner.run(route.statements);
+      await loop(run, { connections: CONNECTIONS, duration: 1 });
+      route.bare = await loop(run, { connections: CONNECTIONS, duration: DURATION });
+    }
+  } finally {
+    await runner.close();
+  }
+}
+
+// ── writes ────────────────────────────────────────────────────────────────────────────────────
+async function writeBench(base, { user, vehicleId, fills }) {
+  const timed = async (fn) => {
+    const t = performance.now();
+    await fn();
+    return performance.now() - t;
+  };
+  const create = [];
+  const created = [];
+  for (let i = 0; i < 20; i++)
+    create.push(
+      await timed(async () =>
+        created.push(await post(base, '/api/fuel-consumptions', user, fillUp(vehicleId, FUEL_ROWS + i))),
+      ),
+    );
+  const edit = [];
+  for (let i = 0; i < 10; i++) {
+    const f = fills[Math.floor(fills.length / 2) + i];
+    edit.push(
+      await timed(() =>
+        send('PUT', base, `/api/fuel-consumptions/${f.id}`, user, {
+          ...fillUp(vehicleId, Math.floor(fills.length / 2) + i),
+          liters: 30 + i,
+        }),
+      ),
+    );
+  }
+  const del = [];
+  for (const f of created)
+    del.push(await timed(() => send('DELETE', base, `/api/fuel-consumptions/${f.id}`, user)));
+  return { create, edit, del };
+}
+
+// ── report ────────────────────────────────────────────────────────────────────────────────────
+function reportKind({ kind, routes, writes }) {
+  const pad = (s, n) => String(s).padStart(n);
   console.log(
-    `\nTarget on PostgreSQL: ≥ 40% of bare req/s and p99 ≤ 25 ms → ${fmt(100 * ratio, 1)}%, p99 ${pgRow.real.p99} ms: ${ratio >= 0.4 && pgRow.real.p99 <= 25 ? 'met' : 'NOT met'}`,
+    `\n${kind}: autocannon ${CONNECTIONS} connections × ${DURATION} s per line; bare SQL = the statements the route sent, replayed ${CONNECTIONS}-way (pg pool ${POOL} / one PGlite).`,
   );
+  console.log(
+    `Data: 1 user, 50 vehicles, ${FUEL_ROWS} fill-ups + 10 insurance + 30 expenses + 20 revisions on one; 1 admin. Node ${process.version}. Server: ${serverMain}`,
+  );
+  console.log(
+    `${'route'.padEnd(44)} ${pad('KiB', 6)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('stmts', 5)} ${pad('SQL/s', 8)} ${pad('SQL p99', 7)} ${pad('ratio', 6)}  target`,
+  );
+  for (const r of routes) {
+    const e = r.evdra;
+    const limit = r.rows ? 60 : 25;
+    const ratio = r.bare ? e.rps / r.bare.rps : undefined;
+    const ok = e.p99 <= limit && (ratio === undefined || ratio >= 0.6);
+    console.log(
+      `${`GET ${r.path}`.padEnd(44)} ${pad(fmt(r.body.length / 1024, 1), 6)} ${pad(fmt(e.rps), 8)} ${pad(fmt(e.p50), 6)} ${pad(fmt(e.p99), 6)} ${pad(r.statements.length, 5)} ${pad(r.bare ? fmt(r.bare.rps) : '—', 8)} ${pad(r.bare ? fmt(r.bare.p99) : '—', 7)} ${pad(ratio === undefined ? '—' : `${fmt(100 * ratio)}%`, 6)}  ${ok ? 'met' : 'NOT met'}`,
+    );
+    if (r.bareFastify) {
+      const share = e.rps / r.bareFastify.rps;
+      console.log(
+        `${'  bare Fastify, same bytes'.padEnd(44)} ${pad('', 6)} ${pad(fmt(r.bareFastify.rps), 8)} ${pad(fmt(r.bareFastify.p50), 6)} ${pad(fmt(r.bareFastify.p99), 6)}   → Evdra ${fmt(100 * share)}% of it (target ≥ 40%): ${share >= 0.4 ? 'met' : 'NOT met'}`,
+      );
+    }
+  }
+  const line = (name, xs) =>
+    console.log(
+      `${name.padEnd(44)} median ${fmt(median(xs), 1)} ms, max ${fmt(Math.max(...xs), 1)} ms (n=${xs.length})`,
+    );
+  console.log('writes (one at a time)');
+  line(`  POST fill-up, vehicle with ${FUEL_ROWS} (target ≤ 15)`, writes.create);
+  line(`  PUT fill-up in the middle of ${FUEL_ROWS + 20}`, writes.edit);
+  line('  DELETE fill-up', writes.del);
 }

@@ -6,16 +6,17 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-export const serverMain = new URL('../dist/main.js', import.meta.url).pathname;
+/** The built server; SERVER_MAIN points elsewhere (e.g. an older build kept for a before/after run). */
+export const serverMain = process.env.SERVER_MAIN ?? new URL('../dist/main.js', import.meta.url).pathname;
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export const port = () => 20000 + Math.floor(Math.random() * 20000);
 
 /** Spawns a Node script with env and waits until `healthUrl` answers. */
-export async function startProcess(script, env, healthUrl) {
+export async function startProcess(script, env, healthUrl, nodeArgs = []) {
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), script],
+    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...nodeArgs, script],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -23,8 +24,10 @@ export async function startProcess(script, env, healthUrl) {
   );
   const exited = new Promise((r) => child.on('exit', r));
   const started = Date.now();
+  let dead = false;
+  exited.then(() => (dead = true));
   for (;;) {
-    if (Date.now() - started > 60_000) throw new Error(`${script} did not start`);
+    if (dead || Date.now() - started > 180_000) throw new Error(`${script} did not start`);
     if (
       await fetch(healthUrl).then(
         (r) => r.ok,
@@ -35,15 +38,16 @@ export async function startProcess(script, env, healthUrl) {
     await new Promise((r) => setTimeout(r, 20));
   }
   return {
+    pid: child.pid,
     stop: async () => {
-      child.kill('SIGTERM');
+      if (!dead) child.kill('SIGTERM');
       await exited;
     },
   };
 }
 
 /** The real server on PGlite (fresh dir) or PostgreSQL (fresh database); stop() cleans up. */
-export async function startServer(kind) {
+export async function startServer(kind, extraEnv = {}, nodeArgs = []) {
   const p = port();
   const dataDir = mkdtempSync(join(tmpdir(), 'evdra-bench-'));
   const env = {
@@ -52,6 +56,7 @@ export async function startServer(kind) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...extraEnv,
   };
   let dropDb = async () => {};
   if (kind === 'postgres') {
@@ -63,9 +68,14 @@ export async function startServer(kind) {
     dropDb = () => adminQuery(`drop database if exists ${name} with (force)`);
   }
   const base = `http://127.0.0.1:${p}`;
-  const proc = await startProcess(serverMain, env, `${base}/api/health`);
+  const proc = await startProcess(serverMain, env, `${base}/api/health`, nodeArgs);
   return {
     base,
+    pid: proc.pid,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    /** Stops the process only (the data stays for a bare run). */
+    halt: () => proc.stop(),
     stop: async () => {
       await proc.stop();
       await dropDb();
@@ -113,10 +123,40 @@ export async function session(base, username) {
 }
 
 export async function post(base, path, headers, body) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return send('POST', base, path, headers, body);
 }
+
+export async function send(method, base, path, headers, body) {
+  const { 'content-type': _json, ...bare } = headers;
+  const res = await fetch(`${base}${path}`, {
+    method,
+    ...(body === undefined ? { headers: bare } : { headers, body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** `workers` concurrent loops calling `fn` for `duration` s; req/s and latency percentiles in ms. */
+export async function loop(fn, { connections = 50, duration = 10 } = {}) {
+  const latencies = [];
+  const end = performance.now() + duration * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await fn();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** autocannon against one URL; returns req/s (mean) and latency percentiles in ms. */
 export async function load(url, headers, { connections = 50, duration = 10 } = {}) {

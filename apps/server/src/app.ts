@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BuiltinProvider } from './ai/builtin.js';
 import { FactsRepo } from './ai/facts.repo.js';
 import { LlmProvider } from './ai/llm.js';
@@ -13,6 +13,7 @@ import * as schema from './db/schema.js';
 import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
+import { compiledSerializerCompiler } from './lib/serializer.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { AiService } from './modules/ai/ai.service.js';
@@ -80,7 +81,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   const { db } = database;
   const users = new UsersRepo(db);

@@ -30,14 +30,18 @@ export type Database = {
 const MIGRATION_LOCK = 7_203_411;
 const migrationsFolder = () => findUp(import.meta.dirname, 'drizzle');
 
-/** PGlite keeps one connection in-process; `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * PGlite keeps one connection in-process; `dataDir` undefined means in memory (tests).
+ * `migrations`: the folder migrate() applies (the committed one unless a test says otherwise).
+ */
+export async function openPglite(dataDir?: string, migrations?: string): Promise<Database> {
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    migrate: async () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    migrate: async () =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: migrations ?? migrationsFolder() }),
     listen: (channel, onMessage) => client.listen(channel, onMessage).then((off) => () => off()),
     close: () => client.close(),
   };

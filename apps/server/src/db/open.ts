@@ -2,13 +2,17 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { type Database, openPglite, openPostgres } from './client.js';
 import { lockDataDir } from './lock.js';
+import { findTemplate, seedFromTemplate } from './template.js';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR behind a lock file. */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const unlock = lockDataDir(config.dataDir);
   try {
-    const database = await openPglite(join(config.dataDir, 'pglite'));
+    const dir = join(config.dataDir, 'pglite');
+    // A new data dir starts as a copy of the migrated template; migrate() then applies only newer ones.
+    seedFromTemplate(dir, findTemplate(import.meta.dirname));
+    const database = await openPglite(dir);
     return {
       ...database,
       close: async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type expenses,
@@ -23,28 +23,56 @@ export class RecordsRepo<T extends RecordTable> {
   private readonly t: typeof expenses;
 
   constructor(
-    private readonly db: Db,
+    /** The connection or transaction this repo runs on (rules with their own queries share it). */
+    readonly db: Db,
     private readonly table: T,
   ) {
     this.t = table as unknown as typeof expenses;
   }
 
+  /** Newest first; `from`/`to` bound the date (inclusive). One prepared statement per table and connection. */
   async listByVehicle(vehicleId: number, range: { from?: string; to?: string } = {}): Promise<RowOf<T>[]> {
-    const date = dateColumn(this.t);
-    const where: SQL[] = [eq(this.t.vehicleId, vehicleId)];
-    if (range.from) where.push(gte(date, range.from));
-    if (range.to) where.push(lte(date, range.to));
-    const rows = await this.db
-      .select()
-      .from(this.t)
-      .where(and(...where))
-      .orderBy(desc(date), desc(this.t.id));
+    const rows = await this.statements().list.execute({
+      vehicleId,
+      from: range.from ?? null,
+      to: range.to ?? null,
+    });
     return rows as RowOf<T>[];
   }
 
   async get(id: number): Promise<RowOf<T> | undefined> {
-    const [row] = await this.db.select().from(this.t).where(eq(this.t.id, id));
+    const [row] = await this.statements().get.execute({ id });
     return row as RowOf<T> | undefined;
+  }
+
+  // Built (and named) once per repo: drizzle then skips query building, PostgreSQL planning, per request.
+  private prepared?: ReturnType<RecordsRepo<T>['prepare']>;
+  private statements() {
+    this.prepared ??= this.prepare();
+    return this.prepared;
+  }
+  private prepare() {
+    const date = dateColumn(this.t);
+    const name = getTableName(this.t);
+    return {
+      list: this.db
+        .select()
+        .from(this.t)
+        .where(
+          and(
+            eq(this.t.vehicleId, sql.placeholder('vehicleId')),
+            sql`${date} >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)`,
+            sql`${date} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
+          ),
+        )
+        .orderBy(desc(date), desc(this.t.id))
+        .prepare(`${name}_by_vehicle`),
+      get: this.db
+        .select()
+        .from(this.t)
+        .where(eq(this.t.id, sql.placeholder('id')))
+        .prepare(`${name}_by_id`),
+    };
   }
 
   async insert(values: ValuesOf<T>): Promise<RowOf<T>> {

@@ -8,11 +8,16 @@ export type VehicleAccess = (p: Principal, vehicleId: number) => Promise<unknown
 export type RecordRules<T extends RecordTable> = {
   /** Checks and completes the values before they are written; runs under the vehicle's lock. */
   prepare?: (repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) => Promise<ValuesOf<T>>;
-  /** Runs after any write to one vehicle's records, under its lock (derived fields). */
-  afterWrite?: (repo: RecordsRepo<T>, vehicleId: number) => Promise<void>;
+  /**
+   * Runs after any write to one vehicle's records, under its lock (derived fields): `before` is the
+   * record as it was (update, delete), `after` as it is now (create, update).
+   */
+  afterWrite?: (repo: RecordsRepo<T>, vehicleId: number, change: RecordChange<T>) => Promise<void>;
   /** Runs once such a write is committed (fuel may have raised the vehicle's odometer). */
   afterCommit?: () => void;
 };
+
+export type RecordChange<T extends RecordTable> = { before?: RowOf<T>; after?: RowOf<T> };
 
 type Body<T extends RecordTable> = Omit<ValuesOf<T>, 'vehicleId'> & { vehicleId?: number };
 
@@ -46,7 +51,7 @@ export class RecordsService<T extends RecordTable> {
       .inVehicleLock(body.vehicleId, async (repo) => {
         const values = await this.prepare(repo, body as ValuesOf<T>);
         const row = await repo.insert(values);
-        return this.settle(repo, row.id, row.vehicleId);
+        return this.settle(repo, row.id, row.vehicleId, { after: row });
       })
       .finally(() => this.rules.afterCommit?.());
   }
@@ -57,10 +62,10 @@ export class RecordsService<T extends RecordTable> {
     if (vehicleId !== current.vehicleId) await this.access(p, vehicleId);
     const saved = await this.repo.inVehicleLock(vehicleId, async (repo) => {
       const values = await this.prepare(repo, { ...body, vehicleId } as ValuesOf<T>, id);
-      await repo.update(id, values);
-      return this.settle(repo, id, vehicleId);
+      const after = await repo.update(id, values);
+      return this.settle(repo, id, vehicleId, { before: current, after });
     });
-    if (vehicleId !== current.vehicleId) await this.afterWriteOf(current.vehicleId);
+    if (vehicleId !== current.vehicleId) await this.afterWriteOf(current.vehicleId, { before: current });
     this.rules.afterCommit?.();
     return saved;
   }
@@ -81,7 +86,7 @@ export class RecordsService<T extends RecordTable> {
     const current = await this.get(p, id);
     await this.repo.inVehicleLock(current.vehicleId, async (repo) => {
       await repo.delete(id);
-      await this.rules.afterWrite?.(repo, current.vehicleId);
+      await this.rules.afterWrite?.(repo, current.vehicleId, { before: current });
     });
     this.rules.afterCommit?.();
   }
@@ -90,18 +95,25 @@ export class RecordsService<T extends RecordTable> {
     return this.rules.prepare ? this.rules.prepare(repo, values, existingId) : Promise.resolve(values);
   }
 
-  private async settle(repo: RecordsRepo<T>, id: number, vehicleId: number): Promise<RowOf<T>> {
-    await this.rules.afterWrite?.(repo, vehicleId);
+  /** Derived fields, then the row as saved (re-read only when a rule may have changed it). */
+  private async settle(
+    repo: RecordsRepo<T>,
+    id: number,
+    vehicleId: number,
+    change: RecordChange<T>,
+  ): Promise<RowOf<T>> {
+    if (!this.rules.afterWrite && change.after) return change.after;
+    await this.rules.afterWrite?.(repo, vehicleId, change);
     const row = await repo.get(id);
     if (!row) throw notFound(this.name);
     return row;
   }
 
-  private async afterWriteOf(vehicleId: number) {
+  private async afterWriteOf(vehicleId: number, change: RecordChange<T>) {
     if (!this.rules.afterWrite) return;
     await this.repo.inVehicleLock(
       vehicleId,
-      (repo) => this.rules.afterWrite?.(repo, vehicleId) ?? Promise.resolve(),
+      (repo) => this.rules.afterWrite?.(repo, vehicleId, change) ?? Promise.resolve(),
     );
   }
 }

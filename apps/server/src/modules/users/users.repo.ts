@@ -30,18 +30,44 @@ const AUTH_STATE_TTL_MS = 5_000;
 type AuthStateCache = Map<number, { state: AuthState | undefined; until: number }>;
 
 export class UsersRepo {
+  // Every authenticated request's lookups, planned once per connection (built lazily: transaction repos rarely use them).
+  private prepared?: ReturnType<UsersRepo['prepare']>;
+
   constructor(
     private readonly db: Db,
     private readonly authCache: AuthStateCache = new Map(),
   ) {}
 
+  private statements() {
+    this.prepared ??= this.prepare();
+    return this.prepared;
+  }
+
+  private prepare() {
+    return {
+      authState: this.db
+        .select({ id: users.id, role: users.role, status: users.status, sessionEpoch: users.sessionEpoch })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare('user_auth_state'),
+      byId: this.db
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare('user_by_id'),
+      vehiclesOfOne: this.db
+        .select({ ownerId: vehicles.ownerId, id: vehicles.id, make: vehicles.make, model: vehicles.model })
+        .from(vehicles)
+        .where(eq(vehicles.ownerId, sql.placeholder('ownerId')))
+        .orderBy(asc(vehicles.id))
+        .prepare('vehicle_summaries_of_owner'),
+    };
+  }
+
   async authState(id: number): Promise<AuthState | undefined> {
     const hit = this.authCache.get(id);
     if (hit && hit.until > Date.now()) return hit.state;
-    const [state] = await this.db
-      .select({ id: users.id, role: users.role, status: users.status, sessionEpoch: users.sessionEpoch })
-      .from(users)
-      .where(eq(users.id, id));
+    const [state] = await this.statements().authState.execute({ id });
     this.authCache.set(id, { state, until: Date.now() + AUTH_STATE_TTL_MS });
     return state;
   }
@@ -59,7 +85,7 @@ export class UsersRepo {
   }
 
   async findById(id: number): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    const [row] = await this.statements().byId.execute({ id });
     return row;
   }
 
@@ -165,11 +191,13 @@ export class UsersRepo {
   async vehiclesOf(userIds: number[]): Promise<Map<number, VehicleSummary[]>> {
     const byOwner = new Map<number, VehicleSummary[]>();
     if (userIds.length === 0) return byOwner;
-    const rows = await this.db
-      .select({ ownerId: vehicles.ownerId, id: vehicles.id, make: vehicles.make, model: vehicles.model })
-      .from(vehicles)
-      .where(inArray(vehicles.ownerId, userIds))
-      .orderBy(asc(vehicles.id));
+    const rows = await (userIds.length === 1
+      ? this.statements().vehiclesOfOne.execute({ ownerId: userIds[0] })
+      : this.db
+          .select({ ownerId: vehicles.ownerId, id: vehicles.id, make: vehicles.make, model: vehicles.model })
+          .from(vehicles)
+          .where(inArray(vehicles.ownerId, userIds))
+          .orderBy(asc(vehicles.id)));
     for (const { ownerId, ...v } of rows) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), v]);
     return byOwner;
   }

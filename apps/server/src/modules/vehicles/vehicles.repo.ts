@@ -8,14 +8,18 @@ export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string 
 const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
 
 export class VehiclesRepo {
-  // The hottest query of the app, planned once per connection.
+  // The hottest queries of the app (the list, and the ownership check of every record call), planned once per connection.
   private readonly byOwner;
+  private readonly byId;
 
   constructor(private readonly db: Db) {
     this.byOwner = this.select()
       .where(eq(vehicles.ownerId, sql.placeholder('ownerId')))
       .orderBy(desc(vehicles.id))
       .prepare('vehicles_by_owner');
+    this.byId = this.select()
+      .where(eq(vehicles.id, sql.placeholder('id')))
+      .prepare('vehicle_by_id');
   }
 
   private select() {
@@ -29,7 +33,7 @@ export class VehiclesRepo {
   }
 
   async get(id: number): Promise<VehicleRow | undefined> {
-    const [row] = await this.select().where(eq(vehicles.id, id));
+    const [row] = await this.byId.execute({ id });
     return row;
   }
 

@@ -1,0 +1,29 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
+
+/**
+ * Response serialisation compiled once per route and status: the route's zod response schema (still
+ * the single source of truth, and what OpenAPI is generated from) becomes a JSON Schema and then a
+ * fast-json-stringify function. Per request that writes only the schema's fields (nothing else can
+ * leak, as with the zod parse it replaces) without re-validating rows the server built itself.
+ * A schema JSON Schema cannot express falls back to the zod serializer.
+ */
+export const compiledSerializerCompiler: FastifySerializerCompiler<RouteSchema['schema']> = (route) => {
+  const stringify = compile(route.schema);
+  return stringify ?? zodSerializerCompiler(route as RouteSchema);
+};
+
+function compile(schema: unknown): ((data: unknown) => string) | undefined {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  try {
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    const { $schema: _draft, ...rest } = json as Record<string, unknown>;
+    return fastJson(rest as unknown as Parameters<typeof fastJson>[0]);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,76 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/client.js';
+import { buildPgliteTemplate, seedFromTemplate } from '../src/db/template.js';
+import { findUp } from '../src/lib/paths.js';
+
+// New embedded data dirs start as a copy of a migrated template built at build time; migrations
+// newer than the template still run at start. One template (every migration but the newest) serves
+// both checks, to keep this file to a single initdb.
+
+const work = mkdtempSync(join(tmpdir(), 'evdra-template-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const migrations = findUp(import.meta.dirname, 'drizzle');
+const journal = JSON.parse(readFileSync(join(migrations, 'meta', '_journal.json'), 'utf8')) as {
+  entries: { tag: string }[];
+};
+const all = journal.entries.length;
+
+/** The committed migrations minus the newest: what an older build's template holds. */
+function olderMigrations(): string {
+  const dir = join(work, 'drizzle-older');
+  cpSync(migrations, dir, { recursive: true });
+  const older = { ...journal, entries: journal.entries.slice(0, -1) };
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify(older));
+  return dir;
+}
+
+async function applied(dir: string, folder = migrations) {
+  const database = await openPglite(dir, folder);
+  try {
+    const count = async () =>
+      (await database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+    const before = (await count()).rows[0]?.n;
+    await database.migrate();
+    const after = (await count()).rows[0]?.n;
+    const trigger = (await database.db.execute(
+      sql`select count(*)::int as n from pg_trigger where not tgisinternal`,
+    )) as unknown as { rows: { n: number }[] };
+    return { before, after, triggers: trigger.rows[0]?.n ?? 0 };
+  } finally {
+    await database.close();
+  }
+}
+
+// Embedded-database only: nothing to repeat in the PostgreSQL run.
+describe.skipIf(process.env.EVDRA_TEST_DB === 'postgres')('PGlite template', () => {
+  it('applies a migration newer than the template on top, and a dir copied from a current template needs none', async () => {
+    const template = join(work, 'template');
+    await buildPgliteTemplate(template, olderMigrations());
+
+    const fromOld = join(work, 'data-a');
+    expect(seedFromTemplate(fromOld, template)).toBe(true);
+    const a = await applied(fromOld);
+    expect(a.before).toBe(all - 1);
+    expect(a.after).toBe(all); // the newest migration ran on top of the template
+    expect(a.triggers).toBeGreaterThan(0);
+
+    // data-a now holds every migration: as a template, its copies start complete.
+    const fresh = join(work, 'data-b');
+    expect(seedFromTemplate(fresh, fromOld)).toBe(true);
+    const b = await applied(fresh);
+    expect(b).toEqual({ before: all, after: all, triggers: a.triggers });
+
+    // An existing database is never overwritten by the template.
+    expect(seedFromTemplate(fresh, template)).toBe(false);
+    expect((await applied(fresh)).before).toBe(all);
+  }, 180_000); // an initdb and three opens: slow on a loaded CI machine
+});
