@@ -5,6 +5,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './fuel.js';
 export * from './notification.js';
+export * from './ocr.js';
 export * from './records.js';
 export * from './user.js';
 export * from './vehicle.js';
