@@ -410,6 +410,7 @@ function revision(r: R, lang: Lang): Receipt {
   const kmv = r.int(10000, 280000);
   const dt = randomDate(r);
   const dateText = fmtDate(r, lang, dt);
+  const miles = lang === 'en' && r.chance(0.5);
   const plate =
     lang === 'ro'
       ? `B ${r.int(10, 999)} XYZ`
