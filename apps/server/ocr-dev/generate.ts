@@ -3,7 +3,7 @@
  * to apps/server/ocr-dev/out (git-ignored) with out/labels.json. Deterministic.
  *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type PhotoStyle, photograph } from './photo.js';
 import { type Kind, type Label, type Lang, makeReceipt, receiptPdf, receiptSvg } from './receipts.js';
@@ -38,8 +38,11 @@ for (const kind of KINDS)
       const pdf = (kind === 'insurance' || kind === 'revision') && i === perCombo - 1;
       const style = pdf ? 'pdf' : (STYLES[i % STYLES.length] as PhotoStyle);
       const file = `${kind}-${lang}-${String(i).padStart(2, '0')}.${pdf ? 'pdf' : 'jpg'}`;
-      const bytes = pdf ? receiptPdf(rc) : await photograph(receiptSvg(rc, seed).svg, seed, style);
-      writeFileSync(join(out, file), bytes);
+      // Deterministic: a file already there is the same image, so it is kept.
+      if (!existsSync(join(out, file))) {
+        const bytes = pdf ? receiptPdf(rc) : await photograph(receiptSvg(rc, seed).svg, seed, style);
+        writeFileSync(join(out, file), bytes);
+      }
       entries.push({ file, kind, lang, style, label: rc.label });
     }
 writeFileSync(join(out, 'labels.json'), `${JSON.stringify(entries, null, 1)}\n`);
