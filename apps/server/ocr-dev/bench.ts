@@ -6,6 +6,7 @@
  *   node --import tsx apps/server/ocr-dev/bench.ts [--runs 20] [--rss 200]
  */
 
+import { availableParallelism, loadavg } from 'node:os';
 import { createTestApp } from '../test/helpers/app.js';
 import { registered } from '../test/helpers/client.js';
 import { multipart } from '../test/helpers/multipart.js';
@@ -39,6 +40,10 @@ const preview = async () => {
   const { payload, headers } = multipart([
     { name: 'file', file: { filename: 'r.jpg', type: 'image/jpeg', bytes: photo } },
   ]);
+  // CPU time of the whole process (all threads) per preview: what one preview costs on an idle machine.
+  out(
+    `  CPU per preview: median ${pct(cpus, 50).toFixed(0)} ms, p95 ${pct(cpus, 95).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+  );
   const t0 = performance.now();
   const res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
   return { ms: performance.now() - t0, status: res.statusCode, data: res.data };
@@ -56,7 +61,13 @@ out(
   `first preview (worker start-up included): ${first.ms.toFixed(0)} ms, status ${first.status}, liters ${first.data?.liters}, total ${first.data?.fuelPrice}`,
 );
 const times: number[] = [];
-for (let i = 0; i < runs; i++) times.push((await preview()).ms);
+const cpus: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const c0 = process.cpuUsage();
+  times.push((await preview()).ms);
+  const c = process.cpuUsage(c0);
+  cpus.push((c.user + c.system) / 1000);
+}
 out(
   `sequential previews (${runs}): median ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`,
 );

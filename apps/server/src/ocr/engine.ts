@@ -44,16 +44,16 @@ export async function readReceipt(bytes: Buffer, pool: OcrPool): Promise<Receipt
   } catch {
     throw unreadable('the PDF could not be opened.');
   }
-  const texts: string[] = [];
+  const parts: { text: string; confidence: number }[] = [];
   let scanned = false;
   for (const page of pages) {
-    if ('text' in page) texts.push(page.text);
+    if ('text' in page) for (const text of page.text.split('\n')) parts.push({ text, confidence: 1 });
     else {
       scanned = true;
-      texts.push((await ocr(page.image)).map((l) => l.text).join('\n'));
+      for (const l of await ocr(page.image)) parts.push({ text: l.text, confidence: l.confidence });
     }
   }
-  const lines = toLines(texts.join('\n'));
+  const lines = toLines('', parts);
   if (lines.length === 0) throw unreadable('no text was found in the PDF.');
   return { lines, source: scanned ? 'ocr' : 'pdf-text' };
 }
