@@ -31,7 +31,7 @@ function same(field: string, want: unknown, got: unknown): boolean {
   return want === got;
 }
 
-const pool = new OcrPool({ size: Number(process.env.OCR_WORKERS ?? 2) });
+const pool = new OcrPool({ size: Number(process.env.OCR_WORKERS ?? 2), maxQueue: 10_000 });
 const stats = new Map<string, { right: number; total: number; files: number; ms: number }>();
 const byField = new Map<string, { right: number; total: number }>();
 await Promise.all(
