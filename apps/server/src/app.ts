@@ -46,6 +46,9 @@ import { VehicleListCache } from './modules/vehicles/vehicle-list-cache.js';
 import { VehiclesRepo } from './modules/vehicles/vehicles.repo.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
 import { VehiclesService } from './modules/vehicles/vehicles.service.js';
+import { ocrRoutes } from './ocr/ocr.routes.js';
+import { OcrService } from './ocr/ocr.service.js';
+import { OcrPool } from './ocr/pool.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -59,6 +62,8 @@ export type AppDeps = {
   database: Database;
   mailer?: Mailer;
   fileStore?: FileStore;
+  /** The receipt OCR worker pool; one is started (and closed with the app) when not given. */
+  ocrPool?: OcrPool;
   now?: () => Date;
   /** Pino logger options; false silences it (tests). */
   logger?: boolean | object;
@@ -70,6 +75,7 @@ export async function buildApp({
   database,
   mailer,
   fileStore,
+  ocrPool,
   now = () => new Date(),
   logger,
 }: AppDeps): Promise<FastifyInstance> {
@@ -140,12 +146,26 @@ export async function buildApp({
   const access: VehicleAccess = (p, vehicleId) => vehicles.visible(p, vehicleId);
   const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
     new RecordsService(name, new RecordsRepo(db, table), access, rules);
-  await app.register(insuranceRoutes, { service: records('Insurance', schema.insurances) });
-  await app.register(expensesRoutes, { service: records('Expense', schema.expenses) });
-  await app.register(fuelRoutes, {
-    service: records('Fuel entry', schema.fuelEntries, { ...fuelRules, afterCommit: vehicleLists.clear }),
+  const services = {
+    insurance: records('Insurance', schema.insurances),
+    expense: records('Expense', schema.expenses),
+    fuel: records('Fuel entry', schema.fuelEntries, { ...fuelRules, afterCommit: vehicleLists.clear }),
+    revision: records('Revision', schema.revisions),
+  };
+  await app.register(insuranceRoutes, { service: services.insurance });
+  await app.register(expensesRoutes, { service: services.expense });
+  await app.register(fuelRoutes, { service: services.fuel });
+  await app.register(revisionsRoutes, { service: services.revision });
+  const pool = ocrPool ?? new OcrPool();
+  if (!ocrPool) app.addHook('onClose', () => pool.close());
+  const ocr = new OcrService({
+    pool,
+    vehicle: (p, vehicleId) => vehicles.visible(p, vehicleId),
+    language: async (userId) => (await users.findById(userId))?.language ?? 'en',
+    now,
+    log: app.log,
   });
-  await app.register(revisionsRoutes, { service: records('Revision', schema.revisions) });
+  await app.register(ocrRoutes, { ocr, services: services as never });
   await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
   await app.register(notificationsRoutes, { repo: new NotificationsRepo(db) });
   const builtin = new BuiltinProvider();

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'UNREADABLE_RECEIPT',
+  'OCR_BUSY',
   'INTERNAL',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

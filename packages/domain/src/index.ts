@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './fuel.js';
 export * from './marketplace.js';
 export * from './notification.js';
+export * from './ocr.js';
 export * from './records.js';
 export * from './user.js';
 export * from './vehicle.js';

@@ -1,8 +1,20 @@
+import type { OcrPreview } from '@evdra/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type RecordKind, useRecordMutations } from './api';
+import { api } from '../../lib/api';
+import { vehicleKeys } from '../vehicles/api';
+import { type RecordKind, recordKeys, useRecordMutations } from './api';
+import { OCR_KIND } from './receipt/upload';
 
-/** The record being edited in the add/edit dialog, if any. */
-export type Editing<T> = { mode: 'add' } | { mode: 'edit'; record: T } | null;
+/**
+ * The record in the dialog, if any: a new one, one being edited, or a receipt's preview waiting to
+ * be confirmed (spec §4 'Confirm OCR Data': nothing is saved before confirm).
+ */
+export type Editing<T> =
+  | { mode: 'add' }
+  | { mode: 'edit'; record: T }
+  | { mode: 'ocr'; preview: OcrPreview; vehicleId: number }
+  | null;
 
 /**
  * The add/edit dialog state and the card actions of a record page. Delete asks `confirmDelete`
@@ -13,6 +25,7 @@ export function useRecordActions<T extends { id: number }>(
   { confirmDelete, failure }: { confirmDelete: string; failure: (err: unknown) => string },
 ) {
   const { create, update, remove, put } = useRecordMutations<T>(kind);
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -26,16 +39,29 @@ export function useRecordActions<T extends { id: number }>(
   };
 
   return {
+    kind,
     editing,
-    adding: editing?.mode === 'add',
+    /** The dialog makes a new record (by hand or from a receipt): the vehicle can be chosen. */
+    adding: editing?.mode === 'add' || editing?.mode === 'ocr',
     actionError,
     startAdd: () => setEditing({ mode: 'add' }),
     startEdit: (record: T) => setEditing({ mode: 'edit', record }),
+    /** Opens the dialog in 'Confirm OCR Data' mode with the receipt's fields filled in. */
+    startConfirm: (preview: OcrPreview, vehicleId: number) => setEditing({ mode: 'ocr', preview, vehicleId }),
     close: () => setEditing(null),
     /** Creates (with the submission's idempotency key) or updates the edited record; throws on failure. */
     save: async (body: unknown, idempotencyKey: (body: unknown) => string) => {
       if (editing?.mode === 'edit') await update.mutateAsync({ id: editing.record.id, body });
-      else await create.mutateAsync({ body, idempotencyKey: idempotencyKey(body) });
+      else if (editing?.mode === 'ocr') {
+        // POST /api/{kind}-ocr/confirm: the same checks and side effects as a normal create.
+        await api(`/api/${OCR_KIND[kind]}-ocr/confirm`, {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey(body) },
+        });
+        await queryClient.invalidateQueries({ queryKey: recordKeys.kind(kind) });
+        if (kind === 'fuel') await queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+      } else await create.mutateAsync({ body, idempotencyKey: idempotencyKey(body) });
       setEditing(null);
     },
     remove: async (record: T) => {

@@ -1,5 +1,6 @@
-import type { Vehicle } from '@evdra/domain';
+import { OCR_LOW_CONFIDENCE, type Vehicle } from '@evdra/domain';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CheckboxField, describedBy, FieldShell, SelectField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
@@ -19,6 +20,8 @@ export interface FieldDef {
   hint?: string;
   /** Lay this field out next to the following one (two columns from 480 px). */
   pairWithNext?: boolean;
+  /** Marked for checking (a receipt field read with low confidence). */
+  marked?: boolean;
 }
 
 interface RecordFormModalProps {
@@ -31,6 +34,10 @@ interface RecordFormModalProps {
   /** The text shown for a failure that is not about a field. */
   failureText: (err: unknown) => string;
   onClose: () => void;
+  /** Fields to check (read from a receipt with low confidence): name → hint shown by the field. */
+  marks?: Record<string, string>;
+  /** Shown above the form (a receipt's warnings). */
+  notice?: React.ReactNode;
 }
 
 function Control({
@@ -48,6 +55,18 @@ function Control({
 }) {
   const id = useId();
   const focus = autoFocus ? { 'data-autofocus': true } : {};
+  if (def.marked)
+    return (
+      <div className="field--check" data-ocr-check={def.name}>
+        <Control
+          def={{ ...def, marked: false }}
+          value={value}
+          error={error}
+          onChange={onChange}
+          autoFocus={autoFocus}
+        />
+      </div>
+    );
   if (def.type === 'checkbox')
     return (
       <CheckboxField
@@ -123,6 +142,8 @@ export function RecordFormModal({
   onSubmit,
   failureText,
   onClose,
+  marks = {},
+  notice,
 }: RecordFormModalProps) {
   const idempotencyKey = useIdempotencyKey();
   const [values, setValues] = useState<FormValues>(initial);
@@ -158,7 +179,7 @@ export function RecordFormModal({
     const control = (d: FieldDef, idx: number) => (
       <Control
         key={d.name}
-        def={d}
+        def={marks[d.name] ? { ...d, hint: marks[d.name], marked: true } : d}
         value={values[d.name] ?? ''}
         error={errors[d.name]}
         autoFocus={idx === 0}
@@ -179,6 +200,7 @@ export function RecordFormModal({
 
   return (
     <Modal title={title} onClose={onClose}>
+      {notice}
       <form className="form" onSubmit={submit} noValidate>
         {rendered}
         <FormActions failure={failure} busy={busy} onCancel={onClose} />
@@ -222,8 +244,47 @@ export function RecordEditor<T extends { id: number }>({
   form: RecordForm<T>;
   failureText: (err: unknown) => string;
 }) {
+  const { t } = useTranslation();
   const { editing } = actions;
   if (!editing) return null;
+  if (editing.mode === 'ocr') {
+    const { preview, vehicleId } = editing;
+    const base = form.initial(null);
+    const values: FormValues = { ...base, vehicleId: String(vehicleId) };
+    const marks: Record<string, string> = {};
+    const record = preview as unknown as Record<string, unknown>;
+    for (const f of form.fields) {
+      const v = record[f.name];
+      if (v !== null && v !== undefined && f.name in preview.confidence) {
+        values[f.name] = typeof v === 'boolean' ? v : String(v);
+        if ((preview.confidence[f.name] ?? 0) < OCR_LOW_CONFIDENCE) marks[f.name] = t('ocr.check');
+      } else if (f.name in preview.confidence && f.type !== 'checkbox') marks[f.name] = t('ocr.notFound');
+    }
+    for (const w of preview.warnings) if (w.field && !marks[w.field]) marks[w.field] = t('ocr.check');
+    const notice = preview.warnings.length ? (
+      <div className="alert alert--warning ocr-warnings" role="status">
+        <strong>{t('ocr.warningsTitle')}</strong>
+        <ul>
+          {preview.warnings.map((w) => (
+            <li key={`${w.code}-${w.field}`}>{w.message}</li>
+          ))}
+        </ul>
+      </div>
+    ) : null;
+    return (
+      <RecordFormModal
+        title={t('ocr.confirmTitle')}
+        fields={form.fields}
+        initial={values}
+        validate={form.validate}
+        onSubmit={(v, idempotencyKey) => actions.save(form.toBody(v), idempotencyKey)}
+        failureText={failureText}
+        onClose={actions.close}
+        marks={marks}
+        notice={notice}
+      />
+    );
+  }
   return (
     <RecordFormModal
       title={editing.mode === 'add' ? form.addTitle : form.editTitle}

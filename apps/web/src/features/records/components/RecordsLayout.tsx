@@ -1,10 +1,12 @@
 import type { Vehicle } from '@evdra/domain';
-import { ArrowLeft, Camera, CarFront, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowLeft, CarFront, Plus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
+import { errorText as apiErrorText } from '../../../lib/api';
 import type { RecordScope } from '../api';
+import { ReceiptButton } from '../receipt/ReceiptButton';
 import type { RecordActions } from '../useRecordActions';
 import { RecordEditor, type RecordForm } from './RecordFormModal';
 import '../records.css';
@@ -41,6 +43,7 @@ export function RecordsLayout<T extends { id: number }>({
   children,
 }: RecordsLayoutProps<T>) {
   const { t } = useTranslation();
+  const [ocrError, setOcrError] = useState<string | null>(null);
   const back = (
     <Link to="/vehicles" className="btn btn--secondary">
       <ArrowLeft size={18} aria-hidden="true" />
@@ -69,6 +72,8 @@ export function RecordsLayout<T extends { id: number }>({
       : t(`${section}.title`)
     : t(`${section}.titleAll`);
   const canAdd = scope.single ? scope.isOwner(scope.vehicle) : ownedVehicles(scope).length > 0;
+  // A receipt is read for this vehicle (all-vehicles mode: the first own one; the form can change it).
+  const receiptVehicle = scope.single ? scope.vehicle : ownedVehicles(scope)[0];
 
   return (
     <PageCard title={title} actions={back}>
@@ -78,24 +83,25 @@ export function RecordsLayout<T extends { id: number }>({
             <Plus size={18} aria-hidden="true" />
             {addLabel}
           </button>
-          <span className="tooltip-wrap" title={t('records.receiptComingSoon')}>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled
-              aria-describedby={`${section}-receipt-soon`}
-            >
-              <Camera size={18} aria-hidden="true" />
-              {t('records.uploadReceipt')}
-            </button>
-            <span id={`${section}-receipt-soon`} className="visually-hidden">
-              {t('records.receiptComingSoon')}
-            </span>
-          </span>
+          {receiptVehicle ? (
+            <ReceiptButton
+              kind={actions.kind}
+              vehicleId={receiptVehicle.id}
+              onStart={() => setOcrError(null)}
+              onPreview={(preview) => actions.startConfirm(preview, receiptVehicle.id)}
+              onFailure={(err) => {
+                // Spec §8: each screen's own alert; insurance and expenses also show the error.
+                window.alert(t(`ocr.failed.${section}`));
+                if (section === 'insurance') setOcrError(apiErrorText(err));
+                if (section === 'expenses') setOcrError(t('ocr.errorLine', { message: apiErrorText(err) }));
+              }}
+            />
+          ) : null}
         </div>
       ) : null}
       {toolbar}
       {actions.actionError ? <Alert tone="error">{actions.actionError}</Alert> : null}
+      {ocrError ? <Alert tone="error">{ocrError}</Alert> : null}
       {scope.isFetching ? (
         <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
       ) : null}

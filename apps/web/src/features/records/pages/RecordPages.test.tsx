@@ -75,9 +75,7 @@ describe('record pages', () => {
     expect(within(item).getByRole('button', { name: 'Stop Reminder: Allianz' })).toBeInTheDocument();
     expect(within(item).getByRole('button', { name: 'Edit insurance Allianz' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Insurance' })).toBeInTheDocument();
-    const upload = screen.getByRole('button', { name: 'Upload Receipt' });
-    expect(upload).toBeDisabled();
-    expect(upload).toHaveAccessibleDescription('Receipt scanning is coming soon');
+    expect(screen.getByRole('button', { name: 'Upload Receipt' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/vehicles');
   });
 

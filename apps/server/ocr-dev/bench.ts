@@ -1,0 +1,91 @@
+/**
+ * OCR preview benchmark through the real HTTP route (app.inject, PGlite, the app's own pool):
+ *   - median and p95 of POST /api/fuel-ocr/preview for a 12-megapixel phone photo (sequential),
+ *   - 4 previews at once (all must answer 200),
+ *   - RSS over many previews in a row (default 200).
+ *   node --import tsx apps/server/ocr-dev/bench.ts [--runs 20] [--rss 200]
+ */
+
+import { availableParallelism, loadavg } from 'node:os';
+import { createTestApp } from '../test/helpers/app.js';
+import { registered } from '../test/helpers/client.js';
+import { multipart } from '../test/helpers/multipart.js';
+import { photograph } from './photo.js';
+import { makeReceipt, receiptSvg } from './receipts.js';
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const runs = arg('runs', 20);
+const rssRuns = arg('rss', 200);
+
+const rc = makeReceipt('fuel', 'ro', 4242);
+const photo = await photograph(receiptSvg(rc, 4242).svg, 4242, '12mp');
+const t = await createTestApp();
+const { client } = await registered(t.app, 'bench');
+const vehicle = (
+  await client.post('/api/vehicles', {
+    make: 'Dacia',
+    model: 'Logan',
+    year: 2019,
+    fuelType: 'DIESEL',
+    registrationNumber: 'B-01-BNC',
+    engineSize: 1.5,
+    odometer: 1000,
+    aiEvaluationConsent: false,
+  })
+).data.id;
+const preview = async () => {
+  const { payload, headers } = multipart([
+    { name: 'file', file: { filename: 'r.jpg', type: 'image/jpeg', bytes: photo } },
+  ]);
+  // CPU time of the whole process (all threads) per preview: what one preview costs on an idle machine.
+  out(
+    `  CPU per preview: median ${pct(cpus, 50).toFixed(0)} ms, p95 ${pct(cpus, 95).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+  );
+  const t0 = performance.now();
+  const res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
+  return { ms: performance.now() - t0, status: res.statusCode, data: res.data };
+};
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+const out = (s: string) => process.stdout.write(`${s}\n`);
+
+out(`12 MP photo: ${photo.length} bytes; label ${JSON.stringify(rc.label)}`);
+const first = await preview(); // starts the workers
+out(
+  `first preview (worker start-up included): ${first.ms.toFixed(0)} ms, status ${first.status}, liters ${first.data?.liters}, total ${first.data?.fuelPrice}`,
+);
+const times: number[] = [];
+const cpus: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const c0 = process.cpuUsage();
+  times.push((await preview()).ms);
+  const c = process.cpuUsage(c0);
+  cpus.push((c.user + c.system) / 1000);
+}
+out(
+  `sequential previews (${runs}): median ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`,
+);
+const t0 = performance.now();
+const four = await Promise.all([preview(), preview(), preview(), preview()]);
+out(
+  `4 at once: statuses ${four.map((r) => r.status).join(', ')}; wall ${(performance.now() - t0).toFixed(0)} ms; each ${four.map((r) => r.ms.toFixed(0)).join(', ')} ms`,
+);
+const rss0 = mb();
+let peak = rss0;
+let failed = 0;
+for (let i = 0; i < rssRuns; i++) {
+  if ((await preview()).status !== 200) failed++;
+  peak = Math.max(peak, mb());
+  if ((i + 1) % 50 === 0) out(`  after ${i + 1}: RSS ${mb()} MB`);
+}
+out(
+  `RSS over ${rssRuns} previews in a row: start ${rss0} MB, peak ${peak} MB, end ${mb()} MB; failures ${failed}`,
+);
+out('(RSS is this process; tesseract workers are worker_threads, so their WASM heaps are included.)');
+await t.close();

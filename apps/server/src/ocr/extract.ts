@@ -1,0 +1,471 @@
+import { amounts, findDates, type Line, normalize, parseNumber } from './parse.js';
+
+export type OcrKind = 'fuel' | 'expense' | 'revision' | 'insurance';
+export type FieldValue = string | number | boolean | null;
+export type WarningCode =
+  | 'TOTAL_MISMATCH'
+  | 'DATE_IN_FUTURE'
+  | 'ODOMETER_BELOW_LAST'
+  | 'END_BEFORE_START'
+  | 'DERIVED'
+  | 'NOTHING_FOUND';
+export type RawWarning = { field: string; code: WarningCode; params?: Record<string, string | number> };
+export type Extraction = {
+  fields: Record<string, FieldValue>;
+  confidence: Record<string, number>;
+  warnings: RawWarning[];
+};
+
+const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+
+class Result {
+  fields: Record<string, FieldValue> = {};
+  confidence: Record<string, number> = {};
+  warnings: RawWarning[] = [];
+  set(field: string, value: FieldValue | undefined, confidence: number) {
+    this.fields[field] = value ?? null;
+    this.confidence[field] =
+      value === null || value === undefined ? 0 : round(Math.max(0, Math.min(1, confidence)), 2);
+  }
+  done(): Extraction {
+    return { fields: this.fields, confidence: this.confidence, warnings: this.warnings };
+  }
+}
+
+/** Lines whose normalised text matches `label`, best (earliest match) first. */
+function labelled(lines: Line[], label: RegExp, not?: RegExp): Line[] {
+  return lines.filter((l) => label.test(l.norm) && !not?.test(l.norm));
+}
+
+/** The value after a label: the rightmost number on the line, or the first on the next line. */
+function labelValue(lines: Line[], line: Line, kind: 'money' | 'qty' | 'int', after?: RegExp): number | null {
+  let text = line.text;
+  if (after) {
+    const m = after.exec(line.norm);
+    if (m) text = line.text.slice((m.index ?? 0) + m[0].length);
+  }
+  const own = amounts(text, kind);
+  if (own.length) return own[own.length - 1] ?? null;
+  const next = lines[line.index + 1];
+  if (next) {
+    const n = amounts(next.text, kind);
+    if (n.length === 1) return n[0] ?? null;
+  }
+  return null;
+}
+
+// ── dates ───────────────────────────────────────────────────────────────────
+const DATE_LABEL = /\b(DATA|DATE|FECHA|EMIS[AI]?|ISSUED)\b/;
+
+function pickDate(lines: Line[]): { iso: string; conf: number } | null {
+  const withLabel = lines.filter((l) => DATE_LABEL.test(l.norm));
+  for (const l of [...withLabel, ...lines]) {
+    const d = findDates(l.norm)[0];
+    if (d) return { iso: d.iso, conf: l.confidence * (withLabel.includes(l) ? 1 : 0.85) };
+  }
+  return null;
+}
+
+// ── totals ──────────────────────────────────────────────────────────────────
+const TOTAL =
+  /\b(TOTAL DE PLATA|TOTAL A PAGAR|IMPORTE TOTAL|TOTAL DUE|AMOUNT DUE|TOTAL LEI|TOTAL EUR|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE DUE)\b/;
+const NOT_TOTAL =
+  /(SUBTOTAL|SUB TOTAL|TVA|IVA|\bVAT\b|BASE IMPONIBLE|DESCUENTO|DISCOUNT|\bCARD\b|TARJETA|NUMERAR|CASH|REST\b|CAMBIO|CHANGE)/;
+
+/** The total paid: the labelled amounts, strongest label first. */
+function totals(lines: Line[]): { value: number; conf: number }[] {
+  const out: { value: number; conf: number }[] = [];
+  for (const l of labelled(lines, TOTAL, NOT_TOTAL)) {
+    const v = labelValue(lines, l, 'money', TOTAL);
+    if (v !== null && v > 0) out.push({ value: v, conf: l.confidence });
+  }
+  return out;
+}
+
+// ── fuel ────────────────────────────────────────────────────────────────────
+const UNIT = /(\d[\d.,]*\d|\d)\s*(?:L|LT|LTR|LTRS|LITRI|LITRU|LITROS|LITRO|LITRES|LITERS|LITRE|LITER|KWH)\b/g;
+const QTY_LABEL =
+  /\b(LITRI|LITROS|LITRES|LITERS|VOLUME|CANTITATE|CANTIDAD|QTY|QUANTITY|ENERGIE|ENERGIA|ENERGY|VOLUMEN)\b/;
+const PPL_LABEL =
+  /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
+const ODO_LABEL = /^(KM BORD|KILOMETRAJ|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|MILEAGE|KM|ODO)\b/;
+
+export function fuelType(norm: string): { value: string; conf: number } | null {
+  if (/\bKWH\b|INCARCARE|RECARGA|CHARG|ELECTRIC/.test(norm)) return { value: 'ELECTRIC', conf: 0.95 };
+  if (/\b(GPL|LPG|GLP|AUTOGAS)\b/.test(norm)) return { value: 'GPL', conf: 0.95 };
+  if (/MOTORINA|DIESEL|GASOLEO|GASOIL|\bDSL\b/.test(norm)) return { value: 'DIESEL', conf: 0.95 };
+  if (/BENZINA|GASOLINA|UNLEADED|PETROL|SIN PLOMO|\bSP ?9[58]\b|SUPER ?9[58]|EFIX|\bRON ?9[58]\b/.test(norm))
+    return { value: 'PETROL', conf: 0.9 };
+  if (/\b9[58]\b/.test(norm)) return { value: 'PETROL', conf: 0.6 };
+  return null;
+}
+
+export function extractFuel(lines: Line[]): Extraction {
+  const r = new Result();
+  const all = lines.map((l) => l.norm).join('\n');
+  const date = pickDate(lines);
+  r.set('date', date?.iso, date?.conf ?? 0);
+
+  // Candidates for each number, with how sure we are of each.
+  type C = { value: number; conf: number };
+  const qty: C[] = [];
+  const ppl: C[] = [];
+  for (const l of lines) {
+    const isPpl = PPL_LABEL.test(l.norm);
+    for (const m of l.norm.matchAll(UNIT)) {
+      // "20,08 LITRI x 7,48 LEI/L": the unit right after a number (not "LEI/L").
+      const before = l.norm.slice(0, m.index ?? 0);
+      if (/\/\s*$/.test(before)) continue;
+      const v = parseNumber(m[1] ?? '', 'qty');
+      if (v !== null && v > 0 && v < 2000) qty.push({ value: v, conf: l.confidence });
+    }
+    const x = /(\d[\d.,]*)\s*(?:L|LITRI|LITROS|LITRES|KWH)?\s*[X*@]\s*(?:[£€$]\s*)?(\d[\d.,]*)/.exec(l.norm);
+    if (x) {
+      const a = parseNumber(x[1] ?? '', 'qty');
+      const b = parseNumber(x[2] ?? '', 'qty');
+      if (a) qty.push({ value: a, conf: l.confidence });
+      if (b) ppl.push({ value: b, conf: l.confidence });
+    }
+    if (QTY_LABEL.test(l.norm) && !isPpl) {
+      const v = labelValue(lines, l, 'qty', QTY_LABEL);
+      if (v !== null && v > 0) qty.push({ value: v, conf: l.confidence });
+    }
+    if (isPpl && !x) {
+      const v = labelValue(lines, l, 'qty', PPL_LABEL);
+      if (v !== null && v > 0 && v < 100) ppl.push({ value: v, conf: l.confidence });
+    }
+  }
+  const tot = totals(lines);
+  // Pick the consistent set: litres × price/L within 2 % of the total.
+  let best: { l: C; p: C; t: C; err: number } | null = null;
+  for (const l of qty)
+    for (const p of ppl)
+      for (const t of tot) {
+        const err = Math.abs(l.value * p.value - t.value) / t.value;
+        if (!best || err < best.err) best = { l, p, t, err };
+      }
+  if (best && best.err <= 0.02) {
+    r.set('liters', best.l.value, best.l.conf);
+    r.set('pricePerLiter', best.p.value, best.p.conf);
+    r.set('fuelPrice', best.t.value, best.t.conf);
+  } else {
+    const l = qty[0];
+    const p = ppl[0];
+    const t = tot[0];
+    if (l && p && !t) {
+      r.set('liters', l.value, l.conf * 0.9);
+      r.set('pricePerLiter', p.value, p.conf * 0.9);
+      r.set('fuelPrice', round(l.value * p.value, 2), 0.6);
+      r.warnings.push({ field: 'fuelPrice', code: 'DERIVED' });
+    } else if (l && t && !p) {
+      r.set('liters', l.value, l.conf * 0.9);
+      r.set('fuelPrice', t.value, t.conf * 0.9);
+      r.set('pricePerLiter', round(t.value / l.value, 3), 0.6);
+    } else if (p && t && !l) {
+      r.set('pricePerLiter', p.value, p.conf * 0.9);
+      r.set('fuelPrice', t.value, t.conf * 0.9);
+      r.set('liters', round(t.value / p.value, 2), 0.6);
+      r.warnings.push({ field: 'liters', code: 'DERIVED' });
+    } else {
+      r.set('liters', l?.value, (l?.conf ?? 0) * 0.6);
+      r.set('pricePerLiter', p?.value, (p?.conf ?? 0) * 0.6);
+      r.set('fuelPrice', t?.value, (t?.conf ?? 0) * 0.6);
+      if (l && p && t) {
+        r.warnings.push({
+          field: 'fuelPrice',
+          code: 'TOTAL_MISMATCH',
+          params: { liters: l.value, pricePerLiter: p.value, total: t.value },
+        });
+      }
+    }
+  }
+
+  const odo = labelled(lines, ODO_LABEL)
+    .map((l) => ({ v: labelValue(lines, l, 'int', ODO_LABEL), l }))
+    .find((o) => o.v !== null && o.v >= 10);
+  const miles = odo && /\bMILES?\b/.test(odo.l.norm);
+  r.set(
+    'odometer',
+    odo?.v != null ? (miles ? Math.round(odo.v * 1.609344) : odo.v) : null,
+    odo?.l.confidence ?? 0,
+  );
+  const ft = fuelType(all);
+  r.set('fuelType', ft?.value, ft?.conf ?? 0);
+  return r.done();
+}
+
+// ── expense ─────────────────────────────────────────────────────────────────
+const EXPENSE_TYPES: [string, RegExp][] = [
+  ['Parking', /PARCARE|PARKING|APARCAMIENTO|CAR ?PARK|ESTACIONAMIENTO|\bNCP\b|\bSABA\b/],
+  ['Tolls', /TAXA DE POD|ROVINIET|PEAJE|\bTOLL|AUTOPISTA|VINIETA|VIGNETTE|PEAGE/],
+  ['Wash', /SPALATORIE|SPALARE|LAVADO|LAVADERO|CAR ?WASH|\bWASH\b|AUTOLAVADO/],
+  ['Tyres', /VULCANIZARE|ANVELOPE|NEUMATICO|TYRE|TIRE|CAUCIUC/],
+  ['Tax', /IMPOZIT|IMPUESTO|VEHICLE TAX|ROAD TAX|\bIVTM\b/],
+  ['Repair', /REPARATIE|REPARACION|REPAIR|TINICHIGERIE|CHAPA|BODYWORK/],
+  ['Maintenance', /REVIZIE|MANTENIMIENTO|SERVICE|ULEI|ACEITE|\bOIL\b|FILTR/],
+  ['Accessories', /ACCESORI|ACCESSOR/],
+];
+
+/** The text of an item line without its amount. */
+function itemText(l: Line): string {
+  return l.text
+    .replace(/^\S{1,2}\s{2,}/, '')
+    .replace(/\s+(?:[£€$]\s*)?-?\d[\d.,]*\s*\S{0,4}\s*$/, '')
+    .replace(/[\s.:|_-]+$/, '')
+    .trim();
+}
+
+export function extractExpense(lines: Line[]): Extraction {
+  const r = new Result();
+  const date = pickDate(lines);
+  r.set('date', date?.iso, date?.conf ?? 0);
+  const tot = totals(lines);
+  let amount = tot[0];
+  if (!amount) {
+    const nums = lines.flatMap((l) => amounts(l.text).map((v) => ({ value: v, conf: l.confidence * 0.5 })));
+    amount = nums.sort((a, b) => b.value - a.value)[0];
+  }
+  r.set('amount', amount?.value, amount?.conf ?? 0);
+  // The type: from the priced item lines first (what was bought), then anywhere (the vendor).
+  const itemLines = lines.filter(
+    (l) => amounts(l.text).length > 0 && !TOTAL.test(l.norm) && !NOT_TOTAL.test(l.norm),
+  );
+  let type: { value: string; line?: Line } = { value: 'Other' };
+  search: for (const group of [itemLines, lines])
+    for (const [name, re] of EXPENSE_TYPES) {
+      const line = group.find((l) => re.test(l.norm));
+      if (line) {
+        type = { value: name, line };
+        break search;
+      }
+    }
+  r.set('expenseType', type.value, type.line ? type.line.confidence : 0.3);
+  // The description: the item line (the one naming the type, or the first priced line).
+  const priced = lines.find(
+    (l) =>
+      !TOTAL.test(l.norm) &&
+      !NOT_TOTAL.test(l.norm) &&
+      !DATE_LABEL.test(l.norm) &&
+      amounts(l.text).length > 0 &&
+      /[A-Za-z]{3}/.test(itemText(l)),
+  );
+  const itemLine = type.line && amounts(type.line.text).length ? type.line : (priced ?? type.line);
+  const description = itemLine ? itemText(itemLine) : '';
+  r.set('description', description || null, (itemLine?.confidence ?? 0) * 0.9);
+  return r.done();
+}
+
+// ── revision ────────────────────────────────────────────────────────────────
+const WORK_LABEL =
+  /^(LUCRARE|LUCRARI|DESCRIERE|SERVICIU|OPERATIUNE|CONCEPTO|TRABAJO|SERVICIO|DESCRIPCION|WORK|DESCRIPTION|SERVICE|JOB|WORK CARRIED OUT)\s*[:-]/;
+const SERVICE_WORDS =
+  /REVIZIE|SCHIMB|INLOCUIRE|DISTRIBUTIE|REVISION|CAMBIO|SUSTITUCION|DISTRIBUCION|MANTENIMIENTO|SERVICE|CHANGE|REPLACED|TIMING|BRAKE|FRANA|FRENO|OIL|ULEI|ACEITE/;
+
+export function extractRevision(lines: Line[]): Extraction {
+  const r = new Result();
+  const date = pickDate(lines);
+  r.set('date', date?.iso, date?.conf ?? 0);
+  const odo = labelled(lines, ODO_LABEL)
+    .map((l) => ({ v: labelValue(lines, l, 'int', ODO_LABEL), l }))
+    .find((o) => o.v !== null && o.v >= 10);
+  const miles = odo && /\bMILES?\b/.test(odo.l.norm);
+  r.set('km', odo?.v != null ? (miles ? Math.round(odo.v * 1.609344) : odo.v) : null, odo?.l.confidence ?? 0);
+  const tot = totals(lines)[0];
+  r.set('price', tot?.value, tot?.conf ?? 0);
+  const work = lines.find((l) => WORK_LABEL.test(l.norm));
+  let description: string | null = null;
+  let conf = 0;
+  if (work) {
+    description = work.text.replace(/^[^:-]*[:-]\s*/, '').trim();
+    conf = work.confidence;
+  } else {
+    const line = lines.find((l) => SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm));
+    if (line) {
+      description = itemText(line);
+      conf = line.confidence * 0.7;
+    }
+  }
+  r.set('description', description || null, conf);
+  return r.done();
+}
+
+// ── insurance ───────────────────────────────────────────────────────────────
+/** Insurers common in Romania, Spain and the UK, with their usual names. */
+const INSURERS: [RegExp, string][] = [
+  [/ALLIANZ[\s-]*TIRIAC/, 'Allianz-Țiriac Asigurări'],
+  [/GROUPAMA/, 'Groupama Asigurări'],
+  [/OMNIASIG/, 'Omniasig VIG'],
+  [/GENERALI/, 'Generali România'],
+  [/ASIROM/, 'Asirom VIG'],
+  [/GRAWE/, 'Grawe România'],
+  [/UNIQA/, 'UNIQA Asigurări'],
+  [/EUROINS/, 'Euroins România'],
+  [/HDI/, 'HDI Versicherung'],
+  [/SIGNAL IDUNA/, 'Signal Iduna'],
+  [/MAPFRE/, 'Mapfre'],
+  [/LINEA DIRECTA/, 'Línea Directa'],
+  [/MUTUA MADRILENA/, 'Mutua Madrileña'],
+  [/AXA/, 'AXA Seguros'],
+  [/ALLIANZ SEGUROS/, 'Allianz Seguros'],
+  [/REALE/, 'Reale Seguros'],
+  [/SANTALUCIA/, 'Santalucía'],
+  [/AVIVA/, 'Aviva'],
+  [/DIRECT LINE/, 'Direct Line'],
+  [/ADMIRAL/, 'Admiral'],
+  [/CHURCHILL/, 'Churchill'],
+  [/\bLV=|LIVERPOOL VICTORIA|^LV\b/, 'LV='],
+  [/HASTINGS/, 'Hastings Direct'],
+  [/ALLIANZ/, 'Allianz'],
+];
+const COVERAGE: [RegExp, string][] = [
+  [/THIRD PARTY,? FIRE (AND|&) THEFT/, 'Third party, fire and theft'],
+  [/COMPREHENSIVE/, 'Comprehensive'],
+  [/THIRD PARTY/, 'Third party'],
+  [/TERCEROS AMPLIADO/, 'Terceros ampliado'],
+  [/TODO RIESGO/, 'Todo riesgo'],
+  [/TERCEROS/, 'Terceros'],
+  [/\bCASCO\b/, 'CASCO'],
+  [/\bRCA\b/, 'RCA'],
+];
+const START_LABEL =
+  /(DE LA|VALABILA DE LA|INCEPAND CU|DATA INCEPERII|EFECTO|FECHA DE EFECTO|DESDE|EFFECTIVE|START DATE|VALID FROM|FROM|COMMENCEMENT)/;
+const END_LABEL =
+  /(PANA LA|PINA LA|DATA EXPIRARII|EXPIRA|VENCIMIENTO|HASTA|EXPIRY|EXPIRES|END DATE|VALID UNTIL|UNTIL|\bTO\b)/;
+const PRICE_LABEL =
+  /(PRIMA|PRIMA DE ASIGURARE|PREMIUM|TOTAL PREMIUM|IMPORTE|TOTAL DE PLATA|TOTAL A PAGAR|TOTAL)/;
+
+const TO_LETTER: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '3': 'J',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '7': 'T',
+  '8': 'B',
+  ')': 'J',
+  ']': 'J',
+  '(': 'C',
+  '|': 'I',
+};
+const TO_DIGIT: Record<string, string> = {
+  O: '0',
+  D: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '5',
+  B: '8',
+  G: '6',
+  T: '7',
+};
+
+/**
+ * Romanian RCA series are RO/<2 digits>/<letter + 2 digits>/<2 letters>: OCR's digit-for-letter
+ * swaps (R0, 325 for J25) are undone by position.
+ */
+export function fixRoSeries(serie: string): string {
+  const parts = serie.toUpperCase().replace(/\s+/g, '').split('/');
+  if (parts.length !== 4) return serie;
+  const letters = (s: string) => s.replace(/[\d)\]|(]/g, (c) => TO_LETTER[c] ?? c);
+  const digits = (s: string) => s.replace(/[A-Z]/g, (c) => TO_DIGIT[c] ?? c);
+  const [a = '', b = '', c = '', d = ''] = parts;
+  return [letters(a), digits(b), letters(c.slice(0, 1)) + digits(c.slice(1)), letters(d)].join('/');
+}
+
+export function extractInsurance(lines: Line[]): Extraction {
+  const r = new Result();
+  const all = lines.map((l) => l.norm).join('\n');
+  const insurer = INSURERS.find(([re]) => re.test(all));
+  if (insurer) r.set('provider', insurer[1], 0.95);
+  else {
+    const head = lines.find((l) => /[A-Z]{3}/.test(l.norm) && !/POLI|CERTIF|INSURANCE|SEGURO/.test(l.norm));
+    r.set(
+      'provider',
+      head ? head.text.replace(/\s+(S\.?A\.?|SRL|LTD|PLC)\.?$/i, '') : null,
+      (head?.confidence ?? 0) * 0.5,
+    );
+  }
+
+  // Policy number: Romanian "Seria X Nr. Y", otherwise the token after a policy-number label.
+  let policy: { v: string; conf: number } | null = null;
+  for (const l of lines) {
+    const ro = /SERIA\s*[:.]?\s*([A-Z0-9/ )(|\][-]+?)\s*(?:NR|NUMAR)\.?\s*[:.]?\s*([A-Z0-9-]+)/.exec(l.norm);
+    if (ro) {
+      const start = l.norm.indexOf(ro[1] ?? '');
+      const serie = l.text.slice(start, start + (ro[1] ?? '').length).trim();
+      policy = { v: `${fixRoSeries(serie)} ${ro[2]?.replace(/O/g, '0')}`, conf: l.confidence };
+      break;
+    }
+    const other =
+      /(?:POLICY\s*(?:NUMBER|NO\.?|NR\.?|#)|N\S{0,2}\s*DE\s*POLIZA|POLIZA\s*(?:N[O°º]\.?|NUM(?:ERO)?\.?)|NUMAR POLITA|NR\.? POLITA)\s*[:.]?\s*([A-Z0-9][A-Z0-9/-]{3,})/.exec(
+        l.norm,
+      );
+    if (other) {
+      policy = { v: other[1] ?? '', conf: l.confidence };
+      break;
+    }
+  }
+  r.set('policyNumber', policy?.v, policy?.conf ?? 0);
+  const cover = COVERAGE.find(([re]) => re.test(all));
+  r.set('coverageType', cover?.[1], cover ? 0.9 : 0);
+
+  // Dates: "from X to Y" on one line, or labelled lines, or the first two dates in order.
+  let start: string | null = null;
+  let end: string | null = null;
+  let dateConf = 0.9;
+  for (const l of lines) {
+    const ds = findDates(l.norm);
+    if (ds.length >= 2 && START_LABEL.test(l.norm)) {
+      start = ds[0]?.iso ?? null;
+      end = ds[1]?.iso ?? null;
+      dateConf = l.confidence;
+      break;
+    }
+  }
+  if (!start) {
+    const s = lines.find((l) => START_LABEL.test(l.norm) && findDates(l.norm).length);
+    const e = lines.find((l) => END_LABEL.test(l.norm) && findDates(l.norm).length && l !== s);
+    start = s ? (findDates(s.norm)[0]?.iso ?? null) : null;
+    end = e ? (findDates(e.norm).at(-1)?.iso ?? null) : null;
+    dateConf = Math.min(s?.confidence ?? 1, e?.confidence ?? 1);
+  }
+  if (!start || !end) {
+    const ds = lines.flatMap((l) => findDates(l.norm).map((d) => d.iso));
+    const sorted = [...new Set(ds)].sort();
+    start ??= sorted[0] ?? null;
+    end ??= sorted.length > 1 ? (sorted.at(-1) ?? null) : null;
+    dateConf *= 0.6;
+  }
+  r.set('startDate', start, dateConf);
+  r.set('endDate', end, dateConf);
+
+  const priceLine = labelled(lines, PRICE_LABEL, /TVA|IVA|\bVAT\b|IPT|IMPUESTO/);
+  const price = priceLine
+    .map((l) => ({ v: labelValue(lines, l, 'money', PRICE_LABEL), l }))
+    .find((p) => p.v !== null);
+  r.set('price', price?.v, price?.l.confidence ?? 0);
+  // Reminders stay on unless the document says explicitly that renewal notices are off.
+  const off =
+    /(NOTIFICARI|REAMINTIRE|REMINDER|AVISO|RECORDATORIO|RENEWAL NOTICE)[^\n:]*:\s*(NU|NO|OFF|FALSE)\b/.test(
+      all,
+    );
+  r.set('reminderEnabled', !off, 0.9);
+  return r.done();
+}
+
+export function extract(kind: OcrKind, lines: Line[]): Extraction {
+  switch (kind) {
+    case 'fuel':
+      return extractFuel(lines);
+    case 'expense':
+      return extractExpense(lines);
+    case 'revision':
+      return extractRevision(lines);
+    case 'insurance':
+      return extractInsurance(lines);
+  }
+}
+
+export { normalize };

@@ -1,0 +1,52 @@
+import type { Language } from '@evdra/domain';
+import type { RawWarning } from './extract.js';
+
+const km = (lang: Language, n: unknown) =>
+  `${Number(n).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'ro' ? 'ro-RO' : 'es-ES')} km`;
+const num = (lang: Language, n: unknown) =>
+  Number(n).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'ro' ? 'ro-RO' : 'es-ES', {
+    maximumFractionDigits: 3,
+  });
+
+/** A preview warning in the user's saved language (as the reminder texts are). */
+export function warningMessage(lang: Language, w: RawWarning): string {
+  const p = w.params ?? {};
+  switch (w.code) {
+    case 'TOTAL_MISMATCH':
+      return {
+        en: `Litres × price per litre (${num(lang, p.liters)} × ${num(lang, p.pricePerLiter)}) does not match the total paid (${num(lang, p.total)}). Check the three numbers.`,
+        ro: `Litri × preț pe litru (${num(lang, p.liters)} × ${num(lang, p.pricePerLiter)}) nu se potrivește cu totalul plătit (${num(lang, p.total)}). Verifică cele trei valori.`,
+        es: `Litros × precio por litro (${num(lang, p.liters)} × ${num(lang, p.pricePerLiter)}) no coincide con el total pagado (${num(lang, p.total)}). Revisa los tres valores.`,
+      }[lang];
+    case 'DATE_IN_FUTURE':
+      return {
+        en: `The date ${p.date} is in the future.`,
+        ro: `Data ${p.date} este în viitor.`,
+        es: `La fecha ${p.date} está en el futuro.`,
+      }[lang];
+    case 'ODOMETER_BELOW_LAST':
+      return {
+        en: `${km(lang, p.value)} is lower than the vehicle's last known reading of ${km(lang, p.last)}.`,
+        ro: `${km(lang, p.value)} este mai puțin decât ultimul kilometraj cunoscut al vehiculului, ${km(lang, p.last)}.`,
+        es: `${km(lang, p.value)} es menos que la última lectura conocida del vehículo, ${km(lang, p.last)}.`,
+      }[lang];
+    case 'END_BEFORE_START':
+      return {
+        en: 'The end date is before the start date.',
+        ro: 'Data de sfârșit este înaintea datei de început.',
+        es: 'La fecha de fin es anterior a la de inicio.',
+      }[lang];
+    case 'DERIVED':
+      return {
+        en: 'Not printed on the receipt: calculated from the other numbers.',
+        ro: 'Nu apare pe bon: calculat din celelalte valori.',
+        es: 'No figura en el recibo: calculado a partir de los demás valores.',
+      }[lang];
+    case 'NOTHING_FOUND':
+      return {
+        en: 'Nothing could be read from this receipt. Fill in the fields by hand.',
+        ro: 'Nu s-a putut citi nimic de pe acest bon. Completează câmpurile manual.',
+        es: 'No se pudo leer nada de este recibo. Rellena los campos a mano.',
+      }[lang];
+  }
+}

@@ -1,0 +1,114 @@
+import {
+  ApiError,
+  Expense,
+  ExpenseOcrPreview,
+  FuelEntry,
+  FuelOcrPreview,
+  Insurance,
+  InsuranceOcrPreview,
+  OCR_KINDS,
+  OcrConfirmBodies,
+  type OcrKind,
+  RECEIPT_MAX_BYTES,
+  Revision,
+  RevisionOcrPreview,
+  VehicleIdParams,
+} from '@evdra/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from '../lib/errors.js';
+import type { RecordTable } from '../modules/records/records.repo.js';
+import type { RecordsService } from '../modules/records/records.service.js';
+import { principalOf } from '../plugins/auth.js';
+import type { OcrService } from './ocr.service.js';
+
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  413: ApiError,
+  415: ApiError,
+  422: ApiError,
+  429: ApiError,
+};
+const previews: Record<OcrKind, z.ZodType> = {
+  fuel: FuelOcrPreview,
+  expense: ExpenseOcrPreview,
+  revision: RevisionOcrPreview,
+  insurance: InsuranceOcrPreview,
+};
+const records: Record<OcrKind, z.ZodType> = {
+  fuel: FuelEntry,
+  expense: Expense,
+  revision: Revision,
+  insurance: Insurance,
+};
+
+type Options = {
+  ocr: OcrService;
+  /** The same services the normal create routes use: same validation, locks and side effects. */
+  services: Record<OcrKind, RecordsService<RecordTable>>;
+};
+
+/**
+ * Spec §7: POST /api/{kind}-ocr/preview/{vehicleId} (multipart part `file`; saves nothing) and
+ * POST /api/{kind}-ocr/confirm (the record's fields plus vehicleId → the created record).
+ */
+export async function ocrRoutes(app: FastifyInstance, { ocr, services }: Options) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const kind of OCR_KINDS) {
+    const tags = ['ocr'];
+    r.post(
+      `/api/${kind}-ocr/preview/:vehicleId`,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description:
+            "Multipart part `file`: a JPEG, PNG or WebP photo or a PDF (by content), at most 10 MB. Answers the fields read from the receipt (null when not found), a confidence per field, warnings in the user's language and the receipt's language. Saves nothing.",
+          params: VehicleIdParams,
+          response: { 200: previews[kind], ...errors },
+        },
+      },
+      async (req) => {
+        const file = await readFile(req);
+        return ocr.preview(principalOf(req), kind, req.params.vehicleId, file) as never;
+      },
+    );
+    r.post(
+      `/api/${kind}-ocr/confirm`,
+      {
+        preHandler: [app.requireUser, app.idempotent],
+        schema: {
+          tags,
+          description:
+            'Creates the record exactly as the normal create does (same checks, Idempotency-Key, side effects).',
+          body: OcrConfirmBodies[kind],
+          response: { 201: records[kind], ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send((await services[kind].create(principalOf(req), req.body as never)) as never),
+    );
+  }
+}
+
+async function readFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data.');
+  let file: Buffer | undefined;
+  for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 5 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') file = bytes;
+    }
+  }
+  if (!file || file.length === 0)
+    throw new AppError(400, 'VALIDATION_FAILED', 'Attach the receipt as the file part "file".', [
+      { field: 'file', message: 'Required.' },
+    ]);
+  return file;
+}

@@ -1,0 +1,85 @@
+import type { Language, OcrKind, OcrPreview, OcrWarning } from '@evdra/domain';
+import { AppError } from '../lib/errors.js';
+import type { Principal } from '../modules/auth/auth.service.js';
+import { readReceipt } from './engine.js';
+import { extract, type RawWarning } from './extract.js';
+import { warningMessage } from './messages.js';
+import { detectLanguage } from './parse.js';
+import { OcrBusyError, type OcrPool } from './pool.js';
+
+type Deps = {
+  pool: OcrPool;
+  /** The vehicle if the caller may reach it (404 otherwise), with its last known odometer. */
+  vehicle: (p: Principal, vehicleId: number) => Promise<{ odometer: number }>;
+  /** The user's saved language, for the warnings. */
+  language: (userId: number) => Promise<Language>;
+  now: () => Date;
+  log?: { warn: (o: object, msg: string) => void };
+};
+
+/** Receipt → checked draft of a record. Saves nothing: the user confirms through the normal create. */
+export class OcrService {
+  constructor(private readonly d: Deps) {}
+
+  async preview(p: Principal, kind: OcrKind, vehicleId: number, bytes: Buffer): Promise<OcrPreview> {
+    const vehicle = await this.d.vehicle(p, vehicleId);
+    const userLang = await this.d.language(p.userId);
+    let read: Awaited<ReturnType<typeof readReceipt>>;
+    try {
+      read = await readReceipt(bytes, this.d.pool);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof OcrBusyError)
+        throw new AppError(
+          429,
+          'OCR_BUSY',
+          'Too many receipts are being read right now. Try again in a minute.',
+          undefined,
+          {
+            'retry-after': '30',
+          },
+        );
+      this.d.log?.warn({ err }, 'OCR failed');
+      throw new AppError(422, 'UNREADABLE_RECEIPT', 'The receipt could not be read.');
+    }
+    const { fields, confidence, warnings } = extract(kind, read.lines);
+    const today = this.d.now().toISOString().slice(0, 10);
+    for (const f of ['date', 'startDate'] as const) {
+      const v = fields[f];
+      if (typeof v === 'string' && v > today)
+        warnings.push({ field: f, code: 'DATE_IN_FUTURE', params: { date: v } });
+    }
+    const odoField = kind === 'fuel' ? 'odometer' : kind === 'revision' ? 'km' : undefined;
+    const odo = odoField ? fields[odoField] : null;
+    if (odoField && typeof odo === 'number' && odo < vehicle.odometer)
+      warnings.push({
+        field: odoField,
+        code: 'ODOMETER_BELOW_LAST',
+        params: { value: odo, last: vehicle.odometer },
+      });
+    if (
+      kind === 'insurance' &&
+      typeof fields.startDate === 'string' &&
+      typeof fields.endDate === 'string' &&
+      fields.endDate < fields.startDate
+    )
+      warnings.push({ field: 'endDate', code: 'END_BEFORE_START' });
+    if (
+      Object.entries(fields).every(([k, v]) => v === null || k === 'reminderEnabled' || k === 'expenseType')
+    )
+      warnings.push({ field: '', code: 'NOTHING_FOUND' });
+    const all = read.lines.map((l) => l.norm).join('\n');
+    const message = (w: RawWarning): OcrWarning => ({
+      field: w.field,
+      code: w.code,
+      message: warningMessage(userLang, w),
+    });
+    return {
+      ...(fields as object),
+      confidence,
+      warnings: warnings.map(message),
+      language: detectLanguage(all, userLang),
+      source: read.source,
+    } as OcrPreview;
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Reading numbers and dates the way receipts from Romania, Spain and English-speaking countries
+ * print them. Pure functions, no I/O.
+ */
+
+export type Line = { text: string; norm: string; confidence: number; index: number };
+
+/** Uppercase without diacritics (ș → S, ó → O): labels match however the OCR rendered accents. */
+export function normalize(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[ȘșŞş]/g, 'S')
+    .replace(/[ȚțŢţ]/g, 'T')
+    .toUpperCase();
+}
+
+export function toLines(text: string, confidences?: { text: string; confidence: number }[]): Line[] {
+  const source = confidences ?? text.split('\n').map((t) => ({ text: t, confidence: 1 }));
+  return (
+    source
+      .map((l) => ({
+        text: l.text.replace(/^[\s|!_~—–'"`.,;:*]+/, '').replace(/[\s|_~—–]+$/, ''),
+        confidence: l.confidence,
+      }))
+      // Spanish "-ción/-sión" whose ó the OCR read as â or à.
+      .map((l) => ({ ...l, text: l.text.replace(/(?<=[cs]i)[âàä](?=n\b)/g, 'ó') }))
+      .filter((l) => l.text.length > 0)
+      .map((l, index) => ({ ...l, norm: normalize(l.text), index }))
+  );
+}
+
+export type NumberKind = 'money' | 'qty' | 'int';
+
+/** A number token: digits with . , separators (and OCR's O for 0 inside digits). */
+const NUM = /(?<![\w.,])-?\d[\d.,]*\d(?![\d])|(?<![\w.,])\d(?![\d.,]*\d)/g;
+
+/**
+ * Parses one number token. `money` has 2 decimals (a single separator followed by 3 digits is a
+ * thousands separator: 1.234 = 1234), `qty` (litres, price per litre) takes 1–3 decimals, `int`
+ * (km) treats every separator as thousands.
+ */
+export function parseNumber(token: string, kind: NumberKind): number | null {
+  const t = token.replace(/[^\d.,]/g, '');
+  if (!/\d/.test(t)) return null;
+  const seps = [...t.matchAll(/[.,]/g)].map((m) => m.index ?? 0);
+  if (seps.length === 0) return Number(t);
+  if (kind === 'int') {
+    // "98,500" or "98.500" or "98 500": thousands. A trailing ",0"/".00" decimal part is dropped.
+    const m = /^(.*?)[.,](\d{1,2})$/.exec(t);
+    const body = m && seps.length >= 1 && !/[.,]\d{3}$/.test(t) ? (m[1] ?? '') : t;
+    const n = Number(body.replace(/[.,]/g, ''));
+    return Number.isFinite(n) ? n : null;
+  }
+  const last = seps[seps.length - 1] ?? 0;
+  const decimals = t.length - last - 1;
+  const lastSep = t[last];
+  const sameSep = seps.every((i) => t[i] === lastSep);
+  let intPart: string;
+  let decPart: string;
+  if (seps.length > 1 && sameSep) {
+    // 1.234.567 — all thousands.
+    intPart = t.replace(/[.,]/g, '');
+    decPart = '';
+  } else if (seps.length === 1 && decimals === 3 && kind === 'money') {
+    intPart = t.replace(/[.,]/g, '');
+    decPart = '';
+  } else if (decimals >= 1 && decimals <= 3) {
+    intPart = t.slice(0, last).replace(/[.,]/g, '');
+    decPart = t.slice(last + 1);
+  } else {
+    intPart = t.replace(/[.,]/g, '');
+    decPart = '';
+  }
+  const n = Number(decPart ? `${intPart}.${decPart}` : intPart);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Number tokens of a line, left to right, with where they start. */
+export function numberTokens(text: string): { token: string; at: number; end: number }[] {
+  const fixed = text.replace(/(?<=\d)[Oo](?=[\d.,]|\b)/g, '0');
+  return [...fixed.matchAll(NUM)].map((m) => ({
+    token: m[0],
+    at: m.index ?? 0,
+    end: (m.index ?? 0) + m[0].length,
+  }));
+}
+
+/** Numbers on a line that look like amounts (not times, not percentages, not long ids). */
+export function amounts(text: string, kind: NumberKind = 'money'): number[] {
+  const clean = text.replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ');
+  const out: number[] = [];
+  for (const { token, end } of numberTokens(clean)) {
+    if (clean[end] === '%' || /^\d{7,}$/.test(token)) continue;
+    const n = parseNumber(token, kind);
+    if (n !== null) out.push(n);
+  }
+  return out;
+}
+
+const MONTHS: Record<string, number> = {};
+const names: [string[], number][] = [
+  [['JANUARY', 'JAN', 'IANUARIE', 'IAN', 'ENERO', 'ENE'], 1],
+  [['FEBRUARY', 'FEB', 'FEBRUARIE', 'FEBRERO'], 2],
+  [['MARCH', 'MAR', 'MARTIE', 'MARZO'], 3],
+  [['APRIL', 'APR', 'APRILIE', 'ABRIL', 'ABR'], 4],
+  [['MAY', 'MAI', 'MAYO'], 5],
+  [['JUNE', 'JUN', 'IUNIE', 'IUN', 'JUNIO'], 6],
+  [['JULY', 'JUL', 'IULIE', 'IUL', 'JULIO'], 7],
+  [['AUGUST', 'AUG', 'AGOSTO', 'AGO'], 8],
+  [['SEPTEMBER', 'SEP', 'SEPT', 'SEPTEMBRIE', 'SEPTIEMBRE', 'SETIEMBRE'], 9],
+  [['OCTOBER', 'OCT', 'OCTOMBRIE', 'OCTUBRE'], 10],
+  [['NOVEMBER', 'NOV', 'NOIEMBRIE', 'NOI', 'NOVIEMBRE'], 11],
+  [['DECEMBER', 'DEC', 'DECEMBRIE', 'DICIEMBRE', 'DIC'], 12],
+];
+for (const [words, m] of names) for (const w of words) MONTHS[w] = m;
+const MONTH_RE = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function iso(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2100) return null;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCMonth() !== m - 1) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+export type FoundDate = { iso: string; at: number };
+
+/**
+ * Every date on a (normalised) line: yyyy-mm-dd, dd.mm.yyyy, dd/mm/yy, dd-mm-yyyy, "1 mai 2024",
+ * "12 de marzo de 2025", "Sep 20, 2025". Day first unless that is impossible (US 12/31/2025).
+ */
+export function findDates(norm: string): FoundDate[] {
+  const out: FoundDate[] = [];
+  const s = norm.replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1');
+  for (const m of s.matchAll(/(?<!\d)(\d{4})[./-](\d{1,2})[./-](\d{1,2})(?!\d)/g)) {
+    const d = iso(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (d) out.push({ iso: d, at: m.index ?? 0 });
+  }
+  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,]*\d)/g)) {
+    const a = Number(m[1]);
+    const b = Number(m[3]);
+    const y = Number(m[4]);
+    const d = iso(y, b, a) ?? iso(y, a, b);
+    if (d) out.push({ iso: d, at: m.index ?? 0 });
+  }
+  const dayMonth = new RegExp(
+    `(?<!\\d)(\\d{1,2})\\.?\\s+(?:DE\\s+)?(${MONTH_RE})\\.?,?\\s+(?:DE\\s+|DEL\\s+)?(\\d{4})`,
+    'g',
+  );
+  for (const m of s.matchAll(dayMonth)) {
+    const d = iso(Number(m[3]), MONTHS[m[2] ?? ''] ?? 0, Number(m[1]));
+    if (d) out.push({ iso: d, at: m.index ?? 0 });
+  }
+  const monthDay = new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})`, 'g');
+  for (const m of s.matchAll(monthDay)) {
+    const d = iso(Number(m[3]), MONTHS[m[1] ?? ''] ?? 0, Number(m[2]));
+    if (d) out.push({ iso: d, at: m.index ?? 0 });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+export type Language = 'en' | 'ro' | 'es';
+
+const LANG_WORDS: Record<Language, RegExp> = {
+  ro: /\b(BON FISCAL|TOTAL DE PLATA|LEI|DATA|PRET|CANTITATE|LITRI|MOTORINA|BENZINA|ASIGURARE|POLITA|SERIA|VALABILA|PANA LA|KILOMETRAJ|FACTURA|LUCRARE|MANOPERA|PIESE|TVA|MULTUMIM|PARCARE|SPALATORIE|ROVINIETA|PRIMA DE)\b/g,
+  es: /\b(FECHA|IMPORTE|TOTAL A PAGAR|LITROS|IVA|PRECIO|FACTURA SIMPLIFICADA|GASOLEO|GASOLINA|POLIZA|VENCIMIENTO|EFECTO|KILOMETROS|MATRICULA|CONCEPTO|MANO DE OBRA|RECAMBIOS|GRACIAS|TARJETA|APARCAMIENTO|PEAJE|SEGURO|TOMADOR)\b/g,
+  en: /\b(DATE|TOTAL DUE|VAT|PRICE|RECEIPT|THANK|VOLUME|UNLEADED|POLICY|PREMIUM|EXPIRY|EFFECTIVE|MILEAGE|ODOMETER|INVOICE|LABOUR|PARTS|PAYMENT|CAR PARK|TOLL|WASH|INSURANCE|COVER|AMOUNT)\b/g,
+};
+
+/** The receipt's language by its words; `fallback` (the user's language) when nothing stands out. */
+export function detectLanguage(norm: string, fallback: Language): Language {
+  let best: Language = fallback;
+  let bestScore = 0;
+  for (const lang of ['ro', 'es', 'en'] as const) {
+    const score = (norm.match(LANG_WORDS[lang]) ?? []).length;
+    if (score > bestScore) {
+      best = lang;
+      bestScore = score;
+    }
+  }
+  return best;
+}

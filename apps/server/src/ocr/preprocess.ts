@@ -1,0 +1,196 @@
+import sharp, { type OutputInfo } from 'sharp';
+
+// Refuse decompression bombs: 50 megapixels is beyond any phone photo.
+const PIXEL_LIMIT = 50_000_000;
+/** Work on at most this many pixels on the long side before finding the receipt (shrink-on-load). */
+const WORK_SIDE = 2000;
+/** The receipt is scaled to this width (text about 30 px high), or this height for long ones. */
+const TARGET_WIDTH = 1200;
+const MAX_HEIGHT = 2600;
+
+export class UnreadableImageError extends Error {}
+
+/**
+ * Turns a phone photo into what tesseract reads best: EXIF orientation applied, cropped to the
+ * bright paper on a darker background, grayscale, local contrast evened out (shadows, dim light),
+ * and scaled so a 12 MP photo is never recognised at full size. Returns a grayscale PNG.
+ */
+export async function prepareImage(bytes: Buffer): Promise<Buffer> {
+  let gray: { data: Buffer; info: OutputInfo };
+  try {
+    gray = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })
+      .rotate()
+      .resize(WORK_SIDE, WORK_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new UnreadableImageError('The image could not be decoded.');
+  }
+  const { width, height } = gray.info;
+  if (width < 50 || height < 50) throw new UnreadableImageError('The image is too small to read.');
+  const box = paperBox(gray.data, width, height);
+  const w = box.right - box.left;
+  const h = box.bottom - box.top;
+  const crop = await sharp(gray.data, { raw: { width, height, channels: 1 } })
+    .extract({ left: box.left, top: box.top, width: w, height: h })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const angle = skewAngle(crop, w, h);
+  const straight =
+    Math.abs(angle) < 0.3
+      ? { data: crop, info: { width: w, height: h, channels: 1 } }
+      : await sharp(crop, { raw: { width: w, height: h, channels: 1 } })
+          .rotate(-angle, { background: '#000000' })
+          .toColourspace('b-w')
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+  const sw = straight.info.width;
+  const sh = straight.info.height;
+  const scale = Math.min(TARGET_WIDTH / sw, MAX_HEIGHT / sh, 2.5);
+  const channels = straight.info.channels as 1 | 2 | 3 | 4;
+  const sized = await sharp(straight.data, { raw: { width: sw, height: sh, channels } })
+    .resize(Math.round(sw * scale), Math.round(sh * scale), { kernel: 'lanczos3' })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  // Flatten the light: divide by a heavily blurred copy (colour-dodge with its negative), so shadows,
+  // dim corners and the table turn white while the ink stays dark.
+  const background = await sharp(sized).blur(12).negate().png({ compressionLevel: 0 }).toBuffer();
+  return sharp(sized)
+    .composite([{ input: background, blend: 'colour-dodge' }])
+    .toColourspace('b-w')
+    .normalise({ lower: 1, upper: 99 })
+    .linear(1.3, -60)
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/**
+ * The text lines' slope in degrees (positive: lines fall to the right), by projection profiles:
+ * the angle whose rotated row histogram of dark pixels is the most peaked. ±8° in 0.25° steps.
+ */
+export function skewAngle(data: Buffer, width: number, height: number): number {
+  const step = Math.max(1, Math.round(width / 500));
+  const hist = new Array<number>(256).fill(0);
+  for (let i = 0; i < data.length; i += 5) hist[data[i] ?? 0] = (hist[data[i] ?? 0] ?? 0) + 1;
+  const t = otsu(
+    hist,
+    hist.reduce((a, b) => a + b, 0),
+  );
+  const xs: number[] = [];
+  const ys: number[] = [];
+  // The middle of the sheet only: the table around a tilted receipt would dominate the profile.
+  for (let y = Math.floor(height * 0.1); y < height * 0.9; y += step)
+    for (let x = Math.floor(width * 0.15); x < width * 0.85; x += step)
+      if ((data[y * width + x] ?? 255) < t) {
+        xs.push(x);
+        ys.push(y);
+      }
+  if (xs.length < 50) return 0;
+  const bin = step * 2;
+  const rows = Math.ceil((height + width) / bin) + 2;
+  let best = 0;
+  let bestScore = -1;
+  for (let a = -8; a <= 8.001; a += 0.25) {
+    const tan = Math.tan((a * Math.PI) / 180);
+    const counts = new Float64Array(rows);
+    for (let i = 0; i < xs.length; i++) {
+      const yy = ((ys[i] ?? 0) - (xs[i] ?? 0) * tan + width) / bin;
+      counts[Math.floor(yy)] = (counts[Math.floor(yy)] ?? 0) + 1;
+    }
+    let score = 0;
+    for (const c of counts) score += c * c;
+    if (score > bestScore) {
+      bestScore = score;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** Otsu's threshold of an 8-bit histogram. */
+function otsu(hist: number[], total: number): number {
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] ?? 0;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += t * (hist[t] ?? 0);
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  return threshold;
+}
+
+/**
+ * The bounding box of the paper: rows and columns where most pixels are brighter than Otsu's
+ * threshold. Falls back to the whole image when no clear sheet stands out (a scan, a screenshot).
+ */
+export function paperBox(data: Buffer, width: number, height: number) {
+  const whole = { left: 0, top: 0, right: width, bottom: height };
+  const hist = new Array<number>(256).fill(0);
+  for (let i = 0; i < data.length; i += 7) hist[data[i] ?? 0] = (hist[data[i] ?? 0] ?? 0) + 1;
+  const t0 = otsu(
+    hist,
+    hist.reduce((a, b) => a + b, 0),
+  );
+  // Anything clearly brighter than the table is paper, even in a shadow: halfway between the dark
+  // class's mean and Otsu's threshold.
+  let n = 0;
+  let sum = 0;
+  for (let i = 0; i <= t0; i++) {
+    n += hist[i] ?? 0;
+    sum += i * (hist[i] ?? 0);
+  }
+  const t = n > 0 ? (sum / n + t0) / 2 : t0;
+  const rowBright = new Array<number>(height).fill(0);
+  const colBright = new Array<number>(width).fill(0);
+  for (let y = 0; y < height; y += 2) {
+    const row = y * width;
+    for (let x = 0; x < width; x += 2) {
+      if ((data[row + x] ?? 0) > t) {
+        rowBright[y] = (rowBright[y] ?? 0) + 1;
+        colBright[x] = (colBright[x] ?? 0) + 1;
+      }
+    }
+  }
+  const span = (counts: number[], step: number, full: number) => {
+    let max = 0;
+    for (const c of counts) max = Math.max(max, c);
+    const min = max * 0.2;
+    let a = -1;
+    let b = -1;
+    for (let i = 0; i < counts.length; i += step) {
+      if ((counts[i] ?? 0) >= min) {
+        if (a < 0) a = i;
+        b = i;
+      }
+    }
+    return a < 0 ? [0, full] : [a, Math.min(full, b + step)];
+  };
+  const [top = 0, bottom = height] = span(rowBright, 2, height);
+  const [left = 0, right = width] = span(colBright, 2, width);
+  const area = (right - left) * (bottom - top);
+  if (area < width * height * 0.08 || area > width * height * 0.95) return whole;
+  const mx = Math.round((right - left) * 0.04);
+  const my = Math.round((bottom - top) * 0.06);
+  return {
+    left: Math.max(0, left - mx),
+    top: Math.max(0, top - my),
+    right: Math.min(width, right + mx),
+    bottom: Math.min(height, bottom + my),
+  };
+}

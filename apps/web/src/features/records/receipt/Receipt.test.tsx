@@ -1,0 +1,223 @@
+import type { FuelOcrPreview } from '@evdra/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
+import { makeVehicle } from '../../vehicles/test-fixtures';
+import ExpensesPage from '../pages/ExpensesPage';
+import FuelPage from '../pages/FuelPage';
+import InsurancePage from '../pages/InsurancePage';
+import RevisionPage from '../pages/RevisionPage';
+
+vi.mock('../../../lib/offline-db', () => ({
+  loadVehicles: vi.fn(async () => []),
+  saveVehicles: vi.fn(async () => undefined),
+}));
+
+/** A scripted XMLHttpRequest: the test drives upload progress and the answer. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | undefined;
+  aborted = false;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
+  }
+  uploaded() {
+    act(() => this.upload.onload?.());
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeXhr.last = undefined;
+});
+
+const logan = makeVehicle({ id: 7, ownerId: 1, odometer: 120_000 });
+const photo = () =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], 'receipt.jpg', { type: 'image/jpeg' });
+const preview: FuelOcrPreview = {
+  date: '2025-03-12',
+  liters: 42.17,
+  fuelPrice: 314.17,
+  pricePerLiter: 7.45,
+  odometer: 119_500,
+  fuelType: 'DIESEL',
+  confidence: {
+    date: 0.95,
+    liters: 0.93,
+    fuelPrice: 0.95,
+    pricePerLiter: 0.5,
+    odometer: 0.9,
+    fuelType: 0.95,
+  },
+  warnings: [
+    {
+      field: 'odometer',
+      code: 'ODOMETER_BELOW_LAST',
+      message: "119,500 km is lower than the vehicle's last known reading of 120,000 km.",
+    },
+  ],
+  language: 'ro',
+  source: 'ocr',
+};
+
+function setup(ui: React.ReactElement, path: string, route: string, list: string, extra = {}) {
+  storeUser({ id: 1 });
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  const fetchMock = mockApi({
+    'GET /api/vehicles/7': () => jsonResponse(logan),
+    [`GET ${list}`]: () => jsonResponse([]),
+    ...extra,
+  });
+  return { fetchMock, ...renderPage(ui, { path, route }) };
+}
+
+describe('receipt upload', () => {
+  it('fuel: camera picker, upload progress, "Reading receipt…", then Confirm OCR Data filled in; confirm saves', async () => {
+    const { user, fetchMock } = setup(
+      <FuelPage />,
+      '/fuel/:vehicleId',
+      '/fuel/7',
+      '/api/fuel-consumptions/vehicle/7',
+      {
+        'POST /api/fuel-ocr/confirm': () => jsonResponse({ id: 1 }, 201),
+      },
+    );
+    await screen.findByRole('heading', { name: /Dacia Logan/ });
+    const input = screen.getByTestId('fuel-receipt-input') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
+    expect(input).toHaveAttribute('capture', 'environment');
+    await user.upload(input, photo());
+    const xhr = FakeXhr.last as FakeXhr;
+    expect(xhr.url).toBe('/api/fuel-ocr/preview/7');
+    expect(xhr.headers['X-CSRF-Token']).toBe('csrf-1');
+    expect(xhr.body?.get('file')).toBeInstanceOf(File);
+    xhr.progress(50, 100);
+    expect(screen.getByText('Uploading… 50%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '50');
+    expect(screen.getByRole('button', { name: 'Upload Receipt' })).toBeDisabled();
+    xhr.uploaded();
+    expect(screen.getAllByText('Reading receipt…').length).toBeGreaterThan(0);
+    xhr.respond(200, preview);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm OCR Data' });
+    expect(within(dialog).getByLabelText(/Litres/)).toHaveValue(42.17);
+    expect(within(dialog).getByLabelText(/Total paid/)).toHaveValue(314.17);
+    expect(within(dialog).getByLabelText(/Fuel type/)).toHaveValue('DIESEL');
+    expect(
+      within(dialog).getByText("119,500 km is lower than the vehicle's last known reading of 120,000 km."),
+    ).toBeInTheDocument();
+    // Low confidence (price per litre) and warned (odometer) fields are marked for checking.
+    expect(dialog.querySelector('[data-ocr-check="pricePerLiter"]')).not.toBeNull();
+    expect(dialog.querySelector('[data-ocr-check="odometer"]')).not.toBeNull();
+    expect(dialog.querySelector('[data-ocr-check="liters"]')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/fuel-ocr/confirm', expect.anything());
+
+    const odo = within(dialog).getByLabelText(/Odometer/);
+    await user.clear(odo);
+    await user.type(odo, '121000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/fuel-ocr/confirm');
+    expect(call).toBeDefined();
+    const init = call?.[1] as RequestInit;
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      vehicleId: 7,
+      liters: 42.17,
+      odometer: 121000,
+      fuelType: 'DIESEL',
+    });
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+  }, 20_000);
+
+  it('cancel aborts the upload and opens nothing', async () => {
+    const { user } = setup(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', '/api/fuel-consumptions/vehicle/7');
+    await screen.findByRole('heading', { name: /Dacia Logan/ });
+    await user.upload(screen.getByTestId('fuel-receipt-input'), photo());
+    (FakeXhr.last as FakeXhr).progress(10, 100);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((FakeXhr.last as FakeXhr).aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByText(/Uploading/)).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'fuel',
+      <FuelPage key="f" />,
+      '/fuel/:vehicleId',
+      '/fuel/7',
+      '/api/fuel-consumptions/vehicle/7',
+      'OCR failed. Please try again.',
+      null,
+    ],
+    [
+      'insurance',
+      <InsurancePage key="i" />,
+      '/insurance/:vehicleId',
+      '/insurance/7',
+      '/api/insurance/vehicle/7',
+      '❌ OCR failed.',
+      'The receipt could not be read.',
+    ],
+    [
+      'expenses',
+      <ExpensesPage key="e" />,
+      '/expenses/:vehicleId',
+      '/expenses/7',
+      '/api/expenses/vehicle/7',
+      'OCR failed.',
+      'Error: The receipt could not be read.',
+    ],
+    [
+      'revision',
+      <RevisionPage key="r" />,
+      '/revision/:vehicleId',
+      '/revision/7',
+      '/api/revision/vehicle/7',
+      'OCR failed.',
+      null,
+    ],
+  ])('%s: a failed reading shows the spec texts', async (kind, ui, path, route, list, alertText, line) => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = setup(ui, path, route, list);
+    await screen.findByRole('heading', { name: /Dacia Logan/ });
+    await user.upload(screen.getByTestId(`${kind}-receipt-input`), photo());
+    (FakeXhr.last as FakeXhr).respond(422, {
+      code: 'UNREADABLE_RECEIPT',
+      message: 'The receipt could not be read: no text.',
+    });
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(alertText));
+    if (line) expect(await screen.findByText(line)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
