@@ -13,9 +13,26 @@ type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
  * A schema JSON Schema cannot express falls back to the zod serializer.
  */
 export const compiledSerializerCompiler: FastifySerializerCompiler<RouteSchema['schema']> = (route) => {
-  const stringify = compile(route.schema);
-  return stringify ?? zodSerializerCompiler(route as RouteSchema);
+  // Compiled on first use and shared by every route and status with the same schema object (the
+  // error schema serves hundreds): start-up stays free of code generation.
+  let stringify: ((data: unknown) => string) | undefined;
+  return (data: unknown) => {
+    stringify ??= forSchema(route);
+    return stringify(data);
+  };
 };
+
+const compiled = new WeakMap<object, (data: unknown) => string>();
+
+function forSchema(route: Parameters<typeof compiledSerializerCompiler>[0]): (data: unknown) => string {
+  const key = route.schema as object;
+  let fn = compiled.get(key);
+  if (!fn) {
+    fn = compile(route.schema) ?? zodSerializerCompiler(route as RouteSchema);
+    compiled.set(key, fn);
+  }
+  return fn;
+}
 
 function compile(schema: unknown): ((data: unknown) => string) | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
