@@ -293,6 +293,7 @@ describe('virtual mechanic chat', () => {
     expect(golfReply).toContain('**Volkswagen Golf**: 7.33 L/100 km on average');
     expect(golfReply).not.toContain('Logan');
     const other = await ask(alice, 'And the other car?');
+    expect(await ask(alice, 'Thanks!')).toBe("You're welcome! Ask me anything else about your cars.");
     expect(other).toContain('**Dacia Logan**');
     expect(other).not.toContain('Golf');
     // The Logan has a single fill: no full-tank-to-full-tank pair yet.

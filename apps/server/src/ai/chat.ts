@@ -123,6 +123,7 @@ const W = {
     'segundo',
     'segunda',
   ],
+  thanks: ['thanks', 'thank you', 'thx', 'multumesc', 'mersi', 'gracias'],
   lastMonth: [
     'last month',
     'previous month',
@@ -196,6 +197,7 @@ type T = {
   noVehicles: string;
   help: string;
   greeting: string;
+  thanks: string;
   vehicles: (list: string) => string;
   service: {
     next: (
@@ -236,6 +238,7 @@ const TEXTS: Record<Language, T> = {
     noVehicles: 'You have no vehicles yet. Add one on the Vehicles page and I can answer questions about it.',
     help: 'I can answer questions about your cars (when the next service is due, how much you spent on fuel in a month, real consumption, when the insurance ends, total costs) and general questions about warning lights, noises, vibrations, smells, leaks, brakes, tyres, battery, oil and service intervals, the diesel particulate filter, EV charging, seasonal care and buying a used car.',
     greeting: "Hello! I'm your virtual mechanic.",
+    thanks: "You're welcome! Ask me anything else about your cars.",
     vehicles: (l) => `Your vehicles: ${l}.`,
     service: {
       next: (car, d, km, days, kmLeft, last, lastKm) =>
@@ -273,6 +276,7 @@ const TEXTS: Record<Language, T> = {
       'Nu aveți încă niciun vehicul. Adăugați unul pe pagina Vehicule și vă pot răspunde la întrebări despre el.',
     help: 'Pot răspunde la întrebări despre mașinile dumneavoastră (când e următoarea revizie, cât ați cheltuit pe combustibil într-o lună, consumul real, când expiră asigurarea, costurile totale) și la întrebări generale despre martori de bord, zgomote, vibrații, mirosuri, scurgeri, frâne, anvelope, baterie, ulei și intervale de revizie, filtrul de particule, încărcarea mașinilor electrice, îngrijirea de sezon și cumpărarea unei mașini la mâna a doua.',
     greeting: 'Bună! Sunt mecanicul dumneavoastră virtual.',
+    thanks: 'Cu plăcere! Întrebați-mă orice altceva despre mașinile dumneavoastră.',
     vehicles: (l) => `Vehiculele dumneavoastră: ${l}.`,
     service: {
       next: (car, d, km, days, kmLeft, last, lastKm) =>
@@ -310,6 +314,7 @@ const TEXTS: Record<Language, T> = {
       'Todavía no tienes vehículos. Añade uno en la página Vehículos y podré responder preguntas sobre él.',
     help: 'Puedo responder preguntas sobre tus coches (cuándo toca el próximo mantenimiento, cuánto gastaste en combustible en un mes, el consumo real, cuándo vence el seguro, los costes totales) y preguntas generales sobre testigos del tablero, ruidos, vibraciones, olores, fugas, frenos, neumáticos, batería, aceite e intervalos de mantenimiento, el filtro de partículas, la carga de eléctricos, cuidados de temporada y la compra de un coche usado.',
     greeting: '¡Hola! Soy tu mecánico virtual.',
+    thanks: '¡De nada! Pregúntame lo que quieras sobre tus coches.',
     vehicles: (l) => `Tus vehículos: ${l}.`,
     service: {
       next: (car, d, km, days, kmLeft, last, lastKm) =>
@@ -458,6 +463,8 @@ export function builtinChat(req: ChatRequest): ChatAnswer {
   const named = namedVehicles(text, vehicles);
   const wantsOther = has(text, W.other);
   let month = monthIn(text, today);
+  // "Thanks" after an answer is not a follow-up question.
+  if (!intent && has(text, W.thanks)) return { text: t.thanks, intent: 'thanks', context: {} };
   const isFollowUp =
     !intent && prev.intent && (named.length > 0 || wantsOther || month || text.split(' ').length <= 6);
 
