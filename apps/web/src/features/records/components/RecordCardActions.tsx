@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
+import { PendingBadge } from '../../../components/offline/PendingBadge';
 import type { RecordActions } from '../useRecordActions';
 
 interface RecordCardActionsProps<T extends { id: number }> {
@@ -21,6 +22,7 @@ export function RecordCardActions<T extends { id: number }>({
 }: RecordCardActionsProps<T>) {
   return (
     <div className="record-card__actions">
+      <PendingBadge row={record} />
       {children}
       <EditDeleteButtons
         editLabel={editLabel}
