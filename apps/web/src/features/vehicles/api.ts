@@ -27,7 +27,9 @@ export async function fetchVehicleList(signal?: AbortSignal): Promise<VehicleLis
   try {
     const vehicles = await api<Vehicle[]>('/api/vehicles', { signal });
     void saveVehicles(vehicles).catch(() => undefined);
-    return { vehicles: await withQueue(vehicles, 'vehicle'), offline: false };
+    // Offline, the answer can only be the service worker's saved copy: say so too.
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    return { vehicles: await withQueue(vehicles, 'vehicle'), offline };
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     const cached = await withQueue(await loadVehicles(), 'vehicle');

@@ -11,6 +11,10 @@ async function ownedBy(userId: number): Promise<void> {
   const db = await getDb();
   const owner = await db.get('meta', 'owner');
   if (owner === userId) return;
+  // The service worker's copies of lists and photos belong to the previous user too.
+  if (owner !== undefined && typeof caches !== 'undefined') {
+    await Promise.all(['evdra-api', 'evdra-photos'].map((c) => caches.delete(c).catch(() => false)));
+  }
   const tx = db.transaction(['vehicles', 'records', 'meta'], 'readwrite');
   await tx.objectStore('vehicles').clear();
   await tx.objectStore('records').clear();
