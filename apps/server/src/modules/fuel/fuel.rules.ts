@@ -34,7 +34,8 @@ export const fuelRules: RecordRules<typeof fuelEntries> = {
     const consumption = consumptionByEntry(all);
     for (const row of all) {
       const value = consumption.get(row.id) ?? null;
-      if (row.consumptionPer100km !== value) await repo.update(row.id, { consumptionPer100km: value });
+      if (row.consumptionPer100km !== value)
+        await repo.update(row.id, { consumptionPer100km: value }, { bumpVersion: false });
     }
     const highest = Math.max(0, ...all.map((r) => r.odometer ?? 0));
     if (highest > 0) await repo.raiseVehicleOdometer(vehicleId, highest);

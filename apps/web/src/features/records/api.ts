@@ -176,11 +176,26 @@ export function useRecordMutations<T>(kind: RecordKind) {
     networkMode: 'always',
     onSuccess: invalidate,
   });
+  /** The version of record `id` as last loaded (any list of this kind), to send with an edit. */
+  const loadedVersion = (id: number): number | null => {
+    for (const [, rows] of queryClient.getQueriesData<{ id: number; version?: number }[]>({
+      queryKey: recordKeys.kind(kind),
+    })) {
+      const row = Array.isArray(rows) ? rows.find((r) => r.id === id) : undefined;
+      if (row && typeof row.version === 'number') return row.version;
+    }
+    return null;
+  };
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: unknown }) =>
-      writeOrQueue({ type: 'update', kind: entity, targetId: id, payload: asPayload(body) }, () =>
-        api<T>(`${base}/${id}`, { method: 'PUT', body }),
-      ),
+    mutationFn: ({ id, body }: { id: number; body: unknown }) => {
+      // The edit carries the version it was based on: changed elsewhere meanwhile → 409, not lost.
+      const version = loadedVersion(id);
+      const sent = version === null ? body : { ...asPayload(body), version };
+      return writeOrQueue(
+        { type: 'update', kind: entity, targetId: id, payload: asPayload(body), baseVersion: version },
+        () => api<T>(`${base}/${id}`, { method: 'PUT', body: sent }),
+      );
+    },
     networkMode: 'always',
     onSuccess: invalidate,
   });

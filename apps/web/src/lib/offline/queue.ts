@@ -39,6 +39,17 @@ export async function listEntries(userId: number): Promise<StoredEntry[]> {
   return out;
 }
 
+/** The user's oldest entry (stops at the first match: cheap on a long queue). */
+export async function firstEntry(userId: number): Promise<StoredEntry | undefined> {
+  const db = await getDb();
+  let cursor = await db.transaction('editQueue').store.openCursor();
+  while (cursor) {
+    if (cursor.value.userId === userId) return { ...cursor.value, seq: cursor.key };
+    cursor = await cursor.continue();
+  }
+  return undefined;
+}
+
 export async function pendingCount(userId: number): Promise<number> {
   return (await listEntries(userId)).length;
 }

@@ -137,6 +137,21 @@ describe('offline queue: sync', () => {
     expect(await listEntries(USER)).toHaveLength(2);
   });
 
+  it('a record edit carries the version it was based on; one without a version is sent as is', async () => {
+    await enqueue({
+      type: 'update',
+      kind: 'fuel',
+      userId: USER,
+      targetId: 4,
+      payload: { liters: 9 },
+      baseVersion: 2,
+    });
+    await enqueue({ type: 'update', kind: 'expense', userId: USER, targetId: 5, payload: { amount: 3 } });
+    const server = fakeServer();
+    await runQueue(USER, server.send);
+    expect(server.calls.map((c) => c.body)).toEqual([{ liters: 9, version: 2 }, { amount: 3 }]);
+  });
+
   it('backs off exponentially up to a minute', () => {
     expect([1, 2, 3, 4].map((a) => backoffMs(a, () => 0))).toEqual([1000, 2000, 4000, 8000]);
     expect(backoffMs(30, () => 0)).toBe(BACKOFF_MAX_MS);
@@ -167,6 +182,24 @@ describe('offline queue: sync', () => {
       server: current,
       entry: { payload: { make: 'Mine' }, baseVersion: 1 },
     });
+    expect(await listEntries(USER)).toEqual([]);
+  });
+
+  it('a retried update whose first try was applied (lost answer) is done, not a conflict', async () => {
+    await enqueue({
+      type: 'update',
+      kind: 'vehicle',
+      userId: USER,
+      targetId: 3,
+      payload: { make: 'Mine', registrationNumber: 'b-1' },
+      baseVersion: 1,
+    });
+    const server = fakeServer(() => {
+      throw apiError(409, 'VERSION_CONFLICT', { id: 3, make: 'Mine', registrationNumber: 'B-1', version: 2 });
+    });
+    const r = await runQueue(USER, server.send);
+    expect(r).toMatchObject({ sent: 1, conflicts: 0 });
+    expect(await listIssues(USER)).toEqual([]);
     expect(await listEntries(USER)).toEqual([]);
   });
 

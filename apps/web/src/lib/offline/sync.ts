@@ -2,7 +2,7 @@ import {
   addIssue,
   bumpVersion,
   clearSendingFlags,
-  listEntries,
+  firstEntry,
   putEntry,
   remapId,
   removeEntry,
@@ -76,11 +76,28 @@ function requestFor(entry: StoredEntry): {
       headers: { 'Idempotency-Key': entry.idempotencyKey },
     };
   if (entry.type === 'update') {
+    // Vehicles always need a version; records send one when the edit was based on a loaded row.
     const body =
-      entry.kind === 'vehicle' ? { ...entry.payload, version: entry.baseVersion ?? 0 } : entry.payload;
+      entry.kind === 'vehicle'
+        ? { ...entry.payload, version: entry.baseVersion ?? 0 }
+        : entry.baseVersion !== null
+          ? { ...entry.payload, version: entry.baseVersion }
+          : entry.payload;
     return { method: 'PUT', path: `${base}/${entry.targetId}`, body };
   }
   return { method: 'DELETE', path: `${base}/${entry.targetId}` };
+}
+
+/** Every field of `payload` equals the server row's (strings compared case-insensitively: the
+ * server normalises e.g. registration numbers to upper case). */
+export function alreadyApplied(payload: Record<string, unknown> | null, row: unknown): boolean {
+  if (!payload || typeof row !== 'object' || row === null) return false;
+  const current = row as Record<string, unknown>;
+  return Object.entries(payload).every(([k, v]) => {
+    const c = current[k];
+    if (typeof v === 'string' && typeof c === 'string') return v.trim().toLowerCase() === c.toLowerCase();
+    return (v ?? null) === (c ?? null);
+  });
 }
 
 function versionOf(row: unknown): number | null {
@@ -103,7 +120,7 @@ export async function runQueue(
   await clearSendingFlags();
   // Entries are re-read after every step: remapping ids and versions changes the later ones.
   for (;;) {
-    const [entry] = await listEntries(userId);
+    const entry = await firstEntry(userId);
     if (!entry) return result;
     if (entry.nextAttemptAt > now()) {
       result.retryAt = entry.nextAttemptAt;
@@ -130,8 +147,15 @@ export async function runQueue(
       await removeEntry(entry.seq);
       result.sent++;
     } catch (err) {
-      const outcome = classify(entry, err);
       const e = (err ?? {}) as ErrorLike;
+      let outcome = classify(entry, err);
+      // A retried update whose first try was applied (its answer was lost): the server's row
+      // already holds this change, so it is done, not a conflict.
+      if (outcome === 'conflict' && entry.type === 'update' && alreadyApplied(entry.payload, e.rawDetails)) {
+        const v = versionOf(e.rawDetails);
+        if (v !== null) await bumpVersion(userId, entry.kind, entry.targetId, v);
+        outcome = 'gone';
+      }
       const message = typeof e.message === 'string' ? e.message : String(err);
       const { seq: _seq, sending: _sending, ...plain } = entry;
       if (outcome === 'gone') {
