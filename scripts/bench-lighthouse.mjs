@@ -5,29 +5,16 @@
 // app installable (its own install criteria: Page.getInstallabilityErrors, empty = installable;
 // Lighthouse 12 dropped its PWA category). Targets: installable, performance >= 90 on mobile.
 // Figures only; on a busy machine the performance score reads lower.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { session, startProcess } from '../apps/server/bench/lib.mjs';
+import { session } from '../apps/server/bench/lib.mjs';
+import { startBenchServer } from './bench-server.mjs';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8334);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'evdra-bench-lh-'));
-const server = await startProcess(
-  new URL('../apps/server/dist/main.js', import.meta.url).pathname,
-  {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  },
-  `${base}/api/health`,
-);
+const server = await startBenchServer(PORT);
+const base = server.base;
 
 const username = `lh_${Date.now().toString(36)}`;
 const password = 'benchmark-password';
@@ -126,7 +113,6 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log('\nbench:lighthouse (mobile emulation, simulated throttling; Debian Chromium)');

@@ -9,11 +9,10 @@
 // Then the server's rows are compared with what was queued: created, lost, duplicated (target 0/0).
 // Figures only; it never fails on timing. Slower on a busy machine: say so with the figures.
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// @ts-expect-error: plain JS helper shared with bench:lighthouse
+import { startBenchServer } from '../../../scripts/bench-server.mjs';
 // @ts-expect-error: plain JS helpers shared with the server benchmarks
-import { session, startProcess } from '../../server/bench/lib.mjs';
+import { session } from '../../server/bench/lib.mjs';
 import { enqueue, listEntries, listIssues } from '../src/lib/offline/queue';
 import { runQueue, type Send } from '../src/lib/offline/sync';
 
@@ -292,19 +291,8 @@ async function phase(base: string, name: string, flaky: boolean) {
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evdra-bench-offline-'));
-const base = `http://127.0.0.1:${PORT}`;
-const server = await startProcess(
-  new URL('../../server/dist/main.js', import.meta.url).pathname,
-  {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  },
-  `${base}/api/health`,
-);
+const server = await startBenchServer(PORT);
+const base: string = server.base;
 try {
   const healthy = await phase(base, 'healthy', false);
   const flaky = await phase(base, 'flaky', true);
@@ -325,5 +313,4 @@ try {
   console.log('(flaky sync-s excludes backoff waits, skipped with a fake clock)');
 } finally {
   await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -89,7 +89,7 @@ function NavItems({
       </ul>
       <div className="nav-actions">
         {!online || pending > 0 ? (
-          <span className="badge badge--warning" role="status">
+          <span className="badge badge--warning offline-status" role="status">
             {online ? <RefreshCw size={16} aria-hidden="true" /> : <WifiOff size={16} aria-hidden="true" />}
             {online ? null : <span>{t('nav.offline')}</span>}
             {pending > 0 ? (

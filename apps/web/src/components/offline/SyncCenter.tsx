@@ -21,6 +21,25 @@ const HIDDEN = new Set([
   'pendingSync',
 ]);
 
+/** Translation key of a field's label (the forms' own labels), by field name. */
+const LABELS: Record<string, string> = {
+  make: 'vehicles.make',
+  model: 'vehicles.model',
+  year: 'vehicles.year',
+  fuelType: 'vehicles.fuelType',
+  registrationNumber: 'vehicles.registrationNumber',
+  engineSize: 'vehicles.engineSizeL',
+  odometer: 'vehicles.odometerKm',
+  aiEvaluationConsent: 'vehicles.aiConsentShort',
+  date: 'records.date',
+  description: 'records.description',
+  liters: 'fuel.litres',
+  fuelPrice: 'fuel.totalPaid',
+  pricePerLiter: 'fuel.pricePerLitre',
+  fullTank: 'fuel.fullTank',
+  missedPrevious: 'fuel.missedPrevious',
+};
+
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? '✓' : '✗';
@@ -71,7 +90,7 @@ function ConflictDialog({ issue }: { issue: StoredIssue }) {
                 const differs = show(mine[f]) !== show(theirs[f]);
                 return (
                   <tr key={f} className={differs ? 'conflict-table__diff' : undefined}>
-                    <th scope="row">{f}</th>
+                    <th scope="row">{t(LABELS[f] ?? `offline.fields.${f}`, { defaultValue: f })}</th>
                     <td>{show(mine[f])}</td>
                     <td>{show(theirs[f])}</td>
                   </tr>
