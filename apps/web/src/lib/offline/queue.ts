@@ -30,12 +30,13 @@ export interface EnqueueInput {
 export async function listEntries(userId: number): Promise<StoredEntry[]> {
   if (!idbAvailable()) return [];
   const db = await getDb();
+  const tx = db.transaction('editQueue');
+  // One getAll + getAllKeys (same order, same transaction) is far cheaper than a cursor walk.
+  const [values, keys] = await Promise.all([tx.store.getAll(), tx.store.getAllKeys()]);
   const out: StoredEntry[] = [];
-  let cursor = await db.transaction('editQueue').store.openCursor();
-  while (cursor) {
-    if (cursor.value.userId === userId) out.push({ ...cursor.value, seq: cursor.key });
-    cursor = await cursor.continue();
-  }
+  values.forEach((v, i) => {
+    if (v.userId === userId) out.push({ ...v, seq: keys[i] as number });
+  });
   return out;
 }
 
@@ -151,54 +152,45 @@ export async function remapId(
   to: number,
   version: number | null,
 ): Promise<void> {
-  const db = await getDb();
-  const tx = db.transaction('editQueue', 'readwrite');
-  let cursor = await tx.store.openCursor();
-  while (cursor) {
-    const e = cursor.value;
-    if (e.userId === userId) {
-      let changed = false;
-      const next: QueueEntry = { ...e };
-      if (e.kind === kind && e.targetId === from) {
-        next.targetId = to;
-        if (next.baseVersion === null && version !== null) next.baseVersion = version;
-        changed = true;
-      }
-      if (kind === 'vehicle' && e.kind !== 'vehicle' && e.payload?.vehicleId === from) {
-        next.payload = { ...e.payload, vehicleId: to };
-        changed = true;
-      }
-      if (changed) await cursor.update(next);
+  await rewrite((e) => {
+    if (e.userId !== userId) return null;
+    let next: QueueEntry | null = null;
+    if (e.kind === kind && e.targetId === from) {
+      next = { ...e, targetId: to };
+      if (next.baseVersion === null && version !== null) next.baseVersion = version;
     }
-    cursor = await cursor.continue();
-  }
-  await tx.done;
+    if (kind === 'vehicle' && e.kind !== 'vehicle' && e.payload?.vehicleId === from) {
+      next = { ...(next ?? e), payload: { ...e.payload, vehicleId: to } };
+    }
+    return next;
+  });
 }
 
 /** After an update succeeded: later queued edits of the same row build on the new version. */
 export async function bumpVersion(userId: number, kind: EntityKind, id: number, version: number) {
+  await rewrite((e) =>
+    e.userId === userId && e.kind === kind && e.targetId === id && e.type !== 'create'
+      ? { ...e, baseVersion: version }
+      : null,
+  );
+}
+
+/** Applies `change` to every entry in one transaction; writes only the entries it returns. */
+async function rewrite(change: (e: QueueEntry) => QueueEntry | null): Promise<void> {
   const db = await getDb();
   const tx = db.transaction('editQueue', 'readwrite');
-  let cursor = await tx.store.openCursor();
-  while (cursor) {
-    const e = cursor.value;
-    if (e.userId === userId && e.kind === kind && e.targetId === id && e.type !== 'create')
-      await cursor.update({ ...e, baseVersion: version });
-    cursor = await cursor.continue();
-  }
-  await tx.done;
+  const [values, keys] = await Promise.all([tx.store.getAll(), tx.store.getAllKeys()]);
+  const writes: Promise<unknown>[] = [];
+  values.forEach((v, i) => {
+    const next = change(v);
+    if (next) writes.push(tx.store.put(next, keys[i]));
+  });
+  await Promise.all([...writes, tx.done]);
 }
 
 /** A tab that died while sending leaves `sending` set; the next lock holder clears it. */
 export async function clearSendingFlags(): Promise<void> {
-  const db = await getDb();
-  const tx = db.transaction('editQueue', 'readwrite');
-  let cursor = await tx.store.openCursor();
-  while (cursor) {
-    if (cursor.value.sending) await cursor.update({ ...cursor.value, sending: false });
-    cursor = await cursor.continue();
-  }
-  await tx.done;
+  await rewrite((e) => (e.sending ? { ...e, sending: false } : null));
 }
 
 export async function addIssue(issue: SyncIssue): Promise<void> {
