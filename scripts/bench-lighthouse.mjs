@@ -60,7 +60,7 @@ try {
     return installabilityErrors.map((e) => e.errorId);
   }
 
-  async function audit(path) {
+  async function audit(path, retried = false) {
     const result = await lighthouse(
       `${base}${path}`,
       {
@@ -73,6 +73,10 @@ try {
       },
       undefined,
     );
+    if (result.lhr.runtimeError && !retried) {
+      // A first cold run can fail to paint on a busy machine; measure once more.
+      return audit(path, true);
+    }
     const c = result.lhr.categories;
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
     const a = result.lhr.audits;
@@ -87,6 +91,7 @@ try {
       lcp: a['largest-contentful-paint']?.displayValue,
       tbt: a['total-blocking-time']?.displayValue,
       cls: a['cumulative-layout-shift']?.displayValue,
+      ...(result.lhr.runtimeError ? { error: result.lhr.runtimeError.code } : {}),
     };
   }
 
