@@ -8,17 +8,22 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      registerType: 'autoUpdate',
+      // A new version waits for the user's "Reload" (lib/offline/pwa.ts): never old and new files mixed.
+      registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'theme-init.js', 'robots.txt'],
       manifest: {
         name: 'Evdra',
         short_name: 'Evdra',
         description: 'Self-hosted vehicle management: fuel, expenses, insurance, revisions and analytics.',
+        // Light colours here; index.html's theme-color metas switch to the dark ones in dark mode.
         theme_color: '#1f56c3',
         background_color: '#f4f6f9',
         display: 'standalone',
-        start_url: '/',
+        start_url: '/vehicles',
+        id: '/vehicles',
+        lang: 'en',
+        categories: ['productivity', 'utilities'],
         scope: '/',
         icons: [
           { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
@@ -33,8 +38,36 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/ai-feedback/],
         cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
+        // No skipWaiting/clientsClaim: the waiting worker takes over only after "Reload".
+        runtimeCaching: [
+          {
+            // Vehicle and receipt photos: immutable per URL (a new photo gets a new file id).
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && /^\/api\/files\//.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'evdra-photos',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The lists the user has seen, for a reload without signal. Network first (the cache only
+            // when the network fails), not stale-while-revalidate: after saving, the app refetches
+            // and must get the new list, not the one from before the save.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' &&
+              /^\/api\/(vehicles|fuel-consumptions\/vehicle\/\d+|expenses\/vehicle\/\d+|revision\/vehicle\/\d+|insurance\/vehicle\/\d+)$/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'evdra-api',
+              expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],

@@ -3,13 +3,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
+import { reportNeedRefresh } from './lib/offline/pwa';
 import { applyDarkMode, isDarkMode } from './lib/theme';
 import './styles/global.css';
 
 // public/theme-init.js already set the class before first paint; this keeps them in sync.
 applyDarkMode(isDarkMode());
 void initI18n();
-registerSW({ immediate: true });
+// Prompt mode: a new version waits until the user chooses Reload (never a mix of old and new files).
+const updateSW = registerSW({
+  immediate: true,
+  onNeedRefresh: () => reportNeedRefresh(() => updateSW(true)),
+});
 
 const root = document.getElementById('root');
 if (root) {

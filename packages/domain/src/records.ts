@@ -4,6 +4,14 @@ import { FuelType } from './enums.js';
 
 const vehicleId = z.number().int().positive();
 const id = z.number().int();
+/**
+ * Records carry a `version`, bumped on every change. An update may send the version it was based on
+ * (the offline queue always does): a stale one gets 409 VERSION_CONFLICT with the current record in
+ * `details`. Without it the update applies as before. Optional in the response type only so code
+ * that builds records by hand needs no change; the server always sends it.
+ */
+const version = z.number().int().min(0);
+const baseVersion = { version: version.optional() };
 
 // ── Insurance ───────────────────────────────────────────────────────────────
 const InsuranceFields = z.object({
@@ -21,15 +29,16 @@ const endMessage = { message: 'End date cannot be before the start date.', path:
 
 export const InsuranceBody = InsuranceFields.extend({ vehicleId }).refine(endNotBeforeStart, endMessage);
 export type InsuranceBody = z.infer<typeof InsuranceBody>;
-export const InsuranceUpdateBody = InsuranceFields.extend({ vehicleId: vehicleId.optional() }).refine(
-  endNotBeforeStart,
-  endMessage,
-);
+export const InsuranceUpdateBody = InsuranceFields.extend({
+  vehicleId: vehicleId.optional(),
+  ...baseVersion,
+}).refine(endNotBeforeStart, endMessage);
 export const Insurance = InsuranceFields.extend({
   id,
   vehicleId: id,
   policyNumber: z.string(),
   coverageType: z.string(),
+  version: version.optional(),
 });
 export type Insurance = z.infer<typeof Insurance>;
 
@@ -57,8 +66,13 @@ const ExpenseFields = z.object({
 });
 export const ExpenseBody = ExpenseFields.extend({ vehicleId });
 export type ExpenseBody = z.infer<typeof ExpenseBody>;
-export const ExpenseUpdateBody = ExpenseFields.extend({ vehicleId: vehicleId.optional() });
-export const Expense = ExpenseFields.extend({ id, vehicleId: id, description: z.string() });
+export const ExpenseUpdateBody = ExpenseFields.extend({ vehicleId: vehicleId.optional(), ...baseVersion });
+export const Expense = ExpenseFields.extend({
+  id,
+  vehicleId: id,
+  description: z.string(),
+  version: version.optional(),
+});
 export type Expense = z.infer<typeof Expense>;
 
 // ── Fuel ────────────────────────────────────────────────────────────────────
@@ -74,13 +88,14 @@ const FuelFields = z.object({
 });
 export const FuelBody = FuelFields.extend({ vehicleId });
 export type FuelBody = z.infer<typeof FuelBody>;
-export const FuelUpdateBody = FuelFields.extend({ vehicleId: vehicleId.optional() });
+export const FuelUpdateBody = FuelFields.extend({ vehicleId: vehicleId.optional(), ...baseVersion });
 export const FuelEntry = FuelFields.extend({
   id,
   vehicleId: id,
   pricePerLiter: z.number().nullable(),
   odometer: z.number().int().nullable(),
   consumptionPer100km: z.number().nullable(),
+  version: version.optional(),
 });
 export type FuelEntry = z.infer<typeof FuelEntry>;
 export const FuelListQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
@@ -95,12 +110,13 @@ const RevisionFields = z.object({
 });
 export const RevisionBody = RevisionFields.extend({ vehicleId });
 export type RevisionBody = z.infer<typeof RevisionBody>;
-export const RevisionUpdateBody = RevisionFields.extend({ vehicleId: vehicleId.optional() });
+export const RevisionUpdateBody = RevisionFields.extend({ vehicleId: vehicleId.optional(), ...baseVersion });
 export const Revision = RevisionFields.extend({
   id,
   vehicleId: id,
   description: z.string(),
   manualReminderDate: z.string().nullable(),
+  version: version.optional(),
 });
 export type Revision = z.infer<typeof Revision>;
 export const ManualReminderBody = z.object({ reminderDate: IsoDate });

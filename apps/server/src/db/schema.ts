@@ -149,6 +149,8 @@ export const insurances = pgTable(
     endDate: date('end_date').notNull(),
     price: money('price').notNull(),
     reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('insurances_vehicle_idx').on(t.vehicleId, t.startDate)],
@@ -163,6 +165,8 @@ export const expenses = pgTable(
     expenseType: text('expense_type').notNull(),
     amount: money('amount').notNull(),
     description: text('description').notNull().default(''),
+    /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('expenses_vehicle_idx').on(t.vehicleId, t.date)],
@@ -183,6 +187,8 @@ export const fuelEntries = pgTable(
     missedPrevious: boolean('missed_previous').notNull().default(false),
     /** Derived by the full-tank-to-full-tank rule; recomputed after every write to the vehicle's fuel. */
     consumptionPer100km: numeric('consumption_per_100km', { precision: 8, scale: 2, mode: 'number' }),
+    /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('fuel_entries_vehicle_idx').on(t.vehicleId, t.date)],
@@ -199,6 +205,8 @@ export const revisions = pgTable(
     description: text('description').notNull().default(''),
     reminderEnabled: boolean('reminder_enabled').notNull().default(true),
     manualReminderDate: date('manual_reminder_date'),
+    /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('revisions_vehicle_idx').on(t.vehicleId, t.date)],

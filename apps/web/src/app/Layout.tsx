@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { SyncCenter } from '../components/offline/SyncCenter';
+import { UpdatePrompt } from '../components/offline/UpdatePrompt';
 import { registerNavigate } from '../lib/navigation';
 import { Footer } from './Footer';
 import { Nav } from './Nav';
@@ -31,12 +33,14 @@ export function Layout() {
         {t('nav.skipToContent')}
       </a>
       <Nav />
+      <SyncCenter />
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      <UpdatePrompt />
     </div>
   );
 }

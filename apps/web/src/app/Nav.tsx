@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Menu, Settings, WifiOff } from 'lucide-react';
+import { Download, Menu, RefreshCw, Settings, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Modal } from '../components/Modal';
 import { NotificationsBell } from '../features/notifications/components/NotificationsBell';
 import { api } from '../lib/api';
+import { useSyncState } from '../lib/offline/engine';
 import { clearSession, type StoredUser, useStoredUser } from '../lib/session';
 import { useInstallPrompt, useOnlineStatus } from './hooks';
 
@@ -16,6 +17,8 @@ function navClass({ isActive }: { isActive: boolean }): string {
 interface NavItemsProps {
   user: StoredUser | null;
   online: boolean;
+  /** Writes waiting in the offline queue. */
+  pending: number;
   canInstall: boolean;
   onInstall: () => void;
   onLogout: () => void;
@@ -24,7 +27,16 @@ interface NavItemsProps {
   inDrawer?: boolean;
 }
 
-function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate, inDrawer }: NavItemsProps) {
+function NavItems({
+  user,
+  online,
+  pending,
+  canInstall,
+  onInstall,
+  onLogout,
+  onNavigate,
+  inDrawer,
+}: NavItemsProps) {
   const { t } = useTranslation();
   const isAdmin = user?.role === 'ADMIN';
   return (
@@ -76,10 +88,15 @@ function NavItems({ user, online, canInstall, onInstall, onLogout, onNavigate, i
         ) : null}
       </ul>
       <div className="nav-actions">
-        {!online ? (
-          <span className="badge badge--warning" role="status">
-            <WifiOff size={16} aria-hidden="true" />
-            {t('nav.offline')}
+        {!online || pending > 0 ? (
+          <span className="badge badge--warning offline-status" role="status">
+            {online ? <RefreshCw size={16} aria-hidden="true" /> : <WifiOff size={16} aria-hidden="true" />}
+            {online ? null : <span>{t('nav.offline')}</span>}
+            {pending > 0 ? (
+              <span className="offline-pending">
+                {online ? t('offline.syncing', { count: pending }) : t('offline.pending', { count: pending })}
+              </span>
+            ) : null}
           </span>
         ) : null}
         {canInstall ? (
@@ -134,6 +151,7 @@ export function Nav() {
   const { t } = useTranslation();
   const user = useStoredUser();
   const online = useOnlineStatus();
+  const { pending } = useSyncState();
   const { canInstall, install } = useInstallPrompt();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -163,6 +181,7 @@ export function Nav() {
       inDrawer={onNavigate !== undefined}
       user={user}
       online={online}
+      pending={user ? pending : 0}
       canInstall={canInstall}
       onInstall={() => void install()}
       onLogout={() => void logout()}
@@ -181,9 +200,10 @@ export function Nav() {
           {items()}
         </nav>
         <div className="topbar__mobile">
-          {!online ? (
+          {!online || (user && pending > 0) ? (
             <span className="badge badge--warning" aria-hidden="true">
-              <WifiOff size={16} />
+              {online ? <RefreshCw size={16} /> : <WifiOff size={16} />}
+              {user && pending > 0 ? pending : null}
             </span>
           ) : null}
           {user ? <NotificationsBell enabled /> : null}

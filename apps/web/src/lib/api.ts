@@ -124,11 +124,26 @@ async function send(method: string, url: string, options: RequestOptions): Promi
     if (token) headers['X-CSRF-Token'] = token;
   }
   try {
-    return await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+    const res = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+    if (lastSendFailed) {
+      lastSendFailed = false;
+      for (const cb of restoredListeners) cb();
+    }
+    return res;
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    lastSendFailed = true;
     throw new ApiError(0, 'NETWORK_ERROR', err instanceof Error ? err.message : String(err));
   }
+}
+
+let lastSendFailed = false;
+const restoredListeners = new Set<() => void>();
+
+/** `cb` runs when a request gets an answer again after one failed for lack of a connection. */
+export function onConnectionRestored(cb: () => void): () => void {
+  restoredListeners.add(cb);
+  return () => restoredListeners.delete(cb);
 }
 
 let refreshing: Promise<boolean> | null = null;

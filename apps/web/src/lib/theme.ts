@@ -9,8 +9,15 @@ export function isDarkMode(): boolean {
   }
 }
 
+/** The browser/installed-app bar colour for each mode (the manifest has the light one). */
+export const THEME_COLORS = { light: '#1f56c3', dark: '#181d25' } as const;
+
 export function applyDarkMode(on: boolean): void {
   document.body.classList.toggle('dark-mode', on);
+  // The app's own choice wins over the OS preference the metas in index.html start from.
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    meta.content = on ? THEME_COLORS.dark : THEME_COLORS.light;
+  }
 }
 
 export function setDarkMode(on: boolean): void {

@@ -84,10 +84,20 @@ export class RecordsRepo<T extends RecordTable> {
     return row as RowOf<T>;
   }
 
-  async update(id: number, values: Partial<ValuesOf<T>>): Promise<RowOf<T> | undefined> {
+  /**
+   * Every change by a user bumps the row's version (see the domain's record schemas); derived
+   * fields the server recomputes (fuel consumption) pass `bumpVersion: false`, so they never make
+   * the user's pending edit look stale.
+   */
+  async update(
+    id: number,
+    values: Partial<ValuesOf<T>>,
+    { bumpVersion = true }: { bumpVersion?: boolean } = {},
+  ): Promise<RowOf<T> | undefined> {
+    const set = bumpVersion ? { ...values, version: sql`${this.t.version} + 1` } : values;
     const [row] = await this.db
       .update(this.t)
-      .set(values as never)
+      .set(set as never)
       .where(eq(this.t.id, id))
       .returning();
     return row as RowOf<T> | undefined;

@@ -1,4 +1,4 @@
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.js';
 
@@ -19,7 +19,11 @@ export type RecordRules<T extends RecordTable> = {
 
 export type RecordChange<T extends RecordTable> = { before?: RowOf<T>; after?: RowOf<T> };
 
-type Body<T extends RecordTable> = Omit<ValuesOf<T>, 'vehicleId'> & { vehicleId?: number };
+type Body<T extends RecordTable> = Omit<ValuesOf<T>, 'vehicleId' | 'version'> & {
+  vehicleId?: number;
+  /** The version the change was based on; a stale one gets 409 with the current record. */
+  version?: number;
+};
 
 /** Ownership-checked CRUD for one kind of vehicle record. */
 export class RecordsService<T extends RecordTable> {
@@ -58,10 +62,24 @@ export class RecordsService<T extends RecordTable> {
 
   async update(p: Principal, id: number, body: Body<T>): Promise<RowOf<T>> {
     const current = await this.get(p, id);
-    const vehicleId = body.vehicleId ?? current.vehicleId;
+    const { version, ...fields } = body;
+    const vehicleId = fields.vehicleId ?? current.vehicleId;
     if (vehicleId !== current.vehicleId) await this.access(p, vehicleId);
     const saved = await this.repo.inVehicleLock(vehicleId, async (repo) => {
-      const values = await this.prepare(repo, { ...body, vehicleId } as ValuesOf<T>, id);
+      // Checked under the vehicle's lock, which every write to its records takes.
+      if (version !== undefined) {
+        const fresh = await repo.get(id);
+        if (!fresh) throw notFound(this.name);
+        if (fresh.version !== version) {
+          throw new AppError(
+            409,
+            'VERSION_CONFLICT',
+            `This ${this.name.toLowerCase()} was changed elsewhere. Review the current version.`,
+            fresh,
+          );
+        }
+      }
+      const values = await this.prepare(repo, { ...fields, vehicleId } as unknown as ValuesOf<T>, id);
       const after = await repo.update(id, values);
       return this.settle(repo, id, vehicleId, { before: current, after });
     });

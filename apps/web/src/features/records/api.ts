@@ -1,8 +1,11 @@
 import type { Vehicle } from '@evdra/domain';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-import { useStoredUser } from '../../lib/session';
-import { fetchVehicleList, vehicleKeys } from '../vehicles/api';
+import { loadRecordList, saveRecordList } from '../../lib/offline/cache';
+import { withQueue, writeOrQueue } from '../../lib/offline/engine';
+import type { EntityKind } from '../../lib/offline/types';
+import { getStoredUser, useStoredUser } from '../../lib/session';
+import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../vehicles/api';
 
 export type RecordKind = 'insurance' | 'expenses' | 'fuel' | 'revision';
 
@@ -13,6 +16,46 @@ export const RECORD_BASE: Record<RecordKind, string> = {
   fuel: '/api/fuel-consumptions',
   revision: '/api/revision',
 };
+
+/** The offline queue's name for each record kind. */
+export const ENTITY_KIND: Record<RecordKind, EntityKind> = {
+  insurance: 'insurance',
+  expenses: 'expense',
+  fuel: 'fuel',
+  revision: 'revision',
+};
+
+/**
+ * GET {base}/vehicle/{vehicleId}. Each unfiltered answer is cached in IndexedDB; without a
+ * connection the cached list is shown (filtered by date here when a from/to filter is set), and in
+ * both cases queued writes are applied on top (marked `pendingSync`).
+ */
+export async function fetchRecordList<T extends { id: number }>(
+  kind: RecordKind,
+  vehicleId: number,
+  query: Record<string, string> | undefined,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const entity = ENTITY_KIND[kind];
+  const user = getStoredUser();
+  const filtered = !!query && Object.keys(query).length > 0;
+  let rows: T[];
+  try {
+    if (vehicleId < 0) throw new ApiError(0, 'NETWORK_ERROR', 'Not synced yet');
+    rows = await api<T[]>(`${RECORD_BASE[kind]}/vehicle/${vehicleId}`, { signal, query });
+    if (user && !filtered) void saveRecordList(user.id, entity, vehicleId, rows).catch(() => undefined);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 0) || !user) throw err;
+    const cached = (await loadRecordList(user.id, entity, vehicleId)) as T[] | undefined;
+    if (!cached && vehicleId > 0) throw err;
+    const { from, to } = query ?? {};
+    rows = (cached ?? []).filter((r) => {
+      const date = String((r as { date?: unknown }).date ?? '');
+      return (!from || date >= from) && (!to || date <= to);
+    });
+  }
+  return withQueue(rows, entity, vehicleId);
+}
 
 export const recordKeys = {
   kind: (kind: RecordKind) => ['records', kind] as const,
@@ -54,17 +97,20 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
   const user = useStoredUser();
   const single = vehicleIdParam !== undefined;
   const id = single ? Number(vehicleIdParam) : Number.NaN;
-  const validId = Number.isInteger(id) && id > 0;
+  // A negative id is a vehicle created offline that the server has not seen yet.
+  const validId = Number.isInteger(id) && id !== 0;
 
   const one = useQuery({
     queryKey: vehicleKeys.one(id),
-    queryFn: ({ signal }) => api<Vehicle>(`/api/vehicles/${id}`, { signal }),
+    queryFn: ({ signal }) => fetchVehicle(id, signal),
     enabled: single && validId,
+    networkMode: 'always',
   });
   const all = useQuery({
     queryKey: vehicleKeys.list,
     queryFn: ({ signal }) => fetchVehicleList(signal),
     enabled: !single,
+    networkMode: 'always',
   });
 
   const ids = single ? (validId ? [id] : []) : (all.data?.vehicles ?? []).map((v) => v.id);
@@ -73,7 +119,8 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
     queries: ids.map((vehicleId) => ({
       queryKey: recordKeys.list(kind, vehicleId, cleanQuery),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api<T[]>(`${RECORD_BASE[kind]}/vehicle/${vehicleId}`, { signal, query: cleanQuery }),
+        fetchRecordList<T>(kind, vehicleId, cleanQuery, signal),
+      networkMode: 'always' as const,
     })),
   });
 
@@ -117,18 +164,47 @@ export function useRecordMutations<T>(kind: RecordKind) {
     if (kind === 'fuel') await queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
   };
   const base = RECORD_BASE[kind];
+  const entity = ENTITY_KIND[kind];
+  const asPayload = (body: unknown) => (body ?? {}) as Record<string, unknown>;
+  // Offline (or with writes still queued) creates, edits and deletes go to the queue and the lists
+  // show them at once, marked as waiting to sync.
   const create = useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: unknown; idempotencyKey: string }) =>
-      api<T>(base, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      writeOrQueue({ type: 'create', kind: entity, payload: asPayload(body), idempotencyKey }, () =>
+        api<T>(base, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      ),
+    networkMode: 'always',
     onSuccess: invalidate,
   });
+  /** The version of record `id` as last loaded (any list of this kind), to send with an edit. */
+  const loadedVersion = (id: number): number | null => {
+    for (const [, rows] of queryClient.getQueriesData<{ id: number; version?: number }[]>({
+      queryKey: recordKeys.kind(kind),
+    })) {
+      const row = Array.isArray(rows) ? rows.find((r) => r.id === id) : undefined;
+      if (row && typeof row.version === 'number') return row.version;
+    }
+    return null;
+  };
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: unknown }) =>
-      api<T>(`${base}/${id}`, { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: number; body: unknown }) => {
+      // The edit carries the version it was based on: changed elsewhere meanwhile → 409, not lost.
+      const version = loadedVersion(id);
+      const sent = version === null ? body : { ...asPayload(body), version };
+      return writeOrQueue(
+        { type: 'update', kind: entity, targetId: id, payload: asPayload(body), baseVersion: version },
+        () => api<T>(`${base}/${id}`, { method: 'PUT', body: sent }),
+      );
+    },
+    networkMode: 'always',
     onSuccess: invalidate,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api<void>(`${base}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      writeOrQueue({ type: 'delete', kind: entity, targetId: id }, () =>
+        api<void>(`${base}/${id}`, { method: 'DELETE' }),
+      ),
+    networkMode: 'always',
     onSuccess: invalidate,
   });
   const put = useMutation({

@@ -1,7 +1,11 @@
 import type { Vehicle, VehicleInput } from '@evdra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import i18n from 'i18next';
+import { ApiError, api } from '../../lib/api';
+import { loadVehicle } from '../../lib/offline/cache';
+import { attachPhotoToQueuedCreate, withQueue, writeOrQueue } from '../../lib/offline/engine';
 import { loadVehicles, saveVehicles } from '../../lib/offline-db';
+import { getStoredUser } from '../../lib/session';
 
 export const vehicleKeys = {
   all: ['vehicles'] as const,
@@ -23,30 +27,75 @@ export async function fetchVehicleList(signal?: AbortSignal): Promise<VehicleLis
   try {
     const vehicles = await api<Vehicle[]>('/api/vehicles', { signal });
     void saveVehicles(vehicles).catch(() => undefined);
-    return { vehicles, offline: false };
+    // Offline, the answer can only be the service worker's saved copy: say so too.
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    return { vehicles: await withQueue(vehicles, 'vehicle'), offline };
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    const cached = await loadVehicles();
+    const cached = await withQueue(await loadVehicles(), 'vehicle');
     if (cached.length > 0) return { vehicles: cached, offline: true };
     throw err;
   }
 }
 
+/**
+ * GET /api/vehicles/{id}; offline (or for a vehicle created offline) the cached one, with queued
+ * edits applied. A vehicle deleted in the queue answers 404.
+ */
+export async function fetchVehicle(id: number, signal?: AbortSignal): Promise<Vehicle> {
+  let row: Vehicle | undefined;
+  try {
+    if (id < 0) throw new ApiError(0, 'NETWORK_ERROR', 'Not synced yet');
+    row = await api<Vehicle>(`/api/vehicles/${id}`, { signal });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 0)) throw err;
+    const user = getStoredUser();
+    row = user ? ((await loadVehicle(user.id, id)) as Vehicle | undefined) : undefined;
+    const [queued] = (await withQueue(row ? [row] : [], 'vehicle')).filter((v) => v.id === id);
+    if (queued) return queued;
+    throw err;
+  }
+  const [withEdits] = await withQueue([row], 'vehicle');
+  if (!withEdits) throw new ApiError(404, 'NOT_FOUND', 'Vehicle not found.');
+  return withEdits;
+}
+
+// Offline the list and the vehicle still load (from the cache), so they must not wait for the network.
 export const useVehicles = () =>
-  useQuery({ queryKey: vehicleKeys.list, queryFn: ({ signal }) => fetchVehicleList(signal) });
+  useQuery({
+    queryKey: vehicleKeys.list,
+    queryFn: ({ signal }) => fetchVehicleList(signal),
+    networkMode: 'always',
+  });
 
 export const useVehicle = (id: number, enabled = true) =>
   useQuery({
     queryKey: vehicleKeys.one(id),
-    queryFn: ({ signal }) => api<Vehicle>(`/api/vehicles/${id}`, { signal }),
+    queryFn: ({ signal }) => fetchVehicle(id, signal),
     enabled,
+    networkMode: 'always',
   });
+
+/** What is sent for a vehicle (the form's fields, without version and photo). */
+function vehiclePayload(body: VehicleInput & { version?: number }): Record<string, unknown> {
+  const { version: _version, ...rest } = body as VehicleInput & { version?: number; photoUrl?: unknown };
+  const { photoUrl: _photoUrl, ...fields } = rest as Record<string, unknown>;
+  return fields;
+}
 
 export function useCreateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline (or with writes still queued) the create is queued and answers the pending row.
     mutationFn: ({ body, idempotencyKey }: { body: VehicleInput; idempotencyKey: string }) =>
-      api<Vehicle>('/api/vehicles', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      writeOrQueue({ type: 'create', kind: 'vehicle', payload: vehiclePayload(body), idempotencyKey }, () =>
+        api<Vehicle>('/api/vehicles', {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }
@@ -63,24 +112,45 @@ export interface VehicleUpdate {
 export function useUpdateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body, photo, removePhoto }: VehicleUpdate) => {
-      if (!photo && !removePhoto) return api<Vehicle>(`/api/vehicles/${id}`, { method: 'PUT', body });
+    mutationFn: async ({ id, body, photo, removePhoto }: VehicleUpdate) => {
+      if (!photo && !removePhoto) {
+        // Plain edits queue offline, carrying the version they were based on.
+        return writeOrQueue(
+          {
+            type: 'update',
+            kind: 'vehicle',
+            targetId: id,
+            payload: vehiclePayload(body),
+            baseVersion: body.version,
+            vehicle: { ...body, id },
+          },
+          () => api<Vehicle>(`/api/vehicles/${id}`, { method: 'PUT', body }),
+        );
+      }
+      if (id < 0 || !navigator.onLine) {
+        throw new ApiError(0, 'OFFLINE_PHOTO', i18n.t('offline.photoNeedsConnection'));
+      }
       const form = new FormData();
       form.append('data', JSON.stringify(body));
       if (photo) form.append('photo', photo, 'photo.jpg');
       else if (removePhoto) form.append('removePhoto', 'true');
       return api<Vehicle>(`/api/vehicles/${id}`, { method: 'PATCH', body: form });
     },
+    networkMode: 'always',
     onSuccess: (vehicle) => queryClient.setQueryData(vehicleKeys.one(vehicle.id), vehicle),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }
 
-/** POST /api/vehicles/{id}/upload-photo → the photo URL (text/plain). */
+/**
+ * POST /api/vehicles/{id}/upload-photo → the photo URL (text/plain). The photo of a vehicle created
+ * offline is kept with its queued create and uploaded right after it (answers null).
+ */
 export function useUploadPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, photo }: { id: number; photo: Blob }) => {
+    mutationFn: async ({ id, photo }: { id: number; photo: Blob }): Promise<string | null> => {
+      if (id < 0 && (await attachPhotoToQueuedCreate(id, photo))) return null;
       const form = new FormData();
       form.append('file', photo, 'photo.jpg');
       return api<string>(`/api/vehicles/${id}/upload-photo`, { method: 'POST', body: form });
@@ -92,7 +162,11 @@ export function useUploadPhoto() {
 export function useDeleteVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`/api/vehicles/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      writeOrQueue({ type: 'delete', kind: 'vehicle', targetId: id }, () =>
+        api<void>(`/api/vehicles/${id}`, { method: 'DELETE' }),
+      ),
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }

@@ -37,14 +37,16 @@ export default function LoginPage() {
     setErrors(next);
     if (next.username || next.password) return;
 
-    // Offline (spec §4): only a stored user whose offline flag is 'true' may enter.
-    if (!navigator.onLine) {
+    // Offline (spec §4): only the stored user, whose offline flag is 'true', may enter.
+    const offlineLogin = () => {
       const stored = getStoredUser();
-      if (stored && stored.offlineLogin === 'true') {
-        navigate('/', { replace: true });
-      } else {
-        setFailure({ text: t('login.offlineUnavailable') });
-      }
+      const typed = username.trim().toLowerCase();
+      const same = stored?.username.toLowerCase() === typed || stored?.email.toLowerCase() === typed;
+      if (stored && same && stored.offlineLogin === 'true') navigate('/', { replace: true });
+      else setFailure({ text: t('login.offlineUnavailable') });
+    };
+    if (!navigator.onLine) {
+      offlineLogin();
       return;
     }
 
@@ -54,6 +56,11 @@ export default function LoginPage() {
       await applyLanguage(user.language);
       navigate('/', { replace: true });
     } catch (err) {
+      // The browser thinks it is online but the server cannot be reached: same rule as offline.
+      if (err instanceof ApiError && err.status === 0) {
+        offlineLogin();
+        return;
+      }
       const code = err instanceof ApiError ? err.code : '';
       setFailure({
         text: t('login.failed'),

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
+import { PendingBadge } from '../../../components/offline/PendingBadge';
+import { isPendingSync } from '../../../lib/offline/types';
 import type { RecordActions } from '../useRecordActions';
 
 interface RecordCardActionsProps<T extends { id: number }> {
@@ -20,14 +22,21 @@ export function RecordCardActions<T extends { id: number }>({
   children,
 }: RecordCardActionsProps<T>) {
   return (
-    <div className="record-card__actions">
-      {children}
-      <EditDeleteButtons
-        editLabel={editLabel}
-        deleteLabel={deleteLabel}
-        onEdit={() => actions.startEdit(record)}
-        onDelete={() => void actions.remove(record)}
-      />
-    </div>
+    <>
+      {isPendingSync(record) ? (
+        <div className="record-card__pending">
+          <PendingBadge row={record} />
+        </div>
+      ) : null}
+      <div className="record-card__actions">
+        {children}
+        <EditDeleteButtons
+          editLabel={editLabel}
+          deleteLabel={deleteLabel}
+          onEdit={() => actions.startEdit(record)}
+          onDelete={() => void actions.remove(record)}
+        />
+      </div>
+    </>
   );
 }

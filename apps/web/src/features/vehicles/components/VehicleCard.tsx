@@ -3,6 +3,7 @@ import { BarChart3, Car, Check, Fuel, Receipt, ShieldCheck, Sparkles, Wrench, X 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
+import { PendingBadge } from '../../../components/offline/PendingBadge';
 import { useFormat } from '../../../lib/format';
 import { useEvaluateAi } from '../api';
 import '../../../components/ai.css';
@@ -62,7 +63,7 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
       </div>
       <div className="vehicle-card__body">
         <h2 className="vehicle-card__title">
-          {name} <span className="muted">{v.year}</span>
+          {name} <span className="muted">{v.year}</span> <PendingBadge row={v} />
         </h2>
         <dl className="facts">
           <div>

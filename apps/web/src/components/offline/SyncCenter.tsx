@@ -1,0 +1,159 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { onDataChanged, resolveIssue, startSyncEngine, useSyncState } from '../../lib/offline/engine';
+import type { StoredIssue } from '../../lib/offline/types';
+import { Modal } from '../Modal';
+import './offline.css';
+
+/** Fields never worth comparing in a conflict. */
+const HIDDEN = new Set([
+  'id',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'ownerId',
+  'ownerUsername',
+  'photoUrl',
+  'aiScore',
+  'aiScoreReason',
+  'vehicleId',
+  'pendingSync',
+]);
+
+/** Translation key of a field's label (the forms' own labels), by field name. */
+const LABELS: Record<string, string> = {
+  make: 'vehicles.make',
+  model: 'vehicles.model',
+  year: 'vehicles.year',
+  fuelType: 'vehicles.fuelType',
+  registrationNumber: 'vehicles.registrationNumber',
+  engineSize: 'vehicles.engineSizeL',
+  odometer: 'vehicles.odometerKm',
+  aiEvaluationConsent: 'vehicles.aiConsentShort',
+  date: 'records.date',
+  description: 'records.description',
+  liters: 'fuel.litres',
+  fuelPrice: 'fuel.totalPaid',
+  pricePerLiter: 'fuel.pricePerLitre',
+  fullTank: 'fuel.fullTank',
+  missedPrevious: 'fuel.missedPrevious',
+};
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  return String(value);
+}
+
+function title(issue: StoredIssue, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const p = issue.entry.payload ?? issue.server ?? {};
+  const name =
+    issue.entry.kind === 'vehicle'
+      ? `${show(p.make)} ${show(p.model)}`
+      : show((p as Record<string, unknown>).date ?? (p as Record<string, unknown>).provider);
+  return t('offline.item', { kind: t(`offline.kinds.${issue.entry.kind}`), name });
+}
+
+/** The user sees both versions of a row changed elsewhere and chooses which one stays. */
+function ConflictDialog({ issue }: { issue: StoredIssue }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const mine = issue.entry.payload ?? {};
+  const theirs = issue.server ?? {};
+  const fields = Object.keys({ ...mine }).filter((k) => !HIDDEN.has(k));
+  const choose = async (keepMine: boolean) => {
+    setBusy(true);
+    try {
+      await resolveIssue(issue, keepMine);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={t('offline.conflictTitle')} onClose={() => void choose(false)}>
+      <p>{t('offline.conflictBody', { item: title(issue, t) })}</p>
+      {issue.entry.type === 'delete' ? (
+        <p>{t('offline.conflictDelete')}</p>
+      ) : (
+        <div className="conflict-table-wrap">
+          <table className="conflict-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('offline.field')}</th>
+                <th scope="col">{t('offline.yours')}</th>
+                <th scope="col">{t('offline.theirs')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((f) => {
+                const differs = show(mine[f]) !== show(theirs[f]);
+                return (
+                  <tr key={f} className={differs ? 'conflict-table__diff' : undefined}>
+                    <th scope="row">{t(LABELS[f] ?? `offline.fields.${f}`, { defaultValue: f })}</th>
+                    <td>{show(mine[f])}</td>
+                    <td>{show(theirs[f])}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="form__actions">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={busy}
+          onClick={() => void choose(false)}
+          data-autofocus
+        >
+          {t('offline.keepTheirs')}
+        </button>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void choose(true)}>
+          {issue.entry.type === 'delete' ? t('offline.deleteAnyway') : t('offline.keepMine')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Starts the sync engine, refetches the screens whenever the queue or the server data changes,
+ * and shows what sync could not do: a conflict dialog (one at a time) and refused writes.
+ */
+export function SyncCenter() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { issues } = useSyncState();
+
+  useEffect(() => {
+    startSyncEngine();
+    return onDataChanged(() => void queryClient.invalidateQueries());
+  }, [queryClient]);
+
+  const conflict = issues.find((i) => i.kind === 'conflict');
+  const failed = issues.filter((i) => i.kind === 'failed');
+
+  return (
+    <>
+      {failed.length > 0 ? (
+        <div className="sync-failures" role="alert">
+          {failed.map((issue) => (
+            <div key={issue.seq} className="alert alert--error sync-failure">
+              <p>{t('offline.failed', { item: title(issue, t), message: issue.message })}</p>
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                onClick={() => void resolveIssue(issue, false)}
+              >
+                {t('offline.dismiss')}
+              </button>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {conflict ? <ConflictDialog key={conflict.seq} issue={conflict} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { getDb, idbAvailable } from './db';
+import type { EntityKind } from './types';
+
+/**
+ * Read caches of what the user opened: the vehicle list and each vehicle's record lists. They hold
+ * one user's data at a time: reading or writing as another user first empties them, so switching
+ * users never shows the previous user's rows (their queued writes stay, tagged with their id, and
+ * are neither shown nor sent until they log in again).
+ */
+async function ownedBy(userId: number): Promise<void> {
+  const db = await getDb();
+  const owner = await db.get('meta', 'owner');
+  if (owner === userId) return;
+  // The service worker's copies of lists and photos belong to the previous user too.
+  if (owner !== undefined && typeof caches !== 'undefined') {
+    await Promise.all(['evdra-api', 'evdra-photos'].map((c) => caches.delete(c).catch(() => false)));
+  }
+  const tx = db.transaction(['vehicles', 'records', 'meta'], 'readwrite');
+  await tx.objectStore('vehicles').clear();
+  await tx.objectStore('records').clear();
+  await tx.objectStore('meta').put(userId, 'owner');
+  await tx.done;
+}
+
+type Row = { id: number } & Record<string, unknown>;
+
+export async function saveVehicleList(userId: number, vehicles: Row[]): Promise<void> {
+  if (!idbAvailable()) return;
+  await ownedBy(userId);
+  const db = await getDb();
+  const tx = db.transaction('vehicles', 'readwrite');
+  await tx.store.clear();
+  for (const v of vehicles) await tx.store.put(v);
+  await tx.done;
+}
+
+/** One vehicle changed (e.g. loaded on its own page): refresh it in the cached list. */
+export async function saveVehicle(userId: number, vehicle: Row): Promise<void> {
+  if (!idbAvailable()) return;
+  await ownedBy(userId);
+  const db = await getDb();
+  await db.put('vehicles', vehicle);
+}
+
+/** The cached vehicles, newest first (as the API lists them); [] when none or IndexedDB fails. */
+export async function loadVehicleList(userId: number): Promise<Row[]> {
+  try {
+    if (!idbAvailable()) return [];
+    await ownedBy(userId);
+    const db = await getDb();
+    const rows = await db.getAll('vehicles');
+    return rows.sort((a, b) => {
+      const ca = String(a.createdAt ?? '');
+      const cb = String(b.createdAt ?? '');
+      return ca < cb ? 1 : ca > cb ? -1 : b.id - a.id;
+    });
+  } catch {
+    return [];
+  }
+}
+
+export async function loadVehicle(userId: number, id: number): Promise<Row | undefined> {
+  try {
+    if (!idbAvailable()) return undefined;
+    await ownedBy(userId);
+    return await (await getDb()).get('vehicles', id);
+  } catch {
+    return undefined;
+  }
+}
+
+const recordsKey = (kind: EntityKind, vehicleId: number) => `${kind}:${vehicleId}`;
+
+export async function saveRecordList(
+  userId: number,
+  kind: EntityKind,
+  vehicleId: number,
+  rows: unknown[],
+): Promise<void> {
+  if (!idbAvailable()) return;
+  await ownedBy(userId);
+  const db = await getDb();
+  await db.put('records', {
+    key: recordsKey(kind, vehicleId),
+    userId,
+    rows,
+    savedAt: new Date().toISOString(),
+  });
+}
+
+/** The cached records of one vehicle, or undefined when that list was never opened. */
+export async function loadRecordList(
+  userId: number,
+  kind: EntityKind,
+  vehicleId: number,
+): Promise<unknown[] | undefined> {
+  try {
+    if (!idbAvailable()) return undefined;
+    await ownedBy(userId);
+    const row = await (await getDb()).get('records', recordsKey(kind, vehicleId));
+    return row?.rows;
+  } catch {
+    return undefined;
+  }
+}

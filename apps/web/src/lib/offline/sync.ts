@@ -1,0 +1,190 @@
+import {
+  addIssue,
+  bumpVersion,
+  clearSendingFlags,
+  firstEntry,
+  putEntry,
+  remapId,
+  removeEntry,
+} from './queue';
+import { API_BASE, type StoredEntry } from './types';
+
+/** The request side of the sync engine: `api()` in the app, a fake in unit tests. */
+export type Send = (
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> },
+) => Promise<unknown>;
+
+/** The parts of an `ApiError` the engine looks at (status 0 = no answer). */
+interface ErrorLike {
+  status?: unknown;
+  code?: unknown;
+  message?: unknown;
+  rawDetails?: unknown;
+}
+
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 60_000;
+
+/** 1 s, 2 s, 4 s … up to 60 s, with up to 20 % jitter so tabs and devices spread out. */
+export function backoffMs(attempts: number, random = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+export type Outcome = 'retry' | 'conflict' | 'failed' | 'gone';
+
+/**
+ * What to do with an entry the server did not accept:
+ * - no answer, 5xx, 408, 429, a 401 the refresh could not fix, or the server still working on the
+ *   first request with this Idempotency-Key (409 CONFLICT on a create): keep it, retry later;
+ * - 409 on an update or delete: someone changed the row meanwhile, the user chooses;
+ * - 404 on a delete: already gone, done;
+ * - any other 4xx: it can never succeed: drop it and tell the user.
+ */
+export function classify(entry: Pick<StoredEntry, 'type'>, err: unknown): Outcome {
+  const e = (err ?? {}) as ErrorLike;
+  const status = typeof e.status === 'number' ? e.status : 0;
+  if (status === 0 || status >= 500 || status === 408 || status === 429 || status === 401) return 'retry';
+  if (status === 409 && entry.type === 'create') return 'retry';
+  if (status === 409) return 'conflict';
+  if (status === 404 && entry.type === 'delete') return 'gone';
+  return 'failed';
+}
+
+export interface RunResult {
+  sent: number;
+  /** Epoch ms of the next retry when the run stopped on a retryable failure. */
+  retryAt: number | null;
+  conflicts: number;
+  failed: number;
+}
+
+function requestFor(entry: StoredEntry): {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+} {
+  const base = API_BASE[entry.kind];
+  if (entry.type === 'create')
+    return {
+      method: 'POST',
+      path: base,
+      body: entry.payload,
+      headers: { 'Idempotency-Key': entry.idempotencyKey },
+    };
+  if (entry.type === 'update') {
+    // Vehicles always need a version; records send one when the edit was based on a loaded row.
+    const body =
+      entry.kind === 'vehicle'
+        ? { ...entry.payload, version: entry.baseVersion ?? 0 }
+        : entry.baseVersion !== null
+          ? { ...entry.payload, version: entry.baseVersion }
+          : entry.payload;
+    return { method: 'PUT', path: `${base}/${entry.targetId}`, body };
+  }
+  return { method: 'DELETE', path: `${base}/${entry.targetId}` };
+}
+
+/** Every field of `payload` equals the server row's (strings compared case-insensitively: the
+ * server normalises e.g. registration numbers to upper case). */
+export function alreadyApplied(payload: Record<string, unknown> | null, row: unknown): boolean {
+  if (!payload || typeof row !== 'object' || row === null) return false;
+  const current = row as Record<string, unknown>;
+  return Object.entries(payload).every(([k, v]) => {
+    const c = current[k];
+    if (typeof v === 'string' && typeof c === 'string') return v.trim().toLowerCase() === c.toLowerCase();
+    return (v ?? null) === (c ?? null);
+  });
+}
+
+function versionOf(row: unknown): number | null {
+  return typeof row === 'object' && row !== null && typeof (row as { version?: unknown }).version === 'number'
+    ? (row as { version: number }).version
+    : null;
+}
+
+/**
+ * Sends the user's queued writes one by one in queue order. Stops at the first retryable failure
+ * (so a later edit never overtakes an earlier one) and sets its backoff. The caller holds the lock
+ * that makes this the only run in the browser (see `engine.ts`).
+ */
+export async function runQueue(
+  userId: number,
+  send: Send,
+  { now = Date.now, random = Math.random }: { now?: () => number; random?: () => number } = {},
+): Promise<RunResult> {
+  const result: RunResult = { sent: 0, retryAt: null, conflicts: 0, failed: 0 };
+  await clearSendingFlags();
+  // Entries are re-read after every step: remapping ids and versions changes the later ones.
+  for (;;) {
+    const entry = await firstEntry(userId);
+    if (!entry) return result;
+    if (entry.nextAttemptAt > now()) {
+      result.retryAt = entry.nextAttemptAt;
+      return result;
+    }
+    await putEntry({ ...entry, sending: true });
+    const req = requestFor(entry);
+    try {
+      const answer = await send(req.method, req.path, { body: req.body, headers: req.headers });
+      if (entry.type === 'create') {
+        const id = (answer as { id?: unknown } | undefined)?.id;
+        if (entry.kind === 'vehicle' && entry.photo && typeof id === 'number') {
+          const form = new FormData();
+          form.append('file', entry.photo, 'photo.jpg');
+          // The vehicle exists now: from here on the entry is a photo upload for the real row.
+          await putEntry({ ...entry, sending: true, targetId: id });
+          await send('POST', `/api/vehicles/${id}/upload-photo`, { body: form }).catch(() => undefined);
+        }
+        if (typeof id === 'number') await remapId(userId, entry.kind, entry.targetId, id, versionOf(answer));
+      } else if (entry.type === 'update') {
+        const v = versionOf(answer);
+        if (v !== null) await bumpVersion(userId, entry.kind, entry.targetId, v);
+      }
+      await removeEntry(entry.seq);
+      result.sent++;
+    } catch (err) {
+      const e = (err ?? {}) as ErrorLike;
+      let outcome = classify(entry, err);
+      // A retried update whose first try was applied (its answer was lost): the server's row
+      // already holds this change, so it is done, not a conflict.
+      if (outcome === 'conflict' && entry.type === 'update' && alreadyApplied(entry.payload, e.rawDetails)) {
+        const v = versionOf(e.rawDetails);
+        if (v !== null) await bumpVersion(userId, entry.kind, entry.targetId, v);
+        outcome = 'gone';
+      }
+      const message = typeof e.message === 'string' ? e.message : String(err);
+      const { seq: _seq, sending: _sending, ...plain } = entry;
+      if (outcome === 'gone') {
+        await removeEntry(entry.seq);
+        result.sent++;
+      } else if (outcome === 'retry') {
+        const attempts = entry.attempts + 1;
+        const nextAttemptAt = now() + backoffMs(attempts, random);
+        await putEntry({ ...entry, sending: false, attempts, nextAttemptAt, lastError: message });
+        result.retryAt = nextAttemptAt;
+        return result;
+      } else {
+        const server =
+          outcome === 'conflict' && typeof e.rawDetails === 'object' && e.rawDetails !== null
+            ? (e.rawDetails as Record<string, unknown>)
+            : undefined;
+        await addIssue({
+          kind: outcome,
+          userId,
+          entry: plain,
+          ...(server ? { server } : {}),
+          message,
+          code: typeof e.code === 'string' ? e.code : '',
+          at: new Date(now()).toISOString(),
+        });
+        await removeEntry(entry.seq);
+        if (outcome === 'conflict') result.conflicts++;
+        else result.failed++;
+      }
+    }
+  }
+}
