@@ -14,6 +14,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { hashPassword } from './modules/auth/passwords.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
@@ -107,7 +108,10 @@ export async function buildApp({
   const vehicleLists = new VehicleListCache();
   const stopListening = await vehicleLists.connect(database, app.log);
   app.addHook('onClose', stopListening);
-  await app.register(usersRoutes, { service: new UsersService(users, vehicleLists.clear), repo: users });
+  await app.register(usersRoutes, {
+    service: new UsersService(users, hashPassword, vehicleLists.clear),
+    repo: users,
+  });
   const vehicles = new VehiclesService(
     new VehiclesRepo(db),
     fileStore ?? localFileStore(join(config.dataDir, 'files')),

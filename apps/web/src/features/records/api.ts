@@ -2,7 +2,7 @@ import type { Vehicle } from '@evdra/domain';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { useStoredUser } from '../../lib/session';
-import { fetchVehicleList, vehicleKeys } from '../vehicles/api';
+import { fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
 
 export type RecordKind = 'insurance' | 'expenses' | 'fuel' | 'revision';
 

@@ -1,36 +1,9 @@
 import type { Vehicle, VehicleInput } from '@evdra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { loadVehicles, saveVehicles } from '../../lib/offline-db';
+import { fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
 
-export const vehicleKeys = {
-  all: ['vehicles'] as const,
-  list: ['vehicles', 'list'] as const,
-  one: (id: number) => ['vehicles', 'one', id] as const,
-};
-
-export interface VehicleList {
-  vehicles: Vehicle[];
-  /** True when the server could not be reached and the list comes from IndexedDB. */
-  offline: boolean;
-}
-
-/**
- * GET /api/vehicles; every successful load is cached in IndexedDB. When listing fails and cached
- * vehicles exist they are shown instead of the error (spec §4).
- */
-export async function fetchVehicleList(signal?: AbortSignal): Promise<VehicleList> {
-  try {
-    const vehicles = await api<Vehicle[]>('/api/vehicles', { signal });
-    void saveVehicles(vehicles).catch(() => undefined);
-    return { vehicles, offline: false };
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    const cached = await loadVehicles();
-    if (cached.length > 0) return { vehicles: cached, offline: true };
-    throw err;
-  }
-}
+export { fetchVehicleList, type VehicleList, vehicleKeys } from '../../lib/vehicle-list';
 
 export const useVehicles = () =>
   useQuery({ queryKey: vehicleKeys.list, queryFn: ({ signal }) => fetchVehicleList(signal) });

@@ -7,7 +7,6 @@ import { Alert, PageCard } from '../../../components/Card';
 import type { RecordScope } from '../api';
 import type { RecordActions } from '../useRecordActions';
 import { RecordEditor, type RecordForm } from './RecordFormModal';
-import '../records.css';
 
 interface RecordsLayoutProps<T extends { id: number }> {
   scope: RecordScope<T>;

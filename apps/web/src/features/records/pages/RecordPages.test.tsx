@@ -1,8 +1,8 @@
 import type { FuelEntry, Insurance, Revision } from '@evdra/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
-import { makeVehicle } from '../../vehicles/test-fixtures';
 import ExpensesPage from './ExpensesPage';
 import FuelPage from './FuelPage';
 import InsurancePage from './InsurancePage';
