@@ -61,7 +61,8 @@ export class UsersService {
     await assertUsernameAndEmailFree(this.repo, body.username, body.email, id);
     const { password, ...fields } = body;
     const changes: UserChanges & { bumpEpoch?: boolean } = { ...fields };
-    if (password) Object.assign(changes, { passwordHash: await this.hashPassword(password), bumpEpoch: true });
+    if (password)
+      Object.assign(changes, { passwordHash: await this.hashPassword(password), bumpEpoch: true });
     const stopsBeingActiveAdmin =
       isActiveAdmin(current) && (changes.role !== 'ADMIN' || changes.status !== 'Active');
     if (!stopsBeingActiveAdmin) return this.save(id, changes).finally(this.changed);
