@@ -156,7 +156,9 @@ export default function FuelPage() {
               </div>
               <div>
                 <dt>{t('fuel.pricePerLitre')}</dt>
-                <dd>{r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—'}</dd>
+                <dd className="amount">
+                  {r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—'}
+                </dd>
               </div>
               <div>
                 <dt>{t('fuel.odometer')}</dt>
