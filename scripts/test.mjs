@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit + API integration (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// `npm test`: lint, typecheck, import boundaries, unit + API integration (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set), then end-to-end in Chromium against the built server. Every step runs even if one fails;
 // the last line totals the tests of all suites as `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
@@ -29,6 +29,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 // Lint and typecheck are not test suites; a failure still counts once so the total can't read green.
 if (!run('lint (biome)', bin('biome'), ['check', '.'])) totals.failed += 1;
 if (!run('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck'])) totals.failed += 1;
+if (!run('boundaries (dependency-cruiser)', 'node', ['scripts/boundaries.mjs'])) totals.failed += 1;
 
 const vitestJson = join(reports, 'vitest.json');
 const vitestOk = run('unit, component and API integration tests (vitest)', bin('vitest'), [

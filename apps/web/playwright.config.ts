@@ -38,7 +38,8 @@ export default defineConfig({
     cwd: '../..',
     url: `http://127.0.0.1:${port}/api/health`,
     env,
-    timeout: 60_000,
+    // Seeding the demo server takes a while on a busy machine.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

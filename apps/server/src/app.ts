@@ -23,6 +23,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { hashPassword } from './modules/auth/passwords.js';
 import { SessionFamilyCache } from './modules/auth/session-cache.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
 import { TokenService } from './modules/auth/tokens.js';
@@ -136,7 +137,10 @@ export async function buildApp({
   const vehicleLists = new VehicleListCache();
   const stopListening = await vehicleLists.connect(database, app.log);
   app.addHook('onClose', stopListening);
-  await app.register(usersRoutes, { service: new UsersService(users, vehicleLists.clear), repo: users });
+  await app.register(usersRoutes, {
+    service: new UsersService(users, hashPassword, vehicleLists.clear),
+    repo: users,
+  });
   // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
   const files = fileStore ?? databaseFileStore(db);
   if (!fileStore) await importLocalFiles(join(config.dataDir, 'files'), files, app.log);

@@ -6,6 +6,7 @@ import { initI18n } from './lib/i18n';
 import { reportNeedRefresh } from './lib/offline/pwa';
 import { applyDarkMode, isDarkMode } from './lib/theme';
 import './styles/global.css';
+import './styles/cards.css';
 
 // public/theme-init.js already set the class before first paint; this keeps them in sync.
 applyDarkMode(isDarkMode());

@@ -120,3 +120,27 @@ export const Revision = RevisionFields.extend({
 });
 export type Revision = z.infer<typeof Revision>;
 export const ManualReminderBody = z.object({ reminderDate: IsoDate });
+
+// ── All-vehicles lists ──────────────────────────────────────────────────────
+export const RECORD_PAGE_MAX = 100;
+
+/**
+ * GET /api/{insurance,expenses,fuel-consumptions,revision}: the records of all the caller's vehicles
+ * (every vehicle for an admin), newest first, a page at a time. `cursor` is the previous page's
+ * `nextCursor`.
+ */
+export const RecordPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(RECORD_PAGE_MAX).default(30),
+  cursor: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}_\d+$/, 'Use the nextCursor of the previous page.')
+    .optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+});
+export type RecordPageQuery = z.infer<typeof RecordPageQuery>;
+
+/** A page of records; `nextCursor` is null on the last page. */
+export const recordPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export type RecordPage<T> = { items: T[]; nextCursor: string | null };

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { consumptionByEntry, type ExpenseType, type FuelType, type Language } from '@evdra/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { expenses, fuelEntries, insurances, revisions, users, vehicles } from '../db/schema.js';
+import { expenses, files, fuelEntries, insurances, revisions, users, vehicles } from '../db/schema.js';
+import type { FileStore } from '../files/file-store.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { demoCarPhoto } from './photos.js';
 
 export const DEMO_PASSWORD = 'evdra-demo-1';
 export const DEMO_ACCOUNTS: { username: string; role: 'ADMIN' | 'USER'; language: Language }[] = [
@@ -11,6 +14,8 @@ export const DEMO_ACCOUNTS: { username: string; role: 'ADMIN' | 'USER'; language
   { username: 'john', role: 'USER', language: 'en' },
   { username: 'lucia', role: 'USER', language: 'es' },
 ];
+
+const SHAPES = ['hatch', 'saloon', 'estate'] as const;
 
 type Model = {
   make: string;
@@ -73,6 +78,8 @@ export class DemoAlreadySeeded extends Error {}
 export async function seedDemo(
   db: Db,
   now = new Date(),
+  /** Where the vehicles' photos go (drawn locally); without it the demo vehicles have none. */
+  fileStore?: FileStore,
 ): Promise<{ username: string; password: string; role: string }[]> {
   const names = DEMO_ACCOUNTS.map((a) => a.username);
   const existing = await db
@@ -120,6 +127,18 @@ export async function seedDemo(
           })
           .returning({ id: vehicles.id });
         if (!vehicle) continue;
+        if (fileStore) {
+          const bytes = await demoCarPhoto(u * 3 + i, SHAPES[(u + i) % SHAPES.length] ?? 'hatch');
+          const fileId = `demo${randomUUID().replaceAll('-', '')}`;
+          await fileStore.put(fileId, bytes);
+          await tx
+            .insert(files)
+            .values({ id: fileId, vehicleId: vehicle.id, contentType: 'image/jpeg', size: bytes.length });
+          await tx
+            .update(vehicles)
+            .set({ photoId: fileId })
+            .where(inArray(vehicles.id, [vehicle.id]));
+        }
         const endKm = await seedVehicle(
           tx as unknown as Db,
           vehicle.id,

@@ -3,19 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { SyncCenter } from '../components/offline/SyncCenter';
 import { UpdatePrompt } from '../components/offline/UpdatePrompt';
+import { PageLoading } from '../components/PageLoading';
 import { registerNavigate } from '../lib/navigation';
 import { Footer } from './Footer';
 import { Nav } from './Nav';
-
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="page-loading" role="status">
-      <div className="loading-bar" aria-hidden="true" />
-      <span className="visually-hidden">{t('common.loading')}</span>
-    </div>
-  );
-}
 
 /** Shell: navigation, the current page, footer. */
 export function Layout() {

@@ -1,4 +1,16 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
+
+/*
+ * Labelled controls. Each takes either a react-hook-form registration (`{...form.field('make')}`
+ * from lib/forms, which also brings `error`) or a controlled `value` + `onValueChange`.
+ */
 
 interface FieldShellProps {
   id: string;
@@ -36,20 +48,23 @@ export function describedBy(id: string, error?: string, hint?: ReactNode): strin
   return undefined;
 }
 
-/** What a labelled text-valued control takes besides its element's own attributes. */
-interface ValueFieldProps {
+/** The `aria-invalid` / `aria-describedby` pair of a control. */
+export function ariaFor(id: string, error?: string, hint?: ReactNode) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, hint) };
+}
+
+/** What every labelled control takes besides its element's own attributes. */
+interface LabelledProps {
   label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
   id?: string;
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> &
-  ValueFieldProps;
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
+  LabelledProps & { onValueChange?: (value: string) => void; ref?: Ref<HTMLInputElement> };
 
-export function TextField({ label, value, onValueChange, error, hint, id, ...rest }: TextFieldProps) {
+export function TextField({ label, onValueChange, error, hint, id, onChange, ...rest }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
@@ -58,49 +73,45 @@ export function TextField({ label, value, onValueChange, error, hint, id, ...res
         {...rest}
         id={inputId}
         className="input"
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
+        onChange={onValueChange ? (e) => onValueChange(e.target.value) : onChange}
+        {...ariaFor(inputId, error, hint)}
       />
     </FieldShell>
   );
 }
 
-interface CheckboxFieldProps {
-  label: ReactNode;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  error?: string;
-  disabled?: boolean;
-  name?: string;
-  id?: string;
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> &
+  LabelledProps & { ref?: Ref<HTMLTextAreaElement> };
+
+export function TextAreaField({ label, error, hint, id, rows = 3, ...rest }: TextAreaFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+      <textarea {...rest} id={inputId} className="input" rows={rows} {...ariaFor(inputId, error, hint)} />
+    </FieldShell>
+  );
 }
 
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> &
+  Omit<LabelledProps, 'hint'> & {
+    onCheckedChange?: (checked: boolean) => void;
+    ref?: Ref<HTMLInputElement>;
+  };
+
 /** Checkbox with its label on the right and its error below. */
-export function CheckboxField({
-  label,
-  checked,
-  onCheckedChange,
-  error,
-  disabled,
-  name,
-  id,
-}: CheckboxFieldProps) {
+export function CheckboxField({ label, onCheckedChange, error, id, onChange, ...rest }: CheckboxFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
     <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
       <div className="checkbox">
         <input
+          {...rest}
           type="checkbox"
           id={inputId}
-          name={name}
-          checked={checked}
-          disabled={disabled}
-          onChange={(e) => onCheckedChange(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={onCheckedChange ? (e) => onCheckedChange(e.target.checked) : onChange}
+          {...ariaFor(inputId, error)}
         />
         <label htmlFor={inputId}>{label}</label>
       </div>
@@ -113,20 +124,22 @@ export function CheckboxField({
   );
 }
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> &
-  ValueFieldProps & {
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
+  LabelledProps & {
+    onValueChange?: (value: string) => void;
+    ref?: Ref<HTMLSelectElement>;
     /** The `<option>`s. */
     children: ReactNode;
   };
 
-/** A labelled select; other attributes (name, aria-*) go to the `<select>`. */
+/** A labelled select, wired like a text field (`aria-invalid`, `aria-describedby`). */
 export function SelectField({
   label,
-  value,
   onValueChange,
   error,
   hint,
   id,
+  onChange,
   children,
   ...rest
 }: SelectFieldProps) {
@@ -135,11 +148,11 @@ export function SelectField({
   return (
     <FieldShell id={selectId} label={label} error={error} hint={hint}>
       <select
+        {...rest}
         id={selectId}
         className="input"
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        {...rest}
+        onChange={onValueChange ? (e) => onValueChange(e.target.value) : onChange}
+        {...ariaFor(selectId, error, hint)}
       >
         {children}
       </select>

@@ -1,94 +1,71 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Keeps keyboard focus inside `container` while it is mounted, closes on Escape, and gives focus
- * back to whatever had it before.
- */
-export function useFocusTrap(container: React.RefObject<HTMLElement | null>, onEscape: () => void): void {
-  const escapeRef = useRef(onEscape);
-  escapeRef.current = onEscape;
-
-  useEffect(() => {
-    const node = container.current;
-    if (!node) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first =
-      node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node).focus();
-
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        escapeRef.current();
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (items.length === 0) {
-        e.preventDefault();
-        return;
-      }
-      const firstItem = items[0] as HTMLElement;
-      const lastItem = items[items.length - 1] as HTMLElement;
-      if (e.shiftKey && (document.activeElement === firstItem || !node.contains(document.activeElement))) {
-        e.preventDefault();
-        lastItem.focus();
-      } else if (
-        !e.shiftKey &&
-        (document.activeElement === lastItem || !node.contains(document.activeElement))
-      ) {
-        e.preventDefault();
-        firstItem.focus();
-      }
-    };
-    node.addEventListener('keydown', onKeyDown);
-    return () => {
-      node.removeEventListener('keydown', onKeyDown);
-      previous?.focus();
-    };
-  }, [container]);
-}
 
 interface ModalProps {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
-  /** Extra class on the panel (e.g. `modal--drawer`). */
+  /** Extra class on the dialog (`modal--drawer`, `modal--side`). */
   className?: string;
 }
 
-/** Accessible modal dialog (≤ 500 px wide): focus trap, Escape and backdrop click close it. */
+/**
+ * A modal dialog (≤ 500 px wide) on the native `<dialog>` opened with `showModal()`: the browser
+ * makes the page behind it inert and keeps focus inside. Escape and a click on the backdrop call
+ * `onClose`; the parent unmounts the modal, and focus goes back to what had it before.
+ * The first control with `data-autofocus` gets focus.
+ */
 export function Modal({ title, onClose, children, className }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(panelRef, onClose);
+  const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    if (!dialog.open) dialog.showModal();
+    const autofocus = dialog.querySelector<HTMLElement>('[data-autofocus]');
+    if (autofocus) autofocus.focus();
+    else if (!dialog.contains(document.activeElement)) dialog.focus();
     return () => {
+      if (dialog.open) dialog.close();
       document.body.style.overflow = overflow;
+      previous?.focus();
     };
   }, []);
 
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Escape') return;
+    // The parent decides: it unmounts the dialog (the browser's own close would desync React).
+    e.preventDefault();
+    e.stopPropagation();
+    onClose();
+  };
+
+  // The panel fills the dialog, so a click whose target is the dialog itself hit the backdrop.
+  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
+    if (e.target === e.currentTarget) onClose();
+  };
+
   return createPortal(
-    <div className="modal-layer">
-      <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panelRef}
-        className={`modal${className ? ` ${className}` : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+    <dialog
+      ref={ref}
+      className={`modal${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+    >
+      <div className="modal__panel">
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
@@ -99,7 +76,7 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
         </div>
         <div className="modal__body">{children}</div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

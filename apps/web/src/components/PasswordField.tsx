@@ -1,28 +1,18 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describedBy, FieldShell } from './Field';
+import { ariaFor, FieldShell } from './Field';
 
-interface PasswordFieldProps {
+type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
   label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-  autoComplete?: string;
-  name?: string;
-}
+  onValueChange?: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+};
 
-/** Password input with a show/hide toggle button. */
-export function PasswordField({
-  label,
-  value,
-  onValueChange,
-  error,
-  hint,
-  autoComplete,
-  name,
-}: PasswordFieldProps) {
+/** Password input with a show/hide toggle button; takes `{...form.field('password')}`. */
+export function PasswordField({ label, error, hint, onValueChange, onChange, ...rest }: PasswordFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [visible, setVisible] = useState(false);
@@ -30,15 +20,12 @@ export function PasswordField({
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <div className="input-group">
         <input
+          {...rest}
           id={id}
-          name={name}
           className="input"
           type={visible ? 'text' : 'password'}
-          value={value}
-          autoComplete={autoComplete}
-          onChange={(e) => onValueChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
+          onChange={onValueChange ? (e) => onValueChange(e.target.value) : onChange}
+          {...ariaFor(id, error, hint)}
         />
         <button
           type="button"

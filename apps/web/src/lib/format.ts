@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 
-/** Amounts: two decimals and € (ARCHITECTURE §7), in the user's language. */
+/**
+ * Amounts: two decimals and the € sign (ARCHITECTURE §7), in the user's language: '€1,234.50',
+ * '1.234,50 €' (ro; its default display would be 'EUR'), with a no-break space before the sign.
+ */
 export function formatMoney(value: number, lng: string): string {
   return new Intl.NumberFormat(lng, {
     style: 'currency',
     currency: 'EUR',
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(value);

@@ -5,6 +5,14 @@ import en from '../../public/locales/en/translation.json';
 import { initI18nWithResources } from '../lib/i18n';
 import { mockApi } from './utils';
 
+// jsdom has <dialog> but not showModal()/close(): open and close it by its attribute.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};
+
 // Component tests use the real English texts, bundled: no HTTP backend.
 beforeAll(async () => {
   await initI18nWithResources({ en: { translation: en } }, 'en');

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableName, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, getTableName, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type expenses,
@@ -37,6 +37,33 @@ export class RecordsRepo<T extends RecordTable> {
       from: range.from ?? null,
       to: range.to ?? null,
     });
+    return rows as RowOf<T>[];
+  }
+
+  /**
+   * One page of the records of every vehicle of `ownerId` (of every vehicle when null), newest
+   * first; keyset-paged after (`after.date`, `after.id`). Reads `limit + 1` rows to know if more follow.
+   */
+  async listPage(q: {
+    ownerId: number | null;
+    limit: number;
+    after?: { date: string; id: number };
+    from?: string;
+    to?: string;
+  }): Promise<RowOf<T>[]> {
+    const date = dateColumn(this.t);
+    const where: SQL[] = [];
+    if (q.ownerId !== null) where.push(eq(vehicles.ownerId, q.ownerId));
+    if (q.from) where.push(gte(date, q.from));
+    if (q.to) where.push(lte(date, q.to));
+    if (q.after) where.push(sql`(${date}, ${this.t.id}) < (${q.after.date}, ${q.after.id})`);
+    const rows = await this.db
+      .select(getTableColumns(this.t))
+      .from(this.t)
+      .innerJoin(vehicles, eq(vehicles.id, this.t.vehicleId))
+      .where(and(...where))
+      .orderBy(desc(date), desc(this.t.id))
+      .limit(q.limit);
     return rows as RowOf<T>[];
   }
 

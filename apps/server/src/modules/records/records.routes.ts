@@ -1,4 +1,4 @@
-import { ApiError, IdParams, VehicleIdParams } from '@evdra/domain';
+import { ApiError, IdParams, RecordPageQuery, recordPage, VehicleIdParams } from '@evdra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,6 +41,25 @@ export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Opt
     },
     async (req) =>
       o.service.list(principalOf(req), req.params.vehicleId, req.query as { from?: string; to?: string }),
+  );
+
+  r.get(
+    o.base,
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          "The records of all the caller's vehicles (every vehicle for an admin), newest first, a page at a " +
+          'time: pass the nextCursor of a page as cursor to get the next one.',
+        querystring: RecordPageQuery,
+        response: { 200: recordPage(o.record), ...recordErrors },
+      },
+    },
+    async (req) =>
+      o.service.listAll(principalOf(req), req.query, (row) =>
+        String('startDate' in row ? row.startDate : (row as { date: string }).date),
+      ),
   );
 
   r.post(

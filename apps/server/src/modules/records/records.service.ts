@@ -1,3 +1,4 @@
+import type { RecordPage, RecordPageQuery } from '@evdra/domain';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.js';
@@ -37,6 +38,28 @@ export class RecordsService<T extends RecordTable> {
   async list(p: Principal, vehicleId: number, range?: { from?: string; to?: string }): Promise<RowOf<T>[]> {
     await this.access(p, vehicleId);
     return this.repo.listByVehicle(vehicleId, range);
+  }
+
+  /**
+   * The records of all the caller's vehicles (every vehicle for an admin), newest first, a page at a
+   * time; `dateOf` is the date a record is listed by.
+   */
+  async listAll(
+    p: Principal,
+    q: RecordPageQuery,
+    dateOf: (row: RowOf<T>) => string,
+  ): Promise<RecordPage<RowOf<T>>> {
+    const [date, id] = q.cursor ? q.cursor.split('_') : [];
+    const rows = await this.repo.listPage({
+      ownerId: p.role === 'ADMIN' ? null : p.userId,
+      limit: q.limit + 1,
+      after: date && id ? { date, id: Number(id) } : undefined,
+      from: q.from,
+      to: q.to,
+    });
+    const items = rows.slice(0, q.limit);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > q.limit && last ? `${dateOf(last)}_${last.id}` : null };
   }
 
   /** The record if the caller may reach its vehicle; 404 otherwise. */

@@ -1,6 +1,5 @@
 import type { AdminCreateUserBody, AdminUpdateUserBody, UpdateMeBody } from '@evdra/domain';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { hashPassword } from '../auth/passwords.js';
 import { assertUsernameAndEmailFree, takenError } from './uniqueness.js';
 import type { UserChanges, UserRow, UsersRepo } from './users.repo.js';
 
@@ -11,6 +10,8 @@ const lastAdmin = () =>
 export class UsersService {
   constructor(
     private readonly repo: UsersRepo,
+    /** Password hashing (argon2id, from auth), given by the app so users does not import auth. */
+    private readonly hashPassword: (password: string) => Promise<string>,
     /** Called after a committed change that vehicle lists show (an owner's name, a deletion). */
     private readonly changed: () => void = () => {},
   ) {}
@@ -49,7 +50,7 @@ export class UsersService {
     await assertUsernameAndEmailFree(this.repo, body.username, body.email);
     const { password, ...rest } = body;
     try {
-      return await this.repo.insert({ ...rest, passwordHash: await hashPassword(password) });
+      return await this.repo.insert({ ...rest, passwordHash: await this.hashPassword(password) });
     } catch (err) {
       throw takenError(err) ?? err;
     }
@@ -60,7 +61,8 @@ export class UsersService {
     await assertUsernameAndEmailFree(this.repo, body.username, body.email, id);
     const { password, ...fields } = body;
     const changes: UserChanges & { bumpEpoch?: boolean } = { ...fields };
-    if (password) Object.assign(changes, { passwordHash: await hashPassword(password), bumpEpoch: true });
+    if (password)
+      Object.assign(changes, { passwordHash: await this.hashPassword(password), bumpEpoch: true });
     const stopsBeingActiveAdmin =
       isActiveAdmin(current) && (changes.role !== 'ADMIN' || changes.status !== 'Active');
     if (!stopsBeingActiveAdmin) return this.save(id, changes).finally(this.changed);

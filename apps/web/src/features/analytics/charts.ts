@@ -79,6 +79,7 @@ export function cartesianOptions<T extends 'bar' | 'line'>(
   const axisMoney = new Intl.NumberFormat(lng, {
     style: 'currency',
     currency: 'EUR',
+    currencyDisplay: 'narrowSymbol',
     maximumFractionDigits: 0,
   });
   const valueAxis = {

@@ -1,11 +1,11 @@
-import type { Vehicle } from '@evdra/domain';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordPage, Vehicle } from '@evdra/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { loadRecordList, saveRecordList } from '../../lib/offline/cache';
 import { withQueue, writeOrQueue } from '../../lib/offline/engine';
 import type { EntityKind } from '../../lib/offline/types';
 import { getStoredUser, useStoredUser } from '../../lib/session';
-import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../vehicles/api';
+import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
 
 export type RecordKind = 'insurance' | 'expenses' | 'fuel' | 'revision';
 
@@ -61,7 +61,12 @@ export const recordKeys = {
   kind: (kind: RecordKind) => ['records', kind] as const,
   list: (kind: RecordKind, vehicleId: number, query?: Record<string, string>) =>
     ['records', kind, vehicleId, query ?? {}] as const,
+  allVehicles: (kind: RecordKind, query?: Record<string, string>) =>
+    ['records', kind, 'all', query ?? {}] as const,
 };
+
+/** Records per page in all-vehicles mode; the next page loads as the list's end scrolls into view. */
+export const RECORD_PAGE_SIZE = 30;
 
 export interface Row<T> {
   record: T;
@@ -80,13 +85,18 @@ export interface RecordScope<T> {
   notFound: boolean;
   /** The logged-in user owns this vehicle (spec §6: owner-only actions). */
   isOwner: (v: Vehicle | undefined) => boolean;
+  /** All-vehicles mode: more records follow; `loadMore` fetches the next page. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
 }
 
 const is404 = (err: unknown) => err instanceof ApiError && err.status === 404;
 
 /**
- * The records of one kind for one vehicle, or for every vehicle of the user (GET /api/vehicles then
- * each vehicle's list in parallel), each paired with its vehicle, newest first.
+ * The records of one kind for one vehicle, or for every vehicle the user may see (one paged
+ * request: GET {base}?limit&cursor, loaded a page at a time), each paired with its vehicle, newest
+ * first.
  */
 export function useRecordScope<T extends { id: number; vehicleId: number }>(
   kind: RecordKind,
@@ -99,6 +109,7 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
   const id = single ? Number(vehicleIdParam) : Number.NaN;
   // A negative id is a vehicle created offline that the server has not seen yet.
   const validId = Number.isInteger(id) && id !== 0;
+  const cleanQuery = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v)) : undefined;
 
   const one = useQuery({
     queryKey: vehicleKeys.one(id),
@@ -106,52 +117,64 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
     enabled: single && validId,
     networkMode: 'always',
   });
+  const list = useQuery({
+    queryKey: recordKeys.list(kind, id, cleanQuery),
+    queryFn: ({ signal }) => fetchRecordList<T>(kind, id, cleanQuery, signal),
+    enabled: single && validId,
+    networkMode: 'always',
+  });
+  // All-vehicles mode: the vehicle list names each record's vehicle and offers the user's own in Add.
   const all = useQuery({
     queryKey: vehicleKeys.list,
     queryFn: ({ signal }) => fetchVehicleList(signal),
     enabled: !single,
     networkMode: 'always',
   });
-
-  const ids = single ? (validId ? [id] : []) : (all.data?.vehicles ?? []).map((v) => v.id);
-  const cleanQuery = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v)) : undefined;
-  const lists = useQueries({
-    queries: ids.map((vehicleId) => ({
-      queryKey: recordKeys.list(kind, vehicleId, cleanQuery),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchRecordList<T>(kind, vehicleId, cleanQuery, signal),
-      networkMode: 'always' as const,
-    })),
+  const pages = useInfiniteQuery({
+    queryKey: recordKeys.allVehicles(kind, cleanQuery),
+    queryFn: ({ signal, pageParam }) =>
+      api<RecordPage<T>>(RECORD_BASE[kind], {
+        signal,
+        query: { ...cleanQuery, limit: RECORD_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: !single,
   });
 
   const vehicles = single ? (one.data ? [one.data] : []) : (all.data?.vehicles ?? []);
   const byId = new Map(vehicles.map((v) => [v.id, v]));
-  const notFound = single && (!validId || is404(one.error) || lists.some((l) => is404(l.error)));
+  const notFound = single && (!validId || is404(one.error) || is404(list.error));
+  const pair = (record: T) => ({ record, vehicle: byId.get(record.vehicleId) });
 
+  // The server sends both lists newest first; a single vehicle's is re-sorted after local edits.
   const rows: Row<T>[] = notFound
     ? []
-    : lists
-        .flatMap((l) => l.data ?? [])
-        .map((record) => ({ record, vehicle: byId.get(record.vehicleId) }))
-        .sort((a, b) => {
+    : single
+      ? (list.data ?? []).map(pair).sort((a, b) => {
           const da = dateOf(a.record);
           const db = dateOf(b.record);
           return da === db ? b.record.id - a.record.id : da < db ? 1 : -1;
-        });
+        })
+      : (pages.data?.pages ?? []).flatMap((p) => p.items).map(pair);
 
-  const listError = lists.find((l) => l.error && !(is404(l.error) && !single))?.error;
-  const error = notFound ? null : (single ? one.error : all.error) || listError || null;
+  const error = notFound ? null : (single ? one.error || list.error : all.error || pages.error) || null;
 
   return {
     single,
     vehicle: single ? one.data : undefined,
     vehicles,
     rows,
-    isLoading: (single ? one.isLoading : all.isLoading) || lists.some((l) => l.isLoading),
-    isFetching: (single ? one.isFetching : all.isFetching) || lists.some((l) => l.isFetching),
+    isLoading: single ? one.isLoading || list.isLoading : all.isLoading || pages.isLoading,
+    isFetching: single ? one.isFetching || list.isFetching : all.isFetching || pages.isFetching,
     error,
     notFound,
     isOwner: (v) => !!v && !!user && v.ownerId === user.id,
+    hasMore: !single && pages.hasNextPage,
+    loadingMore: pages.isFetchingNextPage,
+    loadMore: () => {
+      if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Language, Role, User, UserStatus } from '@evdra/domain';
+import type { Role, UpdateMeBody, User, UserStatus } from '@evdra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -12,11 +12,7 @@ export const userKeys = {
 
 export const useMe = () => useQuery({ queryKey: userKeys.me, queryFn: () => api<User>('/api/users/me') });
 
-export interface UpdateMeInput {
-  username: string;
-  email: string;
-  language: Language;
-}
+export type UpdateMeInput = UpdateMeBody;
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();

@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { LoginBody } from '@evdra/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import { TextField } from '../../../components/Field';
 import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
 import { applyLanguage } from '../../../lib/i18n';
 import { getStoredUser, storeSession } from '../../../lib/session';
-import type { FieldErrors } from '../../../lib/validation';
 import { useLogin } from '../api';
 
 /** Codes that deserve a specific line under '❌ Login failed.'. */
@@ -22,25 +23,16 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(LoginBody, { defaultValues: { username: '', password: '' } });
   const [failure, setFailure] = useState<{ text: string; detail?: string } | null>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async (body: LoginBody) => {
     setFailure(null);
-    const next: FieldErrors = {
-      username: username.trim() ? undefined : t('login.usernameRequired'),
-      password: password ? undefined : t('login.passwordRequired'),
-    };
-    setErrors(next);
-    if (next.username || next.password) return;
 
     // Offline (spec §4): only the stored user, whose offline flag is 'true', may enter.
     const offlineLogin = () => {
       const stored = getStoredUser();
-      const typed = username.trim().toLowerCase();
+      const typed = body.username.trim().toLowerCase();
       const same = stored?.username.toLowerCase() === typed || stored?.email.toLowerCase() === typed;
       if (stored && same && stored.offlineLogin === 'true') navigate('/', { replace: true });
       else setFailure({ text: t('login.offlineUnavailable') });
@@ -51,7 +43,7 @@ export default function LoginPage() {
     }
 
     try {
-      const { user, csrfToken } = await loginMutation.mutateAsync({ username: username.trim(), password });
+      const { user, csrfToken } = await loginMutation.mutateAsync(body);
       storeSession(user, csrfToken);
       await applyLanguage(user.language);
       navigate('/', { replace: true });
@@ -72,22 +64,12 @@ export default function LoginPage() {
   const busy = loginMutation.isPending;
   return (
     <PageCard title={t('login.title')} narrow>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('login.username')}
-          name="username"
-          autoComplete="username"
-          value={username}
-          onValueChange={setUsername}
-          error={errors.username}
-        />
+      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <TextField label={t('login.username')} autoComplete="username" {...form.field('username')} />
         <PasswordField
           label={t('login.password')}
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
+          {...form.field('password')}
         />
         {failure ? (
           <Alert tone="error">

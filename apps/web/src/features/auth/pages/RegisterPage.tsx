@@ -1,78 +1,37 @@
-import { type FormEvent, useState } from 'react';
+import { PASSWORD_MIN, RegisterBody } from '@evdra/domain';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 import { Alert, PageCard } from '../../../components/Card';
 import { CheckboxField, TextField } from '../../../components/Field';
 import { GdprLink } from '../../../components/GdprLink';
 import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
 import { isLanguage } from '../../../lib/i18n';
 import { storeSession } from '../../../lib/session';
-import {
-  type FieldErrors,
-  hasErrors,
-  LIMITS,
-  looksLikeEmail,
-  passwordLengthOk,
-  usernameProblem,
-} from '../../../lib/validation';
 import { useRegister } from '../api';
 
-const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'gdprConsent'] as const;
+/** The register body plus the confirmation ('Passwords do not match.', spec §5). */
+const RegisterForm = RegisterBody.omit({ language: true })
+  .extend({ confirmPassword: z.string().min(1) })
+  .refine((v) => v.confirmPassword === v.password, { path: ['confirmPassword'], when: () => true });
 
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [gdprConsent, setGdprConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(RegisterForm, {
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
   const [failure, setFailure] = useState<string | null>(null);
 
-  const validate = (): FieldErrors => {
-    const problem = usernameProblem(username);
-    return {
-      username: !username.trim()
-        ? t('register.usernameRequired')
-        : problem === 'length'
-          ? t('validation.usernameLength', { min: LIMITS.USERNAME_MIN, max: LIMITS.USERNAME_MAX })
-          : problem === 'pattern'
-            ? t('validation.usernamePattern')
-            : undefined,
-      email: !email.trim()
-        ? t('register.emailRequired')
-        : looksLikeEmail(email)
-          ? undefined
-          : t('validation.emailInvalid'),
-      password: !password
-        ? t('register.passwordRequired')
-        : passwordLengthOk(password)
-          ? undefined
-          : t('validation.passwordLength', { min: LIMITS.PASSWORD_MIN, max: LIMITS.PASSWORD_MAX }),
-      confirmPassword: !confirmPassword
-        ? t('register.confirmRequired')
-        : confirmPassword !== password
-          ? t('register.passwordsMismatch')
-          : undefined,
-      gdprConsent: gdprConsent ? undefined : t('register.consentRequired'),
-    };
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async ({ confirmPassword: _, ...body }: z.output<typeof RegisterForm>) => {
     setFailure(null);
-    const next = validate();
-    setErrors(next);
-    if (hasErrors(next)) return;
     try {
       const { user, csrfToken } = await registerMutation.mutateAsync({
-        username: username.trim(),
-        email: email.trim(),
-        password,
-        gdprConsent: true,
+        ...body,
         // The new account keeps the language the visitor is using.
         language: isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined,
       });
@@ -82,17 +41,8 @@ export default function RegisterPage() {
       navigate('/login', { replace: true });
     } catch (err) {
       if (err instanceof ApiError) {
-        const fieldErrors: FieldErrors = {};
-        for (const d of err.details) {
-          const field = (FIELDS as readonly string[]).includes(d.field) ? d.field : null;
-          if (!field) continue;
-          // 409 details only name the field: show the translated conflict there.
-          fieldErrors[field] = d.message || t(`errors.${err.code}`);
-        }
-        if (err.code === 'USERNAME_TAKEN' && !fieldErrors.username)
-          fieldErrors.username = t('errors.USERNAME_TAKEN');
-        if (err.code === 'EMAIL_TAKEN' && !fieldErrors.email) fieldErrors.email = t('errors.EMAIL_TAKEN');
-        setErrors(fieldErrors);
+        // 409 details only name the field: the translated conflict shows there.
+        form.showServerErrors(err, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' });
         const translated = i18nCode(err.code, t);
         setFailure(translated ?? (err.message || t('register.failed')));
       } else {
@@ -104,47 +54,23 @@ export default function RegisterPage() {
   const busy = registerMutation.isPending;
   return (
     <PageCard title={t('register.title')} narrow>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('register.username')}
-          name="username"
-          autoComplete="username"
-          value={username}
-          onValueChange={setUsername}
-          error={errors.username}
-        />
-        <TextField
-          label={t('register.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
-        />
+      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <TextField label={t('register.username')} autoComplete="username" {...form.field('username')} />
+        <TextField label={t('register.email')} type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField
           label={t('register.password')}
-          name="password"
           autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
-          hint={t('validation.passwordHint', { min: LIMITS.PASSWORD_MIN })}
+          hint={t('forms.passwordHint', { min: PASSWORD_MIN })}
+          {...form.field('password')}
         />
         <PasswordField
           label={t('register.confirmPassword')}
-          name="confirmPassword"
           autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={setConfirmPassword}
-          error={errors.confirmPassword}
+          {...form.field('confirmPassword')}
         />
         <CheckboxField
-          name="gdprConsent"
-          checked={gdprConsent}
-          onCheckedChange={setGdprConsent}
-          error={errors.gdprConsent}
           label={<Trans i18nKey="register.consentLabel" components={{ gdpr: <GdprLink /> }} />}
+          {...form.field('gdprConsent')}
         />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

@@ -1,11 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { PASSWORD_MIN, ResetPasswordBody } from '@evdra/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
 import { Alert, PageCard } from '../../../components/Card';
 import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
-import { type FieldErrors, hasErrors, LIMITS, passwordLengthOk } from '../../../lib/validation';
+import { useZodForm } from '../../../lib/forms';
 import { useResetPassword } from '../api';
+
+const ResetForm = ResetPasswordBody.pick({ password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.password, { path: ['confirmPassword'], when: () => true });
 
 /** Reached from the emailed link `/reset-password?token=…`. */
 export default function ResetPasswordPage() {
@@ -13,25 +19,16 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const mutation = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(ResetForm, {
+    defaultValues: { password: '', confirmPassword: '' },
+    // An empty confirmation simply does not match.
+    messages: { 'confirmPassword.required': 'forms.fields.confirmPassword.custom' },
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async ({ password }: z.output<typeof ResetForm>) => {
     setFailure(null);
-    const next: FieldErrors = {
-      password: !password
-        ? t('reset.passwordRequired')
-        : passwordLengthOk(password)
-          ? undefined
-          : t('validation.passwordLength', { min: LIMITS.PASSWORD_MIN, max: LIMITS.PASSWORD_MAX }),
-      confirmPassword: confirmPassword !== password ? t('register.passwordsMismatch') : undefined,
-    };
-    setErrors(next);
-    if (hasErrors(next)) return;
     try {
       await mutation.mutateAsync({ token, password });
       setDone(true);
@@ -39,7 +36,7 @@ export default function ResetPasswordPage() {
       if (err instanceof ApiError && err.code === 'INVALID_RESET_TOKEN') {
         setFailure(t('errors.INVALID_RESET_TOKEN'));
       } else if (err instanceof ApiError && err.fieldMessage('password')) {
-        setErrors({ password: err.fieldMessage('password') });
+        form.showServerErrors(err);
       } else if (err instanceof ApiError && err.fieldMessage('token')) {
         setFailure(t('errors.INVALID_RESET_TOKEN'));
       } else {
@@ -74,23 +71,17 @@ export default function ResetPasswordPage() {
 
   return (
     <PageCard title={t('reset.title')} narrow>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <PasswordField
           label={t('reset.newPassword')}
-          name="password"
           autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
-          hint={t('validation.passwordHint', { min: LIMITS.PASSWORD_MIN })}
+          hint={t('forms.passwordHint', { min: PASSWORD_MIN })}
+          {...form.field('password')}
         />
         <PasswordField
           label={t('reset.confirmPassword')}
-          name="confirmPassword"
           autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={setConfirmPassword}
-          error={errors.confirmPassword}
+          {...form.field('confirmPassword')}
         />
         {failure ? (
           <Alert tone="error">

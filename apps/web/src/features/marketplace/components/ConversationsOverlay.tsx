@@ -3,7 +3,7 @@ import { ArrowLeft, Send, Trash2, Truck, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '../../../components/Modal';
+import { useFocusTrap } from '../../../components/useFocusTrap';
 import { useChat, useConversations, useDeleteConversation, useSendMessage, useTransfer } from '../api';
 
 interface ConversationsOverlayProps {

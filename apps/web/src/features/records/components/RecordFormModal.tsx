@@ -1,15 +1,17 @@
 import { OCR_LOW_CONFIDENCE, type Vehicle } from '@evdra/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import type { DefaultValues, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, describedBy, FieldShell, SelectField, TextField } from '../../../components/Field';
+import type { z } from 'zod';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
-import { ApiError } from '../../../lib/api';
+import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { type FieldErrors, hasErrors } from '../../../lib/validation';
 import type { RecordActions } from '../useRecordActions';
 
-export type FormValues = Record<string, string | boolean>;
+/** A record form's schema: the domain's create body (its output is what is sent). */
+export type RecordSchema = z.ZodType<FieldValues, FieldValues>;
 
 export interface FieldDef {
   name: string;
@@ -24,71 +26,46 @@ export interface FieldDef {
   marked?: boolean;
 }
 
-interface RecordFormModalProps {
+interface RecordFormModalProps<S extends RecordSchema> {
   title: string;
   fields: FieldDef[];
-  initial: FormValues;
-  validate: (values: FormValues) => FieldErrors;
+  schema: S;
+  initial: DefaultValues<z.input<S>>;
   /** Saves; throws (ApiError) on failure. `idempotencyKey(body)` gives the key for a create's body. */
-  onSubmit: (values: FormValues, idempotencyKey: (body: unknown) => string) => Promise<void>;
+  onSubmit: (body: z.output<S>, idempotencyKey: (body: unknown) => string) => Promise<void>;
   /** The text shown for a failure that is not about a field. */
   failureText: (err: unknown) => string;
   onClose: () => void;
   /** Fields to check (read from a receipt with low confidence): name → hint shown by the field. */
   marks?: Record<string, string>;
   /** Shown above the form (a receipt's warnings). */
-  notice?: React.ReactNode;
+  notice?: ReactNode;
 }
 
-function Control({
+function Control<S extends RecordSchema>({
   def,
-  value,
-  error,
-  onChange,
+  form,
   autoFocus,
 }: {
   def: FieldDef;
-  value: string | boolean;
-  error?: string;
-  onChange: (v: string | boolean) => void;
+  form: ZodForm<S>;
   autoFocus: boolean;
 }) {
-  const id = useId();
+  const name = def.name as FieldPath<z.input<S>>;
   const focus = autoFocus ? { 'data-autofocus': true } : {};
   if (def.marked)
     return (
       <div className="field--check" data-ocr-check={def.name}>
-        <Control
-          def={{ ...def, marked: false }}
-          value={value}
-          error={error}
-          onChange={onChange}
-          autoFocus={autoFocus}
-        />
+        <Control def={{ ...def, marked: false }} form={form} autoFocus={autoFocus} />
       </div>
     );
-  if (def.type === 'checkbox')
-    return (
-      <CheckboxField
-        label={def.label}
-        name={def.name}
-        checked={value === true}
-        onCheckedChange={onChange}
-        error={error}
-      />
-    );
+  if (def.type === 'checkbox') return <CheckboxField label={def.label} {...form.field(name)} />;
   if (def.type === 'select')
     return (
       <SelectField
-        id={id}
         label={def.label}
-        name={def.name}
-        value={String(value)}
-        onValueChange={onChange}
-        error={error}
         hint={def.hint}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, def.hint)}
+        {...form.field(name, name === 'vehicleId' ? 'number' : undefined)}
         {...focus}
       >
         {def.options?.map((o) => (
@@ -99,77 +76,46 @@ function Control({
       </SelectField>
     );
   if (def.type === 'textarea')
-    return (
-      <FieldShell id={id} label={def.label} error={error} hint={def.hint}>
-        <textarea
-          id={id}
-          name={def.name}
-          className="input"
-          rows={3}
-          value={String(value)}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, def.hint)}
-          {...focus}
-        />
-      </FieldShell>
-    );
+    return <TextAreaField label={def.label} hint={def.hint} {...form.field(name)} {...focus} />;
   return (
     <TextField
       label={def.label}
-      name={def.name}
       type={def.type}
       step={def.step}
       inputMode={def.type === 'number' ? 'decimal' : undefined}
-      value={String(value)}
-      onValueChange={onChange}
-      error={error}
       hint={def.hint}
+      {...form.field(name, def.type === 'number' ? 'number' : undefined)}
       {...focus}
     />
   );
 }
 
 /**
- * Add/edit dialog for a record (insurance, expense, fuel entry, revision). Field errors (client
- * checks and the server's 400 details) show next to their fields; nothing typed is lost on failure.
+ * Add/edit dialog for a record (insurance, expense, fuel entry, revision), validated by the domain
+ * schema. Field errors (the schema's and the server's 400 details) show next to their fields;
+ * nothing typed is lost on failure.
  */
-export function RecordFormModal({
+export function RecordFormModal<S extends RecordSchema>({
   title,
   fields,
+  schema,
   initial,
-  validate,
   onSubmit,
   failureText,
   onClose,
   marks = {},
   notice,
-}: RecordFormModalProps) {
+}: RecordFormModalProps<S>) {
   const idempotencyKey = useIdempotencyKey();
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(schema, { defaultValues: initial });
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const names = new Set(fields.map((f) => f.name));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (body: z.output<S>) => {
     setFailure(null);
-    const next = validate(values);
-    setErrors(next);
-    if (hasErrors(next)) return;
-    setBusy(true);
     try {
-      await onSubmit(values, idempotencyKey);
+      await onSubmit(body, idempotencyKey);
     } catch (err) {
-      const fieldErrors: FieldErrors = {};
-      if (err instanceof ApiError) {
-        for (const d of err.details) if (names.has(d.field) && d.message) fieldErrors[d.field] = d.message;
-      }
-      setErrors(fieldErrors);
-      if (!hasErrors(fieldErrors)) setFailure(failureText(err));
-    } finally {
-      setBusy(false);
+      if (!form.showServerErrors(err)) setFailure(failureText(err));
     }
   };
 
@@ -180,10 +126,8 @@ export function RecordFormModal({
       <Control
         key={d.name}
         def={marks[d.name] ? { ...d, hint: marks[d.name], marked: true } : d}
-        value={values[d.name] ?? ''}
-        error={errors[d.name]}
+        form={form}
         autoFocus={idx === 0}
-        onChange={(v) => setValues((prev) => ({ ...prev, [d.name]: v }))}
       />
     );
     const next = fields[i + 1];
@@ -201,9 +145,9 @@ export function RecordFormModal({
   return (
     <Modal title={title} onClose={onClose}>
       {notice}
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={form.handleSubmit(submit)} noValidate>
         {rendered}
-        <FormActions failure={failure} busy={busy} onCancel={onClose} />
+        <FormActions failure={failure} busy={form.formState.isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -223,42 +167,43 @@ export function vehicleChoice(show: boolean, label: string, vehicles: Vehicle[])
 }
 
 /** What a record page's add/edit dialog shows and sends. */
-export interface RecordForm<T> {
+export interface RecordForm<T, S extends RecordSchema = RecordSchema> {
   addTitle: string;
   editTitle: string;
   fields: FieldDef[];
+  /** The request body's schema (e.g. InsuranceBody): validates the form and shapes what is sent. */
+  schema: S;
   /** The form's starting values: `record` when editing, `null` when adding. */
-  initial: (record: T | null) => FormValues;
-  validate: (values: FormValues) => FieldErrors;
-  /** The request body for the submitted values. */
-  toBody: (values: FormValues) => unknown;
+  initial: (record: T | null) => DefaultValues<z.input<S>>;
 }
 
 /** The add/edit dialog of a record page, open while `actions.editing` is set. */
-export function RecordEditor<T extends { id: number }>({
+export function RecordEditor<T extends { id: number }, S extends RecordSchema>({
   actions,
   form,
   failureText,
 }: {
   actions: RecordActions<T>;
-  form: RecordForm<T>;
+  form: RecordForm<T, S>;
   failureText: (err: unknown) => string;
 }) {
   const { t } = useTranslation();
   const { editing } = actions;
   if (!editing) return null;
   if (editing.mode === 'ocr') {
+    // 'Confirm OCR Data': the receipt's fields over the add form's defaults; fields read with low
+    // confidence (or not found) and those a warning names are marked for checking.
     const { preview, vehicleId } = editing;
-    const base = form.initial(null);
-    const values: FormValues = { ...base, vehicleId: String(vehicleId) };
+    const values: Record<string, unknown> = { ...form.initial(null), vehicleId };
     const marks: Record<string, string> = {};
     const record = preview as unknown as Record<string, unknown>;
     for (const f of form.fields) {
+      if (!(f.name in preview.confidence)) continue;
       const v = record[f.name];
-      if (v !== null && v !== undefined && f.name in preview.confidence) {
-        values[f.name] = typeof v === 'boolean' ? v : String(v);
+      if (v !== null && v !== undefined) {
+        values[f.name] = v;
         if ((preview.confidence[f.name] ?? 0) < OCR_LOW_CONFIDENCE) marks[f.name] = t('ocr.check');
-      } else if (f.name in preview.confidence && f.type !== 'checkbox') marks[f.name] = t('ocr.notFound');
+      } else if (f.type !== 'checkbox') marks[f.name] = t('ocr.notFound');
     }
     for (const w of preview.warnings) if (w.field && !marks[w.field]) marks[w.field] = t('ocr.check');
     const notice = preview.warnings.length ? (
@@ -275,9 +220,9 @@ export function RecordEditor<T extends { id: number }>({
       <RecordFormModal
         title={t('ocr.confirmTitle')}
         fields={form.fields}
-        initial={values}
-        validate={form.validate}
-        onSubmit={(v, idempotencyKey) => actions.save(form.toBody(v), idempotencyKey)}
+        schema={form.schema}
+        initial={values as DefaultValues<z.input<S>>}
+        onSubmit={(body, idempotencyKey) => actions.save(body, idempotencyKey)}
         failureText={failureText}
         onClose={actions.close}
         marks={marks}
@@ -289,9 +234,9 @@ export function RecordEditor<T extends { id: number }>({
     <RecordFormModal
       title={editing.mode === 'add' ? form.addTitle : form.editTitle}
       fields={form.fields}
+      schema={form.schema}
       initial={form.initial(editing.mode === 'edit' ? editing.record : null)}
-      validate={form.validate}
-      onSubmit={(values, idempotencyKey) => actions.save(form.toBody(values), idempotencyKey)}
+      onSubmit={(body, idempotencyKey) => actions.save(body, idempotencyKey)}
       failureText={failureText}
       onClose={actions.close}
     />

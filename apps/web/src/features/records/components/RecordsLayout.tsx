@@ -1,6 +1,6 @@
 import type { Vehicle } from '@evdra/domain';
-import { ArrowLeft, CarFront, Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { ArrowLeft, Camera, CarFront, Plus } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
@@ -9,7 +9,6 @@ import type { RecordScope } from '../api';
 import { ReceiptButton } from '../receipt/ReceiptButton';
 import type { RecordActions } from '../useRecordActions';
 import { RecordEditor, type RecordForm } from './RecordFormModal';
-import '../records.css';
 
 interface RecordsLayoutProps<T extends { id: number }> {
   scope: RecordScope<T>;
@@ -110,8 +109,38 @@ export function RecordsLayout<T extends { id: number }>({
         <p className="muted">{t(`${section}.empty`)}</p>
       ) : null}
       {scope.rows.length > 0 ? <ul className="record-list">{children}</ul> : null}
+      {scope.hasMore ? <LoadMore scope={scope} /> : null}
       <RecordEditor actions={actions} form={form} failureText={errorText} />
     </PageCard>
+  );
+}
+
+/**
+ * The end of a paged list: the next page loads when this scrolls into view, or on the button
+ * (keyboards, and browsers without IntersectionObserver).
+ */
+function LoadMore<T>({ scope }: { scope: RecordScope<T> }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const { loadMore } = scope;
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) loadMore();
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loadMore]);
+  return (
+    <div ref={ref} className="load-more">
+      <button type="button" className="btn btn--secondary" onClick={loadMore} disabled={scope.loadingMore}>
+        {scope.loadingMore ? t('common.loading') : t('forms.loadMore')}
+      </button>
+    </div>
   );
 }
 

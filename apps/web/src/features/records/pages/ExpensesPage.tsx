@@ -1,14 +1,13 @@
-import { EXPENSE_TYPES, type Expense } from '@evdra/domain';
+import { EXPENSE_TYPES, type Expense, ExpenseBody } from '@evdra/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
+import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
-import { makeChecks, num } from '../validation';
 
 export default function ExpensesPage() {
   const { t } = useTranslation();
@@ -20,7 +19,6 @@ export default function ExpensesPage() {
     confirmDelete: t('expenses.confirmDelete'),
     failure,
   });
-  const check = makeChecks(t);
   const owned = ownedVehicles(scope);
 
   const fields: FieldDef[] = [
@@ -37,26 +35,12 @@ export default function ExpensesPage() {
     { name: 'description', label: t('records.description'), type: 'textarea' },
   ];
 
-  const initial = (r: Expense | null): FormValues => ({
-    vehicleId: String(scope.vehicle?.id ?? owned[0]?.id ?? ''),
-    expenseType: r?.expenseType ?? 'Maintenance',
+  const initial = (r: Expense | null) => ({
+    vehicleId: r?.vehicleId ?? scope.vehicle?.id ?? owned[0]?.id,
+    expenseType: r?.expenseType ?? ('Maintenance' as const),
     date: r?.date ?? todayIso(),
-    amount: r ? String(r.amount) : '',
+    amount: r?.amount,
     description: r?.description ?? '',
-  });
-
-  const validate = (v: FormValues) => ({
-    date: check.date(v.date),
-    amount: check.money(v.amount),
-    description: check.maxLength(v.description, 500),
-  });
-
-  const toBody = (v: FormValues) => ({
-    vehicleId: Number(v.vehicleId),
-    date: String(v.date),
-    expenseType: String(v.expenseType),
-    amount: num(v.amount) ?? 0,
-    description: String(v.description).trim(),
   });
 
   return (
@@ -70,9 +54,8 @@ export default function ExpensesPage() {
         addTitle: t('expenses.addTitle'),
         editTitle: t('expenses.editTitle'),
         fields,
+        schema: ExpenseBody,
         initial,
-        validate,
-        toBody,
       }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {

@@ -1,4 +1,4 @@
-import { FUEL_TYPES, type FuelEntry } from '@evdra/domain';
+import { FUEL_TYPES, FuelBody, type FuelEntry } from '@evdra/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -7,10 +7,16 @@ import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
+import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
-import { makeChecks, num } from '../validation';
+
+/** Spec §5: an empty price per litre or odometer is sent as null. */
+const FuelForm = FuelBody.transform((b) => ({
+  ...b,
+  pricePerLiter: b.pricePerLiter ?? null,
+  odometer: b.odometer ?? null,
+}));
 
 function DateFilter({ onApply }: { onApply: (range: { from: string; to: string }) => void }) {
   const { t } = useTranslation();
@@ -70,7 +76,6 @@ export default function FuelPage() {
   const scope = useRecordScope<FuelEntry>('fuel', vehicleId, (r) => r.date, range);
   const failure = (err: unknown) => t('fuel.error', { message: errorText(err) });
   const actions = useRecordActions<FuelEntry>('fuel', { confirmDelete: t('fuel.confirmDelete'), failure });
-  const check = makeChecks(t);
   const owned = ownedVehicles(scope);
 
   const fields: FieldDef[] = [
@@ -97,40 +102,20 @@ export default function FuelPage() {
     { name: 'missedPrevious', label: t('fuel.missedPrevious'), type: 'checkbox' },
   ];
 
-  const initial = (r: FuelEntry | null): FormValues => {
+  const initial = (r: FuelEntry | null) => {
     const v = scope.vehicle ?? owned[0];
     return {
-      vehicleId: String(v?.id ?? ''),
+      vehicleId: r?.vehicleId ?? v?.id,
       date: r?.date ?? todayIso(),
       fuelType: r?.fuelType ?? v?.fuelType ?? 'PETROL',
-      liters: r ? String(r.liters) : '',
-      fuelPrice: r ? String(r.fuelPrice) : '',
-      pricePerLiter: r?.pricePerLiter != null ? String(r.pricePerLiter) : '',
-      odometer: r?.odometer != null ? String(r.odometer) : '',
+      liters: r?.liters,
+      fuelPrice: r?.fuelPrice,
+      pricePerLiter: r?.pricePerLiter,
+      odometer: r?.odometer,
       fullTank: r?.fullTank ?? true,
       missedPrevious: r?.missedPrevious ?? false,
     };
   };
-
-  const validate = (v: FormValues) => ({
-    date: check.date(v.date),
-    liters: check.positive(v.liters),
-    fuelPrice: check.money(v.fuelPrice),
-    pricePerLiter: check.optionalNonNegative(v.pricePerLiter),
-    odometer: check.wholeKm(v.odometer),
-  });
-
-  const toBody = (v: FormValues) => ({
-    vehicleId: Number(v.vehicleId),
-    fuelType: String(v.fuelType),
-    liters: num(v.liters) ?? 0,
-    fuelPrice: num(v.fuelPrice) ?? 0,
-    pricePerLiter: num(v.pricePerLiter),
-    odometer: num(v.odometer),
-    date: String(v.date),
-    fullTank: v.fullTank === true,
-    missedPrevious: v.missedPrevious === true,
-  });
 
   return (
     <RecordsLayout
@@ -154,9 +139,8 @@ export default function FuelPage() {
         addTitle: t('fuel.addTitle'),
         editTitle: t('fuel.editTitle'),
         fields,
+        schema: FuelForm,
         initial,
-        validate,
-        toBody,
       }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {
@@ -183,7 +167,9 @@ export default function FuelPage() {
               </div>
               <div>
                 <dt>{t('fuel.pricePerLitre')}</dt>
-                <dd>{r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—'}</dd>
+                <dd className="amount">
+                  {r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—'}
+                </dd>
               </div>
               <div>
                 <dt>{t('fuel.odometer')}</dt>

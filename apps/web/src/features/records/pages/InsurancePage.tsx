@@ -1,4 +1,4 @@
-import type { Insurance } from '@evdra/domain';
+import { type Insurance, InsuranceBody } from '@evdra/domain';
 import { Bell, BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,10 +6,9 @@ import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
+import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
-import { makeChecks, num } from '../validation';
 
 export default function InsurancePage() {
   const { t } = useTranslation();
@@ -21,7 +20,6 @@ export default function InsurancePage() {
     confirmDelete: t('insurance.confirmDelete'),
     failure,
   });
-  const check = makeChecks(t);
   const owned = ownedVehicles(scope);
 
   const fields: FieldDef[] = [
@@ -35,37 +33,15 @@ export default function InsurancePage() {
     { name: 'reminderEnabled', label: t('insurance.enableReminder'), type: 'checkbox' },
   ];
 
-  const initial = (r: Insurance | null): FormValues => ({
-    vehicleId: String(scope.vehicle?.id ?? owned[0]?.id ?? ''),
+  const initial = (r: Insurance | null) => ({
+    vehicleId: r?.vehicleId ?? scope.vehicle?.id ?? owned[0]?.id,
     provider: r?.provider ?? '',
     policyNumber: r?.policyNumber ?? '',
     coverageType: r?.coverageType ?? '',
     startDate: r?.startDate ?? todayIso(),
     endDate: r?.endDate ?? '',
-    price: r ? String(r.price) : '',
+    price: r?.price,
     reminderEnabled: r?.reminderEnabled ?? true,
-  });
-
-  const validate = (v: FormValues) => ({
-    provider: check.required(v.provider) ?? check.maxLength(v.provider, 100),
-    policyNumber: check.maxLength(v.policyNumber, 50),
-    coverageType: check.maxLength(v.coverageType, 50),
-    startDate: check.date(v.startDate),
-    endDate:
-      check.date(v.endDate) ??
-      (String(v.endDate) < String(v.startDate) ? t('insurance.endBeforeStart') : undefined),
-    price: check.money(v.price),
-  });
-
-  const toBody = (v: FormValues) => ({
-    vehicleId: Number(v.vehicleId),
-    provider: String(v.provider).trim(),
-    policyNumber: String(v.policyNumber).trim(),
-    coverageType: String(v.coverageType).trim(),
-    startDate: String(v.startDate),
-    endDate: String(v.endDate),
-    price: num(v.price) ?? 0,
-    reminderEnabled: v.reminderEnabled === true,
   });
 
   return (
@@ -79,9 +55,8 @@ export default function InsurancePage() {
         addTitle: t('insurance.addTitle'),
         editTitle: t('insurance.editTitle'),
         fields,
+        schema: InsuranceBody,
         initial,
-        validate,
-        toBody,
       }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {

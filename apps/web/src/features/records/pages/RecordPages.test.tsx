@@ -1,8 +1,8 @@
 import type { FuelEntry, Insurance, Revision } from '@evdra/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
-import { makeVehicle } from '../../vehicles/test-fixtures';
 import ExpensesPage from './ExpensesPage';
 import FuelPage from './FuelPage';
 import InsurancePage from './InsurancePage';
@@ -301,21 +301,22 @@ describe('record pages', () => {
     storeUser({ id: 1 });
     render(<ExpensesPage />, '/expenses', '/expenses', {
       'GET /api/vehicles': () => jsonResponse([golf, logan]),
-      'GET /api/expenses/vehicle/7': () =>
-        jsonResponse([
-          { id: 1, vehicleId: 7, date: '2025-01-05', expenseType: 'Parking', amount: 3, description: '' },
-        ]),
-      'GET /api/expenses/vehicle/8': () =>
-        jsonResponse([
-          {
-            id: 2,
-            vehicleId: 8,
-            date: '2025-04-01',
-            expenseType: 'Tyres',
-            amount: 600.5,
-            description: 'Winter',
-          },
-        ]),
+      // One paged request for all vehicles, newest first.
+      'GET /api/expenses': () =>
+        jsonResponse({
+          items: [
+            {
+              id: 2,
+              vehicleId: 8,
+              date: '2025-04-01',
+              expenseType: 'Tyres',
+              amount: 600.5,
+              description: 'Winter',
+            },
+            { id: 1, vehicleId: 7, date: '2025-01-05', expenseType: 'Parking', amount: 3, description: '' },
+          ],
+          nextCursor: null,
+        }),
     });
     expect(await screen.findByRole('heading', { name: 'Expenses for all vehicles' })).toBeInTheDocument();
     await screen.findByText('€600.50');
@@ -324,6 +325,35 @@ describe('record pages', () => {
     expect(within(items[0] as HTMLElement).getByText('Volkswagen Golf')).toBeInTheDocument();
     expect(within(items[1] as HTMLElement).getByText('Dacia Logan')).toBeInTheDocument();
     expect(within(items[1] as HTMLElement).getByText('€3.00')).toBeInTheDocument();
+  });
+
+  it('all vehicles: loads the next page with its cursor, and says nothing more follows on the last', async () => {
+    storeUser({ id: 1 });
+    const parking = (id: number, date: string) => ({
+      id,
+      vehicleId: 7,
+      date,
+      expenseType: 'Parking',
+      amount: id,
+      description: '',
+    });
+    const { user, fetchMock } = render(<ExpensesPage />, '/expenses', '/expenses', {
+      'GET /api/vehicles': () => jsonResponse([golf, logan]),
+      'GET /api/expenses': (url) =>
+        url.includes('cursor=2025-02-01_2')
+          ? jsonResponse({ items: [parking(1, '2025-01-01')], nextCursor: null })
+          : jsonResponse({
+              items: [parking(3, '2025-03-01'), parking(2, '2025-02-01')],
+              nextCursor: '2025-02-01_2',
+            }),
+    });
+    await screen.findByText('€3.00');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('€1.00')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/expenses'));
+    expect(urls).toEqual(['/api/expenses?limit=30', '/api/expenses?limit=30&cursor=2025-02-01_2']);
   });
 
   it('insurance: delete asks "Delete this insurance?" first', async () => {

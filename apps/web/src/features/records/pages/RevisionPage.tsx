@@ -1,4 +1,4 @@
-import type { Revision } from '@evdra/domain';
+import { type Revision, RevisionBody } from '@evdra/domain';
 import { Bell, BellOff } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,9 @@ import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, type FormValues, vehicleChoice } from '../components/RecordFormModal';
+import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
-import { makeChecks, num } from '../validation';
 
 /**
  * Next-revision date of one revision: saved on blur or Enter, only when it changed and is not
@@ -78,7 +77,6 @@ export default function RevisionPage() {
     confirmDelete: t('revisions.confirmDelete'),
     failure,
   });
-  const check = makeChecks(t);
   const owned = ownedVehicles(scope);
 
   const fields: FieldDef[] = [
@@ -90,33 +88,17 @@ export default function RevisionPage() {
     { name: 'reminderEnabled', label: t('revisions.enableReminder'), type: 'checkbox' },
   ];
 
-  const initial = (r: Revision | null): FormValues => {
+  const initial = (r: Revision | null) => {
     const v = scope.vehicle ?? owned[0];
     return {
-      vehicleId: String(v?.id ?? ''),
+      vehicleId: r?.vehicleId ?? v?.id,
       date: r?.date ?? todayIso(),
-      km: r ? String(r.km) : v ? String(v.odometer) : '',
-      price: r ? String(r.price) : '',
+      km: r?.km ?? v?.odometer,
+      price: r?.price,
       description: r?.description ?? '',
       reminderEnabled: r?.reminderEnabled ?? true,
     };
   };
-
-  const validate = (v: FormValues) => ({
-    date: check.date(v.date),
-    km: check.wholeKm(v.km, true),
-    price: check.money(v.price),
-    description: check.maxLength(v.description, 500),
-  });
-
-  const toBody = (v: FormValues) => ({
-    vehicleId: Number(v.vehicleId),
-    date: String(v.date),
-    km: num(v.km) ?? 0,
-    price: num(v.price) ?? 0,
-    description: String(v.description).trim(),
-    reminderEnabled: v.reminderEnabled === true,
-  });
 
   return (
     <RecordsLayout
@@ -129,9 +111,8 @@ export default function RevisionPage() {
         addTitle: t('revisions.addTitle'),
         editTitle: t('revisions.editTitle'),
         fields,
+        schema: RevisionBody,
         initial,
-        validate,
-        toBody,
       }}
     >
       {scope.rows.map(({ record: r, vehicle }) => {

@@ -1,8 +1,8 @@
 import type { FuelOcrPreview } from '@evdra/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
-import { makeVehicle } from '../../vehicles/test-fixtures';
 import ExpensesPage from '../pages/ExpensesPage';
 import FuelPage from '../pages/FuelPage';
 import InsurancePage from '../pages/InsurancePage';

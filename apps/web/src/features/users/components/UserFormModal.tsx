@@ -1,13 +1,14 @@
-import { ROLES, USER_STATUSES, type User, type UserStatus } from '@evdra/domain';
-import { type FormEvent, useState } from 'react';
+import { AdminUpdateUserBody, Password, ROLES, USER_STATUSES, type User } from '@evdra/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { CheckboxField, SelectField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { PasswordField } from '../../../components/PasswordField';
-import { ApiError, errorText } from '../../../lib/api';
-import type { FieldErrors } from '../../../lib/validation';
-import { type AdminUserInput, useSaveAdminUser } from '../api';
+import { errorText } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
+import { useSaveAdminUser } from '../api';
 
 interface UserFormModalProps {
   /** The user being edited, or null to add one. */
@@ -16,113 +17,68 @@ interface UserFormModalProps {
   onSaved: (user: User) => void;
 }
 
-const FIELDS = new Set(['username', 'email', 'password', 'role', 'status', 'gdprConsent']);
+/** The admin's user fields; the password is only asked (and then required) for a new user. */
+const UserForm = AdminUpdateUserBody.extend({
+  password: z.union([Password, z.literal('')]),
+  gdprConsent: z.boolean(),
+});
+const NewUserForm = UserForm.refine((v) => v.password !== '', { path: ['password'] });
 
 /** Add/edit user dialog. Stays open, with what was typed, when saving fails. */
 export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveAdminUser();
   const isNew = user === null;
-  const [form, setForm] = useState<Required<AdminUserInput>>({
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-    password: '',
-    role: user?.role ?? 'USER',
-    status: user?.status ?? 'Active',
-    gdprConsent: user?.gdprConsent ?? false,
+  const form = useZodForm(isNew ? NewUserForm : UserForm, {
+    defaultValues: {
+      username: user?.username ?? '',
+      email: user?.email ?? '',
+      password: '',
+      role: user?.role ?? 'USER',
+      status: user?.status ?? 'Active',
+      gdprConsent: user?.gdprConsent ?? false,
+    },
+    messages: { 'password.required': 'forms.newUserPassword' },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  const set = <K extends keyof AdminUserInput>(key: K, value: AdminUserInput[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async ({ password, ...rest }: z.output<typeof UserForm>) => {
     setFailure(null);
-    const next: FieldErrors = {
-      username: form.username.trim() ? undefined : t('admin.usernameRequired'),
-      email: form.email.trim() ? undefined : t('admin.emailRequired'),
-      password: isNew && !form.password ? t('admin.passwordRequired') : undefined,
-    };
-    setErrors(next);
-    if (next.username || next.email || next.password) return;
-
-    const body: AdminUserInput = {
-      username: form.username.trim(),
-      email: form.email.trim(),
-      role: form.role,
-      status: form.status,
-      gdprConsent: form.gdprConsent,
-      ...(isNew ? { password: form.password } : {}),
-    };
     try {
-      const saved = await save.mutateAsync({ id: user?.id, body });
+      const saved = await save.mutateAsync({ id: user?.id, body: isNew ? { ...rest, password } : rest });
       onSaved(saved);
     } catch (err) {
-      const fieldErrors: FieldErrors = {};
-      if (err instanceof ApiError) {
-        for (const d of err.details) {
-          if (FIELDS.has(d.field)) fieldErrors[d.field] = d.message || t(`errors.${err.code}`);
-        }
-        if (err.code === 'USERNAME_TAKEN') fieldErrors.username ??= t('errors.USERNAME_TAKEN');
-        if (err.code === 'EMAIL_TAKEN') fieldErrors.email ??= t('errors.EMAIL_TAKEN');
-      }
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setFailure(t('admin.error', { message: errorText(err) }));
+      if (!form.showServerErrors(err, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' }))
+        setFailure(t('admin.error', { message: errorText(err) }));
     }
   };
 
   return (
     <Modal title={isNew ? t('admin.addTitle') : t('admin.editTitle')} onClose={onClose}>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <TextField
           label={t('admin.username')}
-          name="username"
           autoComplete="off"
-          value={form.username}
-          onValueChange={(v) => set('username', v)}
-          error={errors.username}
           data-autofocus
+          {...form.field('username')}
         />
-        <TextField
-          label={t('admin.email')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={form.email}
-          onValueChange={(v) => set('email', v)}
-          error={errors.email}
-        />
+        <TextField label={t('admin.email')} type="email" autoComplete="off" {...form.field('email')} />
         {isNew ? (
           <PasswordField
             label={t('admin.password')}
-            name="password"
             autoComplete="new-password"
-            value={form.password}
-            onValueChange={(v) => set('password', v)}
-            error={errors.password}
+            {...form.field('password')}
           />
         ) : null}
         <div className="form__row">
-          <SelectField
-            label={t('admin.role')}
-            value={form.role}
-            onValueChange={(v) => set('role', v as AdminUserInput['role'])}
-            error={errors.role}
-          >
+          <SelectField label={t('admin.role')} {...form.field('role')}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={t('admin.status')}
-            value={form.status}
-            onValueChange={(v) => set('status', v as UserStatus | '')}
-            error={errors.status}
-          >
+          <SelectField label={t('admin.status')} {...form.field('status')}>
             <option value="">{t('admin.statusBlank')}</option>
             {USER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -131,13 +87,7 @@ export function UserFormModal({ user, onClose, onSaved }: UserFormModalProps) {
             ))}
           </SelectField>
         </div>
-        <CheckboxField
-          label={t('admin.gdprConsent')}
-          name="gdprConsent"
-          checked={form.gdprConsent}
-          onCheckedChange={(c) => set('gdprConsent', c)}
-          error={errors.gdprConsent}
-        />
+        <CheckboxField label={t('admin.gdprConsent')} {...form.field('gdprConsent')} />
         <FormActions failure={failure} busy={save.isPending} onCancel={onClose} />
       </form>
     </Modal>

@@ -1,37 +1,40 @@
-import { LANGUAGES, type Language, type User } from '@evdra/domain';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { LANGUAGES, UpdateMeBody, type User } from '@evdra/domain';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { PageLoading } from '../../../app/Layout';
 import { Alert, PageCard } from '../../../components/Card';
-import { CheckboxField, FieldShell, TextField } from '../../../components/Field';
+import { CheckboxField, SelectField, TextField } from '../../../components/Field';
 import { GdprLink } from '../../../components/GdprLink';
-import { ApiError, errorText } from '../../../lib/api';
+import { PageLoading } from '../../../components/PageLoading';
+import { errorText } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
 import { applyLanguage, isLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { updateStoredUser } from '../../../lib/session';
 import { isDarkMode, setDarkMode } from '../../../lib/theme';
-import type { FieldErrors } from '../../../lib/validation';
 import { useGiveConsent, useMe, useUpdateMe } from '../api';
 
 function SettingsForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const updateMe = useUpdateMe();
   const giveConsent = useGiveConsent();
-  const languageId = useId();
-  const [username, setUsername] = useState(user.username);
-  const [email, setEmail] = useState(user.email);
-  const [language, setLanguage] = useState<Language>(
-    isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : user.language,
-  );
+  const form = useZodForm(UpdateMeBody, {
+    defaultValues: {
+      username: user.username,
+      email: user.email,
+      language: isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : user.language,
+    },
+  });
   const [dark, setDark] = useState(isDarkMode);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
 
-  const onLanguageChange = (value: string) => {
-    if (!isLanguage(value)) return;
-    setLanguage(value);
-    setSaved(false);
-    void applyLanguage(value);
-  };
+  // A change hides the last 'Settings saved.'; a new language applies at once.
+  const { watch } = form;
+  useEffect(() => {
+    const sub = watch((values, { name }) => {
+      setSaved(false);
+      if (name === 'language' && isLanguage(values.language)) void applyLanguage(values.language);
+    });
+    return () => sub.unsubscribe();
+  }, [watch]);
 
   const onDarkChange = (on: boolean) => {
     setDark(on);
@@ -48,73 +51,30 @@ function SettingsForm({ user }: { user: User }) {
     }
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async (body: UpdateMeBody) => {
     setSaved(false);
-    setErrors({});
     try {
-      const updated = await updateMe.mutateAsync({
-        username: username.trim(),
-        email: email.trim(),
-        language,
-      });
+      const updated = await updateMe.mutateAsync(body);
       updateStoredUser({ username: updated.username, email: updated.email, language: updated.language });
       setSaved(true);
     } catch (err) {
-      if (err instanceof ApiError) {
-        const next: FieldErrors = {};
-        for (const d of err.details) {
-          if (d.field === 'username' || d.field === 'email')
-            next[d.field] = d.message || t(`errors.${err.code}`);
-        }
-        if (err.code === 'USERNAME_TAKEN') next.username ??= t('errors.USERNAME_TAKEN');
-        if (err.code === 'EMAIL_TAKEN') next.email ??= t('errors.EMAIL_TAKEN');
-        setErrors(next);
-      }
+      form.showServerErrors(err, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' });
       window.alert(`${t('settings.saveError')} ${err instanceof Error ? err.message : ''}`.trim());
     }
   };
 
   const consentGiven = user.gdprConsent || giveConsent.isPending;
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <TextField
-        label={t('settings.username')}
-        name="username"
-        autoComplete="username"
-        value={username}
-        onValueChange={(v) => {
-          setUsername(v);
-          setSaved(false);
-        }}
-        error={errors.username}
-      />
-      <TextField
-        label={t('settings.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onValueChange={(v) => {
-          setEmail(v);
-          setSaved(false);
-        }}
-        error={errors.email}
-      />
-      <FieldShell id={languageId} label={t('settings.language')}>
-        <select
-          id={languageId}
-          className="input"
-          value={language}
-          onChange={(e) => onLanguageChange(e.target.value)}
-        >
-          {LANGUAGES.map((lng) => (
-            <option key={lng} value={lng} lang={lng}>
-              {LANGUAGE_NAMES[lng]}
-            </option>
-          ))}
-        </select>
-      </FieldShell>
+    <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <TextField label={t('settings.username')} autoComplete="username" {...form.field('username')} />
+      <TextField label={t('settings.email')} type="email" autoComplete="email" {...form.field('email')} />
+      <SelectField label={t('settings.language')} {...form.field('language')}>
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </SelectField>
       <CheckboxField
         label={t('settings.darkMode')}
         name="darkMode"

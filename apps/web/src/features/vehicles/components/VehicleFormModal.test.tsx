@@ -1,9 +1,9 @@
 import { fitWithin } from '@evdra/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
 import { downsizePhoto, photoTargetSize } from '../photo';
-import { makeVehicle } from '../test-fixtures';
 import { VehicleFormModal } from './VehicleFormModal';
 
 vi.mock('../../../lib/offline-db', () => ({

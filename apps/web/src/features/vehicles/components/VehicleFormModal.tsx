@@ -1,16 +1,17 @@
-import { FUEL_TYPES, type FuelType, type Vehicle, type VehicleInput } from '@evdra/domain';
+import { ENGINE_SIZE_MAX_L, FUEL_TYPES, VEHICLE_MIN_YEAR, type Vehicle, VehicleInput } from '@evdra/domain';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { CheckboxField, FieldShell, SelectField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { ApiError, errorText } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { type FieldErrors, hasErrors } from '../../../lib/validation';
 import { useCreateVehicle, useUpdateVehicle, useUploadPhoto } from '../api';
 import { downsizePhoto } from '../photo';
-import { type VehicleForm, validateVehicle } from '../validation';
 
 interface VehicleFormModalProps {
   /** The vehicle being edited, or null to add one. */
@@ -21,40 +22,18 @@ interface VehicleFormModalProps {
   onCreateError?: (message: string) => void;
 }
 
-const FIELDS = new Set([
-  'make',
-  'model',
-  'year',
-  'fuelType',
-  'registrationNumber',
-  'engineSize',
-  'odometer',
-  'aiEvaluationConsent',
-]);
+type VehicleForm = z.input<typeof VehicleInput>;
 
-function toForm(v: Vehicle | null): VehicleForm {
+function toForm(v: Vehicle | null): DefaultValues<VehicleForm> {
   return {
     make: v?.make ?? '',
     model: v?.model ?? '',
-    year: v ? String(v.year) : '',
+    year: v?.year,
     fuelType: v?.fuelType ?? 'PETROL',
     registrationNumber: v?.registrationNumber ?? '',
-    engineSize: v ? String(v.engineSize) : '',
-    odometer: v ? String(v.odometer) : '',
+    engineSize: v?.engineSize,
+    odometer: v?.odometer,
     aiEvaluationConsent: v?.aiEvaluationConsent ?? false,
-  };
-}
-
-function toBody(f: VehicleForm): VehicleInput {
-  return {
-    make: f.make.trim(),
-    model: f.model.trim(),
-    year: Number(f.year),
-    fuelType: f.fuelType as FuelType,
-    registrationNumber: f.registrationNumber.trim().toUpperCase(),
-    engineSize: Number(f.engineSize.replace(',', '.')),
-    odometer: Number(f.odometer),
-    aiEvaluationConsent: f.aiEvaluationConsent,
   };
 }
 
@@ -70,8 +49,15 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
   const idempotencyKey = useIdempotencyKey();
   const photoId = useId();
   const isNew = vehicle === null;
-  const [form, setForm] = useState<VehicleForm>(() => toForm(vehicle));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(VehicleInput, {
+    defaultValues: toForm(vehicle),
+    params: {
+      yearMin: VEHICLE_MIN_YEAR,
+      yearMax: new Date().getFullYear() + 1,
+      engineMax: ENGINE_SIZE_MAX_L,
+    },
+  });
+  const [photoError, setPhotoError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Vehicle | null>(null);
   const version = useRef(vehicle?.version ?? 0);
@@ -82,16 +68,13 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
 
   useEffect(() => () => (photo ? URL.revokeObjectURL?.(photo.url) : undefined), [photo]);
 
-  const set = <K extends keyof VehicleForm>(key: K, value: VehicleForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-
   const onPickPhoto = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    setErrors((er) => ({ ...er, photo: undefined }));
+    setPhotoError(undefined);
     if (!file.type.startsWith('image/')) {
-      setErrors((er) => ({ ...er, photo: t('vehicles.photoImagesOnly') }));
+      setPhotoError(t('vehicles.photoImagesOnly'));
       return;
     }
     setPreparing(true);
@@ -101,28 +84,17 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
       setPhoto({ blob, url });
       setRemovePhoto(false);
     } catch {
-      setErrors((er) => ({ ...er, photo: t('vehicles.photoUnreadable') }));
+      setPhotoError(t('vehicles.photoUnreadable'));
     } finally {
       setPreparing(false);
     }
   };
 
-  const fieldErrorsFrom = (err: unknown): FieldErrors => {
-    const out: FieldErrors = {};
-    if (err instanceof ApiError) {
-      for (const d of err.details) if (FIELDS.has(d.field)) out[d.field] = d.message || errorText(err);
-      if (err.code === 'DUPLICATE_REGISTRATION') out.registrationNumber = t('errors.DUPLICATE_REGISTRATION');
-    }
-    return out;
-  };
+  const showFieldErrors = (err: unknown) =>
+    form.showServerErrors(err, { DUPLICATE_REGISTRATION: 'registrationNumber' });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async (body: VehicleInput) => {
     setFailure(null);
-    const next = validateVehicle(form, t);
-    setErrors(next);
-    if (hasErrors(next)) return;
-    const body = toBody(form);
     setBusy(true);
     try {
       if (isNew) {
@@ -130,9 +102,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
         try {
           created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey(body) });
         } catch (err) {
-          const fieldErrors = fieldErrorsFrom(err);
-          setErrors(fieldErrors);
-          if (!hasErrors(fieldErrors)) {
+          if (!showFieldErrors(err)) {
             const message = t('vehicles.error', { message: errorText(err) });
             setFailure(message);
             onCreateError?.(message);
@@ -162,12 +132,10 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
         if (err instanceof ApiError && err.code === 'VERSION_CONFLICT' && isVehicle(err.rawDetails)) {
           version.current = err.rawDetails.version;
           setConflict(err.rawDetails);
-          setErrors({});
+          form.clearErrors();
           return;
         }
-        const fieldErrors = fieldErrorsFrom(err);
-        setErrors(fieldErrors);
-        if (hasErrors(fieldErrors)) return;
+        if (showFieldErrors(err)) return;
         const photoProblem =
           err instanceof ApiError &&
           (err.code === 'PAYLOAD_TOO_LARGE' || err.code === 'UNSUPPORTED_MEDIA_TYPE');
@@ -185,7 +153,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
 
   return (
     <Modal title={title} onClose={onClose}>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
         {conflict ? (
           <div className="alert alert--error conflict" role="alert">
             <p>
@@ -200,7 +168,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
               type="button"
               className="btn btn--secondary btn--small"
               onClick={() => {
-                setForm(toForm(conflict));
+                form.reset(toForm(conflict));
                 setConflict(null);
               }}
             >
@@ -209,40 +177,17 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
           </div>
         ) : null}
         <div className="form__row">
-          <TextField
-            label={t('vehicles.make')}
-            name="make"
-            autoComplete="off"
-            value={form.make}
-            onValueChange={(v) => set('make', v)}
-            error={errors.make}
-            data-autofocus
-          />
-          <TextField
-            label={t('vehicles.model')}
-            name="model"
-            autoComplete="off"
-            value={form.model}
-            onValueChange={(v) => set('model', v)}
-            error={errors.model}
-          />
+          <TextField label={t('vehicles.make')} autoComplete="off" {...form.field('make')} data-autofocus />
+          <TextField label={t('vehicles.model')} autoComplete="off" {...form.field('model')} />
         </div>
         <div className="form__row">
           <TextField
             label={t('vehicles.year')}
-            name="year"
             type="number"
             inputMode="numeric"
-            value={form.year}
-            onValueChange={(v) => set('year', v)}
-            error={errors.year}
+            {...form.field('year', 'number')}
           />
-          <SelectField
-            label={t('vehicles.fuelType')}
-            value={form.fuelType}
-            onValueChange={(v) => set('fuelType', v)}
-            error={errors.fuelType}
-          >
+          <SelectField label={t('vehicles.fuelType')} {...form.field('fuelType')}>
             {FUEL_TYPES.map((ft) => (
               <option key={ft} value={ft}>
                 {t(`fuelTypes.${ft}`)}
@@ -252,44 +197,29 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
         </div>
         <TextField
           label={t('vehicles.registrationNumber')}
-          name="registrationNumber"
           autoComplete="off"
-          value={form.registrationNumber}
-          onValueChange={(v) => set('registrationNumber', v)}
-          error={errors.registrationNumber}
+          {...form.field('registrationNumber')}
         />
         <div className="form__row">
           <TextField
             label={t('vehicles.engineSizeL')}
-            name="engineSize"
             type="number"
             inputMode="decimal"
             step="0.1"
-            value={form.engineSize}
-            onValueChange={(v) => set('engineSize', v)}
-            error={errors.engineSize}
+            {...form.field('engineSize', 'number')}
           />
           <TextField
             label={t('vehicles.odometerKm')}
-            name="odometer"
             type="number"
             inputMode="numeric"
-            value={form.odometer}
-            onValueChange={(v) => set('odometer', v)}
-            error={errors.odometer}
+            {...form.field('odometer', 'number')}
           />
         </div>
-        <CheckboxField
-          label={t('vehicles.aiConsent')}
-          name="aiEvaluationConsent"
-          checked={form.aiEvaluationConsent}
-          onCheckedChange={(c) => set('aiEvaluationConsent', c)}
-          error={errors.aiEvaluationConsent}
-        />
+        <CheckboxField label={t('vehicles.aiConsent')} {...form.field('aiEvaluationConsent')} />
         <FieldShell
           id={photoId}
           label={t('vehicles.photo')}
-          error={errors.photo}
+          error={photoError}
           hint={t('vehicles.photoHint')}
         >
           <div className="photo-picker">
@@ -306,7 +236,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
                   type="file"
                   accept="image/*"
                   onChange={(e) => void onPickPhoto(e)}
-                  aria-describedby={errors.photo ? `${photoId}-error` : `${photoId}-hint`}
+                  aria-describedby={photoError ? `${photoId}-error` : `${photoId}-hint`}
                 />
               </label>
               {currentPhoto ? (

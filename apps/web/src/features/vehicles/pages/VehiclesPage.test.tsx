@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadVehicles, saveVehicles } from '../../../lib/offline-db';
+import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
-import { makeVehicle } from '../test-fixtures';
 import VehiclesPage from './VehiclesPage';
 
 vi.mock('../../../lib/offline-db', () => ({

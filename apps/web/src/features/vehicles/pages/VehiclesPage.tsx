@@ -11,7 +11,6 @@ import { FilterPanel } from '../components/FilterPanel';
 import { VehicleCard } from '../components/VehicleCard';
 import { VehicleFormModal } from '../components/VehicleFormModal';
 import { EMPTY_FILTER, filterVehicles, isFilterActive, type VehicleFilter } from '../filter';
-import '../../records/records.css';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; vehicle: Vehicle } | null;
 
