@@ -546,6 +546,7 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
         operation: `${o.method} ${o.path}`,
         status: 0,
         ok: false,
+        skipped: true,
         why: 'no id of the owner to try',
       });
       continue;
@@ -915,12 +916,13 @@ export function formatReport(r: FuzzReport, base = 'http://127.0.0.1:8080'): str
   for (const [k, v] of Object.entries(r.byMutation).sort((a, b) => b[1] - a[1]))
     lines.push(`  ${String(v).padStart(6)}  ${k}`);
   const refused = r.bola.filter((b) => b.ok).length;
+  const skipped = r.bola.filter((b) => b.skipped).length;
   lines.push(
-    `BOLA matrix (a second user with the owner's ids): ${refused}/${r.bola.length} operations refused`,
+    `BOLA matrix (a second user with the owner's ids): ${refused}/${r.bola.length - skipped} operations refused, ${skipped} skipped (no id to try)`,
   );
   for (const b of r.bola)
     lines.push(
-      `  ${b.ok ? 'ok  ' : 'FAIL'} ${String(b.status).padStart(3)}  ${b.operation}${b.why ? `  (${b.why})` : ''}`,
+      `  ${b.ok ? 'ok  ' : b.skipped ? 'skip' : 'FAIL'} ${String(b.status).padStart(3)}  ${b.operation}${b.why ? `  (${b.why})` : ''}`,
     );
   const fives = r.failures.filter((f) => f.kind === '5xx').length;
   const hangs = r.failures.filter((f) => f.kind === 'hang').length;
