@@ -46,8 +46,10 @@ describe.runIf(runs)('fuzzer', () => {
     expect(report.requests).toBe(REQUESTS);
     expect(report.failures, text).toEqual([]);
     expect(report.bola.length).toBeGreaterThan(15);
+    // Skipped rows are operations with no id of the owner's the fuzzer could find (the marketplace's
+    // edit, delete, chat and transfer ids); marketplace.test.ts has their second-user tests.
     expect(
-      report.bola.filter((b) => !b.ok),
+      report.bola.filter((b) => !b.ok && !b.skipped),
       text,
     ).toEqual([]);
   }, 120_000);

@@ -18,8 +18,8 @@ export const BACKUP_FORMAT = 'evdra-backup';
 const VERSION = 1;
 const BATCH = 500;
 
-/** Kept by triggers from other tables (the cost rollup): rebuilt by the restore, not copied. */
-const DERIVED = new Set(['vehicle_month_costs']);
+/** Kept by triggers from other tables (cost rollup, listing history): rebuilt by the restore, not copied. */
+const DERIVED = new Set(['vehicle_month_costs', 'vehicle_history']);
 
 type Header = { format: string; version: number; createdAt: string; migrations: number; tables: string[] };
 type Line = Header | { table: string; rows: Record<string, unknown>[] };

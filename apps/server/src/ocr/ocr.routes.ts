@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.js';
+import { readMultipart } from '../lib/multipart.js';
 import type { RecordTable } from '../modules/records/records.repo.js';
 import type { RecordsService } from '../modules/records/records.service.js';
 import { principalOf } from '../plugins/auth.js';
@@ -98,14 +99,14 @@ export async function ocrRoutes(app: FastifyInstance, { ocr, services }: Options
 }
 
 async function readFile(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data.');
-  let file: Buffer | undefined;
-  for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 5 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') file = bytes;
-    }
-  }
+  const {
+    files: [file],
+  } = await readMultipart(req, {
+    fileField: 'file',
+    maxFileBytes: RECEIPT_MAX_BYTES,
+    maxFiles: 1,
+    maxFields: 5,
+  });
   if (!file || file.length === 0)
     throw new AppError(400, 'VALIDATION_FAILED', 'Attach the receipt as the file part "file".', [
       { field: 'file', message: 'Required.' },

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { MarketListCache } from './market-list-cache.js';
@@ -110,7 +111,11 @@ export async function marketplaceRoutes(
       },
     },
     async (req, reply) => {
-      const { fields, files } = await readMultipart(req, 'photos');
+      const { fields, files } = await readMultipart(req, {
+        fileField: 'photos',
+        maxFileBytes: PHOTO_MAX_BYTES,
+        maxFiles: LISTING_PHOTOS_MAX + 1,
+      });
       const body = parseOr400(ListingCreateBody, parseJsonField(fields.data));
       return reply.status(201).send(await service.create(principalOf(req), body, files));
     },
@@ -145,7 +150,11 @@ export async function marketplaceRoutes(
       },
     },
     async (req) => {
-      const { fields, files } = await readMultipart(req, 'newPhotos');
+      const { fields, files } = await readMultipart(req, {
+        fileField: 'newPhotos',
+        maxFileBytes: PHOTO_MAX_BYTES,
+        maxFiles: LISTING_PHOTOS_MAX + 1,
+      });
       const body = parseOr400(ListingEditBody, parseJsonField(fields.data));
       return service.edit(principalOf(req), req.params.id, body, files);
     },
@@ -278,22 +287,6 @@ export async function marketplaceRoutes(
     },
     async (req) => service.transfer(principalOf(req), req.params.interestId),
   );
-}
-
-/** Text fields and every file part named `fileField` (bytes, each capped at 10 MB → 413). */
-async function readMultipart(req: FastifyRequest, fileField: string) {
-  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data.');
-  const fields: Record<string, string> = {};
-  const files: Buffer[] = [];
-  for await (const part of req.parts({
-    limits: { fileSize: PHOTO_MAX_BYTES, files: LISTING_PHOTOS_MAX + 1, fields: 10 },
-  })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === fileField) files.push(bytes);
-    } else fields[part.fieldname] = String(part.value);
-  }
-  return { fields, files };
 }
 
 function parseJsonField(value: string | undefined): unknown {

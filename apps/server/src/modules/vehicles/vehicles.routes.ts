@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { VehicleListCache } from './vehicle-list-cache.js';
@@ -25,6 +26,7 @@ const errors = {
   415: ApiError,
 };
 const multipart = { consumes: ['multipart/form-data'] };
+const photoPart = (fileField: string) => ({ fileField, maxFileBytes: PHOTO_MAX_BYTES, maxFiles: 1 });
 
 const VehicleList = z.array(Vehicle);
 
@@ -109,7 +111,10 @@ export async function vehiclesRoutes(
       },
     },
     async (req) => {
-      const { fields, file } = await readMultipart(req, 'photo');
+      const {
+        fields,
+        files: [file],
+      } = await readMultipart(req, photoPart('photo'));
       const body = parseOr400(VehicleUpdateBody, parseJsonField(fields.data));
       const photo: PhotoChange = file
         ? { bytes: file }
@@ -151,7 +156,9 @@ export async function vehiclesRoutes(
       },
     },
     async (req, reply) => {
-      const { file } = await readMultipart(req, 'file');
+      const {
+        files: [file],
+      } = await readMultipart(req, photoPart('file'));
       if (!file)
         throw new AppError(400, 'VALIDATION_FAILED', 'Attach the photo as the file part "file".', [
           { field: 'file', message: 'Required.' },
@@ -184,26 +191,6 @@ export async function vehiclesRoutes(
       return reply.type(contentType).send(bytes);
     },
   );
-}
-
-/** Reads text fields and the one named file part (as bytes, capped at 10 MB → 413). */
-async function readMultipart(req: FastifyRequest, fileField: string) {
-  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data.');
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === fileField) file = bytes;
-      } else fields[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    // Limits (413, too many parts) keep their status; a body the parser cannot read is a 400.
-    if ((err as { statusCode?: number }).statusCode) throw err;
-    throw new AppError(400, 'VALIDATION_FAILED', 'The multipart body could not be read.');
-  }
-  return { fields, file };
 }
 
 function parseJsonField(value: string | undefined): unknown {

@@ -2,7 +2,7 @@ import type { OcrPreview } from '@evdra/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { vehicleKeys } from '../vehicles/api';
+import { vehicleKeys } from '../../lib/vehicle-list';
 import { type RecordKind, recordKeys, useRecordMutations } from './api';
 import { OCR_KIND } from './receipt/upload';
 
