@@ -46,10 +46,11 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, alice!' })).toBeInTheDocument();
   });
 
-  it('shows a logged-in placeholder page with its title', async () => {
+  it('shows a logged-in page with its title', async () => {
     storeUser();
-    renderApp('/marketplace');
-    expect(await screen.findByRole('heading', { name: 'Marketplace' })).toBeInTheDocument();
+    mockApi({});
+    renderApp('/ai-chat');
+    expect(await screen.findByRole('heading', { name: 'AI assistant' })).toBeInTheDocument();
   });
 
   it('shows a logged-in vehicle page (a vehicle that is not yours is not found)', async () => {

@@ -23,7 +23,9 @@ describe('translations', () => {
     ['es', es],
   ])('%s has exactly the English keys, with the same placeholders', (_lng, tree) => {
     const other = flatten(tree as Tree);
-    expect([...other.keys()].sort()).toEqual([...base.keys()].sort());
+    // Plural forms are per language (Romanian has `_few` besides `_one` and `_other`).
+    const keysOf = (m: Map<string, string>) => [...m.keys()].filter((k) => !k.endsWith('_few')).sort();
+    expect(keysOf(other)).toEqual(keysOf(base));
     for (const [key, text] of base) {
       const vars = (s: string) => (s.match(/\{\{\w+\}\}|<\/?\w+>/g) ?? []).sort();
       expect(vars(other.get(key) ?? ''), key).toEqual(vars(text));

@@ -11,7 +11,6 @@ import { ConversationsOverlay } from '../components/ConversationsOverlay';
 import { ListingCard } from '../components/ListingCard';
 import { ListingFormModal } from '../components/ListingFormModal';
 import { PhotoCarousel } from '../components/PhotoCarousel';
-import '../../records/records.css';
 import '../marketplace.css';
 
 type MarketFilter = { make: string; model: string; year: string; fuelType: string; maxOdometer: string };
