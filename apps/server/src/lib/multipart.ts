@@ -1,5 +1,20 @@
+import { ApiError } from '@evdra/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+
+/** Route options of an upload: it takes multipart/form-data. */
+export const multipartRoute = { consumes: ['multipart/form-data'] };
+
+/** The error answers an upload route documents (413 too large, 415 not an accepted type). */
+export const uploadErrors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  413: ApiError,
+  415: ApiError,
+};
 
 export type MultipartLimits = {
   fileField: string;

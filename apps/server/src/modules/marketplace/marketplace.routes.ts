@@ -1,5 +1,4 @@
 import {
-  ApiError,
   Conversation,
   IdParams,
   InterestIdParams,
@@ -15,26 +14,18 @@ import {
   OwnedVehicle,
   PHOTO_MAX_BYTES,
 } from '@evdra/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { MarketListCache } from './market-list-cache.js';
 import type { MarketplaceService } from './marketplace.service.js';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  413: ApiError,
-  415: ApiError,
-};
-const multipart = { consumes: ['multipart/form-data'] };
+const errors = uploadErrors;
+const multipart = multipartRoute;
 const tags = ['marketplace'];
 
 export async function marketplaceRoutes(

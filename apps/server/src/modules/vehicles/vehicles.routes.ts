@@ -1,31 +1,16 @@
-import {
-  ApiError,
-  IdParams,
-  PHOTO_MAX_BYTES,
-  Vehicle,
-  VehicleCreateBody,
-  VehicleUpdateBody,
-} from '@evdra/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IdParams, PHOTO_MAX_BYTES, Vehicle, VehicleCreateBody, VehicleUpdateBody } from '@evdra/domain';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { VehicleListCache } from './vehicle-list-cache.js';
 import { type PhotoChange, presentVehicle, type VehiclesService } from './vehicles.service.js';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  413: ApiError,
-  415: ApiError,
-};
-const multipart = { consumes: ['multipart/form-data'] };
+const errors = uploadErrors;
+const multipart = multipartRoute;
 const photoPart = (fileField: string) => ({ fileField, maxFileBytes: PHOTO_MAX_BYTES, maxFiles: 1 });
 
 const VehicleList = z.array(Vehicle);

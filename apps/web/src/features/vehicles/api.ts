@@ -2,9 +2,7 @@ import type { Vehicle, VehicleInput } from '@evdra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { ApiError, api } from '../../lib/api';
-import { loadVehicle } from '../../lib/offline/cache';
-import { attachPhotoToQueuedCreate, withQueue, writeOrQueue } from '../../lib/offline/engine';
-import { getStoredUser } from '../../lib/session';
+import { attachPhotoToQueuedCreate, writeOrQueue } from '../../lib/offline/engine';
 import { fetchVehicle, fetchVehicleList, type VehicleList, vehicleKeys } from '../../lib/vehicle-list';
 
 export { fetchVehicle, fetchVehicleList, type VehicleList, vehicleKeys } from '../../lib/vehicle-list';

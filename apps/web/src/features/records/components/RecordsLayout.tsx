@@ -1,5 +1,5 @@
 import type { Vehicle } from '@evdra/domain';
-import { ArrowLeft, Camera, CarFront, Plus } from 'lucide-react';
+import { ArrowLeft, CarFront, Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
