@@ -187,6 +187,23 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one Redis', () 
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
   });
 
+  it('shares the chat limit: 20 questions a minute per user, whichever replica answers', async () => {
+    const user = new Browser();
+    await user.req(A, 'POST', '/api/auth/register', {
+      username: 'chat_user',
+      email: 'chat@example.com',
+      password: 'correct horse 1',
+      gdprConsent: true,
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await user.req(i % 2 ? B : A, 'POST', '/api/chat', { prompt: `tyre pressure ${i}` })).status,
+      );
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it('runs the reminder job once: one notification for the due insurance', async () => {
     const count = async () =>
       rowsOf<{ n: number }>(

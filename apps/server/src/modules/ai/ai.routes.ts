@@ -1,6 +1,7 @@
 import {
   AiStatus,
   ApiError,
+  CHAT_PROMPTS_PER_MINUTE,
   ChatMessage,
   ChatPrompt,
   ChatResponse,
@@ -22,6 +23,17 @@ const consentNote =
 export async function aiRoutes(app: FastifyInstance, { service }: { service: AiService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { preHandler: app.requireUser };
+  // Per user, in the shared rate-limit store (Redis with REDIS_URL), so replicas share one budget.
+  const chatLimit = app.rateLimit({
+    max: CHAT_PROMPTS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `chat:${principalOf(req).userId}`,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `At most ${CHAT_PROMPTS_PER_MINUTE} questions a minute. Retry in ${ctx.after}.`,
+    }),
+  });
 
   r.get(
     '/api/ai/status',
@@ -88,7 +100,7 @@ export async function aiRoutes(app: FastifyInstance, { service }: { service: AiS
   r.post(
     '/api/chat',
     {
-      ...user,
+      preHandler: [app.requireUser, chatLimit],
       schema: {
         tags: ['chat'],
         description:

@@ -1,7 +1,6 @@
 import {
   type AiStatus,
   CHAT_HISTORY_MAX,
-  CHAT_PROMPTS_PER_MINUTE,
   type ChatMessage,
   type Language,
   type Vehicle,
@@ -14,8 +13,6 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { presentVehicle, type VehiclesService } from '../vehicles/vehicles.service.js';
 import type { ChatRepo } from './chat.repo.js';
-
-const MINUTE = 60_000;
 
 type Deps = {
   facts: FactsRepo;
@@ -34,9 +31,6 @@ type Deps = {
  * the request's Accept-Language, else English.
  */
 export class AiService {
-  /** Prompt times per user in this process (sliding minute). */
-  private readonly prompts = new Map<number, number[]>();
-
   constructor(private readonly d: Deps) {}
 
   status(): AiStatus {
@@ -71,7 +65,6 @@ export class AiService {
   }
 
   async chat(p: Principal, prompt: string, acceptLanguage?: string): Promise<string> {
-    this.countPrompt(p.userId);
     const [language, history, context, vehicles] = await Promise.all([
       this.language(p, acceptLanguage),
       this.d.chats.history(p.userId),
@@ -105,30 +98,5 @@ export class AiService {
 
   private today(): string {
     return this.d.now().toISOString().slice(0, 10);
-  }
-
-  /** At most CHAT_PROMPTS_PER_MINUTE prompts per user in any minute; 429 beyond. */
-  private countPrompt(userId: number) {
-    const now = this.d.now().getTime();
-    const recent = (this.prompts.get(userId) ?? []).filter((t) => now - t < MINUTE);
-    if (recent.length >= CHAT_PROMPTS_PER_MINUTE) {
-      const retry = Math.max(1, Math.ceil((MINUTE - (now - (recent[0] ?? now))) / 1000));
-      this.prompts.set(userId, recent);
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        `At most ${CHAT_PROMPTS_PER_MINUTE} questions a minute. Retry in ${retry} seconds.`,
-        undefined,
-        { 'retry-after': String(retry) },
-      );
-    }
-    recent.push(now);
-    this.prompts.set(userId, recent);
-    if (this.prompts.size > 10_000) this.forgetIdle(now);
-  }
-
-  private forgetIdle(now: number) {
-    for (const [id, times] of this.prompts)
-      if (times.every((t) => now - t >= MINUTE)) this.prompts.delete(id);
   }
 }

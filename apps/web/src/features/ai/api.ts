@@ -1,21 +1,14 @@
-import type { AiStatus, ChatMessage, ChatResponse } from '@evdra/domain';
+import type { ChatMessage, ChatResponse } from '@evdra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export const chatKeys = { history: ['chat', 'history'] as const, status: ['ai', 'status'] as const };
+export const chatKeys = { history: ['chat', 'history'] as const };
 
 export const useChatHistory = () =>
   useQuery({
     queryKey: chatKeys.history,
     queryFn: ({ signal }) => api<ChatMessage[]>('/api/chat/history', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
-  });
-
-export const useAiStatus = () =>
-  useQuery({
-    queryKey: chatKeys.status,
-    queryFn: ({ signal }) => api<AiStatus>('/api/ai/status', { signal }),
-    staleTime: 5 * 60_000,
   });
 
 export const useSendPrompt = () =>

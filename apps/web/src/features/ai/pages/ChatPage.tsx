@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { Markdown } from '../../../components/Markdown';
+import { useAiStatus } from '../../../lib/ai-status';
 import { ApiError, errorText } from '../../../lib/api';
-import { chatKeys, useAiStatus, useChatHistory, useClearChat, useSendPrompt } from '../api';
+import { chatKeys, useChatHistory, useClearChat, useSendPrompt } from '../api';
 import '../../../components/ai.css';
 import '../ai.css';
 

@@ -103,4 +103,28 @@ describe('SettingsPage', () => {
     expect(changeLanguage).toHaveBeenCalledWith('ro');
     expect(localStorage.getItem('language')).toBe('ro');
   });
+  it('says which AI answers, and tells an administrator how to connect a model', async () => {
+    storeUser();
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser({ role: 'ADMIN' })),
+      'GET /api/ai/status': () =>
+        jsonResponse({ provider: 'builtin', model: null, languages: ['en', 'ro', 'es'] }),
+    });
+    renderSettings();
+    expect(await screen.findByRole('heading', { name: 'AI assistant' })).toBeInTheDocument();
+    expect(await screen.findByText(/Built-in mechanic: answers from your records/)).toBeInTheDocument();
+    expect(screen.getByText(/AI_BASE_URL/)).toBeInTheDocument();
+  });
+
+  it('names the model when an LLM answers, without the admin hint for a user', async () => {
+    storeUser();
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser()),
+      'GET /api/ai/status': () =>
+        jsonResponse({ provider: 'llm', model: 'llama3.1', languages: ['en', 'ro', 'es'] }),
+    });
+    renderSettings();
+    expect(await screen.findByText('AI model llama3.1, grounded in your records.')).toBeInTheDocument();
+    expect(screen.queryByText(/AI_BASE_URL/)).not.toBeInTheDocument();
+  });
 });

@@ -1,10 +1,11 @@
 import { LANGUAGES, UpdateMeBody, type User } from '@evdra/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { CheckboxField, SelectField, TextField } from '../../../components/Field';
 import { GdprLink } from '../../../components/GdprLink';
 import { PageLoading } from '../../../components/PageLoading';
+import { useAiStatus } from '../../../lib/ai-status';
 import { errorText } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { applyLanguage, isLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
@@ -97,6 +98,28 @@ function SettingsForm({ user }: { user: User }) {
   );
 }
 
+/** Which AI answers this user (spec §7 `GET /api/ai/status`); an administrator also learns how to connect a model. */
+function AiStatusSection({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const status = useAiStatus();
+  const titleId = useId();
+  const provider = status.data?.provider;
+  return (
+    <section className="settings__section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="settings__heading">
+        {t('settings.aiTitle')}
+      </h2>
+      {status.isPending ? <p className="muted">{t('common.loading')}</p> : null}
+      {status.isError ? <p className="muted">{t('settings.aiStatusError')}</p> : null}
+      {provider === 'llm' ? <p>{t('ai.chat.providerLlm', { model: status.data?.model ?? '' })}</p> : null}
+      {provider === 'builtin' ? <p>{t('ai.chat.providerBuiltin')}</p> : null}
+      {provider === 'builtin' && isAdmin ? (
+        <p className="field__hint">{t('settings.aiConnectHint')}</p>
+      ) : null}
+    </section>
+  );
+}
+
 export default function SettingsPage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -110,6 +133,7 @@ export default function SettingsPage() {
     <PageCard title={t('settings.title')} narrow>
       {me.isPending ? <PageLoading /> : null}
       {me.data ? <SettingsForm key={me.data.id} user={me.data} /> : null}
+      {me.data ? <AiStatusSection isAdmin={me.data.role === 'ADMIN'} /> : null}
     </PageCard>
   );
 }
