@@ -31,6 +31,7 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
+import { InsuranceService } from './modules/insurance/insurance.service.js';
 import { MarketListCache } from './modules/marketplace/market-list-cache.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
@@ -151,7 +152,7 @@ export async function buildApp({
   const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
     new RecordsService(name, new RecordsRepo(db, table), access, rules);
   const services = {
-    insurance: records('Insurance', schema.insurances),
+    insurance: new InsuranceService('Insurance', new RecordsRepo(db, schema.insurances), access),
     expense: records('Expense', schema.expenses),
     fuel: records('Fuel entry', schema.fuelEntries, {
       ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
