@@ -31,15 +31,18 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
+import { InsuranceService } from './modules/insurance/insurance.service.js';
 import { MarketListCache } from './modules/marketplace/market-list-cache.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
+import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -91,10 +94,12 @@ export async function buildApp({
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   const { db } = database;
-  const users = new UsersRepo(db);
+  const usersRepo = new UsersRepo(db);
   const sessions = new SessionsRepo(db);
   const tokens = new TokenService(config.jwtSecret, now);
-  const families = new SessionFamilyCache(sessions, (userId) => users.forgetAuthState(userId));
+  const families = new SessionFamilyCache(sessions, (userId) => usersRepo.forgetAuthState(userId));
+  const vehicleLists = new VehicleListCache();
+  const users = new UsersService(usersRepo, hashPassword, vehicleLists.clear);
   const mail =
     mailer ??
     (config.smtpUrl
@@ -134,13 +139,9 @@ export async function buildApp({
   await app.register(authRoutes, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
   const stopSessionFeed = await families.connect(database, app.log);
   app.addHook('onClose', stopSessionFeed);
-  const vehicleLists = new VehicleListCache();
   const stopListening = await vehicleLists.connect(database, app.log);
   app.addHook('onClose', stopListening);
-  await app.register(usersRoutes, {
-    service: new UsersService(users, hashPassword, vehicleLists.clear),
-    repo: users,
-  });
+  await app.register(usersRoutes, { service: users });
   // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
   const files = fileStore ?? databaseFileStore(db);
   if (!fileStore) await importLocalFiles(join(config.dataDir, 'files'), files, app.log);
@@ -151,10 +152,13 @@ export async function buildApp({
   const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
     new RecordsService(name, new RecordsRepo(db, table), access, rules);
   const services = {
-    insurance: records('Insurance', schema.insurances),
+    insurance: new InsuranceService('Insurance', new RecordsRepo(db, schema.insurances), access),
     expense: records('Expense', schema.expenses),
-    fuel: records('Fuel entry', schema.fuelEntries, { ...fuelRules, afterCommit: vehicleLists.clear }),
-    revision: records('Revision', schema.revisions),
+    fuel: records('Fuel entry', schema.fuelEntries, {
+      ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
+      afterCommit: vehicleLists.clear,
+    }),
+    revision: new RevisionsService('Revision', new RecordsRepo(db, schema.revisions), access),
   };
   await app.register(insuranceRoutes, { service: services.insurance });
   await app.register(expensesRoutes, { service: services.expense });
@@ -171,7 +175,9 @@ export async function buildApp({
   });
   await app.register(ocrRoutes, { ocr, services: services as never });
   await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
-  await app.register(notificationsRoutes, { repo: new NotificationsRepo(db) });
+  await app.register(notificationsRoutes, {
+    service: new NotificationsService(new NotificationsRepo(db)),
+  });
   const builtin = new BuiltinProvider();
   const provider: AiProvider = config.ai ? new LlmProvider(config.ai, builtin, app.log) : builtin;
   await app.register(aiRoutes, {

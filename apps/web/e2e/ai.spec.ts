@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { account, register } from './helpers';
+import { account, post, register } from './helpers';
 
 /**
  * The AI against the real server and its built-in provider: evaluate a vehicle from its card, open
@@ -8,16 +8,6 @@ import { account, register } from './helpers';
  */
 
 const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function post(page: Page, path: string, data: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  const res = await page.request.post(path, {
-    data,
-    headers: { 'X-CSRF-Token': token, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
-  });
-  expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 async function shots(page: Page, name: string) {
   const dir = process.env.AI_SHOTS;

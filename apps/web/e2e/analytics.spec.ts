@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PORT } from '../playwright.config';
-import { account, login, register } from './helpers';
+import { account, login, post, register } from './helpers';
 
 /**
  * Cost analytics and the notifications bell against the real server: a fresh user's vehicle with
@@ -15,16 +15,6 @@ const daysFromToday = (n: number) => {
   d.setUTCDate(d.getUTCDate() + n);
   return iso(d);
 };
-
-async function post(page: Page, path: string, data: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  const res = await page.request.post(path, {
-    data,
-    headers: { 'X-CSRF-Token': token, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
-  });
-  expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.status() === 204 ? null : res.json();
-}
 
 /** A vehicle with fuel, expenses, a revision and an insurance ending in 5 days. */
 async function seedVehicle(page: Page) {

@@ -44,3 +44,17 @@ export async function logout(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/**
+ * POST as the logged-in user of `page` (its session cookie and CSRF token, a fresh Idempotency-Key);
+ * fails the test unless the answer is 2xx. Answers the JSON body (null for 204).
+ */
+export async function post(page: Page, path: string, data: unknown) {
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const res = await page.request.post(path, {
+    data,
+    headers: { 'X-CSRF-Token': token, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
+  });
+  expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return res.status() === 204 ? null : res.json();
+}

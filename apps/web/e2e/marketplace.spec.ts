@@ -196,10 +196,23 @@ test('owner edits and deletes a listing; conversations start empty', async ({ br
   });
   await call(seller.page, 'POST', '/api/marketplace/list', { vehicleId: car.data.id, price: 3000 });
   await seller.page.goto('/marketplace');
-  await seller.page.getByRole('button', { name: 'Show Conversations' }).click();
+  const showConversations = seller.page.getByRole('button', { name: 'Show Conversations' });
+  await showConversations.click();
   const overlay = seller.page.getByRole('dialog', { name: 'Conversations' });
   await expect(overlay.getByText('No conversations yet.')).toBeVisible();
+  // A native modal dialog: Escape closes it and focus goes back to the button that opened it.
   await seller.page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+  await expect(showConversations).toBeFocused();
+  // Below 640 px it fills the screen.
+  const desktop = seller.page.viewportSize();
+  await seller.page.setViewportSize({ width: 360, height: 740 });
+  await showConversations.click();
+  await expect(overlay).toBeVisible();
+  expect(await overlay.boundingBox()).toMatchObject({ x: 0, y: 0, width: 360, height: 740 });
+  await overlay.getByRole('button', { name: 'Close' }).click();
+  await expect(overlay).toBeHidden();
+  if (desktop) await seller.page.setViewportSize(desktop);
 
   const card = seller.page.getByRole('article', { name: `${make} Panda` });
   await card.getByRole('button', { name: `Edit listing ${make} Panda` }).click();

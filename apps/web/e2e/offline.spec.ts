@@ -58,6 +58,9 @@ async function addFuel(page: Page, litres: string, total: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** A record: a card, or (from 1024 px) a table row. */
+const RECORD = '.record-card, .table--records tbody tr';
+
 test('offline: reload shows the cached list; a fuel entry and a vehicle edit sync exactly once', async ({
   page,
   context,
@@ -83,7 +86,7 @@ test('offline: reload shows the cached list; a fuel entry and a vehicle edit syn
   // Add a fuel entry offline on the car's fuel screen.
   await sandero.getByRole('link', { name: 'Fuel' }).click();
   await addFuel(page, '40', '280');
-  const entry = page.locator('.record-card');
+  const entry = page.locator(RECORD);
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('Waiting to sync');
   await expect(page.getByText('2 changes waiting to sync').first()).toBeVisible();
@@ -107,7 +110,7 @@ test('offline: a queued create whose answer is lost is not doubled', async ({ pa
 
   await context.setOffline(true);
   await addFuel(page, '30', '210');
-  await expect(page.locator('.record-card')).toContainText('Waiting to sync');
+  await expect(page.locator(RECORD)).toContainText('Waiting to sync');
 
   // The first POST reaches the server, but its answer never reaches the page.
   let aborted = 0;
@@ -125,5 +128,5 @@ test('offline: a queued create whose answer is lost is not doubled', async ({ pa
   expect(aborted).toBe(1);
   const fuel = await call<unknown[]>(page, 'GET', `/api/fuel-consumptions/vehicle/${car.id}`);
   expect(fuel).toHaveLength(1);
-  await expect(page.locator('.record-card')).toHaveCount(1);
+  await expect(page.locator(RECORD)).toHaveCount(1);
 });

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 
 /**
@@ -29,7 +29,7 @@ export class BackupError extends Error {}
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
 
 /** Public tables, parents before children (foreign keys), then by name. */
-export async function tablesInOrder(db: Db): Promise<string[]> {
+export async function tablesInOrder(db: Executor): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
     await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`),
   ).map((r) => r.name);
@@ -50,7 +50,7 @@ export async function tablesInOrder(db: Db): Promise<string[]> {
   return ordered.filter((t) => tables.includes(t));
 }
 
-async function migrationCount(db: Db): Promise<number> {
+async function migrationCount(db: Executor): Promise<number> {
   try {
     const [row] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
@@ -71,7 +71,7 @@ export async function backup(db: Db, file: string): Promise<Record<string, numbe
   const counts: Record<string, number> = {};
   await db.transaction(
     async (tx) => {
-      const t = tx as unknown as Db;
+      const t: Executor = tx;
       const tables = await tablesInOrder(t);
       await write({
         format: BACKUP_FORMAT,
@@ -121,7 +121,7 @@ export async function restore(db: Db, file: string, { force = false } = {}): Pro
 
   const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t, 0]));
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Executor = tx;
     const target = await tablesInOrder(t);
     if (header.migrations > (await migrationCount(t)))
       throw new BackupError('This backup comes from a newer Evdra version: update first, then restore.');

@@ -9,6 +9,10 @@ import { findUp } from '../lib/paths.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction opened on a Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a repo runs its SQL on: the database, or a transaction on it (the same repo, bound to it). */
+export type Executor = Db | Tx;
 
 export type Database = {
   kind: 'pglite' | 'postgres';
@@ -36,7 +40,7 @@ const migrationsFolder = () => findUp(import.meta.dirname, 'drizzle');
  */
 export async function openPglite(dataDir?: string, migrations?: string): Promise<Database> {
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     kind: 'pglite',
     db,
@@ -56,7 +60,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // pool drops the connection when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
   // Return timestamps/numerics as strings the domain layer converts itself.
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema });
   return {
     kind: 'postgres',
     db,

@@ -1,3 +1,5 @@
+import { UniqueViolation } from '../lib/errors.js';
+
 /** Name of the unique constraint or index a write violated, if that is why it failed. */
 export function uniqueViolation(err: unknown): string | undefined {
   for (
@@ -5,9 +7,22 @@ export function uniqueViolation(err: unknown): string | undefined {
     e;
     e = e.cause as typeof e
   ) {
+    if (e instanceof UniqueViolation) return e.constraint;
     if (e.code === '23505') return e.constraint ?? '';
   }
   return undefined;
+}
+
+/** Awaits a repo's write, reporting a unique-constraint violation as the domain's UniqueViolation. */
+export async function uniqueChecked<T>(write: PromiseLike<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== undefined && !(err instanceof UniqueViolation))
+      throw new UniqueViolation(constraint, { cause: err });
+    throw err;
+  }
 }
 
 /** The SQLSTATE of a database error, looking through wrappers (Drizzle's DrizzleQueryError). */

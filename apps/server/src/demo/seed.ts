@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { consumptionByEntry, type ExpenseType, type FuelType, type Language } from '@evdra/domain';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { expenses, files, fuelEntries, insurances, revisions, users, vehicles } from '../db/schema.js';
 import type { FileStore } from '../files/file-store.js';
 import { hashPassword } from '../modules/auth/passwords.js';
@@ -139,16 +139,7 @@ export async function seedDemo(
             .set({ photoId: fileId })
             .where(inArray(vehicles.id, [vehicle.id]));
         }
-        const endKm = await seedVehicle(
-          tx as unknown as Db,
-          vehicle.id,
-          m,
-          startKm,
-          start,
-          now,
-          rnd,
-          i === 0,
-        );
+        const endKm = await seedVehicle(tx, vehicle.id, m, startKm, start, now, rnd, i === 0);
         await tx
           .update(vehicles)
           .set({ odometer: endKm })
@@ -160,7 +151,7 @@ export async function seedDemo(
 }
 
 async function seedVehicle(
-  db: Db,
+  db: Executor,
   vehicleId: number,
   m: Model,
   startKm: number,

@@ -1,18 +1,8 @@
-import {
-  INSURANCE_REMINDER_DAYS,
-  type Language,
-  REVISION_INTERVAL_KM,
-  REVISION_INTERVAL_MONTHS,
-  REVISION_REMINDER_DAYS,
-  reachedThreshold,
-} from '@evdra/domain';
-import { sql } from 'drizzle-orm';
+import { INSURANCE_REMINDER_DAYS, REVISION_REMINDER_DAYS, reachedThreshold } from '@evdra/domain';
 import type { Db } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
-import { notifications, sentReminders } from '../db/schema.js';
 import { insuranceReminder, revisionReminder } from './reminder-texts.js';
+import { RemindersRepo } from './reminders.repo.js';
 
-const JOB_LOCK = 7_203_414;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 type Due = {
@@ -31,46 +21,22 @@ type Due = {
  */
 export async function runReminderScan(db: Db, now: Date): Promise<number | null> {
   const today = isoDay(now);
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}) as ok`),
-    );
-    if (!lock?.ok) return null;
-    const due = [
-      ...(await insurancesDue(tx as unknown as Db, today)),
-      ...(await revisionsDue(tx as unknown as Db, today)),
-    ];
+  return new RemindersRepo(db).transaction(async (repo) => {
+    if (!(await repo.tryLock())) return null;
+    const due = [...(await insurancesDue(repo, today)), ...(await revisionsDue(repo, today))];
     let created = 0;
     for (const d of due) {
-      const fresh = await tx.insert(sentReminders).values({ key: d.key }).onConflictDoNothing().returning();
-      if (fresh.length === 0) continue;
+      if (!(await repo.claim(d.key))) continue;
       const { key: _key, ...notification } = d;
-      await tx.insert(notifications).values({ ...notification, createdAt: now });
+      await repo.notify({ ...notification, createdAt: now });
       created += 1;
     }
     return created;
   });
 }
 
-type VehicleCols = {
-  vehicleId: number;
-  userId: number;
-  lang: Language;
-  make: string;
-  model: string;
-  registrationNumber: string;
-};
-
-async function insurancesDue(db: Db, today: string): Promise<Due[]> {
-  const horizon = Math.max(...INSURANCE_REMINDER_DAYS);
-  const list = rowsOf<VehicleCols & { id: number; provider: string; endDate: string; daysLeft: number }>(
-    await db.execute(sql`
-      select i.id, i.provider, to_char(i.end_date, 'YYYY-MM-DD') as "endDate", (i.end_date - ${today}::date) as "daysLeft",
-             v.id as "vehicleId", v.make, v.model, v.registration_number as "registrationNumber",
-             u.id as "userId", u.language as lang
-        from insurances i join vehicles v on v.id = i.vehicle_id join users u on u.id = v.owner_id
-       where i.reminder_enabled and i.end_date between ${today}::date and ${today}::date + ${horizon}::int`),
-  );
+async function insurancesDue(repo: RemindersRepo, today: string): Promise<Due[]> {
+  const list = await repo.insurancesEnding(today, Math.max(...INSURANCE_REMINDER_DAYS));
   return list.flatMap((i) => {
     const t = reachedThreshold(Number(i.daysLeft), INSURANCE_REMINDER_DAYS);
     if (t === undefined) return [];
@@ -87,27 +53,8 @@ async function insurancesDue(db: Db, today: string): Promise<Due[]> {
 }
 
 /** Only each vehicle's latest service reminds: older ones were followed by a newer service. */
-async function revisionsDue(db: Db, today: string): Promise<Due[]> {
-  const list = rowsOf<
-    VehicleCols & {
-      id: number;
-      manual: string | null;
-      dueDate: string;
-      daysLeft: number;
-      kmDue: boolean;
-      enabled: boolean;
-    }
-  >(
-    await db.execute(sql`
-      select r.id, r.reminder_enabled as enabled, to_char(r.manual_reminder_date, 'YYYY-MM-DD') as manual,
-             to_char(coalesce(r.manual_reminder_date, (r.date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date), 'YYYY-MM-DD') as "dueDate",
-             (coalesce(r.manual_reminder_date, (r.date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date) - ${today}::date) as "daysLeft",
-             (v.odometer >= r.km + ${REVISION_INTERVAL_KM}) as "kmDue",
-             v.id as "vehicleId", v.make, v.model, v.registration_number as "registrationNumber",
-             u.id as "userId", u.language as lang
-        from (select distinct on (vehicle_id) * from revisions order by vehicle_id, date desc, id desc) r
-        join vehicles v on v.id = r.vehicle_id join users u on u.id = v.owner_id`),
-  );
+async function revisionsDue(repo: RemindersRepo, today: string): Promise<Due[]> {
+  const list = await repo.latestRevisions(today);
   return list.flatMap((r) => {
     if (!r.enabled) return [];
     const daysLeft = r.kmDue ? 0 : Math.max(0, Number(r.daysLeft));

@@ -19,8 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.js';
 import { readMultipart } from '../lib/multipart.js';
-import type { RecordTable } from '../modules/records/records.repo.js';
-import type { RecordsService } from '../modules/records/records.service.js';
+import type { RecordsService, RecordTable } from '../modules/records/records.service.js';
 import { principalOf } from '../plugins/auth.js';
 import type { OcrService } from './ocr.service.js';
 

@@ -3,8 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
-import type { AuthService, IssuedSession, Principal } from '../modules/auth/auth.service.js';
-import type { TokenService } from '../modules/auth/tokens.js';
+import type { IssuedSession, Principal } from '../lib/session.js';
 
 export const ACCESS_COOKIE = 'evdra_access';
 export const REFRESH_COOKIE = 'evdra_refresh';
@@ -27,7 +26,12 @@ declare module 'fastify' {
   }
 }
 
-type Options = { auth: AuthService; tokens: TokenService; secureCookies: boolean };
+/** What the plugin needs of the auth module (declared here, so plugins do not depend on modules). */
+type Options = {
+  auth: { authenticate(accessToken: string | undefined): Promise<Principal | null> };
+  tokens: { csrfMatches(familyId: string, given: string | undefined): boolean };
+  secureCookies: boolean;
+};
 
 /** Cookie sessions: HttpOnly access JWT + rotating refresh token; CSRF header on unsafe methods. */
 export const authPlugin = fp(async (app: FastifyInstance, { auth, tokens, secureCookies }: Options) => {

@@ -1,9 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
+import { IdempotencyRepo } from './idempotency.repo.js';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 const HEADER = 'idempotency-key';
@@ -23,6 +22,7 @@ declare module 'fastify' {
 
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance, { db, now }: { db: Db; now: () => Date }) => {
+    const repo = new IdempotencyRepo(db);
     app.decorate('idempotent', async (req: FastifyRequest, reply: FastifyReply) => {
       const key = req.headers[HEADER];
       const userId = req.principal?.userId;
@@ -35,31 +35,12 @@ export const idempotencyPlugin = fp(
       const path = req.routeOptions.url ?? req.url;
       // Forget a key past its 24 h, or one whose first request died without an answer a minute ago.
       const t = now().getTime();
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            eq(idempotencyKeys.key, key),
-            or(
-              lt(idempotencyKeys.createdAt, new Date(t - TTL_MS)),
-              and(isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, new Date(t - 60_000))),
-            ),
-          ),
-        );
-      const claimed = await db
-        .insert(idempotencyKeys)
-        .values({ userId, key, method: req.method, path, createdAt: now() })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 1) {
+      await repo.forgetStale(userId, key, new Date(t - TTL_MS), new Date(t - 60_000));
+      if (await repo.claim({ userId, key, method: req.method, path, createdAt: now() })) {
         req.idempotencyKey = key;
         return;
       }
-      const [first] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      const first = await repo.find(userId, key);
       if (!first || first.method !== req.method || first.path !== path) {
         throw new AppError(
           422,
@@ -86,18 +67,17 @@ export const idempotencyPlugin = fp(
       const key = req.idempotencyKey;
       const userId = req.principal?.userId;
       if (!key || !userId) return payload;
-      const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
       if (reply.statusCode < 300 && typeof payload === 'string') {
-        await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, body: payload }).where(where);
+        await repo.saveAnswer(userId, key, reply.statusCode, payload);
       } else {
-        await db.delete(idempotencyKeys).where(where);
+        await repo.forget(userId, key);
       }
       return payload;
     });
 
     const prune = setInterval(() => {
-      db.delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, sql`${new Date(now().getTime() - TTL_MS)}::timestamptz`))
+      repo
+        .prune(new Date(now().getTime() - TTL_MS))
         .catch((err) => app.log.warn({ err }, 'pruning idempotency keys failed'));
     }, TTL_MS / 24).unref();
     app.addHook('onClose', async () => clearInterval(prune));

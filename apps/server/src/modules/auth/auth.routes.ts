@@ -14,12 +14,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../plugins/auth.js';
-import { presentUser } from '../users/present.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import type { TokenService } from './tokens.js';
 
-type Options = { auth: AuthService; users: UsersRepo; tokens: TokenService; rateLimitPerMinute: number };
+type Options = { auth: AuthService; users: UsersService; tokens: TokenService; rateLimitPerMinute: number };
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
@@ -36,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     async (req, reply) => {
       const { user, session } = await auth.register(req.body);
       app.sessionCookies.set(reply, session);
-      return reply.status(201).send({ user: await presentUser(users, user), csrfToken: session.csrfToken });
+      return reply.status(201).send({ user: await users.present(user), csrfToken: session.csrfToken });
     },
   );
 
@@ -54,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     async (req, reply) => {
       const { user, session } = await auth.login(req.body);
       app.sessionCookies.set(reply, session);
-      return { user: await presentUser(users, user), csrfToken: session.csrfToken };
+      return { user: await users.present(user), csrfToken: session.csrfToken };
     },
   );
 
@@ -64,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     async (req) => {
       const row = await users.findById(principalOf(req).userId);
       if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
-      return presentUser(users, row);
+      return users.present(row);
     },
   );
 
@@ -82,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
       try {
         const { user, session } = await auth.refresh(req.cookies[REFRESH_COOKIE]);
         app.sessionCookies.set(reply, session);
-        return { user: await presentUser(users, user), csrfToken: session.csrfToken };
+        return { user: await users.present(user), csrfToken: session.csrfToken };
       } catch (err) {
         app.sessionCookies.clear(reply);
         throw err;

@@ -1,33 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type LoginBody,
-  REFRESH_TOKEN_TTL_MS,
-  RESET_TOKEN_TTL_MS,
-  type RegisterBody,
-  type Role,
-} from '@evdra/domain';
+import { type LoginBody, REFRESH_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type RegisterBody } from '@evdra/domain';
 import { AppError } from '../../lib/errors.js';
+import type { IssuedSession, Principal } from '../../lib/session.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { assertUsernameAndEmailFree, takenError } from '../users/uniqueness.js';
-import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { UserRow, UsersService } from '../users/users.service.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionFamilyCache } from './session-cache.js';
 import type { SessionsRepo } from './sessions.repo.js';
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
 
-export type IssuedSession = {
-  accessToken: string;
-  refreshToken: string;
-  refreshExpiresAt: Date;
-  csrfToken: string;
-};
-export type Principal = { userId: number; role: Role; familyId: string };
+export type { IssuedSession, Principal };
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 type Deps = {
-  users: UsersRepo;
+  users: UsersService;
   sessions: SessionsRepo;
   tokens: TokenService;
   /** Per-request check that the login was not ended (logout, revocation) on any replica. */
@@ -47,21 +35,7 @@ export class AuthService {
   }
 
   async register(body: RegisterBody): Promise<{ user: UserRow; session: IssuedSession }> {
-    await assertUsernameAndEmailFree(this.d.users, body.username, body.email);
-    const passwordHash = await hashPassword(body.password);
-    let user: UserRow;
-    try {
-      user = await this.d.users.insertFirstAsAdmin({
-        username: body.username,
-        email: body.email,
-        passwordHash,
-        status: 'Active',
-        gdprConsent: true,
-        language: body.language ?? 'en',
-      });
-    } catch (err) {
-      throw takenError(err) ?? err;
-    }
+    const user = await this.d.users.register({ ...body, language: body.language ?? 'en' });
     return { user, session: await this.issue(user) };
   }
 
@@ -156,7 +130,7 @@ export class AuthService {
       const sessions = this.d.sessions.with(tx);
       const id = await sessions.consumeResetToken(tokenHash, now);
       if (!id) return undefined;
-      await users.update(id, { passwordHash, bumpEpoch: true });
+      await users.replacePasswordHash(id, passwordHash);
       await sessions.revokeAllOfUser(id);
       await sessions.invalidateResetTokens(id, now);
       await sessions.clearLoginFailures(`user:${id}`, now);

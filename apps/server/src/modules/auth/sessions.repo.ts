@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { loginFailures, passwordResetTokens, refreshTokens } from '../../db/schema.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -9,7 +9,7 @@ export class SessionsRepo {
   // Runs on every authenticated request (when not cached), planned once per connection.
   private readonly liveFamily;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Executor) {
     this.liveFamily = this.db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
@@ -26,7 +26,7 @@ export class SessionsRepo {
   }
 
   /** The same repo on a transaction. */
-  with(tx: Db): SessionsRepo {
+  with(tx: Executor): SessionsRepo {
     return new SessionsRepo(tx);
   }
 

@@ -1,13 +1,13 @@
 import type { FillUp } from '@evdra/domain';
 import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { fuelEntries as f } from '../../db/schema.js';
 
 export type FillUpState = FillUp & { consumptionPer100km: number | null };
 
 /** The fuel-specific queries behind the consumption rule; runs on the caller's transaction. */
 export class FuelRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
 
   /**
    * The first fill-up (newest first) a fill with this date and odometer would contradict: an

@@ -1,15 +1,11 @@
 import { IdParams, Insurance, InsuranceBody, InsuranceUpdateBody } from '@evdra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { insurances } from '../../db/schema.js';
 import { principalOf } from '../../plugins/auth.js';
 import { recordErrors, recordRoutes } from '../records/records.routes.js';
-import type { RecordsService } from '../records/records.service.js';
+import type { InsuranceService } from './insurance.service.js';
 
-export async function insuranceRoutes(
-  app: FastifyInstance,
-  { service }: { service: RecordsService<typeof insurances> },
-) {
+export async function insuranceRoutes(app: FastifyInstance, { service }: { service: InsuranceService }) {
   recordRoutes(app, {
     tag: 'insurance',
     base: '/api/insurance',
@@ -26,7 +22,6 @@ export async function insuranceRoutes(
       preHandler: app.requireUser,
       schema: { tags: ['insurance'], params: IdParams, response: { 200: Insurance, ...recordErrors } },
     },
-    async (req) =>
-      service.change(principalOf(req), req.params.id, (row) => ({ reminderEnabled: !row.reminderEnabled })),
+    async (req) => service.toggleReminder(principalOf(req), req.params.id),
   );
 }

@@ -1,12 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** A user's notifications; every call is scoped to its owner. */
 export class NotificationsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
 
   list(userId: number): Promise<NotificationRow[]> {
     return this.db

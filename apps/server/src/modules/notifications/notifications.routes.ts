@@ -2,9 +2,8 @@ import { ApiError, IdParams, Notification, NotificationCount } from '@evdra/doma
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
 import { principalOf } from '../../plugins/auth.js';
-import type { NotificationRow, NotificationsRepo } from './notifications.repo.js';
+import type { NotificationRow, NotificationsService } from './notifications.service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 const present = (n: NotificationRow): Notification => ({
@@ -18,7 +17,10 @@ const present = (n: NotificationRow): Notification => ({
 });
 
 /** Reminder notifications of the caller only: no call reaches another user's. */
-export async function notificationsRoutes(app: FastifyInstance, { repo }: { repo: NotificationsRepo }) {
+export async function notificationsRoutes(
+  app: FastifyInstance,
+  { service }: { service: NotificationsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { preHandler: app.requireUser };
   const tags = ['notifications'];
@@ -33,7 +35,7 @@ export async function notificationsRoutes(app: FastifyInstance, { repo }: { repo
         response: { 200: z.array(Notification), ...errors },
       },
     },
-    async (req) => (await repo.list(principalOf(req).userId)).map(present),
+    async (req) => (await service.list(principalOf(req).userId)).map(present),
   );
 
   r.get(
@@ -42,7 +44,7 @@ export async function notificationsRoutes(app: FastifyInstance, { repo }: { repo
       ...user,
       schema: { tags, description: 'Unread notifications.', response: { 200: NotificationCount, ...errors } },
     },
-    async (req) => ({ count: await repo.unread(principalOf(req).userId) }),
+    async (req) => ({ count: await service.unread(principalOf(req).userId) }),
   );
 
   r.patch(
@@ -56,11 +58,7 @@ export async function notificationsRoutes(app: FastifyInstance, { repo }: { repo
         response: { 200: Notification, ...errors },
       },
     },
-    async (req) => {
-      const row = await repo.markRead(principalOf(req).userId, req.params.id);
-      if (!row) throw notFound('Notification');
-      return present(row);
-    },
+    async (req) => present(await service.markRead(principalOf(req).userId, req.params.id)),
   );
 
   r.patch(
@@ -70,7 +68,7 @@ export async function notificationsRoutes(app: FastifyInstance, { repo }: { repo
       schema: { tags, description: 'Marks every notification read.', response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await repo.markAllRead(principalOf(req).userId);
+      await service.markAllRead(principalOf(req).userId);
       return reply.status(204).send(null);
     },
   );
@@ -82,7 +80,7 @@ export async function notificationsRoutes(app: FastifyInstance, { repo }: { repo
       schema: { tags, description: 'Deletes every notification.', response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await repo.deleteAll(principalOf(req).userId);
+      await service.deleteAll(principalOf(req).userId);
       return reply.status(204).send(null);
     },
   );

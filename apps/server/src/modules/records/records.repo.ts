@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, getTableName, gte, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import {
   type expenses,
   type fuelEntries,
@@ -24,7 +24,7 @@ export class RecordsRepo<T extends RecordTable> {
 
   constructor(
     /** The connection or transaction this repo runs on (rules with their own queries share it). */
-    readonly db: Db,
+    readonly db: Executor,
     private readonly table: T,
   ) {
     this.t = table as unknown as typeof expenses;
@@ -138,16 +138,8 @@ export class RecordsRepo<T extends RecordTable> {
   inVehicleLock<R>(vehicleId: number, fn: (repo: RecordsRepo<T>) => Promise<R>): Promise<R> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${vehicleId})`);
-      return fn(new RecordsRepo(tx as unknown as Db, this.table));
+      return fn(new RecordsRepo(tx, this.table));
     });
-  }
-
-  /** Raises the vehicle's odometer to `km` when higher. */
-  async raiseVehicleOdometer(vehicleId: number, km: number) {
-    await this.db
-      .update(vehicles)
-      .set({ odometer: km, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(vehicles.id, vehicleId), sql`${vehicles.odometer} < ${km}`));
   }
 }
 

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.js';
-import type { RecordTable } from './records.repo.js';
-import type { RecordsService } from './records.service.js';
+import type { RecordsService, RecordTable } from './records.service.js';
 
 export const recordErrors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 

@@ -3,6 +3,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.js';
 
+export type { RecordTable, RowOf };
+
 /** Throws 404 unless the caller may reach the vehicle (owner, or admin). */
 export type VehicleAccess = (p: Principal, vehicleId: number) => Promise<unknown>;
 

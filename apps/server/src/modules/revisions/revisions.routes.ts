@@ -1,16 +1,11 @@
 import { IdParams, ManualReminderBody, Revision, RevisionBody, RevisionUpdateBody } from '@evdra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { revisions } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
 import { principalOf } from '../../plugins/auth.js';
 import { recordErrors, recordRoutes } from '../records/records.routes.js';
-import type { RecordsService } from '../records/records.service.js';
+import type { RevisionsService } from './revisions.service.js';
 
-export async function revisionsRoutes(
-  app: FastifyInstance,
-  { service }: { service: RecordsService<typeof revisions> },
-) {
+export async function revisionsRoutes(app: FastifyInstance, { service }: { service: RevisionsService }) {
   recordRoutes(app, {
     tag: 'revisions',
     base: '/api/revision',
@@ -29,8 +24,7 @@ export async function revisionsRoutes(
       preHandler: app.requireUser,
       schema: { tags, params: IdParams, response: { 200: Revision, ...recordErrors } },
     },
-    async (req) =>
-      service.change(principalOf(req), req.params.id, (row) => ({ reminderEnabled: !row.reminderEnabled })),
+    async (req) => service.toggleReminder(principalOf(req), req.params.id),
   );
 
   r.put(
@@ -46,12 +40,6 @@ export async function revisionsRoutes(
         response: { 200: Revision, ...recordErrors },
       },
     },
-    async (req) =>
-      service.change(principalOf(req), req.params.id, (row) => {
-        if (!row.reminderEnabled) {
-          throw new AppError(409, 'REMINDER_DISABLED', 'Enable the reminder before setting its date.');
-        }
-        return { manualReminderDate: req.body.reminderDate };
-      }),
+    async (req) => service.setManualReminder(principalOf(req), req.params.id, req.body.reminderDate),
   );
 }

@@ -1,5 +1,4 @@
-import { uniqueViolation } from '../../db/errors.js';
-import { type AppError, fieldError } from '../../lib/errors.js';
+import { type AppError, fieldError, UniqueViolation } from '../../lib/errors.js';
 import type { UsersRepo } from './users.repo.js';
 
 const usernameTaken = () => fieldError('USERNAME_TAKEN', 409, 'username', 'This username is already taken.');
@@ -19,7 +18,6 @@ export async function assertUsernameAndEmailFree(
 
 /** Maps a unique-index violation that raced past the check above to the same 409. */
 export function takenError(err: unknown): AppError | undefined {
-  const constraint = uniqueViolation(err);
-  if (constraint === undefined) return undefined;
-  return constraint.includes('email') ? emailTaken() : usernameTaken();
+  if (!(err instanceof UniqueViolation)) return undefined;
+  return err.constraint.includes('email') ? emailTaken() : usernameTaken();
 }

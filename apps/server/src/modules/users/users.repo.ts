@@ -1,6 +1,7 @@
 import type { Language, Role, UserStatus } from '@evdra/domain';
 import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { uniqueChecked } from '../../db/errors.js';
 import { users, vehicles } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -34,7 +35,7 @@ export class UsersRepo {
   private prepared?: ReturnType<UsersRepo['prepare']>;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Executor,
     private readonly authCache: AuthStateCache = new Map(),
   ) {}
 
@@ -78,10 +79,8 @@ export class UsersRepo {
   }
 
   /** Runs `fn` in one transaction, with this repo on it. */
-  transaction<T>(fn: (users: UsersRepo, tx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) =>
-      fn(new UsersRepo(tx as unknown as Db, this.authCache), tx as unknown as Db),
-    );
+  transaction<T>(fn: (users: UsersRepo, tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new UsersRepo(tx, this.authCache), tx));
   }
 
   async findById(id: number): Promise<UserRow | undefined> {
@@ -128,13 +127,17 @@ export class UsersRepo {
   }
 
   async insert(user: NewUser): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values(user).returning();
+    const [row] = await uniqueChecked(this.db.insert(users).values(user).returning());
     if (!row) throw new Error('insert returned nothing');
     return row;
   }
 
   /** Inserts the user as ADMIN when no account exists yet, else as the given role; atomic across replicas. */
   async insertFirstAsAdmin(user: Omit<NewUser, 'role'>): Promise<UserRow> {
+    return uniqueChecked(this.insertFirst(user));
+  }
+
+  private insertFirst(user: Omit<NewUser, 'role'>): Promise<UserRow> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
       const [any] = await tx.select({ id: users.id }).from(users).limit(1);
@@ -150,15 +153,17 @@ export class UsersRepo {
   async update(id: number, changes: UserChanges & { bumpEpoch?: boolean }): Promise<UserRow | undefined> {
     this.authCache.delete(id);
     const { bumpEpoch, ...rest } = changes;
-    const [row] = await this.db
-      .update(users)
-      .set({
-        ...rest,
-        updatedAt: new Date(),
-        ...(bumpEpoch ? { sessionEpoch: sql`${users.sessionEpoch} + 1` } : {}),
-      })
-      .where(eq(users.id, id))
-      .returning();
+    const [row] = await uniqueChecked(
+      this.db
+        .update(users)
+        .set({
+          ...rest,
+          updatedAt: new Date(),
+          ...(bumpEpoch ? { sessionEpoch: sql`${users.sessionEpoch} + 1` } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning(),
+    );
     return row;
   }
 
@@ -177,7 +182,7 @@ export class UsersRepo {
         .from(users)
         .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active'), ne(users.id, targetId)));
       if (!others || others.n === 0) return false;
-      return change(new UsersRepo(tx as unknown as Db, this.authCache));
+      return change(new UsersRepo(tx, this.authCache));
     });
   }
 

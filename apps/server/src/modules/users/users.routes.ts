@@ -12,14 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.js';
-import { presentUser, presentUsers } from './present.js';
-import type { UsersRepo } from './users.repo.js';
 import type { UsersService } from './users.service.js';
 
-type Options = { service: UsersService; repo: UsersRepo };
+type Options = { service: UsersService };
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
-export async function usersRoutes(app: FastifyInstance, { service, repo }: Options) {
+export async function usersRoutes(app: FastifyInstance, { service }: Options) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = { preHandler: app.requireUser };
   const admin = { preHandler: app.requireAdmin };
@@ -27,13 +25,13 @@ export async function usersRoutes(app: FastifyInstance, { service, repo }: Optio
   const adminTags = ['admin'];
 
   r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) =>
-    presentUser(repo, await service.get(principalOf(req).userId)),
+    service.present(await service.get(principalOf(req).userId)),
   );
 
   r.put(
     '/api/users/me',
     { ...me, schema: { tags, body: UpdateMeBody, response: { 200: User, ...errors } } },
-    async (req) => presentUser(repo, await service.updateMe(principalOf(req).userId, req.body)),
+    async (req) => service.present(await service.updateMe(principalOf(req).userId, req.body)),
   );
 
   r.put(
@@ -47,7 +45,7 @@ export async function usersRoutes(app: FastifyInstance, { service, repo }: Optio
         response: { 200: User, ...errors },
       },
     },
-    async (req) => presentUser(repo, await service.setConsent(principalOf(req).userId, req.body.consent)),
+    async (req) => service.present(await service.setConsent(principalOf(req).userId, req.body.consent)),
   );
 
   r.get(
@@ -56,13 +54,13 @@ export async function usersRoutes(app: FastifyInstance, { service, repo }: Optio
       ...admin,
       schema: { tags: adminTags, querystring: AdminUsersQuery, response: { 200: z.array(User), ...errors } },
     },
-    async (req) => presentUsers(repo, await service.list(req.query.q)),
+    async (req) => service.presentAll(await service.list(req.query.q)),
   );
 
   r.post(
     '/api/admin/users',
     { ...admin, schema: { tags: adminTags, body: AdminCreateUserBody, response: { 201: User, ...errors } } },
-    async (req, reply) => reply.status(201).send(await presentUser(repo, await service.create(req.body))),
+    async (req, reply) => reply.status(201).send(await service.present(await service.create(req.body))),
   );
 
   r.put(
@@ -77,7 +75,7 @@ export async function usersRoutes(app: FastifyInstance, { service, repo }: Optio
         response: { 200: User, ...errors },
       },
     },
-    async (req) => presentUser(repo, await service.update(req.params.id, req.body)),
+    async (req) => service.present(await service.update(req.params.id, req.body)),
   );
 
   r.delete(

@@ -1,12 +1,16 @@
-import type { AdminCreateUserBody, AdminUpdateUserBody, UpdateMeBody } from '@evdra/domain';
+import type { AdminCreateUserBody, AdminUpdateUserBody, Language, UpdateMeBody, User } from '@evdra/domain';
+import type { Executor } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import { presentUser, presentUsers } from './present.js';
 import { assertUsernameAndEmailFree, takenError } from './uniqueness.js';
-import type { UserChanges, UserRow, UsersRepo } from './users.repo.js';
+import type { AuthState, UserChanges, UserRow, UsersRepo } from './users.repo.js';
+
+export type { AuthState, UserRow };
 
 const lastAdmin = () =>
   new AppError(409, 'LAST_ADMIN', 'The last active administrator cannot be deleted, demoted or suspended.');
 
-/** Profiles, consent and administration of accounts. */
+/** Profiles, consent and administration of accounts; the accounts the auth module logs in. */
 export class UsersService {
   constructor(
     private readonly repo: UsersRepo,
@@ -15,6 +19,68 @@ export class UsersService {
     /** Called after a committed change that vehicle lists show (an owner's name, a deletion). */
     private readonly changed: () => void = () => {},
   ) {}
+
+  /** Runs `fn` in one transaction, with this service on it (`tx` for another module's repo to join). */
+  transaction<T>(fn: (users: UsersService, tx: Executor) => Promise<T>): Promise<T> {
+    return this.repo.transaction((repo, tx) =>
+      fn(new UsersService(repo, this.hashPassword, this.changed), tx),
+    );
+  }
+
+  /** The API view of users: never the password hash; with their vehicles. */
+  present(row: UserRow): Promise<User> {
+    return presentUser(this.repo, row);
+  }
+
+  presentAll(rows: UserRow[]): Promise<User[]> {
+    return presentUsers(this.repo, rows);
+  }
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.repo.findById(id);
+  }
+
+  /** By username (ignoring case) or by email. */
+  findByLogin(login: string): Promise<UserRow | undefined> {
+    return this.repo.findByLogin(login);
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.repo.findByEmail(email);
+  }
+
+  /** What each authenticated request checks about its user (cached per process). */
+  authState(id: number): Promise<AuthState | undefined> {
+    return this.repo.authState(id);
+  }
+
+  /** A self-registered, active account; the very first one becomes ADMIN. 409 naming a taken field. */
+  async register(body: {
+    username: string;
+    email: string;
+    password: string;
+    language: Language;
+  }): Promise<UserRow> {
+    await assertUsernameAndEmailFree(this.repo, body.username, body.email);
+    const passwordHash = await this.hashPassword(body.password);
+    try {
+      return await this.repo.insertFirstAsAdmin({
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        status: 'Active',
+        gdprConsent: true,
+        language: body.language,
+      });
+    } catch (err) {
+      throw takenError(err) ?? err;
+    }
+  }
+
+  /** Stores a new password hash and moves the session epoch, so every access token of the user dies. */
+  async replacePasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.repo.update(id, { passwordHash, bumpEpoch: true });
+  }
 
   async get(id: number): Promise<UserRow> {
     const row = await this.repo.findById(id);

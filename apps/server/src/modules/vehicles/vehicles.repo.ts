@@ -1,6 +1,7 @@
 import type { VehicleInput } from '@evdra/domain';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { uniqueChecked } from '../../db/errors.js';
 import { files, users, vehicles } from '../../db/schema.js';
 
 export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string };
@@ -12,7 +13,7 @@ export class VehiclesRepo {
   private readonly byOwner;
   private readonly byId;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Executor) {
     this.byOwner = this.select()
       .where(eq(vehicles.ownerId, sql.placeholder('ownerId')))
       .orderBy(desc(vehicles.id))
@@ -38,21 +39,25 @@ export class VehiclesRepo {
   }
 
   async insert(ownerId: number, input: VehicleInput): Promise<number> {
-    const [row] = await this.db
-      .insert(vehicles)
-      .values({ ...input, ownerId })
-      .returning({ id: vehicles.id });
+    const [row] = await uniqueChecked(
+      this.db
+        .insert(vehicles)
+        .values({ ...input, ownerId })
+        .returning({ id: vehicles.id }),
+    );
     if (!row) throw new Error('insert returned nothing');
     return row.id;
   }
 
   /** Applies the change only if the row still has `version`; false when stale (or gone). */
   async update(id: number, version: number, changes: Partial<VehicleInput> & { photoId?: string | null }) {
-    const rows = await this.db
-      .update(vehicles)
-      .set({ ...changes, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(vehicles.id, id), eq(vehicles.version, version)))
-      .returning({ id: vehicles.id });
+    const rows = await uniqueChecked(
+      this.db
+        .update(vehicles)
+        .set({ ...changes, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(vehicles.id, id), eq(vehicles.version, version)))
+        .returning({ id: vehicles.id }),
+    );
     return rows.length === 1;
   }
 
@@ -66,6 +71,14 @@ export class VehiclesRepo {
 
   async delete(id: number) {
     await this.db.delete(vehicles).where(eq(vehicles.id, id));
+  }
+
+  /** Raises the odometer to `km` when higher; `on` is the transaction of the write that read it. */
+  async raiseOdometer(vehicleId: number, km: number, on: Executor = this.db) {
+    await on
+      .update(vehicles)
+      .set({ odometer: km, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(vehicles.id, vehicleId), sql`${vehicles.odometer} < ${km}`));
   }
 
   // ── stored files of a vehicle ──

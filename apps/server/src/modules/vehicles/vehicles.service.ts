@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Vehicle, VehicleInput, VehicleUpdateBody } from '@evdra/domain';
-import { uniqueViolation } from '../../db/errors.js';
+import type { Executor } from '../../db/client.js';
 import type { FileStore } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
-import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import { AppError, fieldError, notFound, UniqueViolation } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleRow, VehiclesRepo } from './vehicles.repo.js';
 
@@ -99,6 +99,14 @@ export class VehiclesService {
     await Promise.all(fileIds.map((f) => this.deleteFile(f)));
   }
 
+  /**
+   * Raises the odometer to `km` when higher (a fuel reading), inside `tx`: the transaction that wrote
+   * the reading. No `changed()` here: the caller reports its own commit.
+   */
+  raiseOdometer(vehicleId: number, km: number, tx: Executor): Promise<void> {
+    return this.repo.raiseOdometer(vehicleId, km, tx);
+  }
+
   /** Type of a stored photo, only for those who may see its vehicle (404 otherwise). */
   async photoType(p: Principal, fileId: string): Promise<string> {
     const file = await this.repo.fileVehicle(fileId);
@@ -144,7 +152,7 @@ export class VehiclesService {
     try {
       return await fn();
     } catch (err) {
-      if (uniqueViolation(err) !== undefined) throw duplicateRegistration();
+      if (err instanceof UniqueViolation) throw duplicateRegistration();
       throw err;
     }
   }

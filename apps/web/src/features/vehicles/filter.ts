@@ -1,14 +1,5 @@
 import type { Vehicle } from '@evdra/domain';
-
-export interface VehicleFilter {
-  make: string;
-  model: string;
-  year: string;
-  fuelType: string;
-  maxOdometer: string;
-}
-
-export const EMPTY_FILTER: VehicleFilter = { make: '', model: '', year: '', fuelType: '', maxOdometer: '' };
+import type { VehicleFilter } from '../../components/FilterPanel';
 
 const contains = (value: string | number, needle: string) =>
   !needle.trim() || String(value).toLowerCase().includes(needle.trim().toLowerCase());
@@ -29,8 +20,4 @@ export function filterVehicles(
       (contains(v.fuelType, f.fuelType) || contains(fuelLabel(v.fuelType), f.fuelType)) &&
       (max === null || Number.isNaN(max) || v.odometer <= max),
   );
-}
-
-export function isFilterActive(f: VehicleFilter): boolean {
-  return Object.values(f).some((v) => v.trim() !== '');
 }

@@ -1,12 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import type { Column } from '../../../components/DataTable';
 
-export interface CostColumn<R> {
-  label: string;
-  /** Right-aligned (class `num`). */
-  numeric?: boolean;
-  cell: (row: R) => ReactNode;
-}
+export type CostColumn<R> = Column<R>;
+export { DataTable as CostTable } from '../../../components/DataTable';
 
 /** A row's cost per category and in total. */
 export interface Costs {
@@ -35,45 +31,4 @@ export function costColumns<R>(
       cell: (row: R) => <strong>{money(costs(row).total)}</strong>,
     },
   ];
-}
-
-/** A cost table; each cell repeats its column's label (`data-label`) for the stacked phone layout. */
-export function CostTable<R>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-}: {
-  caption: string;
-  columns: CostColumn<R>[];
-  rows: R[];
-  rowKey: (row: R) => string | number;
-}) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c) => (
-                <td key={c.label} className={c.numeric ? 'num' : undefined} data-label={c.label}>
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }

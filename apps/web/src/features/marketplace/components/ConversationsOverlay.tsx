@@ -1,9 +1,8 @@
 import type { Conversation } from '@evdra/domain';
-import { ArrowLeft, Send, Trash2, Truck, X } from 'lucide-react';
+import { ArrowLeft, Send, Trash2, Truck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '../../../components/useFocusTrap';
+import { Modal } from '../../../components/Modal';
 import { useChat, useConversations, useDeleteConversation, useSendMessage, useTransfer } from '../api';
 
 interface ConversationsOverlayProps {
@@ -13,81 +12,62 @@ interface ConversationsOverlayProps {
 }
 
 /**
- * The conversations overlay: the list (counterparty, vehicle, last message, role) and the open
- * chat. Below 640 px it fills the screen and shows one pane at a time; wider, both side by side.
+ * The conversations overlay, on the shared native-<dialog> Modal (page behind inert, Escape closes,
+ * focus returns): the list (counterparty, vehicle, last message, role) and the open chat. Below
+ * 640 px it fills the screen and shows one pane at a time; wider, both side by side.
  */
 export function ConversationsOverlay({ onClose, initialId = null }: ConversationsOverlayProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useFocusTrap(panel, onClose);
   const list = useConversations(true);
   const [openId, setOpenId] = useState<number | null>(initialId);
   const open = list.data?.find((c) => c.interestId === openId) ?? null;
 
-  return createPortal(
-    <div className="modal-layer conversations-layer">
-      <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panel}
-        className={`conversations${open ? ' conversations--open' : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <div className="modal__header conversations__header">
-          <h2 id={titleId} className="modal__title">
-            {t('market.conversations')}
-          </h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-            <X size={20} aria-hidden="true" />
-          </button>
+  return (
+    <Modal
+      title={t('market.conversations')}
+      onClose={onClose}
+      className={`conversations${open ? ' conversations--open' : ''}`}
+    >
+      <div className="conversations__panes">
+        <div className="conversations__list">
+          {list.data && list.data.length === 0 ? (
+            <p className="muted">{t('market.noConversations')}</p>
+          ) : null}
+          {!list.data && list.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
+          <ul>
+            {(list.data ?? []).map((c) => (
+              <li key={c.interestId}>
+                <button
+                  type="button"
+                  className={`conversation-item${c.interestId === openId ? ' conversation-item--active' : ''}`}
+                  onClick={() => setOpenId(c.interestId)}
+                >
+                  <span className="conversation-item__top">
+                    <strong>{c.counterparty}</strong>
+                    <span className={`role-badge role-badge--${c.role}`}>{t(`market.role.${c.role}`)}</span>
+                    {c.unread > 0 ? (
+                      <span className="badge">
+                        <span aria-hidden="true">{c.unread}</span>
+                        <span className="visually-hidden">{t('market.unread', { count: c.unread })}</span>
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="conversation-item__vehicle">
+                    {c.vehicle.make} {c.vehicle.model} ({c.vehicle.year})
+                  </span>
+                  <span className="conversation-item__last muted">{c.message || t('market.noMessages')}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
         </div>
-        <div className="conversations__panes">
-          <div className="conversations__list">
-            {list.data && list.data.length === 0 ? (
-              <p className="muted">{t('market.noConversations')}</p>
-            ) : null}
-            {!list.data && list.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
-            <ul>
-              {(list.data ?? []).map((c) => (
-                <li key={c.interestId}>
-                  <button
-                    type="button"
-                    className={`conversation-item${c.interestId === openId ? ' conversation-item--active' : ''}`}
-                    onClick={() => setOpenId(c.interestId)}
-                  >
-                    <span className="conversation-item__top">
-                      <strong>{c.counterparty}</strong>
-                      <span className={`role-badge role-badge--${c.role}`}>{t(`market.role.${c.role}`)}</span>
-                      {c.unread > 0 ? (
-                        <span className="badge">
-                          <span aria-hidden="true">{c.unread}</span>
-                          <span className="visually-hidden">{t('market.unread', { count: c.unread })}</span>
-                        </span>
-                      ) : null}
-                    </span>
-                    <span className="conversation-item__vehicle">
-                      {c.vehicle.make} {c.vehicle.model} ({c.vehicle.year})
-                    </span>
-                    <span className="conversation-item__last muted">
-                      {c.message || t('market.noMessages')}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-          {open ? (
-            <ChatPane key={open.interestId} conversation={open} onBack={() => setOpenId(null)} />
-          ) : (
-            <div className="conversations__empty muted">{t('market.pickConversation')}</div>
-          )}
-        </div>
+        {open ? (
+          <ChatPane key={open.interestId} conversation={open} onBack={() => setOpenId(null)} />
+        ) : (
+          <div className="conversations__empty muted">{t('market.pickConversation')}</div>
+        )}
       </div>
-    </div>,
-    document.body,
+    </Modal>
   );
 }
 

@@ -1,10 +1,9 @@
 import type { Listing } from '@evdra/domain';
-import { Filter, MessagesSquare, Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { MessagesSquare, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/Card';
-import { TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { useFilterPanel } from '../../../components/FilterPanel';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteListing, useInterest, useListings } from '../api';
 import { ConversationsOverlay } from '../components/ConversationsOverlay';
@@ -13,17 +12,12 @@ import { ListingFormModal } from '../components/ListingFormModal';
 import { PhotoCarousel } from '../components/PhotoCarousel';
 import '../marketplace.css';
 
-type MarketFilter = { make: string; model: string; year: string; fuelType: string; maxOdometer: string };
-const EMPTY: MarketFilter = { make: '', model: '', year: '', fuelType: '', maxOdometer: '' };
-const active = (f: MarketFilter) => Object.values(f).some((v) => v.trim() !== '');
-
 type Editing = { mode: 'create' } | { mode: 'edit'; listing: Listing } | null;
 
 export default function MarketplacePage() {
   const { t } = useTranslation();
   const user = useStoredUser();
-  const [filter, setFilter] = useState<MarketFilter>(EMPTY);
-  const [filterOpen, setFilterOpen] = useState(false);
+  const { filter, ...filtering } = useFilterPanel('market');
   const [editing, setEditing] = useState<Editing>(null);
   const [photos, setPhotos] = useState<Listing | null>(null);
   const [chatOpen, setChatOpen] = useState<{ id: number | null } | null>(null);
@@ -63,14 +57,7 @@ export default function MarketplacePage() {
       title={t('market.title')}
       actions={
         <>
-          <button
-            type="button"
-            className={`btn btn--secondary${active(filter) ? ' btn--active' : ''}`}
-            onClick={() => setFilterOpen(true)}
-          >
-            <Filter size={18} aria-hidden="true" />
-            {t('market.filter')}
-          </button>
+          {filtering.button}
           <button type="button" className="btn btn--secondary" onClick={() => setChatOpen({ id: null })}>
             <MessagesSquare size={18} aria-hidden="true" />
             {t('market.showConversations')}
@@ -90,10 +77,10 @@ export default function MarketplacePage() {
           {t('market.interestSent', { defaultValue: sent })}
         </p>
       ) : null}
-      {active(filter) ? (
+      {filtering.active ? (
         <p className="muted filter-summary">
           {t('market.filterSummary', { count: listings.length })}{' '}
-          <button type="button" className="link-button" onClick={() => setFilter(EMPTY)}>
+          <button type="button" className="link-button" onClick={filtering.clear}>
             {t('market.clear')}
           </button>
         </p>
@@ -115,16 +102,7 @@ export default function MarketplacePage() {
         ))}
       </div>
 
-      {filterOpen ? (
-        <MarketFilterPanel
-          initial={filter}
-          onApply={(f) => {
-            setFilter(f);
-            setFilterOpen(false);
-          }}
-          onCancel={() => setFilterOpen(false)}
-        />
-      ) : null}
+      {filtering.panel}
       {editing ? (
         <ListingFormModal
           listing={editing.mode === 'edit' ? editing.listing : null}
@@ -141,60 +119,5 @@ export default function MarketplacePage() {
       ) : null}
       {chatOpen ? <ConversationsOverlay initialId={chatOpen.id} onClose={() => setChatOpen(null)} /> : null}
     </PageCard>
-  );
-}
-
-/** Side panel (340 px): make, model, year, fuel type, max odometer; Apply, Clear, Cancel. */
-function MarketFilterPanel({
-  initial,
-  onApply,
-  onCancel,
-}: {
-  initial: MarketFilter;
-  onApply: (f: MarketFilter) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const [f, setF] = useState(initial);
-  const set = (key: keyof MarketFilter) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(f);
-  };
-  return (
-    <Modal title={t('market.filterTitle')} onClose={onCancel} className="modal--side">
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label={t('market.make')} value={f.make} onValueChange={set('make')} data-autofocus />
-        <TextField label={t('market.model')} value={f.model} onValueChange={set('model')} />
-        <TextField label={t('market.year')} value={f.year} inputMode="numeric" onValueChange={set('year')} />
-        <TextField label={t('market.fuelType')} value={f.fuelType} onValueChange={set('fuelType')} />
-        <TextField
-          label={t('market.maxOdometer')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          value={f.maxOdometer}
-          onValueChange={set('maxOdometer')}
-        />
-        <div className="form__actions">
-          <button type="button" className="btn btn--secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => {
-              setF(EMPTY);
-              onApply(EMPTY);
-            }}
-          >
-            {t('market.clear')}
-          </button>
-          <button type="submit" className="btn btn--primary">
-            {t('market.apply')}
-          </button>
-        </div>
-      </form>
-    </Modal>
   );
 }

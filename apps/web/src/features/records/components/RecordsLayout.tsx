@@ -4,10 +4,12 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { errorText as apiErrorText } from '../../../lib/api';
-import type { RecordScope } from '../api';
+import type { RecordScope, Row } from '../api';
 import { ReceiptButton } from '../receipt/ReceiptButton';
 import type { RecordActions } from '../useRecordActions';
+import { useWideScreen } from '../useWideScreen';
 import { RecordEditor, type RecordForm } from './RecordFormModal';
 
 interface RecordsLayoutProps<T extends { id: number }> {
@@ -22,6 +24,12 @@ interface RecordsLayoutProps<T extends { id: number }> {
   form: RecordForm<T>;
   errorText: (err: unknown) => string;
   toolbar?: ReactNode;
+  /**
+   * The list as table columns (the first one names each row): shown instead of the cards from
+   * 1024 px up, where a long list reads better as rows to compare down a column.
+   */
+  columns?: Column<Row<T>>[];
+  /** The cards (`<li>`), below 1024 px or without `columns`. */
   children: ReactNode;
 }
 
@@ -39,9 +47,11 @@ export function RecordsLayout<T extends { id: number }>({
   form,
   errorText,
   toolbar,
+  columns,
   children,
 }: RecordsLayoutProps<T>) {
   const { t } = useTranslation();
+  const wide = useWideScreen();
   const [ocrError, setOcrError] = useState<string | null>(null);
   const back = (
     <Link to="/vehicles" className="btn btn--secondary">
@@ -108,7 +118,17 @@ export function RecordsLayout<T extends { id: number }>({
       {!scope.isLoading && !scope.error && scope.rows.length === 0 ? (
         <p className="muted">{t(`${section}.empty`)}</p>
       ) : null}
-      {scope.rows.length > 0 ? <ul className="record-list">{children}</ul> : null}
+      {scope.rows.length > 0 && columns && wide ? (
+        <DataTable
+          caption={title}
+          columns={columns}
+          rows={scope.rows}
+          rowKey={(r) => r.record.id}
+          rowHeaders
+          className="table--records"
+        />
+      ) : null}
+      {scope.rows.length > 0 && !(columns && wide) ? <ul className="record-list">{children}</ul> : null}
       {scope.hasMore ? <LoadMore scope={scope} /> : null}
       <RecordEditor actions={actions} form={form} failureText={errorText} />
     </PageCard>
@@ -153,4 +173,11 @@ export function VehicleTag({ vehicle }: { vehicle: Vehicle | undefined }) {
       {vehicle.make} {vehicle.model}
     </span>
   );
+}
+
+/** The table's Vehicle column, in all-vehicles mode only (one vehicle's page names it in the title). */
+export function vehicleColumn<T>(scope: RecordScope<T>, label: string): Column<Row<T>>[] {
+  return scope.single
+    ? []
+    : [{ label, cell: ({ vehicle }) => (vehicle ? `${vehicle.make} ${vehicle.model}` : '') }];
 }

@@ -1,12 +1,13 @@
 import { EXPENSE_TYPES, type Expense, ExpenseBody } from '@evdra/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import type { Column } from '../../../components/DataTable';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
-import { useRecordScope } from '../api';
+import { type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
-import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { ownedVehicles, RecordsLayout, VehicleTag, vehicleColumn } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
 
 export default function ExpensesPage() {
@@ -43,6 +44,31 @@ export default function ExpensesPage() {
     description: r?.description ?? '',
   });
 
+  const type = (r: Expense) => t(`expenseTypes.${r.expenseType}`);
+  const ownerActions = ({ record: r, vehicle }: Row<Expense>) => {
+    if (!scope.isOwner(vehicle)) return null;
+    const name = `${type(r)} ${fmt.date(r.date)}`;
+    return (
+      <RecordCardActions
+        actions={actions}
+        record={r}
+        editLabel={t('expenses.editNamed', { name })}
+        deleteLabel={t('expenses.deleteNamed', { name })}
+      />
+    );
+  };
+  const columns: Column<Row<Expense>>[] = [
+    { label: t('records.date'), cell: ({ record: r }) => fmt.date(r.date) },
+    ...vehicleColumn(scope, t('records.vehicle')),
+    { label: t('expenses.type'), cell: ({ record: r }) => type(r) },
+    {
+      label: t('records.description'),
+      cell: ({ record: r }) => <span className="record-card__text">{r.description}</span>,
+    },
+    { label: t('expenses.amount'), numeric: true, cell: ({ record: r }) => fmt.money(r.amount) },
+    { label: t('records.actions'), cell: ownerActions },
+  ];
+
   return (
     <RecordsLayout
       scope={scope}
@@ -50,6 +76,7 @@ export default function ExpensesPage() {
       addLabel={t('expenses.add')}
       actions={actions}
       errorText={failure}
+      columns={columns}
       form={{
         addTitle: t('expenses.addTitle'),
         editTitle: t('expenses.editTitle'),
@@ -58,25 +85,18 @@ export default function ExpensesPage() {
         initial,
       }}
     >
-      {scope.rows.map(({ record: r, vehicle }) => {
-        const name = `${t(`expenseTypes.${r.expenseType}`)} ${fmt.date(r.date)}`;
+      {scope.rows.map((row) => {
+        const r = row.record;
         return (
           <li key={r.id} className="record-card">
             <div className="record-card__head">
-              <h2 className="record-card__title">{t(`expenseTypes.${r.expenseType}`)}</h2>
+              <h2 className="record-card__title">{type(r)}</h2>
               <span className="amount amount--big">{fmt.money(r.amount)}</span>
             </div>
-            {!scope.single ? <VehicleTag vehicle={vehicle} /> : null}
+            {!scope.single ? <VehicleTag vehicle={row.vehicle} /> : null}
             <p className="muted record-card__date">{fmt.date(r.date)}</p>
             {r.description ? <p className="record-card__text">{r.description}</p> : null}
-            {scope.isOwner(vehicle) ? (
-              <RecordCardActions
-                actions={actions}
-                record={r}
-                editLabel={t('expenses.editNamed', { name })}
-                deleteLabel={t('expenses.deleteNamed', { name })}
-              />
-            ) : null}
+            {ownerActions(row)}
           </li>
         );
       })}

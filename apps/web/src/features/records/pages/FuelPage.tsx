@@ -3,12 +3,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AiSummaryPanel } from '../../../components/AiSummaryPanel';
+import type { Column } from '../../../components/DataTable';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
-import { useRecordScope } from '../api';
+import { type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
-import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { ownedVehicles, RecordsLayout, VehicleTag, vehicleColumn } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
 
 /** Spec §5: an empty price per litre or odometer is sent as null. */
@@ -117,6 +118,52 @@ export default function FuelPage() {
     };
   };
 
+  const ownerActions = ({ record: r, vehicle }: Row<FuelEntry>) =>
+    scope.isOwner(vehicle) ? (
+      <RecordCardActions
+        actions={actions}
+        record={r}
+        editLabel={t('fuel.editNamed', { name: fmt.date(r.date) })}
+        deleteLabel={t('fuel.deleteNamed', { name: fmt.date(r.date) })}
+      />
+    ) : null;
+  const litres = (r: FuelEntry) => t('fuel.litresValue', { value: fmt.number(r.liters) });
+  const perLitre = (r: FuelEntry) => (r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—');
+  const odometer = (r: FuelEntry) =>
+    r.odometer !== null ? t('vehicles.km', { value: fmt.int(r.odometer) }) : '—';
+  const fill = (r: FuelEntry) => (r.fullTank ? t('fuel.fullTankShort') : t('fuel.partial'));
+  const consumption = (r: FuelEntry) =>
+    r.consumptionPer100km !== null ? t('fuel.per100', { value: fmt.number(r.consumptionPer100km) }) : '—';
+  const columns: Column<Row<FuelEntry>>[] = [
+    { label: t('records.date'), cell: ({ record: r }) => fmt.date(r.date) },
+    ...vehicleColumn(scope, t('records.vehicle')),
+    { label: t('fuel.fuelType'), cell: ({ record: r }) => t(`fuelTypes.${r.fuelType}`) },
+    {
+      // A full tank is the rule: the table marks only partial fills (saves a column at 1024 px).
+      label: t('fuel.litresShort'),
+      numeric: true,
+      cell: ({ record: r }) => (
+        <>
+          {litres(r)}
+          {r.fullTank ? null : <span className="table__note">{t('fuel.partial')}</span>}
+        </>
+      ),
+    },
+    { label: t('fuel.totalPaid'), numeric: true, cell: ({ record: r }) => fmt.money(r.fuelPrice) },
+    { label: t('fuel.pricePerLitre'), numeric: true, cell: ({ record: r }) => perLitre(r) },
+    {
+      label: t('fuel.odometerKm'),
+      numeric: true,
+      cell: ({ record: r }) => (r.odometer !== null ? fmt.int(r.odometer) : '—'),
+    },
+    {
+      label: t('fuel.consumptionUnit'),
+      numeric: true,
+      cell: ({ record: r }) => (r.consumptionPer100km !== null ? fmt.number(r.consumptionPer100km) : '—'),
+    },
+    { label: t('records.actions'), cell: ownerActions },
+  ];
+
   return (
     <RecordsLayout
       scope={scope}
@@ -124,6 +171,7 @@ export default function FuelPage() {
       addLabel={t('fuel.add')}
       actions={actions}
       errorText={failure}
+      columns={columns}
       toolbar={
         <>
           {scope.vehicle?.aiEvaluationConsent ? (
@@ -143,15 +191,15 @@ export default function FuelPage() {
         initial,
       }}
     >
-      {scope.rows.map(({ record: r, vehicle }) => {
-        const name = fmt.date(r.date);
+      {scope.rows.map((row) => {
+        const r = row.record;
         return (
           <li key={r.id} className="record-card">
             <div className="record-card__head">
               <h2 className="record-card__title">{fmt.date(r.date)}</h2>
               <span className="amount amount--big">{fmt.money(r.fuelPrice)}</span>
             </div>
-            {!scope.single ? <VehicleTag vehicle={vehicle} /> : null}
+            {!scope.single ? <VehicleTag vehicle={row.vehicle} /> : null}
             <dl className="facts">
               <div>
                 <dt>{t('fuel.fuelType')}</dt>
@@ -159,7 +207,7 @@ export default function FuelPage() {
               </div>
               <div>
                 <dt>{t('fuel.litresShort')}</dt>
-                <dd>{t('fuel.litresValue', { value: fmt.number(r.liters) })}</dd>
+                <dd>{litres(r)}</dd>
               </div>
               <div>
                 <dt>{t('fuel.totalPaid')}</dt>
@@ -167,35 +215,22 @@ export default function FuelPage() {
               </div>
               <div>
                 <dt>{t('fuel.pricePerLitre')}</dt>
-                <dd className="amount">
-                  {r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—'}
-                </dd>
+                <dd className="amount">{perLitre(r)}</dd>
               </div>
               <div>
                 <dt>{t('fuel.odometer')}</dt>
-                <dd>{r.odometer !== null ? t('vehicles.km', { value: fmt.int(r.odometer) }) : '—'}</dd>
+                <dd>{odometer(r)}</dd>
               </div>
               <div>
                 <dt>{t('fuel.fill')}</dt>
-                <dd>{r.fullTank ? t('fuel.fullTankShort') : t('fuel.partial')}</dd>
+                <dd>{fill(r)}</dd>
               </div>
               <div>
                 <dt>{t('fuel.consumption')}</dt>
-                <dd>
-                  {r.consumptionPer100km !== null
-                    ? t('fuel.per100', { value: fmt.number(r.consumptionPer100km) })
-                    : '—'}
-                </dd>
+                <dd>{consumption(r)}</dd>
               </div>
             </dl>
-            {scope.isOwner(vehicle) ? (
-              <RecordCardActions
-                actions={actions}
-                record={r}
-                editLabel={t('fuel.editNamed', { name })}
-                deleteLabel={t('fuel.deleteNamed', { name })}
-              />
-            ) : null}
+            {ownerActions(row)}
           </li>
         );
       })}

@@ -356,6 +356,55 @@ describe('record pages', () => {
     expect(urls).toEqual(['/api/expenses?limit=30', '/api/expenses?limit=30&cursor=2025-02-01_2']);
   });
 
+  it('from 1024 px the fuel list is a table: a column per figure, the date naming each row', async () => {
+    storeUser({ id: 1 });
+    // jsdom has no layout: answer the page's (min-width: 1024px) query as a desktop would.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 1024px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      render(<FuelPage />, '/fuel', '/fuel', {
+        'GET /api/vehicles': () => jsonResponse([golf, logan]),
+        'GET /api/fuel-consumptions': () =>
+          jsonResponse({
+            items: [fill(), fill({ id: 2, vehicleId: 8, date: '2025-02-01', fullTank: false })],
+            nextCursor: null,
+          }),
+      });
+      const table = await screen.findByRole('table', { name: 'Fuel records for all vehicles' });
+      expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual([
+        'Date',
+        'Vehicle',
+        'Fuel type',
+        'Quantity',
+        'Total paid',
+        'Price per litre',
+        'Odometer (km)',
+        'Consumption (L/100km)',
+        'Actions',
+      ]);
+      const row = within(table).getByRole('row', { name: /Mar 2, 2025/ });
+      expect(within(row).getByRole('rowheader')).toHaveTextContent('Mar 2, 2025');
+      for (const text of ['Dacia Logan', 'Diesel', '40.00 L', '€280.50', '€7.01/L', '120,500', '6.46'])
+        expect(within(row).getByText(text)).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: 'Edit fuel entry Mar 2, 2025' })).toBeInTheDocument();
+      // Only a partial fill is marked.
+      expect(within(row).queryByText('Partial')).not.toBeInTheDocument();
+      const partial = within(table).getByRole('row', { name: /Feb 1, 2025/ });
+      expect(within(partial).getByText('Partial')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('insurance: delete asks "Delete this insurance?" first', async () => {
     storeUser({ id: 1 });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);

@@ -1,16 +1,16 @@
 import type { Vehicle } from '@evdra/domain';
-import { Filter, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
+import { useFilterPanel } from '../../../components/FilterPanel';
 import { Modal } from '../../../components/Modal';
 import { errorText } from '../../../lib/api';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteVehicle, useVehicles } from '../api';
-import { FilterPanel } from '../components/FilterPanel';
 import { VehicleCard } from '../components/VehicleCard';
 import { VehicleFormModal } from '../components/VehicleFormModal';
-import { EMPTY_FILTER, filterVehicles, isFilterActive, type VehicleFilter } from '../filter';
+import { filterVehicles } from '../filter';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; vehicle: Vehicle } | null;
 
@@ -20,8 +20,7 @@ export default function VehiclesPage() {
   const isAdmin = user?.role === 'ADMIN';
   const list = useVehicles();
   const remove = useDeleteVehicle();
-  const [filter, setFilter] = useState<VehicleFilter>(EMPTY_FILTER);
-  const [filterOpen, setFilterOpen] = useState(false);
+  const { filter, ...filtering } = useFilterPanel('vehicles');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -46,14 +45,7 @@ export default function VehiclesPage() {
       title={t('vehicles.title')}
       actions={
         <>
-          <button
-            type="button"
-            className={`btn btn--secondary${isFilterActive(filter) ? ' btn--active' : ''}`}
-            onClick={() => setFilterOpen(true)}
-          >
-            <Filter size={18} aria-hidden="true" />
-            {t('vehicles.filter')}
-          </button>
+          {filtering.button}
           <button
             type="button"
             className="btn btn--primary"
@@ -76,10 +68,10 @@ export default function VehiclesPage() {
       ) : null}
       {list.data?.offline ? <p className="offline-note">{t('vehicles.offlineData')}</p> : null}
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}
-      {isFilterActive(filter) ? (
+      {filtering.active ? (
         <p className="muted filter-summary">
           {t('vehicles.filterSummary', { shown: shown.length, total: vehicles.length })}{' '}
-          <button type="button" className="link-button" onClick={() => setFilter(EMPTY_FILTER)}>
+          <button type="button" className="link-button" onClick={filtering.clear}>
             {t('vehicles.clear')}
           </button>
         </p>
@@ -103,16 +95,7 @@ export default function VehiclesPage() {
         ))}
       </div>
 
-      {filterOpen ? (
-        <FilterPanel
-          initial={filter}
-          onApply={(f) => {
-            setFilter(f);
-            setFilterOpen(false);
-          }}
-          onCancel={() => setFilterOpen(false)}
-        />
-      ) : null}
+      {filtering.panel}
 
       {editing ? (
         <VehicleFormModal
