@@ -5,7 +5,7 @@
 //     RSS is sampled every 50 ms: peak RSS above the idle baseline shows whether whole files are
 //     held in memory (10 × 20 MB buffered would add ≥ 200 MB; streamed, a few chunks per client).
 //
-//   DURATION=5   seconds per measurement      KINDS=postgres,pglite
+//   DURATION=5   seconds per measurement      KINDS=postgres,pglite      PARTS=photo,large
 //   SERVER_MAIN=<older dist/main.js>          for a before/after run (bench/lib.mjs)
 //
 // Figures only; it fails only when a download is not byte-identical or a request fails.
@@ -29,6 +29,7 @@ import {
 const DURATION = Number(process.env.DURATION ?? 5);
 const LARGE_MB = Number(process.env.LARGE_MB ?? 20);
 const LARGE_CLIENTS = Number(process.env.LARGE_CLIENTS ?? 10);
+const PARTS = (process.env.PARTS ?? 'photo,large').split(',');
 const wanted = (process.env.KINDS ?? 'postgres,pglite').split(',');
 const kinds = [];
 if (wanted.includes('postgres') && (await pgAvailable())) kinds.push('postgres');
@@ -88,13 +89,16 @@ for (const kind of kinds) {
     }
 
     const headers = { cookie: user.cookie };
-    const small = `${server.base}${photoUrl}`;
-    await load(small, headers, { duration: 1 });
-    const r = await load(small, headers, { duration: DURATION, connections: 50 });
-    console.log(
-      `\n${kind}: GET /api/files/:id, ${fmt(photo.length / 1024, 1)} KiB upload re-encoded, 50 connections × ${DURATION} s: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms`,
-    );
-
+    if (PARTS.includes('photo')) {
+      const small = `${server.base}${photoUrl}`;
+      const served = (await (await fetch(small, { headers })).arrayBuffer()).byteLength;
+      await load(small, headers, { duration: 1 });
+      const r = await load(small, headers, { duration: DURATION, connections: 50 });
+      console.log(
+        `\n${kind}: GET /api/files/:id, a ${fmt(served / 1024, 1)} KiB photo, 50 connections × ${DURATION} s: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms`,
+      );
+    }
+    if (!PARTS.includes('large')) continue;
     const m = await largeDownloads(`${server.base}/api/files/${LARGE_ID}`, headers, pid);
     console.log(
       `${kind}: ${LARGE_MB} MB file, ${LARGE_CLIENTS} clients × ${DURATION} s: ${m.downloads} downloads, ${fmt(m.mbPerSecond)} MB/s; server RSS idle ${fmt(m.baseline)} MB, peak ${fmt(m.peak)} MB (+${fmt(m.peak - m.baseline)} MB, ${fmt((m.peak - m.baseline) / LARGE_CLIENTS, 1)} MB per client)`,
@@ -121,7 +125,9 @@ async function upload(base, user, vehicleId) {
 }
 
 /** MB of resident memory of process `pid` (Linux). */
-const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+function rssOf(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+}
 
 async function largeDownloads(url, headers, pid) {
   // Warm up once and check the bytes.
