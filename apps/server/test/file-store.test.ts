@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileBlobs } from '../src/db/schema.js';
-import { databaseFileStore, importLocalFiles } from '../src/files/db-file-store.js';
+import { fileBlobs, files } from '../src/db/schema.js';
+import { databaseFileStore, importLocalFiles, STREAM_CHUNK } from '../src/files/db-file-store.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
 import { multipart } from './helpers/multipart.js';
@@ -67,6 +68,52 @@ describe('files in the database', () => {
     const foreign = await bob.get(url, { headers: { 'if-none-match': `"${id}"` } });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.rawPayload.includes(Buffer.from([0xff, 0xd8]))).toBe(false);
+  });
+
+  it('streams a large file back byte-identical, a chunk at a time, with its length, ETag and 304', async () => {
+    // Uploads are re-encoded small; a 5 MB file (e.g. from an older version) goes in directly.
+    const bytes = randomBytes(5 * 1024 * 1024 + 123);
+    const id = 'large_file_5mb_0001';
+    const store = databaseFileStore(t.database.db);
+    await store.put(id, bytes);
+    await t.database.db
+      .insert(files)
+      .values({ id, vehicleId, contentType: 'image/jpeg', size: bytes.length });
+
+    const chunks: Buffer[] = [];
+    const opened = await store.open(id);
+    expect(opened?.size).toBe(bytes.length);
+    for await (const c of opened?.stream ?? []) chunks.push(c as Buffer);
+    expect(chunks.length).toBe(Math.ceil(bytes.length / STREAM_CHUNK));
+    expect(Math.max(...chunks.map((c) => c.length))).toBe(STREAM_CHUNK);
+
+    const res = await alice.get(`/api/files/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(bytes.length));
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers.etag).toBe(`"${id}"`);
+    expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(Buffer.compare(res.rawPayload, bytes)).toBe(0);
+
+    const again = await alice.get(`/api/files/${id}`, { headers: { 'if-none-match': `"${id}"` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const foreign = await bob.get(`/api/files/${id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it('ends the stream with an error, not a hang, when the file is deleted while it is read', async () => {
+    const id = 'deleted_midway_0001';
+    const store = databaseFileStore(t.database.db);
+    await store.put(id, randomBytes(3 * STREAM_CHUNK));
+    const opened = await store.open(id);
+    await store.delete(id);
+    const read = async () => {
+      for await (const _ of opened?.stream ?? []);
+    };
+    await expect(read()).rejects.toThrow(/went away/);
+    expect(await store.open(id)).toBeUndefined();
   });
 
   it('deletes the bytes with the vehicle', async () => {

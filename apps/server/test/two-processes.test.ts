@@ -13,7 +13,9 @@ import { randomIp, redisAvailable, testRedisUrl } from './helpers/redis.js';
 // replicas behind a load balancer. Runs in the PostgreSQL project when Redis is reachable.
 const runs = process.env.EVDRA_TEST_DB === 'postgres' && (await redisAvailable());
 const main = new URL('../src/main.ts', import.meta.url).pathname;
-const ports = [8342, 8343] as const;
+// REPLICA_PORTS=a,b when another run on this machine uses the default ports.
+const [portA = 8342, portB = 8343] = (process.env.REPLICA_PORTS ?? '').split(',').filter(Boolean).map(Number);
+const ports = [portA, portB] as const;
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 const dataDirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -1,11 +1,18 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** A stored file being read: its length (for Content-Length) and its bytes, a chunk at a time. */
+export type StoredFile = { size: number; stream: Readable };
 
 /** Where file bytes live. Local disk by default; an S3-compatible store can implement the same. */
 export interface FileStore {
   put(id: string, bytes: Buffer): Promise<void>;
   /** undefined when the file is gone. */
   get(id: string): Promise<Buffer | undefined>;
+  /** The file as a stream, so serving a large one does not hold it whole in memory; undefined when gone. */
+  open(id: string): Promise<StoredFile | undefined>;
   delete(id: string): Promise<void>;
 }
 
@@ -23,6 +30,15 @@ export function localFileStore(dir: string): FileStore {
     async get(id) {
       try {
         return await readFile(path(id));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async open(id) {
+      try {
+        const { size } = await stat(path(id));
+        return { size, stream: createReadStream(path(id)) };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;

@@ -416,8 +416,13 @@ export type FuzzOptions = {
   /** Called every `progressEvery` requests. */
   progress?: (done: number, report: FuzzReport) => void;
   progressEvery?: number;
-  /** Runs after the three accounts exist (e.g. to give the owner data no route creates). */
+  /** Runs after the accounts exist (e.g. to give the owner data no route creates). */
   prepare?: (userIds: { admin: number; owner: number; intruder: number }) => Promise<void>;
+  /**
+   * Why an id-taking operation may be left out of the BOLA matrix ('METHOD /path' → reason). Any
+   * other operation the fuzzer finds no id of the owner's for is a failure, so none goes untested.
+   */
+  skipReasons?: Record<string, string>;
 };
 
 export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
@@ -444,13 +449,15 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   const login = ops.find((o) => o.method === 'POST' && /\/auth\/login$/.test(o.path));
   if (!register || !login) throw new Error('the OpenAPI document has no register and login operations');
 
-  // Three accounts: the first registered becomes the administrator; `owner` owns the data the
-  // fuzz and the BOLA matrix aim at; `intruder` is the second user.
+  // Four accounts: the first registered becomes the administrator; `owner` owns the data the
+  // fuzz and the BOLA matrix aim at; `intruder` is the second user; `buyer` only opens what another
+  // user may start with the owner (a conversation about a listing), so the owner has those ids too.
   const tag = `${seed.toString(36)}${Date.now().toString(36).slice(-4)}`;
   const password = 'correct horse 1';
-  const accounts: Record<'admin' | 'owner' | 'intruder', Client & { username: string }> = {} as never;
-  const userIds = { admin: 0, owner: 0, intruder: 0 };
-  for (const who of ['admin', 'owner', 'intruder'] as const) {
+  const accounts: Record<'admin' | 'owner' | 'intruder' | 'buyer', Client & { username: string }> =
+    {} as never;
+  const userIds = { admin: 0, owner: 0, intruder: 0, buyer: 0 };
+  for (const who of ['admin', 'owner', 'intruder', 'buyer'] as const) {
     const c = Object.assign(clientFor(opts.transport, timeoutMs), { username: `fz_${who}_${tag}` });
     const body = { ...(validValue(register.body, '', register.path, new Map(), rng) as object) };
     Object.assign(body, {
@@ -472,14 +479,16 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   };
 
   // Data of each user: creates in dependency order (an operation whose references are all known).
-  const pools: Record<'owner' | 'intruder' | 'admin', Pools> = {
+  const pools: Record<'owner' | 'intruder' | 'admin' | 'buyer', Pools> = {
     owner: new Map(),
     intruder: new Map(),
     admin: new Map(),
+    buyer: new Map(),
   };
   const creates = ops.filter(
     (o) => o.method === 'POST' && !o.path.includes('{') && o.body && !/\/auth\//.test(o.path),
   );
+  const createPaths = new Set(creates.map((o) => o.path));
   for (const o of creates) for (const p of Object.values(pools)) p.set(o.path, []);
   const addIds = (pool: Pools, path: string, res: FuzzResponse & { data?: unknown }) => {
     const id = (res.data as { id?: number | string } | undefined)?.id;
@@ -515,20 +524,45 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   }
 
   await opts.prepare?.(userIds);
-  // Ids no create operation answered (e.g. notifications): harvest them from the user's own lists.
-  for (const who of ['owner', 'intruder', 'admin'] as const) {
-    for (const o of ops.filter(
-      (x) => x.method === 'GET' && !x.path.includes('{') && !/\/auth\//.test(x.path),
-    )) {
-      if (pools[who].get(o.path)?.length) continue;
-      const res = await accounts[who].json('GET', o.path);
-      if (!Array.isArray(res.data)) continue;
-      const ids = (res.data as { id?: unknown }[])
-        .map((x) => x?.id)
-        .filter((id): id is number | string => typeof id === 'number' || typeof id === 'string');
-      if (ids.length) pools[who].set(o.path, ids.slice(0, 5));
+  // Ids no create operation answered (e.g. notifications): harvest them from the user's own lists,
+  // leaving out items that name another user as their owner (a shared list such as the market's).
+  const harvest = async () => {
+    for (const who of ['owner', 'intruder', 'admin'] as const) {
+      for (const o of ops.filter(
+        (x) => x.method === 'GET' && !x.path.includes('{') && !/\/auth\//.test(x.path),
+      )) {
+        if (pools[who].get(o.path)?.length) continue;
+        const res = await accounts[who].json('GET', o.path);
+        if (!Array.isArray(res.data)) continue;
+        const ids = (res.data as Record<string, unknown>[])
+          .filter((x) => !Object.entries(x ?? {}).some(([k, v]) => OWNER_FIELD.test(k) && v !== userIds[who]))
+          .map((x) => x?.id)
+          .filter((id): id is number | string => typeof id === 'number' || typeof id === 'string');
+        if (ids.length) pools[who].set(o.path, ids.slice(0, 5));
+      }
+    }
+  };
+  await harvest();
+  // What another user starts with the owner by design (interest in a listing opens a conversation):
+  // the buyer does it on the owner's ids, and the ids it answers (`id`, `<noun>Id`) are the owner's
+  // too, e.g. the conversation's, which the BOLA matrix then tries as the intruder.
+  for (const o of ops.filter((x) => x.method === 'POST' && SHARED_BY_DESIGN.has(`${x.method} ${x.path}`))) {
+    const url = fillPath(o, pools.owner, rng, undefined, createPaths);
+    if (!url) continue;
+    const body = o.body ? validValue(o.body, '', o.path, pools.buyer, rng) : undefined;
+    const res = await accounts.buyer.json('POST', url, body);
+    if (res.status >= 300 || !res.data || typeof res.data !== 'object') continue;
+    const parent = collectionOf(o.path).replace(/\/[^/]+$/, '');
+    for (const [k, v] of Object.entries(res.data as Record<string, unknown>)) {
+      const noun = k === 'id' ? undefined : /^(.+)Id$/.exec(k)?.[1];
+      if ((typeof v !== 'number' && typeof v !== 'string') || (k !== 'id' && !noun)) continue;
+      const key = noun
+        ? `${parent}/${noun.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+        : collectionOf(o.path);
+      pools.owner.set(key, [...(pools.owner.get(key) ?? []), v]);
     }
   }
+  await harvest(); // e.g. the notification the owner got about that conversation
 
   // ── BOLA matrix: every operation with an id of the owner's, sent by the intruder ──
   const ownerMarkers = [accounts.owner.username];
@@ -544,14 +578,21 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
       // Admin operations: the intruder is not an admin, so the answer must be 403 (or 404).
       if (idParams.length === 0) continue;
     }
-    const url = fillPath(o, pools.owner, rng, o.path.includes('/admin/') ? pools.admin : undefined);
+    const url = fillPath(
+      o,
+      pools.owner,
+      rng,
+      o.path.includes('/admin/') ? pools.admin : undefined,
+      createPaths,
+    );
     if (!url) {
+      const reason = opts.skipReasons?.[`${o.method} ${o.path}`];
       report.bola.push({
         operation: `${o.method} ${o.path}`,
         status: 0,
-        ok: false,
+        ok: reason !== undefined,
         skipped: true,
-        why: 'no id of the owner to try',
+        why: reason ?? 'no id of the owner to try, and no reason given for skipping it',
       });
       continue;
     }
@@ -649,14 +690,30 @@ function count(report: FuzzReport, status: number, mutation: string) {
   report.byMutation[mutation] = (report.byMutation[mutation] ?? 0) + 1;
 }
 
-/** The URL of an operation with valid ids from `pool` (null when a needed id is missing). */
-function fillPath(o: Operation, pool: Pools, rng: Rng, extra?: Pools): string | null {
+/**
+ * The URL of an operation with valid ids from `pool` (null when a needed id is missing). An `{id}`
+ * under a verb rather than its collection (`/api/x/edit/{id}`) takes the ids made by the creates
+ * (`createPaths`) beside it (`/api/x/list`).
+ */
+function fillPath(
+  o: Operation,
+  pool: Pools,
+  rng: Rng,
+  extra?: Pools,
+  createPaths?: Set<string>,
+): string | null {
   let url = o.path;
   for (const p of o.params.filter((x) => x.in === 'path')) {
     const key = collectionFor(p.name, o.path, pool);
     const ids = (key && pool.get(key)) || (key && extra?.get(key)) || [];
     const fromExtra = key ? extra?.get(key) : undefined;
-    const choice = ids.length ? ids : (fromExtra ?? []);
+    let choice = ids.length ? ids : (fromExtra ?? []);
+    if (!choice.length && p.name === 'id' && createPaths) {
+      const parent = collectionOf(o.path).replace(/\/[^/]+$/, '');
+      choice = [...createPaths]
+        .filter((c) => c.replace(/\/[^/]+$/, '') === parent)
+        .flatMap((c) => pool.get(c) ?? []);
+    }
     if (!choice.length) return null;
     url = url.replace(`{${p.name}}`, encodeURIComponent(String(rng.pick(choice))));
   }
@@ -913,6 +970,9 @@ const SHARED_BY_DESIGN = new Set([
   'POST /api/marketplace/interest/{listingId}',
 ]);
 
+/** A field naming whose an item is; harvested lists keep only the user's own items. */
+const OWNER_FIELD = /^(owner|seller|user)Id$/;
+
 /** The report as text: counts, the BOLA matrix and every failure with a reproduction. */
 export function formatReport(r: FuzzReport, base = 'http://127.0.0.1:8080'): string {
   const lines: string[] = [];
@@ -928,14 +988,14 @@ export function formatReport(r: FuzzReport, base = 'http://127.0.0.1:8080'): str
   lines.push('By mutation:');
   for (const [k, v] of Object.entries(r.byMutation).sort((a, b) => b[1] - a[1]))
     lines.push(`  ${String(v).padStart(6)}  ${k}`);
-  const refused = r.bola.filter((b) => b.ok).length;
   const skipped = r.bola.filter((b) => b.skipped).length;
+  const refused = r.bola.filter((b) => b.ok && !b.skipped).length;
   lines.push(
     `BOLA matrix (a second user with the owner's ids): ${refused}/${r.bola.length - skipped} operations refused, ${skipped} skipped (no id to try)`,
   );
   for (const b of r.bola)
     lines.push(
-      `  ${b.ok ? 'ok  ' : b.skipped ? 'skip' : 'FAIL'} ${String(b.status).padStart(3)}  ${b.operation}${b.why ? `  (${b.why})` : ''}`,
+      `  ${b.skipped ? (b.ok ? 'skip' : 'FAIL') : b.ok ? 'ok  ' : 'FAIL'} ${String(b.status).padStart(3)}  ${b.operation}${b.why ? `  (${b.why})` : ''}`,
     );
   const fives = r.failures.filter((f) => f.kind === '5xx').length;
   const hangs = r.failures.filter((f) => f.kind === 'hang').length;

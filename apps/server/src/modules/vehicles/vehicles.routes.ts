@@ -172,8 +172,8 @@ export async function vehiclesRoutes(
         await service.photoType(principalOf(req), req.params.id);
         return reply.status(304).send();
       }
-      const { bytes, contentType } = await service.photo(principalOf(req), req.params.id);
-      return reply.type(contentType).send(bytes);
+      const { file, contentType } = await service.photo(principalOf(req), req.params.id);
+      return reply.type(contentType).header('content-length', file.size).send(file.stream);
     },
   );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Vehicle, VehicleInput, VehicleUpdateBody } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
-import type { FileStore } from '../../files/file-store.js';
+import type { FileStore, StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
 import { AppError, fieldError, notFound, UniqueViolation } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -115,12 +115,12 @@ export class VehiclesService {
     return file.contentType;
   }
 
-  /** Bytes of a stored photo, only for those who may see its vehicle. */
-  async photo(p: Principal, fileId: string): Promise<{ bytes: Buffer; contentType: string }> {
+  /** A stored photo, streamed, only for those who may see its vehicle. */
+  async photo(p: Principal, fileId: string): Promise<{ file: StoredFile; contentType: string }> {
     const contentType = await this.photoType(p, fileId);
-    const bytes = await this.store.get(fileId);
-    if (!bytes) throw notFound('File');
-    return { bytes, contentType };
+    const file = await this.store.open(fileId);
+    if (!file) throw notFound('File');
+    return { file, contentType };
   }
 
   private async storePhoto(vehicleId: number, bytes: Buffer): Promise<string> {
