@@ -1,10 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { findUp } from '../lib/paths.js';
 import * as schema from './schema.js';
 
@@ -28,6 +22,37 @@ export type Database = {
 };
 
 const MIGRATION_LOCK = 7_203_411;
+
+/**
+ * PGlite's default start parameters (0.5: PostgresModFactory.defaultStartParams, not exported), plus a
+ * smaller shared_buffers: the WASM build zeroes the whole shared memory byte by byte at every start,
+ * 0.6 s of a cold start at the default 128 MB. An embedded database of one household is a few MB;
+ * 16 MB still holds it, and the rest comes from files through the OS cache.
+ */
+export const PGLITE_START_PARAMS = [
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'shared_buffers=16MB',
+];
 const migrationsFolder = () => findUp(import.meta.dirname, 'drizzle');
 
 /**
@@ -35,7 +60,13 @@ const migrationsFolder = () => findUp(import.meta.dirname, 'drizzle');
  * `migrations`: the folder migrate() applies (the committed one unless a test says otherwise).
  */
 export async function openPglite(dataDir?: string, migrations?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir);
+  // Each driver is loaded only by the database kind that uses it (start-up time).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -48,6 +79,11 @@ export async function openPglite(dataDir?: string, migrations?: string): Promise
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server ended (restart, pg_terminate_backend) errors outside any query;
   // the pool drops it and opens a new one on demand. Unhandled, that event would end the process.
