@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../plugins/auth.js';
-import { presentUser } from '../users/present.js';
+import { presentUser, presentUserWithVehicles } from '../users/present.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { AuthService } from './auth.service.js';
 import type { TokenService } from './tokens.js';
@@ -62,9 +62,9 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     '/api/auth/me',
     { preHandler: app.requireUser, schema: { tags, response: { 200: User, 401: ApiError } } },
     async (req) => {
-      const row = await users.findById(principalOf(req).userId);
+      const row = await users.findWithVehicles(principalOf(req).userId);
       if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
-      return presentUser(users, row);
+      return presentUserWithVehicles(row);
     },
   );
 

@@ -11,8 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
 import { principalOf } from '../../plugins/auth.js';
-import { presentUser, presentUsers } from './present.js';
+import { presentUser, presentUsers, presentUserWithVehicles } from './present.js';
 import type { UsersRepo } from './users.repo.js';
 import type { UsersService } from './users.service.js';
 
@@ -26,9 +27,11 @@ export async function usersRoutes(app: FastifyInstance, { service, repo }: Optio
   const tags = ['users'];
   const adminTags = ['admin'];
 
-  r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) =>
-    presentUser(repo, await service.get(principalOf(req).userId)),
-  );
+  r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) => {
+    const row = await repo.findWithVehicles(principalOf(req).userId);
+    if (!row) throw notFound('User');
+    return presentUserWithVehicles(row);
+  });
 
   r.put(
     '/api/users/me',
