@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { findUp } from '../lib/paths.js';
 import * as schema from './schema.js';
@@ -56,6 +58,26 @@ export const PGLITE_START_PARAMS = [
 const migrationsFolder = () => findUp(import.meta.dirname, 'drizzle');
 
 /**
+ * True when the database already has every migration of `folder`: drizzle's own test (the newest
+ * applied `created_at` against each migration's journal time) made with one query and the journal
+ * alone, so a start on an up-to-date database skips migrate()'s DDL, the hashing of every migration
+ * file and (PostgreSQL) the lock.
+ */
+async function migrationsApplied(query: (text: string) => Promise<{ rows: unknown[] }>, folder: string) {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await query('select max(created_at) as last from drizzle.__drizzle_migrations');
+    const last = (rows[0] as { last: string | number | null } | undefined)?.last;
+    return last != null && Number(last) >= newest;
+  } catch {
+    return false; // no migrations table yet
+  }
+}
+
+/**
  * PGlite keeps one connection in-process; `dataDir` undefined means in memory (tests).
  * `migrations`: the folder migrate() applies (the committed one unless a test says otherwise).
  */
@@ -71,8 +93,11 @@ export async function openPglite(dataDir?: string, migrations?: string): Promise
   return {
     kind: 'pglite',
     db,
-    migrate: async () =>
-      migratePglite(drizzlePglite(client), { migrationsFolder: migrations ?? migrationsFolder() }),
+    migrate: async () => {
+      const folder = migrations ?? migrationsFolder();
+      if (await migrationsApplied((text) => client.query(text), folder)) return;
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+    },
     listen: (channel, onMessage) => client.listen(channel, onMessage).then((off) => () => off()),
     close: () => client.close(),
   };
@@ -97,6 +122,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     kind: 'postgres',
     db,
     migrate: async () => {
+      if (await migrationsApplied((text) => pool.query(text), migrationsFolder())) return;
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
