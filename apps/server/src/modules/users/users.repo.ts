@@ -60,9 +60,11 @@ export class UsersRepo {
       byIdWithVehicles: this.db
         .select({
           ...getTableColumns(users),
+          // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
+          // subquery would all resolve to vehicles.
           vehicles: sql<VehicleSummary[]>`coalesce((
-            select json_agg(json_build_object('id', ${vehicles.id}, 'make', ${vehicles.make}, 'model', ${vehicles.model}) order by ${vehicles.id})
-            from ${vehicles} where ${vehicles.ownerId} = ${users.id}), '[]'::json)`,
+            select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
+            from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
         })
         .from(users)
         .where(eq(users.id, sql.placeholder('id')))
