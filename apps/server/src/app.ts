@@ -119,7 +119,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { hsts: config.secureCookies });
   // With REDIS_URL every replica counts in Redis (the library's store), or locally while it is down.
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,

@@ -10,7 +10,7 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
-  const stopReminders = scheduleReminders(database.db, app.log);
+  let stopReminders = () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -35,6 +35,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listen: the first reminder scan must not hold up the start (PGlite has one connection).
+  stopReminders = scheduleReminders(database.db, app.log);
   app.log.info(
     { database: database.kind, dataDir: config.dataDir, url: config.publicUrl },
     `Evdra is ready on ${config.publicUrl}`,

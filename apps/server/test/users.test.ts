@@ -20,6 +20,43 @@ describe('GET /api/users/me', () => {
     expect(res.body).not.toMatch(/password|argon2/i);
   });
 
+  it('lists the vehicles of the caller (id, make, model, oldest first), the same on /api/auth/me', async () => {
+    const { client } = await registered(t.app);
+    const other = await registered(t.app);
+    const ids: number[] = [];
+    for (const [make, reg] of [
+      ['Dacia', 'ME-1'],
+      ['Skoda', 'ME-2'],
+    ] as const) {
+      const v = {
+        make,
+        model: 'M',
+        year: 2020,
+        fuelType: 'PETROL',
+        registrationNumber: reg,
+        engineSize: 1.2,
+        odometer: 0,
+      };
+      ids.push((await client.post('/api/vehicles', v)).data.id);
+    }
+    await other.client.post('/api/vehicles', {
+      make: 'BMW',
+      model: 'X',
+      year: 2020,
+      fuelType: 'DIESEL',
+      registrationNumber: 'O-1',
+      engineSize: 2,
+      odometer: 0,
+    });
+    const expected = [
+      { id: ids[0], make: 'Dacia', model: 'M' },
+      { id: ids[1], make: 'Skoda', model: 'M' },
+    ];
+    expect((await client.get('/api/users/me')).data.vehicles).toEqual(expected);
+    expect((await client.get('/api/auth/me')).data.vehicles).toEqual(expected);
+    expect((await other.client.get('/api/auth/me')).data.vehicles).toHaveLength(1);
+  });
+
   it('shows each user only their own profile', async () => {
     const a = await registered(t.app);
     const b = await registered(t.app);

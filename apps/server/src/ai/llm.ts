@@ -1,5 +1,5 @@
 import type { Language } from '@evdra/domain';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { VehicleFacts } from './facts.js';
 import type { AiProvider, ChatAnswer, ChatRequest, Evaluation } from './provider.js';
 
@@ -30,20 +30,28 @@ export const systemPrompt = (language: Language) =>
 export class LlmProvider implements AiProvider {
   readonly name = 'llm' as const;
   readonly model: string;
-  private readonly client: OpenAI;
+  /** Made on the first call: the client library costs start-up time a server without AI never needs. */
+  private client?: Promise<OpenAI>;
 
   constructor(
-    config: LlmConfig,
+    private readonly config: LlmConfig,
     private readonly builtin: AiProvider,
     private readonly log: Log,
   ) {
     this.model = config.model;
-    this.client = new OpenAI({
-      baseURL: config.baseUrl,
-      apiKey: config.apiKey,
-      timeout: config.timeoutMs,
-      maxRetries: 0,
-    });
+  }
+
+  private openai(): Promise<OpenAI> {
+    this.client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: this.config.baseUrl,
+          apiKey: this.config.apiKey,
+          timeout: this.config.timeoutMs,
+          maxRetries: 0,
+        }),
+    );
+    return this.client;
   }
 
   async evaluate(facts: VehicleFacts, language: Language): Promise<Evaluation> {
@@ -109,7 +117,8 @@ export class LlmProvider implements AiProvider {
   /** The model's answer, or undefined (logged) when it fails, times out or says nothing. */
   private async write(language: Language, messages: Message[]): Promise<string | undefined> {
     try {
-      const res = await this.client.chat.completions.create({
+      const client = await this.openai();
+      const res = await client.chat.completions.create({
         model: this.model,
         temperature: 0.2,
         messages: [{ role: 'system', content: systemPrompt(language) }, ...messages],

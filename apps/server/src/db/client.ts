@@ -1,10 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { findUp } from '../lib/paths.js';
 import * as schema from './schema.js';
 
@@ -32,26 +28,91 @@ export type Database = {
 };
 
 const MIGRATION_LOCK = 7_203_411;
+
+/**
+ * PGlite's default start parameters (0.5: PostgresModFactory.defaultStartParams, not exported), plus a
+ * smaller shared_buffers: the WASM build zeroes the whole shared memory byte by byte at every start,
+ * 0.6 s of a cold start at the default 128 MB. An embedded database of one household is a few MB;
+ * 16 MB still holds it, and the rest comes from files through the OS cache.
+ */
+export const PGLITE_START_PARAMS = [
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'shared_buffers=16MB',
+];
 const migrationsFolder = () => findUp(import.meta.dirname, 'drizzle');
+
+/**
+ * True when the database already has every migration of `folder`: drizzle's own test (the newest
+ * applied `created_at` against each migration's journal time) made with one query and the journal
+ * alone, so a start on an up-to-date database skips migrate()'s DDL, the hashing of every migration
+ * file and (PostgreSQL) the lock.
+ */
+async function migrationsApplied(query: (text: string) => Promise<{ rows: unknown[] }>, folder: string) {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await query('select max(created_at) as last from drizzle.__drizzle_migrations');
+    const last = (rows[0] as { last: string | number | null } | undefined)?.last;
+    return last != null && Number(last) >= newest;
+  } catch {
+    return false; // no migrations table yet
+  }
+}
 
 /**
  * PGlite keeps one connection in-process; `dataDir` undefined means in memory (tests).
  * `migrations`: the folder migrate() applies (the committed one unless a test says otherwise).
  */
 export async function openPglite(dataDir?: string, migrations?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir);
+  // Each driver is loaded only by the database kind that uses it (start-up time).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   const db: Db = drizzlePglite(client, { schema });
   return {
     kind: 'pglite',
     db,
-    migrate: async () =>
-      migratePglite(drizzlePglite(client), { migrationsFolder: migrations ?? migrationsFolder() }),
+    migrate: async () => {
+      const folder = migrations ?? migrationsFolder();
+      if (await migrationsApplied((text) => client.query(text), folder)) return;
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+    },
     listen: (channel, onMessage) => client.listen(channel, onMessage).then((off) => () => off()),
     close: () => client.close(),
   };
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server ended (restart, pg_terminate_backend) errors outside any query;
   // the pool drops it and opens a new one on demand. Unhandled, that event would end the process.
@@ -65,6 +126,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     kind: 'postgres',
     db,
     migrate: async () => {
+      if (await migrationsApplied((text) => pool.query(text), migrationsFolder())) return;
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

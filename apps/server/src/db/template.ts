@@ -1,8 +1,5 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 
 /**
  * A migrated, empty PGlite data directory made at build time (`npm run build`), so a new embedded
@@ -16,6 +13,12 @@ export async function buildPgliteTemplate(target: string, migrationsFolder: stri
   const tmp = `${target}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(dirname(target), { recursive: true });
+  // Loaded here: the server imports this module only to find and copy the template.
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create(tmp);
   try {
     await migrate(drizzle(client), { migrationsFolder });

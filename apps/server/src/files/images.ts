@@ -1,5 +1,4 @@
 import { PHOTO_JPEG_QUALITY, PHOTO_MAX_HEIGHT, PHOTO_MAX_WIDTH } from '@evdra/domain';
-import sharp from 'sharp';
 import { AppError } from '../lib/errors.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
@@ -32,6 +31,8 @@ export async function normalizePhoto(bytes: Buffer): Promise<Buffer> {
   if (!sniffImage(bytes)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG or WebP images are accepted.');
   }
+  // Loaded on the first photo, not at start-up.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })
       .rotate()

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 
 export const OCR_LANGS = ['eng', 'ron', 'spa'] as const;
 
@@ -85,8 +85,9 @@ export class OcrPool {
     return slot.worker;
   }
 
-  private spawn(): Promise<Worker> {
+  private async spawn(): Promise<Worker> {
     this.langDir ??= linkTrainedData(this.langs);
+    const { createWorker, OEM, PSM } = await import('tesseract.js'); // not at start-up
     return createWorker(this.langs.join('+'), OEM.LSTM_ONLY, {
       langPath: this.langDir,
       cacheMethod: 'none',

@@ -1,4 +1,4 @@
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 
 // Refuse decompression bombs: 50 megapixels is beyond any phone photo.
 const PIXEL_LIMIT = 50_000_000;
@@ -16,6 +16,7 @@ export class UnreadableImageError extends Error {}
  * and scaled so a 12 MP photo is never recognised at full size. Returns a grayscale PNG.
  */
 export async function prepareImage(bytes: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp'); // on the first receipt, not at start-up
   let gray: { data: Buffer; info: OutputInfo };
   try {
     gray = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 // The library's own stores (CommonJS, untyped): counting and expiry are theirs, not ours.
 const require = createRequire(import.meta.url);
@@ -28,7 +28,9 @@ const LocalStore: StoreClass<
  * Connects to REDIS_URL for shared rate limits. Commands fail fast (no offline queue, 500 ms
  * timeout) so a Redis outage never holds a request; ioredis keeps reconnecting by itself.
  */
-export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
+export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded only with REDIS_URL set: a single server never pays its start-up time.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -35,8 +35,7 @@ export class AnalyticsService {
   ) {}
 
   async vehicleMonthly(p: Principal, vehicleId: number): Promise<MonthlyAnalytics[]> {
-    await this.access(p, vehicleId);
-    const rows = await this.repo.monthly({ vehicleId });
+    const rows = await this.vehicleMonths(p, vehicleId);
     return rows.map((r) => ({
       id: Number(r.month.slice(0, 7).replace('-', '')),
       monthDate: r.month,
@@ -45,9 +44,8 @@ export class AnalyticsService {
   }
 
   async vehicleYearly(p: Principal, vehicleId: number): Promise<YearlyAnalytics> {
-    await this.access(p, vehicleId);
     const byYear = new Map<string, MonthRow[]>();
-    for (const r of await this.repo.monthly({ vehicleId })) {
+    for (const r of await this.vehicleMonths(p, vehicleId)) {
       const year = r.month.slice(0, 4);
       byYear.set(year, [...(byYear.get(year) ?? []), r]);
     }
@@ -57,9 +55,9 @@ export class AnalyticsService {
   }
 
   async vehicleTotal(p: Principal, vehicleId: number): Promise<AllTimeTotals> {
-    await this.access(p, vehicleId);
+    // The span is read beside the months; it is answered only once access is settled.
     const [rows, span] = await Promise.all([
-      this.repo.monthly({ vehicleId }),
+      this.vehicleMonths(p, vehicleId),
       this.repo.odometerSpan(vehicleId),
     ]);
     const t = totals(rows);
@@ -69,6 +67,17 @@ export class AnalyticsService {
       totalKm,
       costPerKm: totalKm > 0 ? Math.round((t.totalCost / totalKm) * 1000) / 1000 : null,
     };
+  }
+
+  /**
+   * One vehicle's months, with the ownership check in the same statement (its owner, or any for an
+   * admin); no rows is checked again, to tell a vehicle without costs from one that is not theirs (404).
+   */
+  private async vehicleMonths(p: Principal, vehicleId: number): Promise<MonthRow[]> {
+    const ownerId = p.role === 'ADMIN' ? undefined : p.userId;
+    const rows = await this.repo.monthly({ vehicleId, ownerId });
+    if (rows.length === 0) await this.access(p, vehicleId);
+    return rows;
   }
 
   /** The caller's vehicles, by vehicle and month, newest first. */

@@ -61,9 +61,9 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     '/api/auth/me',
     { preHandler: app.requireUser, schema: { tags, response: { 200: User, 401: ApiError } } },
     async (req) => {
-      const row = await users.findById(principalOf(req).userId);
-      if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
-      return users.present(row);
+      const user = await users.me(principalOf(req).userId);
+      if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
+      return user;
     },
   );
 

@@ -1,4 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
+// The native module loads on the first register or login, not at start-up.
+const argon2 = () => import('@node-rs/argon2');
 
 // ARCHITECTURE §4: argon2id, m=19456 KiB, t=2, p=1.
 const OPTIONS = {
@@ -8,11 +9,11 @@ const OPTIONS = {
   parallelism: 1,
 };
 
-export const hashPassword = (password: string) => hash(password, OPTIONS);
+export const hashPassword = async (password: string) => (await argon2()).hash(password, OPTIONS);
 
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
-    return await verify(hashed, password);
+    return await (await argon2()).verify(hashed, password);
   } catch {
     return false;
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 
@@ -9,20 +9,36 @@ export class NotificationsRepo {
   constructor(private readonly db: Executor) {}
 
   list(userId: number): Promise<NotificationRow[]> {
-    return this.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(200);
+    return this.statements().list.execute({ userId });
   }
 
   async unread(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+    const [row] = await this.statements().unread.execute({ userId });
     return row?.n ?? 0;
+  }
+
+  // The two reads every page polls, built and planned once (no query building per request).
+  private prepared?: ReturnType<NotificationsRepo['prepare']>;
+  private statements() {
+    this.prepared ??= this.prepare();
+    return this.prepared;
+  }
+  private prepare() {
+    const userId = sql.placeholder('userId');
+    return {
+      list: this.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(200)
+        .prepare('notifications_of_user'),
+      unread: this.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+        .prepare('unread_notifications_of_user'),
+    };
   }
 
   async markRead(userId: number, id: number): Promise<NotificationRow | undefined> {

@@ -1,4 +1,15 @@
-import { and, desc, eq, getTableColumns, getTableName, gte, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   type expenses,
@@ -30,14 +41,64 @@ export class RecordsRepo<T extends RecordTable> {
     this.t = table as unknown as typeof expenses;
   }
 
-  /** Newest first; `from`/`to` bound the date (inclusive). One prepared statement per table and connection. */
-  async listByVehicle(vehicleId: number, range: { from?: string; to?: string } = {}): Promise<RowOf<T>[]> {
-    const rows = await this.statements().list.execute({
+  /**
+   * The records of one vehicle, newest first, as the JSON array the API answers, built by the
+   * database: a long list (300 fill-ups) then costs the server no row parsing, mapping nor
+   * serialising, only passing text on. `fields` are the keys of the response schema, each a column
+   * of the table (the statement is prepared for the fields of the first call). `from`/`to` bound the
+   * date (inclusive). With `ownerId`, rows come only if that user owns the vehicle (null: any owner,
+   * for admins), so the ownership check rides in the same round trip.
+   */
+  async listJsonByVehicle(
+    fields: readonly string[],
+    vehicleId: number,
+    range: { from?: string; to?: string },
+    ownerId: number | null,
+  ): Promise<string> {
+    this.jsonList ??= this.prepareJsonList(fields);
+    const [row] = await this.jsonList.execute({
       vehicleId,
+      ownerId,
       from: range.from ?? null,
       to: range.to ?? null,
     });
-    return rows as RowOf<T>[];
+    return row?.json ?? '[]';
+  }
+
+  private jsonList?: ReturnType<RecordsRepo<T>['prepareJsonList']>;
+  private prepareJsonList(fields: readonly string[]) {
+    const columns = getTableColumns(this.t) as Record<string, AnyColumn>;
+    const date = dateColumn(this.t);
+    const dateKey = Object.keys(columns).find((key) => columns[key] === date) as string;
+    const selected = Object.fromEntries(
+      fields.map((key) => {
+        const column = columns[key];
+        if (!column) throw new Error(`${getTableName(this.t)} has no column for the response field ${key}`);
+        return [key, sql`${column}`.as(key)];
+      }),
+    );
+    if (!(dateKey in selected) || !('id' in selected)) throw new Error('a record list needs its date and id');
+    // Each row as a record named by the schema's keys: row_to_json writes it compactly (json_build_object
+    // would add a space around every colon and comma, 20% more bytes on the 300-row fuel list).
+    const rows = this.db
+      .select(selected)
+      .from(this.t)
+      .where(
+        and(
+          eq(this.t.vehicleId, sql.placeholder('vehicleId')),
+          sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${sql.placeholder('vehicleId')}
+            and (${sql.placeholder('ownerId')}::int is null or ${vehicles.ownerId} = ${sql.placeholder('ownerId')}::int))`,
+          sql`${date} >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)`,
+          sql`${date} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
+        ),
+      )
+      .as('r');
+    return this.db
+      .select({
+        json: sql<string>`coalesce(json_agg(r order by r.${sql.identifier(dateKey)} desc, r."id" desc), '[]')::text`,
+      })
+      .from(rows)
+      .prepare(`${getTableName(this.t)}_json_by_vehicle`);
   }
 
   /**
@@ -79,21 +140,8 @@ export class RecordsRepo<T extends RecordTable> {
     return this.prepared;
   }
   private prepare() {
-    const date = dateColumn(this.t);
     const name = getTableName(this.t);
     return {
-      list: this.db
-        .select()
-        .from(this.t)
-        .where(
-          and(
-            eq(this.t.vehicleId, sql.placeholder('vehicleId')),
-            sql`${date} >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)`,
-            sql`${date} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
-          ),
-        )
-        .orderBy(desc(date), desc(this.t.id))
-        .prepare(`${name}_by_vehicle`),
       get: this.db
         .select()
         .from(this.t)

@@ -16,7 +16,7 @@ type Options<T extends RecordTable> = {
   service: RecordsService<T>;
   createBody: z.ZodType;
   updateBody: z.ZodType;
-  record: z.ZodType;
+  record: z.ZodObject;
   listQuery?: z.ZodObject;
 };
 
@@ -25,6 +25,7 @@ export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Opt
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [o.tag];
   const user = { preHandler: app.requireUser };
+  const fields = Object.keys(o.record.shape);
 
   r.get(
     o.listPath,
@@ -38,8 +39,12 @@ export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Opt
         response: { 200: z.array(o.record), ...recordErrors },
       },
     },
-    async (req) =>
-      o.service.list(principalOf(req), req.params.vehicleId, req.query as { from?: string; to?: string }),
+    async (req, reply) => {
+      const range = req.query as { from?: string; to?: string };
+      const json = await o.service.listJson(principalOf(req), req.params.vehicleId, range, fields);
+      // The database wrote the JSON (the schema's fields only); a string with this type is sent as is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   r.get(

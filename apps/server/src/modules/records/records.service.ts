@@ -37,9 +37,21 @@ export class RecordsService<T extends RecordTable> {
     private readonly rules: RecordRules<T> = {},
   ) {}
 
-  async list(p: Principal, vehicleId: number, range?: { from?: string; to?: string }): Promise<RowOf<T>[]> {
-    await this.access(p, vehicleId);
-    return this.repo.listByVehicle(vehicleId, range);
+  /**
+   * The records of one vehicle, newest first, as the response's JSON text (`fields`: the keys of the
+   * response schema). One round trip: rows come only when the caller may see the vehicle; an empty
+   * answer is checked again, to tell a vehicle without records from one that is not theirs (404).
+   */
+  async listJson(
+    p: Principal,
+    vehicleId: number,
+    range: { from?: string; to?: string },
+    fields: readonly string[],
+  ): Promise<string> {
+    const ownerId = p.role === 'ADMIN' ? null : p.userId;
+    const json = await this.repo.listJsonByVehicle(fields, vehicleId, range, ownerId);
+    if (json === '[]') await this.access(p, vehicleId);
+    return json;
   }
 
   /**

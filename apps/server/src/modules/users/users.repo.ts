@@ -1,5 +1,5 @@
 import type { Language, Role, UserStatus } from '@evdra/domain';
-import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { users, vehicles } from '../../db/schema.js';
@@ -16,6 +16,7 @@ export type NewUser = {
 };
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { passwordHash?: string };
 export type VehicleSummary = { id: number; make: string; model: string };
+export type UserWithVehicles = UserRow & { vehicles: VehicleSummary[] };
 
 // Serialises "first account becomes ADMIN" and "keep one active admin" decisions.
 const ROLE_LOCK = 7_203_412;
@@ -56,6 +57,19 @@ export class UsersRepo {
         .from(users)
         .where(eq(users.id, sql.placeholder('id')))
         .prepare('user_by_id'),
+      // GET /api/auth/me and /api/users/me in one round trip: the row and its vehicles as JSON.
+      byIdWithVehicles: this.db
+        .select({
+          ...getTableColumns(users),
+          // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
+          // subquery would all resolve to vehicles.
+          vehicles: sql<VehicleSummary[]>`coalesce((
+            select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
+            from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
+        })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare('user_with_vehicles_by_id'),
       vehiclesOfOne: this.db
         .select({ ownerId: vehicles.ownerId, id: vehicles.id, make: vehicles.make, model: vehicles.model })
         .from(vehicles)
@@ -85,6 +99,12 @@ export class UsersRepo {
 
   async findById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.statements().byId.execute({ id });
+    return row;
+  }
+
+  /** The user with their vehicles (id, make, model), in one statement. */
+  async findWithVehicles(id: number): Promise<UserWithVehicles | undefined> {
+    const [row] = await this.statements().byIdWithVehicles.execute({ id });
     return row;
   }
 

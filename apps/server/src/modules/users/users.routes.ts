@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
@@ -24,9 +25,11 @@ export async function usersRoutes(app: FastifyInstance, { service }: Options) {
   const tags = ['users'];
   const adminTags = ['admin'];
 
-  r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) =>
-    service.present(await service.get(principalOf(req).userId)),
-  );
+  r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) => {
+    const user = await service.me(principalOf(req).userId);
+    if (!user) throw notFound('User');
+    return user;
+  });
 
   r.put(
     '/api/users/me',

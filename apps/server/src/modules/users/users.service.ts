@@ -1,7 +1,7 @@
 import type { AdminCreateUserBody, AdminUpdateUserBody, Language, UpdateMeBody, User } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { presentUser, presentUsers } from './present.js';
+import { presentUser, presentUsers, presentUserWithVehicles } from './present.js';
 import { assertUsernameAndEmailFree, takenError } from './uniqueness.js';
 import type { AuthState, UserChanges, UserRow, UsersRepo } from './users.repo.js';
 
@@ -30,6 +30,12 @@ export class UsersService {
   /** The API view of users: never the password hash; with their vehicles. */
   present(row: UserRow): Promise<User> {
     return presentUser(this.repo, row);
+  }
+
+  /** The caller's own view (`/me`): the user and their vehicles, read in one statement. */
+  async me(id: number): Promise<User | undefined> {
+    const row = await this.repo.findWithVehicles(id);
+    return row && presentUserWithVehicles(row);
   }
 
   presentAll(rows: UserRow[]): Promise<User[]> {
