@@ -12,18 +12,21 @@ import {
   vehicles,
 } from '../../db/schema.js';
 
-/** One card's facts as the listings statement returns them (numbers as float8, dates as text). */
+/** node-postgres reads numeric as a string (exact); converting in JS is cheaper than ::float8 in SQL. */
+type Numeric = string | number;
+
+/** One card's facts as the listings statement returns them (numerics as the driver reads them, dates as text). */
 export type CardRow = {
   id: number;
   vehicleId: number;
   make: string;
   model: string;
   year: number;
-  engineSize: number;
+  engineSize: Numeric;
   odometer: number;
   fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
-  aiScore: number | null;
-  price: number;
+  aiScore: Numeric | null;
+  price: Numeric;
   description: string;
   /** File ids joined by ',' (ids are base64url): cheaper to read than a text[]; '' for none. */
   photoIds: string;
@@ -35,7 +38,7 @@ export type CardRow = {
   lastServiceKm: number | null;
   recordsSince: string | null;
   fuelEntries: number;
-  consumption: number | null;
+  consumption: Numeric | null;
 };
 
 /** What the service checks before changing a listing. */
@@ -89,13 +92,14 @@ export type MessageRow = {
 };
 
 /**
- * The card columns of `where`'s listings, newest first. Chosen to be cheap to read for 10,000
- * rows: numbers as float8 and dates as text (no numeric strings or Date objects to convert), the
- * photo ids as one string; the record summary is vehicle_history's one row per car (kept by triggers).
+ * The card columns of `where`'s listings, newest first. Chosen to be cheap to produce and read for
+ * 10,000 rows: dates as ISO text (no Date objects), numerics as they are (numeric → float8 in SQL
+ * cost more than Number() in JS), the photo ids as one string; the record summary is
+ * vehicle_history's one row per car (kept by triggers).
  */
 const cardsQuery = (where: SQL) => sql`
-  select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size::float8 as "engineSize",
-         v.odometer, v.fuel_type as "fuelType", v.ai_score::float8 as "aiScore", l.price::float8 as price,
+  select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size as "engineSize",
+         v.odometer, v.fuel_type as "fuelType", v.ai_score as "aiScore", l.price,
          l.description, u.username as "sellerUsername", l.seller_id as "sellerId",
          array_to_string(case when cardinality(l.photo_ids) = 0 then array_remove(array[v.photo_id], null)
                               else l.photo_ids end, ',') as "photoIds",
@@ -103,7 +107,7 @@ const cardsQuery = (where: SQL) => sql`
          coalesce(h.services, 0) as services,
          to_char(h.last_service_date, 'YYYY-MM-DD') as "lastServiceDate", h.last_service_km as "lastServiceKm",
          to_char(h.records_since, 'YYYY-MM-DD') as "recordsSince",
-         coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption::float8 as consumption
+         coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption
     from listings l
     join vehicles v on v.id = l.vehicle_id
     join users u on u.id = l.seller_id
@@ -111,30 +115,29 @@ const cardsQuery = (where: SQL) => sql`
    where ${where}
    order by l.id desc`;
 
-/** Case-insensitive "contains" (spec §5) when the filter is given; a null filter matches all. */
-const contains = (column: SQL, name: string) => {
-  const text = sql`${sql.placeholder(name)}::text`;
-  return sql`(${text} is null or strpos(lower(${column}), lower(${text})) > 0)`;
-};
-
 /**
- * Active listings with the spec §5 filters: make, model and fuel type contain the text in any
- * case, the year contains the digits, the odometer is at most maxOdometer. One statement text
- * for every combination, so it is planned once per connection.
+ * Spec §5 filters: make, model and fuel type contain the text in any case, the year contains the
+ * digits, the odometer is at most maxOdometer.
  */
-const activeCards = cardsQuery(sql`l.active
-   and ${contains(sql`v.make`, 'make')} and ${contains(sql`v.model`, 'model')}
-   and ${contains(sql`v.fuel_type`, 'fuelType')} and ${contains(sql`v.year::text`, 'year')}
-   and (${sql.placeholder('maxOdometer')}::numeric is null or v.odometer <= ${sql.placeholder('maxOdometer')}::numeric)`);
+const FILTERS = {
+  make: sql`strpos(lower(v.make), lower(${sql.placeholder('make')}::text)) > 0`,
+  model: sql`strpos(lower(v.model), lower(${sql.placeholder('model')}::text)) > 0`,
+  fuelType: sql`strpos(lower(v.fuel_type), lower(${sql.placeholder('fuelType')}::text)) > 0`,
+  year: sql`strpos(v.year::text, ${sql.placeholder('year')}::text) > 0`,
+  maxOdometer: sql`v.odometer <= ${sql.placeholder('maxOdometer')}::numeric`,
+} satisfies Record<keyof ListingFilters, SQL>;
+const FILTER_KEYS = Object.keys(FILTERS) as (keyof ListingFilters)[];
 
 /** The only code of the marketplace that touches the database. */
 export class MarketplaceRepo {
 
-  private readonly activeCards;
+  /**
+   * One statement per combination of given filters (at most 32), each named and so planned once
+   * per connection: the scan tests only the filters asked for, not "$1 is null or …" for all five.
+   */
+  private readonly activeCards = new Map<string, (values: ListingFilters) => Promise<CardRow[]>>();
 
-  constructor(private readonly db: Db) {
-    this.activeCards = namedStatement<CardRow>(db, 'market_listings', activeCards);
-  }
+  constructor(private readonly db: Db) {}
 
   transaction<T>(fn: (repo: MarketplaceRepo) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(new MarketplaceRepo(tx as unknown as Db)));
@@ -142,14 +145,15 @@ export class MarketplaceRepo {
 
   /** Active listings with the vehicle's current values, the seller and the record summary. */
   cards(filters: ListingFilters = {}): Promise<CardRow[]> {
-    const text = (v: string | undefined) => (v ? v : null);
-    return this.activeCards({
-      make: text(filters.make),
-      model: text(filters.model),
-      fuelType: text(filters.fuelType),
-      year: text(filters.year),
-      maxOdometer: filters.maxOdometer ?? null,
-    });
+    const given = FILTER_KEYS.filter((k) => filters[k] !== undefined && filters[k] !== '');
+    const key = given.join('_');
+    let run = this.activeCards.get(key);
+    if (!run) {
+      const where = sql.join([sql`l.active`, ...given.map((k) => FILTERS[k])], sql` and `);
+      run = namedStatement<CardRow>(this.db, `market_listings${key ? `_${key}` : ''}`, cardsQuery(where));
+      this.activeCards.set(key, run);
+    }
+    return run(filters);
   }
 
   /** One listing's card, active or not. */

@@ -28,29 +28,32 @@ const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOStr
 
 /** A card as the API answers it: the row's facts, the spec §9 rating (domain) and the history. */
 export function presentListing(r: CardRow): Listing {
+  const price = Number(r.price);
+  const engineSize = Number(r.engineSize);
+  const aiScore = r.aiScore === null ? null : Number(r.aiScore);
   return {
     id: r.id,
     vehicleId: r.vehicleId,
     vehicleMake: r.make,
     vehicleModel: r.model,
     vehicleYear: r.year,
-    engineSize: r.engineSize,
+    engineSize,
     odometer: r.odometer,
     fuelType: r.fuelType,
-    vehicleAiScore: r.aiScore,
-    price: r.price,
+    vehicleAiScore: aiScore,
+    price,
     description: r.description,
     photoUrls: r.photoIds === '' ? [] : r.photoIds.split(',').map(listingPhotoUrl),
     listedByUsername: r.sellerUsername,
     sellerId: r.sellerId,
     createdAt: r.createdAt,
-    priceRating: priceRating(r.price, {
+    priceRating: priceRating(price, {
       make: r.make,
       year: r.year,
-      engineSize: r.engineSize,
+      engineSize,
       odometer: r.odometer,
       fuelType: r.fuelType,
-      aiScore: r.aiScore,
+      aiScore,
     }),
     history: {
       services: r.services,
@@ -60,7 +63,7 @@ export function presentListing(r: CardRow): Listing {
           : null,
       recordsSince: r.recordsSince,
       fuelEntries: r.fuelEntries,
-      consumptionPer100km: r.consumption,
+      consumptionPer100km: r.consumption === null ? null : Number(r.consumption),
     },
   };
 }
