@@ -257,6 +257,14 @@ describe('listings', () => {
     const l = await list(seller, await newCar(seller));
     expectError(await buyer.patch(`/api/marketplace/edit/${l.id}`, { price: 1 }), 404, 'NOT_FOUND');
     expectError(await buyer.delete(`/api/marketplace/delete-permanent/${l.id}`), 404, 'NOT_FOUND');
+    const foreignEdit = await send(
+      buyer,
+      `/api/marketplace/edit-with-photos/${l.id}`,
+      [{ name: 'data', value: JSON.stringify({ price: 1, description: 'mine now' }) }],
+      'PATCH',
+    );
+    expectError(foreignEdit, 404, 'NOT_FOUND');
+    expect(JSON.stringify(foreignEdit.data)).not.toContain('Well kept');
     expectInvalid(await seller.patch(`/api/marketplace/edit/${l.id}`, { price: -5 }), 'price');
     expect(
       (await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 8100, description: 'x' })).data.price,
@@ -268,6 +276,7 @@ describe('listings', () => {
     expectError(await buyer.get(`/api/marketplace/chat/${i}`), 404, 'NOT_FOUND');
     expectError(await buyer.post(`/api/marketplace/interest/${l.id}`), 404, 'NOT_FOUND');
     expectError(await seller.delete(`/api/marketplace/delete-permanent/${l.id}`), 404, 'NOT_FOUND');
+    expectError(await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 5 }), 404, 'NOT_FOUND');
   });
 
   it('every read is current (no cache): record history, vehicle values and edits show at once', async () => {
@@ -477,6 +486,11 @@ describe('transfer', () => {
     expect((await listings(buyer)).map((x) => x.id)).not.toContain(l.id);
     expectError(await buyer.post(`/api/marketplace/interest/${l.id}`), 404, 'NOT_FOUND');
     expectError(await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 5 }), 409, 'CONFLICT');
+    // The old owner can no longer list it; the new owner can.
+    expectError(await seller.post('/api/marketplace/list', { vehicleId: v, price: 1000 }), 404, 'NOT_FOUND');
+    expect((await buyer.get('/api/marketplace/my-vehicles')).data.map((x: { id: number }) => x.id)).toContain(
+      v,
+    );
 
     // Chat history stays for both; other buyers are told.
     const chat = (await buyer.get(`/api/marketplace/chat/${i}`)).data as { content: string }[];

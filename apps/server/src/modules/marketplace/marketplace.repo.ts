@@ -2,15 +2,8 @@ import type { Language, ListingFilters } from '@evdra/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
 import { namedStatement } from '../../db/statement.js';
-import {
-  files,
-  interests,
-  listings,
-  marketMessages,
-  notifications,
-  vehicles,
-} from '../../db/schema.js';
 
 /** node-postgres reads numeric as a string (exact); converting in JS is cheaper than ::float8 in SQL. */
 type Numeric = string | number;
@@ -130,7 +123,6 @@ const FILTER_KEYS = Object.keys(FILTERS) as (keyof ListingFilters)[];
 
 /** The only code of the marketplace that touches the database. */
 export class MarketplaceRepo {
-
   /**
    * One statement per combination of given filters (at most 32), each named and so planned once
    * per connection: the scan tests only the filters asked for, not "$1 is null or …" for all five.
@@ -380,9 +372,9 @@ export class MarketplaceRepo {
         )})`,
       ),
     );
-    return ids.map(
-      (id): Person => rows.find((r) => r.id === id) ?? { username: '', language: 'en' },
-    ) as { [K in keyof T]: Person };
+    return ids.map((id): Person => rows.find((r) => r.id === id) ?? { username: '', language: 'en' }) as {
+      [K in keyof T]: Person;
+    };
   }
 
   // ── transfer steps (run inside one transaction) ──

@@ -27,10 +27,7 @@ const errors = uploadErrors;
 const multipart = multipartRoute;
 const tags = ['marketplace'];
 
-export async function marketplaceRoutes(
-  app: FastifyInstance,
-  { service }: { service: MarketplaceService },
-) {
+export async function marketplaceRoutes(app: FastifyInstance, { service }: { service: MarketplaceService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { preHandler: app.requireUser };
 
