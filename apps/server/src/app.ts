@@ -32,7 +32,6 @@ import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
 import { InsuranceService } from './modules/insurance/insurance.service.js';
-import { MarketListCache } from './modules/marketplace/market-list-cache.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
@@ -190,15 +189,8 @@ export async function buildApp({
       changed: vehicleLists.clear,
     }),
   });
-  const marketLists = new MarketListCache();
-  app.addHook('onClose', await marketLists.connect(database, app.log));
-  const marketChanged = () => {
-    marketLists.clear();
-    vehicleLists.clear();
-  };
   await app.register(marketplaceRoutes, {
-    service: new MarketplaceService(new MarketplaceRepo(db), files, marketChanged),
-    cache: marketLists,
+    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear),
   });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { Listing, priceRating } from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReminderScan } from '../src/jobs/reminders.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { registered, TestClient } from './helpers/client.js';
+import { newAccount, registered, TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
 import { multipart } from './helpers/multipart.js';
 
@@ -256,6 +257,14 @@ describe('listings', () => {
     const l = await list(seller, await newCar(seller));
     expectError(await buyer.patch(`/api/marketplace/edit/${l.id}`, { price: 1 }), 404, 'NOT_FOUND');
     expectError(await buyer.delete(`/api/marketplace/delete-permanent/${l.id}`), 404, 'NOT_FOUND');
+    const foreignEdit = await send(
+      buyer,
+      `/api/marketplace/edit-with-photos/${l.id}`,
+      [{ name: 'data', value: JSON.stringify({ price: 1, description: 'mine now' }) }],
+      'PATCH',
+    );
+    expectError(foreignEdit, 404, 'NOT_FOUND');
+    expect(JSON.stringify(foreignEdit.data)).not.toContain('Well kept');
     expectInvalid(await seller.patch(`/api/marketplace/edit/${l.id}`, { price: -5 }), 'price');
     expect(
       (await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 8100, description: 'x' })).data.price,
@@ -267,14 +276,15 @@ describe('listings', () => {
     expectError(await buyer.get(`/api/marketplace/chat/${i}`), 404, 'NOT_FOUND');
     expectError(await buyer.post(`/api/marketplace/interest/${l.id}`), 404, 'NOT_FOUND');
     expectError(await seller.delete(`/api/marketplace/delete-permanent/${l.id}`), 404, 'NOT_FOUND');
+    expectError(await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 5 }), 404, 'NOT_FOUND');
   });
 
-  it('keeps the cached list current: record history, vehicle values and edits show at once', async () => {
-    const v = await newCar(seller, { make: 'Cachetest' });
+  it('every read is current (no cache): record history, vehicle values and edits show at once', async () => {
+    const v = await newCar(seller, { make: 'Freshtest' });
     const l = await list(seller, v);
     const card = async () =>
       (
-        (await buyer.get('/api/marketplace/listings?make=cachetest')).data as Record<string, never>[]
+        (await buyer.get('/api/marketplace/listings?make=freshtest')).data as Record<string, never>[]
       )[0] as unknown as {
         price: number;
         odometer: number;
@@ -282,19 +292,65 @@ describe('listings', () => {
       };
     expect((await card()).history.services).toBe(0);
     const r = await seller.post('/api/revision', { vehicleId: v, date: '2024-01-01', km: 1000, price: 100 });
-    await expect.poll(async () => (await card()).history.services).toBe(1);
+    expect((await card()).history.services).toBe(1);
     await seller.delete(`/api/revision/${r.data.id}`);
-    await expect.poll(async () => (await card()).history.services).toBe(0);
+    expect((await card()).history.services).toBe(0);
     const vehicle = (await seller.get(`/api/vehicles/${v}`)).data;
     await seller.put(`/api/vehicles/${v}`, {
-      ...car({ make: 'Cachetest' }),
+      ...car({ make: 'Freshtest' }),
       registrationNumber: vehicle.registrationNumber,
       odometer: 130_000,
       version: vehicle.version,
     });
-    await expect.poll(async () => (await card()).odometer).toBe(130_000);
+    expect((await card()).odometer).toBe(130_000);
     await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 4321 });
     expect((await card()).price).toBe(4321);
+  });
+
+  it('answers exactly the Listing schema: ISO dates, plain numbers, the domain’s rating', async () => {
+    const v = await newCar(seller, {
+      make: 'Shapetest',
+      model: 'Exact',
+      engineSize: 1.6,
+      odometer: 87_654,
+      fuelType: 'ELECTRIC',
+    });
+    await t.database.db.execute(sql`update vehicles set ai_score = 6.5 where id = ${v}`);
+    await seller.post('/api/fuel-consumptions', {
+      vehicleId: v,
+      fuelType: 'ELECTRIC',
+      liters: 33.3,
+      fuelPrice: 20,
+      odometer: 87_000,
+      date: '2024-02-03',
+    });
+    const created = await list(seller, v, 12_345.67, 'Exact shape');
+    const res = await buyer.get('/api/marketplace/listings?make=shapetest');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const [shown] = JSON.parse(res.body) as Record<string, unknown>[];
+    expect(shown).toEqual(created); // the list and the single answer agree
+    expect(Object.keys(shown ?? {}).sort()).toEqual(Object.keys(Listing.shape).sort());
+    const parsed = Listing.parse(shown);
+    expect(parsed).toMatchObject({
+      engineSize: 1.6,
+      odometer: 87_654,
+      vehicleAiScore: 6.5,
+      price: 12_345.67,
+      fuelType: 'ELECTRIC',
+      history: { services: 0, lastService: null, recordsSince: '2024-02-03', fuelEntries: 1 },
+    });
+    expect(parsed.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(parsed.createdAt) - Date.now())).toBeLessThan(60_000);
+    expect(parsed.priceRating).toEqual(
+      priceRating(12_345.67, {
+        make: 'Shapetest',
+        year: 2015,
+        engineSize: 1.6,
+        odometer: 87_654,
+        fuelType: 'ELECTRIC',
+        aiScore: 6.5,
+      }),
+    );
   });
 });
 
@@ -430,6 +486,11 @@ describe('transfer', () => {
     expect((await listings(buyer)).map((x) => x.id)).not.toContain(l.id);
     expectError(await buyer.post(`/api/marketplace/interest/${l.id}`), 404, 'NOT_FOUND');
     expectError(await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 5 }), 409, 'CONFLICT');
+    // The old owner can no longer list it; the new owner can.
+    expectError(await seller.post('/api/marketplace/list', { vehicleId: v, price: 1000 }), 404, 'NOT_FOUND');
+    expect((await buyer.get('/api/marketplace/my-vehicles')).data.map((x: { id: number }) => x.id)).toContain(
+      v,
+    );
 
     // Chat history stays for both; other buyers are told.
     const chat = (await buyer.get(`/api/marketplace/chat/${i}`)).data as { content: string }[];
@@ -502,6 +563,71 @@ describe('transfer', () => {
       }
     },
   );
+});
+
+describe('notifications in the recipient’s saved language', () => {
+  const speaker = async (prefix: string, language: 'ro' | 'es') => {
+    const client = new TestClient(t.app);
+    const res = await client.post('/api/auth/register', { ...newAccount(prefix), language });
+    expect(res.statusCode).toBe(201);
+    return { client, username: res.data.user.username as string };
+  };
+  const notes = async (c: TestClient) =>
+    ((await c.get('/api/notifications')).data as { type: string; title: string; content: string }[]).map(
+      ({ type, title, content }) => ({ type, title, content }),
+    );
+
+  it('a Romanian seller and Spanish buyers read interest, message, sold and transfer in their language', async () => {
+    const ioana = await speaker('ioana', 'ro');
+    const lucia = await speaker('lucia', 'es');
+    const pablo = await speaker('pablo', 'es');
+    const v = await newCar(ioana.client, {
+      make: 'Dacia',
+      model: 'Logan',
+      year: 2019,
+      registrationNumber: 'LANG-1',
+    });
+    const l = await list(ioana.client, v);
+    const i = (await lucia.client.post(`/api/marketplace/interest/${l.id}`)).data.interestId;
+    const other = (await pablo.client.post(`/api/marketplace/interest/${l.id}`)).data.interestId;
+    await lucia.client.post(`/api/marketplace/chat/${i}`, { message: '¿Sigue disponible?' });
+    await ioana.client.post(`/api/marketplace/chat/${i}`, { message: 'Da.' });
+    expect((await ioana.client.patch(`/api/marketplace/transfer/${i}`)).statusCode).toBe(200);
+
+    expect(await notes(ioana.client)).toEqual([
+      { type: 'MARKET_MESSAGE', title: `Mesaj nou de la ${lucia.username}`, content: '¿Sigue disponible?' },
+      {
+        type: 'MARKET_INTEREST',
+        title: 'Interes nou pentru anunțul tău',
+        content: `${pablo.username} și-a arătat interesul pentru Dacia Logan (2019) din anunțul tău.`,
+      },
+      {
+        type: 'MARKET_INTEREST',
+        title: 'Interes nou pentru anunțul tău',
+        content: `${lucia.username} și-a arătat interesul pentru Dacia Logan (2019) din anunțul tău.`,
+      },
+    ]);
+    expect(await notes(lucia.client)).toEqual([
+      {
+        type: 'MARKET_TRANSFER',
+        title: 'Vehículo transferido a ti',
+        content: 'El Dacia Logan (2019) ya es tuyo, con todos sus registros, en Vehículos.',
+      },
+      { type: 'MARKET_MESSAGE', title: `Nuevo mensaje de ${ioana.username}`, content: 'Da.' },
+    ]);
+    expect(await notes(pablo.client)).toEqual([
+      {
+        type: 'MARKET_MESSAGE',
+        title: 'Vehículo vendido',
+        content: 'El Dacia Logan (2019) que te interesaba se ha vendido a otro comprador.',
+      },
+    ]);
+    // The chat lines are the same for both parties, as the spec writes them.
+    const chat = async (c: TestClient, id: number) =>
+      ((await c.get(`/api/marketplace/chat/${id}`)).data as { content: string }[]).map((m) => m.content);
+    expect((await chat(lucia.client, i)).at(-1)).toBe('[Vehicle transferred to buyer]');
+    expect(await chat(pablo.client, other)).toEqual(['[Vehicle sold to another buyer]']);
+  });
 });
 
 describe('access', () => {

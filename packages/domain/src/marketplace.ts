@@ -50,9 +50,11 @@ export type PricedVehicle = {
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+const BRANDS = Object.entries(BRAND_FACTORS);
+
 export function brandFactor(make: string): number {
   const m = make.trim().toLowerCase();
-  for (const [brand, factor] of Object.entries(BRAND_FACTORS)) if (m.startsWith(brand)) return factor;
+  for (const [brand, factor] of BRANDS) if (m.startsWith(brand)) return factor;
   return 1;
 }
 

@@ -1,35 +1,52 @@
-import type { ListingFilters } from '@evdra/domain';
+import type { Language, ListingFilters } from '@evdra/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
+import { namedStatement } from '../../db/statement.js';
 
-export type ListingRow = {
+/** node-postgres reads numeric as a string (exact); converting in JS is cheaper than ::float8 in SQL. */
+type Numeric = string | number;
+
+/** One card's facts as the listings statement returns them (numerics as the driver reads them, dates as text). */
+export type CardRow = {
   id: number;
   vehicleId: number;
   make: string;
   model: string;
   year: number;
-  engineSize: string | number;
+  engineSize: Numeric;
   odometer: number;
   fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
-  aiScore: string | number | null;
-  vehiclePhotoId: string | null;
-  price: string | number;
+  aiScore: Numeric | null;
+  price: Numeric;
   description: string;
-  photoIds: string[];
+  /** File ids joined by ',' (ids are base64url): cheaper to read than a text[]; '' for none. */
+  photoIds: string;
   sellerUsername: string;
   sellerId: number;
-  createdAt: string | Date;
-  active: boolean;
-  ownerId: number;
+  createdAt: string;
   services: number;
   lastServiceDate: string | null;
   lastServiceKm: number | null;
   recordsSince: string | null;
   fuelEntries: number;
-  consumption: string | number | null;
+  consumption: Numeric | null;
 };
+
+/** What the service checks before changing a listing. */
+export type ListingFacts = {
+  id: number;
+  vehicleId: number;
+  sellerId: number;
+  active: boolean;
+  photoIds: string[];
+  make: string;
+  model: string;
+  year: number;
+};
+
+export type Person = { username: string; language: Language };
 
 export type InterestRow = {
   id: number;
@@ -67,51 +84,92 @@ export type MessageRow = {
   createdAt: string | Date;
 };
 
-/** Escapes LIKE wildcards so a filter means "contains this text". */
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The card columns of `where`'s listings, newest first. Chosen to be cheap to produce and read for
+ * 10,000 rows: dates as ISO text (no Date objects), numerics as they are (numeric → float8 in SQL
+ * cost more than Number() in JS), the photo ids as one string; the record summary is
+ * vehicle_history's one row per car (kept by triggers).
+ */
+const cardsQuery = (where: SQL) => sql`
+  select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size as "engineSize",
+         v.odometer, v.fuel_type as "fuelType", v.ai_score as "aiScore", l.price,
+         l.description, u.username as "sellerUsername", l.seller_id as "sellerId",
+         array_to_string(case when cardinality(l.photo_ids) = 0 then array_remove(array[v.photo_id], null)
+                              else l.photo_ids end, ',') as "photoIds",
+         to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+         coalesce(h.services, 0) as services,
+         to_char(h.last_service_date, 'YYYY-MM-DD') as "lastServiceDate", h.last_service_km as "lastServiceKm",
+         to_char(h.records_since, 'YYYY-MM-DD') as "recordsSince",
+         coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption
+    from listings l
+    join vehicles v on v.id = l.vehicle_id
+    join users u on u.id = l.seller_id
+    left join vehicle_history h on h.vehicle_id = l.vehicle_id
+   where ${where}
+   order by l.id desc`;
+
+/**
+ * Spec §5 filters: make, model and fuel type contain the text in any case, the year contains the
+ * digits, the odometer is at most maxOdometer.
+ */
+const FILTERS = {
+  make: sql`strpos(lower(v.make), lower(${sql.placeholder('make')}::text)) > 0`,
+  model: sql`strpos(lower(v.model), lower(${sql.placeholder('model')}::text)) > 0`,
+  fuelType: sql`strpos(lower(v.fuel_type), lower(${sql.placeholder('fuelType')}::text)) > 0`,
+  year: sql`strpos(v.year::text, ${sql.placeholder('year')}::text) > 0`,
+  maxOdometer: sql`v.odometer <= ${sql.placeholder('maxOdometer')}::numeric`,
+} satisfies Record<keyof ListingFilters, SQL>;
+const FILTER_KEYS = Object.keys(FILTERS) as (keyof ListingFilters)[];
 
 /** The only code of the marketplace that touches the database. */
 export class MarketplaceRepo {
+  /**
+   * One statement per combination of given filters (at most 32), each named and so planned once
+   * per connection: the scan tests only the filters asked for, not "$1 is null or …" for all five.
+   */
+  private readonly activeCards = new Map<string, (values: ListingFilters) => Promise<CardRow[]>>();
+
   constructor(private readonly db: Db) {}
 
   transaction<T>(fn: (repo: MarketplaceRepo) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(new MarketplaceRepo(tx as unknown as Db)));
   }
 
-  /**
-   * Listings with the vehicle's current values, the seller and the record summary (vehicle_history,
-   * kept by triggers); active only
-   * unless `id` picks one. Filters are spec §5: case-insensitive contains, year contains, km ≤ max.
-   */
-  async listings(filters: ListingFilters & { id?: number } = {}): Promise<ListingRow[]> {
-    const where: SQL[] = [];
-    if (filters.id !== undefined) where.push(sql`l.id = ${filters.id}`);
-    else where.push(sql`l.active`);
-    if (filters.make) where.push(sql`v.make ilike ${contains(filters.make)}`);
-    if (filters.model) where.push(sql`v.model ilike ${contains(filters.model)}`);
-    if (filters.fuelType) where.push(sql`v.fuel_type ilike ${contains(filters.fuelType)}`);
-    if (filters.year) where.push(sql`v.year::text like ${contains(filters.year)}`);
-    if (filters.maxOdometer !== undefined) where.push(sql`v.odometer <= ${filters.maxOdometer}`);
-    const res = await this.db.execute(sql`
-      select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size as "engineSize",
-             v.odometer, v.fuel_type as "fuelType", v.ai_score as "aiScore", v.photo_id as "vehiclePhotoId",
-             l.price, l.description, l.photo_ids as "photoIds", u.username as "sellerUsername",
-             l.seller_id as "sellerId", l.created_at as "createdAt", l.active, v.owner_id as "ownerId",
-             coalesce(h.services, 0) as services,
-             to_char(h.last_service_date, 'YYYY-MM-DD') as "lastServiceDate", h.last_service_km as "lastServiceKm",
-             to_char(h.records_since, 'YYYY-MM-DD') as "recordsSince",
-             coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption
-        from listings l
-        join vehicles v on v.id = l.vehicle_id
-        join users u on u.id = l.seller_id
-        left join vehicle_history h on h.vehicle_id = v.id
-       where ${sql.join(where, sql` and `)}
-       order by l.id desc`);
-    return rowsOf<ListingRow>(res);
+  /** Active listings with the vehicle's current values, the seller and the record summary. */
+  cards(filters: ListingFilters = {}): Promise<CardRow[]> {
+    const given = FILTER_KEYS.filter((k) => filters[k] !== undefined && filters[k] !== '');
+    const key = given.join('_');
+    let run = this.activeCards.get(key);
+    if (!run) {
+      const where = sql.join([sql`l.active`, ...given.map((k) => FILTERS[k])], sql` and `);
+      run = namedStatement<CardRow>(this.db, `market_listings${key ? `_${key}` : ''}`, cardsQuery(where));
+      this.activeCards.set(key, run);
+    }
+    return run(filters);
   }
 
-  async listing(id: number): Promise<ListingRow | undefined> {
-    const [row] = await this.listings({ id });
+  /** One listing's card, active or not. */
+  async card(id: number): Promise<CardRow | undefined> {
+    const [row] = rowsOf<CardRow>(await this.db.execute(cardsQuery(sql`l.id = ${id}`)));
+    return row;
+  }
+
+  /** What the service checks before changing a listing. */
+  async listing(id: number): Promise<ListingFacts | undefined> {
+    const [row] = await this.db
+      .select({
+        id: listings.id,
+        vehicleId: listings.vehicleId,
+        sellerId: listings.sellerId,
+        active: listings.active,
+        photoIds: listings.photoIds,
+        make: vehicles.make,
+        model: vehicles.model,
+        year: vehicles.year,
+      })
+      .from(listings)
+      .innerJoin(vehicles, eq(vehicles.id, listings.vehicleId))
+      .where(eq(listings.id, id));
     return row;
   }
 
@@ -284,11 +342,13 @@ export class MarketplaceRepo {
       .where(eq(interests.id, interestId));
   }
 
+  /** The listing's other conversations, with each buyer's language for the notification. */
   async otherInterests(listingId: number, exceptId: number) {
-    return rowsOf<{ id: number; buyerId: number }>(
-      await this.db.execute(
-        sql`select id, buyer_id as "buyerId" from interests where listing_id = ${listingId} and id <> ${exceptId}`,
-      ),
+    return rowsOf<{ id: number; buyerId: number; language: Language }>(
+      await this.db.execute(sql`
+        select i.id, i.buyer_id as "buyerId", u.language
+          from interests i join users u on u.id = i.buyer_id
+         where i.listing_id = ${listingId} and i.id <> ${exceptId}`),
     );
   }
 
@@ -302,11 +362,19 @@ export class MarketplaceRepo {
     await this.db.insert(notifications).values(n);
   }
 
-  async username(userId: number): Promise<string> {
-    const [row] = rowsOf<{ username: string }>(
-      await this.db.execute(sql`select username from users where id = ${userId}`),
+  /** Name and saved language of each user asked for (a deleted user: '' and English). */
+  async people<T extends number[]>(...ids: T): Promise<{ [K in keyof T]: Person }> {
+    const rows = rowsOf<{ id: number; username: string; language: Language }>(
+      await this.db.execute(
+        sql`select id, username, language from users where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
     );
-    return row?.username ?? '';
+    return ids.map((id): Person => rows.find((r) => r.id === id) ?? { username: '', language: 'en' }) as {
+      [K in keyof T]: Person;
+    };
   }
 
   // ── transfer steps (run inside one transaction) ──

@@ -1,4 +1,4 @@
-import type { Listing } from '@evdra/domain';
+import type { Listing, PriceFactor } from '@evdra/domain';
 import { Car, Heart, Images } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,10 @@ interface ListingCardProps {
 }
 
 const LEVEL_CLASS = ['na', 'very-low', 'low', 'fair', 'high', 'very-high'];
+
+/** Decimals a factor's input needs: litres and brand factors have one (1.6 L, × 1.2), km and years none. */
+const factorDecimals = (f: PriceFactor) =>
+  f.key === 'brand' || f.key === 'engine' || !Number.isInteger(f.input) ? 1 : 0;
 
 /** One listing: photo (opens the carousel), facts, price, rating bar with its why, and the history line. */
 export function ListingCard({
@@ -147,9 +151,7 @@ export function ListingCard({
                 {r.factors.map((f) => (
                   <li key={f.key}>
                     <span>
-                      {t(`market.factors.${f.key}`, {
-                        input: fmt.number(f.input, f.key === 'brand' ? 1 : 0),
-                      })}
+                      {t(`market.factors.${f.key}`, { input: fmt.number(f.input, factorDecimals(f)) })}
                     </span>
                     <span>{fmt.money(f.amount)}</span>
                   </li>

@@ -9,7 +9,7 @@ function makeListing(overrides: Partial<Listing> = {}): Listing {
   const vehicle = {
     make: 'Skoda',
     year: 2010,
-    engineSize: 2,
+    engineSize: 1.6,
     odometer: 100_000,
     fuelType: 'PETROL' as const,
     aiScore: 7,
@@ -20,7 +20,7 @@ function makeListing(overrides: Partial<Listing> = {}): Listing {
     vehicleMake: 'Skoda',
     vehicleModel: 'Octavia',
     vehicleYear: 2010,
-    engineSize: 2,
+    engineSize: 1.6,
     odometer: 100_000,
     fuelType: 'PETROL',
     vehicleAiScore: 7,
@@ -51,14 +51,14 @@ describe('marketplace page', () => {
     const { user } = renderPage(<MarketplacePage />);
     const card = await screen.findByRole('article', { name: 'Skoda Octavia' });
     expect(within(card).getByText('€15,000.00')).toBeInTheDocument();
-    // Estimate 10,100; 15,000 is 4,900 above → High (level 4).
+    // Estimate 9,980; 15,000 is 5,020 above → High (level 4).
     expect(within(card).getByText('High')).toBeInTheDocument();
     const bar = card.querySelector('.rating__bar span') as HTMLElement;
     expect(bar.style.width).toBe('80%');
     expect(within(card).queryByText(/Estimated value/)).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Why?' }));
-    expect(within(card).getByText(/Estimated value €10,100.00/)).toBeInTheDocument();
-    expect(within(card).getByText('Engine 2 L')).toBeInTheDocument();
+    expect(within(card).getByText(/Estimated value €9,980.00/)).toBeInTheDocument();
+    expect(within(card).getByText('Engine 1.6 L')).toBeInTheDocument();
     expect(
       within(card).getByText(
         '3 services · last May 2, 2024 at 95,000 km · records since Mar 1, 2019 · 12 fuel entries · 6.40 L/100km',
