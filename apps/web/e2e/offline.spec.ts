@@ -175,7 +175,12 @@ test('offline: an edit changed elsewhere meanwhile shows both versions; each cho
   // 1. Keep mine: offline edit to Sandero while another device renames it Duster.
   await context.setOffline(true);
   await editModelOffline(page, 'Logan', 'Sandero');
-  const duster = await callElsewhere<Vehicle>(page, 'PUT', `/api/vehicles/${car.id}`, carBody('Duster', car.version));
+  const duster = await callElsewhere<Vehicle>(
+    page,
+    'PUT',
+    `/api/vehicles/${car.id}`,
+    carBody('Duster', car.version),
+  );
   expect(duster.version).toBe(car.version + 1);
   await context.setOffline(false);
 
@@ -195,7 +200,12 @@ test('offline: an edit changed elsewhere meanwhile shows both versions; each cho
   // 2. Keep current: offline edit to Jogger while another device renames it Spring.
   await context.setOffline(true);
   await editModelOffline(page, 'Sandero', 'Jogger');
-  const spring = await callElsewhere<Vehicle>(page, 'PUT', `/api/vehicles/${car.id}`, carBody('Spring', server.version));
+  const spring = await callElsewhere<Vehicle>(
+    page,
+    'PUT',
+    `/api/vehicles/${car.id}`,
+    carBody('Spring', server.version),
+  );
   await context.setOffline(false);
   dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -243,4 +253,44 @@ test('offline: two tabs with queued entries go online at once; each entry is sen
   expect(posts).toHaveLength(3);
   expect(new Set(posts).size).toBe(3);
   await expect(other.locator('.record-card')).toHaveCount(3);
+});
+
+test('offline: the all-vehicles list shows what was cached; a reminder toggled offline shows at once and syncs', async ({
+  page,
+  context,
+}) => {
+  const car = await setUp(page, 'remind');
+  await call(page, 'POST', '/api/insurance', {
+    vehicleId: car.id,
+    provider: 'Allianz',
+    policyNumber: 'RCA-1',
+    coverageType: 'RCA',
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+    price: 350,
+    reminderEnabled: true,
+  });
+  // Seen once online: the all-vehicles insurance list.
+  await page.goto('/insurance');
+  const policy = page.locator('.record-card').filter({ hasText: 'Allianz' });
+  await expect(policy.getByRole('img', { name: 'Reminder on' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/insurance');
+  await expect(policy.getByRole('img', { name: 'Reminder on' })).toBeVisible();
+  await expect(policy).toContainText('Dacia Logan');
+  await policy.getByRole('button', { name: 'Stop Reminder: Allianz' }).click();
+  await expect(policy.getByRole('img', { name: 'Reminder off' })).toBeVisible();
+  await expect(policy).toContainText('Waiting to sync');
+  await expect(page.getByText('1 change waiting to sync').first()).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText(/waiting to sync|Syncing/)).toHaveCount(0, { timeout: 20_000 });
+  const [saved] = await call<{ reminderEnabled: boolean; provider: string }[]>(
+    page,
+    'GET',
+    `/api/insurance/vehicle/${car.id}`,
+  );
+  expect(saved).toMatchObject({ provider: 'Allianz', reminderEnabled: false });
+  await expect(policy.getByRole('img', { name: 'Reminder off' })).toBeVisible();
 });

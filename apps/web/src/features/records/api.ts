@@ -321,9 +321,16 @@ export function reminderToggleEdit(
   const schema = UPDATE_BODY[kind];
   // Without vehicleId: the record stays where it is (and one on a vehicle created offline has none
   // the server knows yet).
-  const parsed = schema?.safeParse({ ...record, vehicleId: undefined, reminderEnabled: !record.reminderEnabled });
+  const parsed = schema?.safeParse({
+    ...record,
+    vehicleId: undefined,
+    reminderEnabled: !record.reminderEnabled,
+  });
   if (!parsed?.success) return null;
-  const { version: _version, ...payload } = parsed.data as Record<string, unknown>;
+  // Only the fields that have a value (zod keeps `vehicleId: undefined`, which would blank the row).
+  const payload = Object.fromEntries(
+    Object.entries(parsed.data).filter(([k, v]) => v !== undefined && k !== 'version'),
+  );
   return {
     targetId: record.id,
     payload,

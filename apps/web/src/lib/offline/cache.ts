@@ -123,7 +123,12 @@ export async function saveAllRecordsPage(
   const tx = db.transaction('records', 'readwrite');
   const before = first ? undefined : await tx.store.get(allKey(kind));
   const kept = ((before?.rows ?? []) as { id: number }[]).filter((r) => !rows.some((n) => n.id === r.id));
-  await tx.store.put({ key: allKey(kind), userId, rows: [...kept, ...rows], savedAt: new Date().toISOString() });
+  await tx.store.put({
+    key: allKey(kind),
+    userId,
+    rows: [...kept, ...rows],
+    savedAt: new Date().toISOString(),
+  });
   await tx.done;
 }
 

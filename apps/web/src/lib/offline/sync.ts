@@ -2,10 +2,10 @@ import {
   addIssue,
   claimEntry,
   clearSendingFlags,
+  type Effect,
   finishEntry,
   followUp,
   listEntries,
-  type Effect,
   putEntry,
 } from './queue';
 import { API_BASE, type QueueEntry, type StoredEntry } from './types';
@@ -127,8 +127,7 @@ export async function runQueue(
   // Outcomes of this run's sends, applied again when an entry is taken: covers an entry another
   // tab changed after the snapshot was read (e.g. an edit moved a record to a vehicle just created).
   const done: { entry: StoredEntry; effect: Effect }[] = [];
-  const fix = (e: QueueEntry) =>
-    done.reduce((acc, d) => followUp(d.entry, d.effect, acc) ?? acc, e);
+  const fix = (e: QueueEntry) => done.reduce((acc, d) => followUp(d.entry, d.effect, acc) ?? acc, e);
   for (;;) {
     const snapshot = await listEntries(userId);
     if (snapshot.length === 0) return result;
