@@ -68,8 +68,11 @@ function deployVersion2() {
   writeFileSync(join(web, 'sw.js'), patched);
 }
 
+/** The build the page was loaded from ('navigating' while Reload is replacing it). */
 const build = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => document.querySelector('meta[name="evdra-build"]')?.getAttribute('content') ?? 'v1');
+  page
+    .evaluate(() => document.querySelector('meta[name="evdra-build"]')?.getAttribute('content') ?? 'v1')
+    .catch(() => 'navigating');
 
 test('a new build shows "A new version is available — Reload"; Reload loads it, nothing mixed before', async ({
   page,
