@@ -294,3 +294,43 @@ test('offline: the all-vehicles list shows what was cached; a reminder toggled o
   expect(saved).toMatchObject({ provider: 'Allianz', reminderEnabled: false });
   await expect(policy.getByRole('img', { name: 'Reminder off' })).toBeVisible();
 });
+
+// A phone photo of a fuel receipt (apps/server/ocr-dev/fixtures.ts): 49.43 L of diesel, €76.72.
+const RECEIPT = new URL('../../server/test/fixtures/receipts/fuel-en.jpg', import.meta.url).pathname;
+
+test('offline: a receipt photographed with no signal is kept, read once online, and saved only on confirm', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const car = await setUp(page, 'rcpt');
+
+  await context.setOffline(true);
+  await page.getByTestId('fuel-receipt-input').setInputFiles(RECEIPT);
+  const waiting = page.getByText('1 receipt will be read when you are back online.');
+  await expect(waiting).toBeVisible();
+  await expect(page.getByText('No connection: the receipt is saved on this device.')).toBeVisible();
+  // Kept on the device: still there after a reload without signal.
+  await page.reload();
+  await expect(waiting).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Confirm OCR Data' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  const dialog = page.getByRole('dialog', { name: 'Confirm OCR Data' });
+  await expect(dialog).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByLabel('Litres')).toHaveValue('49.43');
+  await expect(dialog.getByLabel('Total paid (€)')).toHaveValue('76.72');
+  await expect(waiting).toHaveCount(0);
+  // Nothing is saved before confirm.
+  expect(await call<unknown[]>(page, 'GET', `/api/fuel-consumptions/vehicle/${car.id}`)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('€76.72').first()).toBeVisible();
+  const fuel = await call<{ liters: number }[]>(page, 'GET', `/api/fuel-consumptions/vehicle/${car.id}`);
+  expect(fuel.map((f) => f.liters)).toEqual([49.43]);
+  // The receipt was read once: nothing is left to read, even after a reload.
+  await page.reload();
+  await expect(page.locator('.record-card')).toHaveCount(1);
+  await expect(page.getByRole('dialog', { name: 'Confirm OCR Data' })).toHaveCount(0);
+  await expect(waiting).toHaveCount(0);
+});

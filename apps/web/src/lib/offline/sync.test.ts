@@ -12,6 +12,14 @@ import {
 import { closeDb, DB_NAME, getDb } from './db';
 import { applyQueue } from './overlay';
 import { enqueue, listEntries, listIssues } from './queue';
+import {
+  bytesOf,
+  dropReceipt,
+  keepReceipt,
+  listReceipts,
+  type PendingReceipt,
+  receiptFile,
+} from './receipts';
 import { BACKOFF_MAX_MS, backoffMs, classify, runQueue, type Send } from './sync';
 
 const USER = 1;
@@ -311,7 +319,7 @@ describe('offline queue: sync of a long queue', () => {
       payload: { liters: 5 },
       baseVersion: 1,
     });
-    const server = fakeServer(async (c, n) => {
+    const server = fakeServer(async (_c, n) => {
       // Not merged into the entry being sent: queued after it, based on the version the screen showed.
       if (n === 1)
         await enqueue({
@@ -461,5 +469,27 @@ describe('offline all-vehicles lists', () => {
     ]);
     // Another user never sees them.
     expect(await loadAllCachedRecords(2, 'fuel')).toEqual([]);
+  });
+});
+
+describe('receipts kept offline', () => {
+  it('keeps the photo bytes per user and kind, oldest first, until dropped', async () => {
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' });
+    const first = await keepReceipt(USER, 'fuel', 7, Object.assign(photo, { name: 'pump.jpg' }));
+    await new Promise((r) => setTimeout(r, 2));
+    await keepReceipt(USER, 'fuel', 8, new Blob([new Uint8Array([9])], { type: 'image/png' }));
+    await keepReceipt(USER, 'expense', 7, photo);
+    await keepReceipt(2, 'fuel', 7, photo);
+    const mine = await listReceipts(USER, 'fuel');
+    expect(mine.map((r) => [r.vehicleId, r.type])).toEqual([
+      [7, 'image/jpeg'],
+      [8, 'image/png'],
+    ]);
+    const file = receiptFile(mine[0] as PendingReceipt);
+    expect(file.name).toBe('pump.jpg');
+    expect([...new Uint8Array(await bytesOf(file))]).toEqual([0xff, 0xd8, 0xff, 1, 2, 3]);
+    await dropReceipt(first.id);
+    expect((await listReceipts(USER, 'fuel')).map((r) => r.vehicleId)).toEqual([8]);
+    expect(await listReceipts(2, 'fuel')).toHaveLength(1);
   });
 });
