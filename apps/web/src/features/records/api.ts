@@ -75,7 +75,7 @@ function newestFirst<T extends { id: number }>(dateOf: (r: T) => string) {
  * One page of GET {base}?limit&cursor (the records of all the user's vehicles). The pages seen are
  * cached in IndexedDB; without a connection the answer is one page composed of everything cached
  * for this kind (those pages and each vehicle's list the user opened), filtered by date here. In
- * both cases the first page shows the queued writes (marked `pendingSync`).
+ * both cases queued writes are shown (marked `pendingSync`).
  */
 export async function fetchRecordPage<T extends { id: number; vehicleId: number }>(
   kind: RecordKind,
@@ -94,18 +94,18 @@ export async function fetchRecordPage<T extends { id: number; vehicleId: number 
     });
     if (user && !filtered)
       void saveAllRecordsPage(user.id, entity, page.items, cursor === undefined).catch(() => undefined);
-    if (cursor !== undefined) return page;
-    const items = await withQueue(page.items, entity);
-    // Queued creates come first; edits may have moved a row's date: keep the list newest first.
+    // Queued edits and deletes apply to every page; queued creates show on the first one only.
+    const items = (await withQueue(page.items, entity)).filter((r) => cursor === undefined || r.id > 0);
     return { ...page, items: items.sort(newestFirst(dateOf)) };
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 0) || !user) throw err;
+    // A next page cannot be composed offline: the first one already holds everything cached.
+    if (!(err instanceof ApiError && err.status === 0) || !user || cursor !== undefined) throw err;
     const { from, to } = query ?? {};
-    const cached = ((await loadAllCachedRecords(user.id, entity)) as T[]).filter((r) => {
+    const cached = (await loadAllCachedRecords(user.id, entity)) as T[];
+    const items = (await withQueue(cached, entity)).filter((r) => {
       const date = dateOf(r);
       return (!from || date >= from) && (!to || date <= to);
     });
-    const items = await withQueue(cached, entity);
     return { items: items.sort(newestFirst(dateOf)), nextCursor: null };
   }
 }
