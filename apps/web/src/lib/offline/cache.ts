@@ -111,10 +111,10 @@ const allKey = (kind: EntityKind) => `${kind}:all`;
  * Saves a page of the all-vehicles list: the first page replaces what was saved, later pages are
  * added to it (so offline shows as far as the user scrolled).
  */
-export async function saveAllRecordsPage(
+export async function saveAllRecordsPage<R extends { id: number }>(
   userId: number,
   kind: EntityKind,
-  rows: { id: number }[],
+  rows: R[],
   first: boolean,
 ): Promise<void> {
   if (!idbAvailable()) return;

@@ -449,10 +449,10 @@ describe('offline all-vehicles lists', () => {
       [
         { id: 1, vehicleId: 1, liters: 11 },
         { id: 2, vehicleId: 2, liters: 20 },
-      ] as { id: number }[],
+      ],
       true,
     );
-    await saveAllRecordsPage(USER, 'fuel', [{ id: 3, vehicleId: 2, liters: 30 }] as { id: number }[], false);
+    await saveAllRecordsPage(USER, 'fuel', [{ id: 3, vehicleId: 2, liters: 30 }], false);
     await saveRecordList(USER, 'expense', 1, [{ id: 99, vehicleId: 1 }]);
     const byId = (rows: unknown[]) => [...(rows as { id: number }[])].sort((a, b) => a.id - b.id);
     expect(byId(await loadAllCachedRecords(USER, 'fuel'))).toEqual([
