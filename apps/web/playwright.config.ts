@@ -30,9 +30,12 @@ export default defineConfig({
       ],
     },
   },
+  // E2E_DEMO=0 skips the demo server (seeding is slow) when running specs that do not use it.
   webServer: [
     { port: PORT, env: { PORT: String(PORT) } as Record<string, string> },
-    { port: DEMO_PORT, env: { PORT: String(DEMO_PORT), E2E_SEED: 'demo' } },
+    ...(process.env.E2E_DEMO === '0'
+      ? []
+      : [{ port: DEMO_PORT, env: { PORT: String(DEMO_PORT), E2E_SEED: 'demo' } }]),
   ].map(({ port, env }) => ({
     command: 'node apps/web/e2e/serve.mjs',
     cwd: '../..',

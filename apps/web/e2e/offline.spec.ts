@@ -130,3 +130,210 @@ test('offline: a queued create whose answer is lost is not doubled', async ({ pa
   expect(fuel).toHaveLength(1);
   await expect(page.locator(RECORD)).toHaveCount(1);
 });
+
+/**
+ * A JSON call to the API as the same user from outside the page (the browser context's cookies, the
+ * page's CSRF token): "another device" changing data while the page has no connection.
+ */
+async function callElsewhere<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const res = await page.context().request.fetch(path, {
+    method,
+    headers: { 'X-CSRF-Token': token },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const carBody = (model: string, version: number) => ({
+  make: 'Dacia',
+  model,
+  year: 2019,
+  fuelType: 'DIESEL',
+  registrationNumber: 'B-1-OFF',
+  engineSize: 1.5,
+  odometer: 100000,
+  aiEvaluationConsent: false,
+  version,
+});
+
+async function editModelOffline(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: `Edit Dacia ${from}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit vehicle' });
+  await dialog.getByLabel('Model').fill(to);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name: `Dacia ${to}` })).toContainText('Waiting to sync');
+}
+
+test('offline: an edit changed elsewhere meanwhile shows both versions; each choice does what it says', async ({
+  page,
+  context,
+}) => {
+  const car = await setUp(page, 'conf');
+  await page.goto('/vehicles');
+  await expect(page.getByRole('article', { name: 'Dacia Logan' })).toBeVisible();
+
+  // 1. Keep mine: offline edit to Sandero while another device renames it Duster.
+  await context.setOffline(true);
+  await editModelOffline(page, 'Logan', 'Sandero');
+  const duster = await callElsewhere<Vehicle>(
+    page,
+    'PUT',
+    `/api/vehicles/${car.id}`,
+    carBody('Duster', car.version),
+  );
+  expect(duster.version).toBe(car.version + 1);
+  await context.setOffline(false);
+
+  let dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toContainText('Vehicle Dacia Sandero was changed on another device');
+  const modelRow = dialog.getByRole('row', { name: /Model/ });
+  await expect(modelRow.getByRole('cell')).toHaveText(['Sandero', 'Duster']);
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/waiting to sync|Syncing/)).toHaveCount(0, { timeout: 20_000 });
+  let server = await call<Vehicle>(page, 'GET', `/api/vehicles/${car.id}`);
+  expect(server.model).toBe('Sandero');
+  expect(server.version).toBe(duster.version + 1);
+  await expect(page.getByRole('article', { name: 'Dacia Sandero' })).toBeVisible();
+
+  // 2. Keep current: offline edit to Jogger while another device renames it Spring.
+  await context.setOffline(true);
+  await editModelOffline(page, 'Sandero', 'Jogger');
+  const spring = await callElsewhere<Vehicle>(
+    page,
+    'PUT',
+    `/api/vehicles/${car.id}`,
+    carBody('Spring', server.version),
+  );
+  await context.setOffline(false);
+  dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('row', { name: /Model/ }).getByRole('cell')).toHaveText(['Jogger', 'Spring']);
+  await dialog.getByRole('button', { name: 'Keep current' }).click();
+  await expect(dialog).toBeHidden();
+  // The screen shows theirs, nothing is left to send, and the server kept theirs.
+  await expect(page.getByRole('article', { name: 'Dacia Spring' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Dacia Jogger' })).toHaveCount(0);
+  await expect(page.getByText(/waiting to sync|Syncing/)).toHaveCount(0);
+  server = await call<Vehicle>(page, 'GET', `/api/vehicles/${car.id}`);
+  expect(server).toMatchObject({ model: 'Spring', version: spring.version });
+});
+
+test('offline: two tabs with queued entries go online at once; each entry is sent exactly once', async ({
+  page,
+  context,
+}) => {
+  const car = await setUp(page, 'tabs');
+  const other = await context.newPage();
+  await other.goto(`/fuel/${car.id}`);
+  await expect(other.getByText('No fuel records for this period.')).toBeVisible();
+
+  await context.setOffline(true);
+  await addFuel(page, '41', '281');
+  await addFuel(other, '42', '282');
+  await addFuel(page, '43', '283');
+  // Both tabs read the one queue.
+  await expect(page.getByText('3 changes waiting to sync').first()).toBeVisible();
+  await expect(other.getByText('3 changes waiting to sync').first()).toBeVisible();
+
+  const posts: string[] = [];
+  context.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/fuel-consumptions')
+      posts.push(r.headers()['idempotency-key'] ?? '');
+  });
+  // Both tabs get their `online` event together and both try to sync.
+  await context.setOffline(false);
+  for (const p of [page, other]) {
+    await expect(p.getByText(/waiting to sync|Syncing/)).toHaveCount(0, { timeout: 20_000 });
+  }
+  const fuel = await call<{ liters: number }[]>(page, 'GET', `/api/fuel-consumptions/vehicle/${car.id}`);
+  expect(fuel.map((f) => f.liters).sort()).toEqual([41, 42, 43]);
+  // One request per entry: no tab sent one the other had sent.
+  expect(posts).toHaveLength(3);
+  expect(new Set(posts).size).toBe(3);
+  await expect(other.locator('.record-card')).toHaveCount(3);
+});
+
+test('offline: the all-vehicles list shows what was cached; a reminder toggled offline shows at once and syncs', async ({
+  page,
+  context,
+}) => {
+  const car = await setUp(page, 'remind');
+  await call(page, 'POST', '/api/insurance', {
+    vehicleId: car.id,
+    provider: 'Allianz',
+    policyNumber: 'RCA-1',
+    coverageType: 'RCA',
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+    price: 350,
+    reminderEnabled: true,
+  });
+  // Seen once online: the all-vehicles insurance list.
+  await page.goto('/insurance');
+  const policy = page.locator('.record-card').filter({ hasText: 'Allianz' });
+  await expect(policy.getByRole('img', { name: 'Reminder on' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/insurance');
+  await expect(policy.getByRole('img', { name: 'Reminder on' })).toBeVisible();
+  await expect(policy).toContainText('Dacia Logan');
+  await policy.getByRole('button', { name: 'Stop Reminder: Allianz' }).click();
+  await expect(policy.getByRole('img', { name: 'Reminder off' })).toBeVisible();
+  await expect(policy).toContainText('Waiting to sync');
+  await expect(page.getByText('1 change waiting to sync').first()).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText(/waiting to sync|Syncing/)).toHaveCount(0, { timeout: 20_000 });
+  const [saved] = await call<{ reminderEnabled: boolean; provider: string }[]>(
+    page,
+    'GET',
+    `/api/insurance/vehicle/${car.id}`,
+  );
+  expect(saved).toMatchObject({ provider: 'Allianz', reminderEnabled: false });
+  await expect(policy.getByRole('img', { name: 'Reminder off' })).toBeVisible();
+});
+
+// A phone photo of a fuel receipt (apps/server/ocr-dev/fixtures.ts): 49.43 L of diesel, €76.72.
+const RECEIPT = new URL('../../server/test/fixtures/receipts/fuel-en.jpg', import.meta.url).pathname;
+
+test('offline: a receipt photographed with no signal is kept, read once online, and saved only on confirm', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const car = await setUp(page, 'rcpt');
+
+  await context.setOffline(true);
+  await page.getByTestId('fuel-receipt-input').setInputFiles(RECEIPT);
+  const waiting = page.getByText('1 receipt will be read when you are back online.');
+  await expect(waiting).toBeVisible();
+  await expect(page.getByText('No connection: the receipt is saved on this device.')).toBeVisible();
+  // Kept on the device: still there after a reload without signal.
+  await page.reload();
+  await expect(waiting).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Confirm OCR Data' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  const dialog = page.getByRole('dialog', { name: 'Confirm OCR Data' });
+  await expect(dialog).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByLabel('Litres')).toHaveValue('49.43');
+  await expect(dialog.getByLabel('Total paid (€)')).toHaveValue('76.72');
+  await expect(waiting).toHaveCount(0);
+  // Nothing is saved before confirm.
+  expect(await call<unknown[]>(page, 'GET', `/api/fuel-consumptions/vehicle/${car.id}`)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('€76.72').first()).toBeVisible();
+  const fuel = await call<{ liters: number }[]>(page, 'GET', `/api/fuel-consumptions/vehicle/${car.id}`);
+  expect(fuel.map((f) => f.liters)).toEqual([49.43]);
+  // The receipt was read once: nothing is left to read, even after a reload.
+  await page.reload();
+  await expect(page.locator('.record-card')).toHaveCount(1);
+  await expect(page.getByRole('dialog', { name: 'Confirm OCR Data' })).toHaveCount(0);
+  await expect(waiting).toHaveCount(0);
+});

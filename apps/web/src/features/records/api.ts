@@ -1,7 +1,12 @@
-import type { RecordPage, Vehicle } from '@evdra/domain';
+import { InsuranceUpdateBody, type RecordPage, RevisionUpdateBody, type Vehicle } from '@evdra/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-import { loadRecordList, saveRecordList } from '../../lib/offline/cache';
+import {
+  loadAllCachedRecords,
+  loadRecordList,
+  saveAllRecordsPage,
+  saveRecordList,
+} from '../../lib/offline/cache';
 import { withQueue, writeOrQueue } from '../../lib/offline/engine';
 import type { EntityKind } from '../../lib/offline/types';
 import { getStoredUser, useStoredUser } from '../../lib/session';
@@ -55,6 +60,54 @@ export async function fetchRecordList<T extends { id: number }>(
     });
   }
   return withQueue(rows, entity, vehicleId);
+}
+
+/** Newest first, as the server lists them: by date, then by id. */
+function newestFirst<T extends { id: number }>(dateOf: (r: T) => string) {
+  return (a: T, b: T) => {
+    const da = dateOf(a);
+    const db = dateOf(b);
+    return da === db ? b.id - a.id : da < db ? 1 : -1;
+  };
+}
+
+/**
+ * One page of GET {base}?limit&cursor (the records of all the user's vehicles). The pages seen are
+ * cached in IndexedDB; without a connection the answer is one page composed of everything cached
+ * for this kind (those pages and each vehicle's list the user opened), filtered by date here. In
+ * both cases queued writes are shown (marked `pendingSync`).
+ */
+export async function fetchRecordPage<T extends { id: number; vehicleId: number }>(
+  kind: RecordKind,
+  query: Record<string, string> | undefined,
+  cursor: string | undefined,
+  dateOf: (r: T) => string,
+  signal?: AbortSignal,
+): Promise<RecordPage<T>> {
+  const entity = ENTITY_KIND[kind];
+  const user = getStoredUser();
+  const filtered = !!query && Object.keys(query).length > 0;
+  try {
+    const page = await api<RecordPage<T>>(RECORD_BASE[kind], {
+      signal,
+      query: { ...query, limit: RECORD_PAGE_SIZE, cursor },
+    });
+    if (user && !filtered)
+      void saveAllRecordsPage(user.id, entity, page.items, cursor === undefined).catch(() => undefined);
+    // Queued edits and deletes apply to every page; queued creates show on the first one only.
+    const items = (await withQueue(page.items, entity)).filter((r) => cursor === undefined || r.id > 0);
+    return { ...page, items: items.sort(newestFirst(dateOf)) };
+  } catch (err) {
+    // A next page cannot be composed offline: the first one already holds everything cached.
+    if (!(err instanceof ApiError && err.status === 0) || !user || cursor !== undefined) throw err;
+    const { from, to } = query ?? {};
+    const cached = (await loadAllCachedRecords(user.id, entity)) as T[];
+    const items = (await withQueue(cached, entity)).filter((r) => {
+      const date = dateOf(r);
+      return (!from || date >= from) && (!to || date <= to);
+    });
+    return { items: items.sort(newestFirst(dateOf)), nextCursor: null };
+  }
 }
 
 export const recordKeys = {
@@ -132,14 +185,11 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
   });
   const pages = useInfiniteQuery({
     queryKey: recordKeys.allVehicles(kind, cleanQuery),
-    queryFn: ({ signal, pageParam }) =>
-      api<RecordPage<T>>(RECORD_BASE[kind], {
-        signal,
-        query: { ...cleanQuery, limit: RECORD_PAGE_SIZE, cursor: pageParam },
-      }),
+    queryFn: ({ signal, pageParam }) => fetchRecordPage<T>(kind, cleanQuery, pageParam, dateOf, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: !single,
+    networkMode: 'always',
   });
 
   const vehicles = single ? (one.data ? [one.data] : []) : (all.data?.vehicles ?? []);
@@ -151,11 +201,7 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
   const rows: Row<T>[] = notFound
     ? []
     : single
-      ? (list.data ?? []).map(pair).sort((a, b) => {
-          const da = dateOf(a.record);
-          const db = dateOf(b.record);
-          return da === db ? b.record.id - a.record.id : da < db ? 1 : -1;
-        })
+      ? [...(list.data ?? [])].sort(newestFirst(dateOf)).map(pair)
       : (pages.data?.pages ?? []).flatMap((p) => p.items).map(pair);
 
   const error = notFound ? null : (single ? one.error || list.error : all.error || pages.error) || null;
@@ -201,10 +247,13 @@ export function useRecordMutations<T>(kind: RecordKind) {
   });
   /** The version of record `id` as last loaded (any list of this kind), to send with an edit. */
   const loadedVersion = (id: number): number | null => {
-    for (const [, rows] of queryClient.getQueriesData<{ id: number; version?: number }[]>({
+    type Loaded = { id: number; version?: number };
+    for (const [, data] of queryClient.getQueriesData<Loaded[] | { pages: RecordPage<Loaded>[] }>({
       queryKey: recordKeys.kind(kind),
     })) {
-      const row = Array.isArray(rows) ? rows.find((r) => r.id === id) : undefined;
+      // A vehicle's list is an array; the all-vehicles list is pages.
+      const rows = Array.isArray(data) ? data : (data?.pages ?? []).flatMap((p) => p.items);
+      const row = rows.find((r) => r.id === id);
       if (row && typeof row.version === 'number') return row.version;
     }
     return null;
@@ -235,5 +284,56 @@ export function useRecordMutations<T>(kind: RecordKind) {
       api<T>(`${base}/${path}`, { method: 'PUT', body }),
     onSuccess: invalidate,
   });
-  return { create, update, remove, put };
+  const toggleReminder = useMutation({
+    mutationFn: (record: ReminderRecord) => {
+      const queued = reminderToggleEdit(kind, record);
+      const direct = () => api<T>(`${base}/${record.id}/toggle-reminder`, { method: 'PUT' });
+      // Online with nothing queued: the server flips it. Otherwise the flip is queued as an edit
+      // that sets the new value (a retried flip could undo itself; a set cannot).
+      return queued ? writeOrQueue({ type: 'update', kind: entity, ...queued }, direct) : direct();
+    },
+    networkMode: 'always',
+    onSuccess: invalidate,
+  });
+  return { create, update, remove, put, toggleReminder };
+}
+
+/** A record with a reminder switch (insurance, revision), as listed. */
+export type ReminderRecord = { id: number; reminderEnabled: boolean; version?: number } & Record<
+  string,
+  unknown
+>;
+
+const UPDATE_BODY: Partial<Record<RecordKind, typeof RevisionUpdateBody | typeof InsuranceUpdateBody>> = {
+  insurance: InsuranceUpdateBody,
+  revision: RevisionUpdateBody,
+};
+
+/**
+ * The queued form of a reminder toggle: an edit of the whole record (PUT {base}/{id} takes every
+ * field) with the switch flipped, based on the version shown. Null when the kind has no switch or
+ * the row is not a valid record (then only the direct call is tried).
+ */
+export function reminderToggleEdit(
+  kind: RecordKind,
+  record: ReminderRecord,
+): { targetId: number; payload: Record<string, unknown>; baseVersion: number | null } | null {
+  const schema = UPDATE_BODY[kind];
+  // Without vehicleId: the record stays where it is (and one on a vehicle created offline has none
+  // the server knows yet).
+  const parsed = schema?.safeParse({
+    ...record,
+    vehicleId: undefined,
+    reminderEnabled: !record.reminderEnabled,
+  });
+  if (!parsed?.success) return null;
+  // Only the fields that have a value (zod keeps `vehicleId: undefined`, which would blank the row).
+  const payload = Object.fromEntries(
+    Object.entries(parsed.data).filter(([k, v]) => v !== undefined && k !== 'version'),
+  );
+  return {
+    targetId: record.id,
+    payload,
+    baseVersion: typeof record.version === 'number' ? record.version : null,
+  };
 }

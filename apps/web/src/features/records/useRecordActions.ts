@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { vehicleKeys } from '../../lib/vehicle-list';
-import { type RecordKind, recordKeys, useRecordMutations } from './api';
+import { type RecordKind, type ReminderRecord, recordKeys, useRecordMutations } from './api';
 import { OCR_KIND } from './receipt/upload';
 
 /**
@@ -24,7 +24,7 @@ export function useRecordActions<T extends { id: number }>(
   kind: RecordKind,
   { confirmDelete, failure }: { confirmDelete: string; failure: (err: unknown) => string },
 ) {
-  const { create, update, remove, put } = useRecordMutations<T>(kind);
+  const { create, update, remove, put, toggleReminder } = useRecordMutations<T>(kind);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -68,7 +68,9 @@ export function useRecordActions<T extends { id: number }>(
       if (!window.confirm(confirmDelete)) return;
       await run(() => remove.mutateAsync(record.id));
     },
-    toggleReminder: (record: T) => run(() => put.mutateAsync({ path: `${record.id}/toggle-reminder` })),
+    /** Flips a reminder; offline it is queued and shown at once like any edit. */
+    toggleReminder: (record: T & { reminderEnabled: boolean }) =>
+      run(() => toggleReminder.mutateAsync(record as unknown as ReminderRecord)),
     /** The kind's extra PUTs (e.g. a revision's manual reminder date). */
     put,
   };

@@ -103,3 +103,58 @@ export async function loadRecordList(
     return undefined;
   }
 }
+
+/** Key of the all-vehicles list of a kind (GET /api/{kind}, the pages seen so far). */
+const allKey = (kind: EntityKind) => `${kind}:all`;
+
+/**
+ * Saves a page of the all-vehicles list: the first page replaces what was saved, later pages are
+ * added to it (so offline shows as far as the user scrolled).
+ */
+export async function saveAllRecordsPage<R extends { id: number }>(
+  userId: number,
+  kind: EntityKind,
+  rows: R[],
+  first: boolean,
+): Promise<void> {
+  if (!idbAvailable()) return;
+  await ownedBy(userId);
+  const db = await getDb();
+  const tx = db.transaction('records', 'readwrite');
+  const before = first ? undefined : await tx.store.get(allKey(kind));
+  const kept = ((before?.rows ?? []) as { id: number }[]).filter((r) => !rows.some((n) => n.id === r.id));
+  await tx.store.put({
+    key: allKey(kind),
+    userId,
+    rows: [...kept, ...rows],
+    savedAt: new Date().toISOString(),
+  });
+  await tx.done;
+}
+
+/**
+ * Every cached record of `kind`, across vehicles: the all-vehicles pages seen and each vehicle's
+ * list the user opened. A vehicle's list saved after the all-vehicles pages replaces that vehicle's
+ * rows in them (it knows about later edits and deletes); otherwise both are merged by id.
+ */
+export async function loadAllCachedRecords(userId: number, kind: EntityKind): Promise<unknown[]> {
+  try {
+    if (!idbAvailable()) return [];
+    await ownedBy(userId);
+    const db = await getDb();
+    const lists = await db.getAll('records', IDBKeyRange.bound(`${kind}:`, `${kind}:\uffff`));
+    const all = lists.find((l) => l.key === allKey(kind));
+    const perVehicle = lists.filter((l) => l.key !== allKey(kind));
+    const newer = new Set(
+      perVehicle.filter((l) => !all || l.savedAt > all.savedAt).map((l) => Number(l.key.split(':')[1])),
+    );
+    const byId = new Map<number, unknown>();
+    for (const l of perVehicle) for (const r of l.rows as { id: number }[]) byId.set(r.id, r);
+    for (const r of (all?.rows ?? []) as { id: number; vehicleId?: number }[]) {
+      if (!newer.has(Number(r.vehicleId))) byId.set(r.id, r);
+    }
+    return [...byId.values()];
+  } catch {
+    return [];
+  }
+}

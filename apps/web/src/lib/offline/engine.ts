@@ -78,16 +78,25 @@ let running = false;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-async function withLock(fn: () => Promise<void>): Promise<void> {
+/** Runs `fn` unless another tab is syncing; false when it did not run. */
+async function withLock(fn: () => Promise<void>): Promise<boolean> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks?.request) {
-    await locks.request('evdra-sync', { ifAvailable: true }, async (lock) => {
-      if (lock) await fn();
-    });
-  } else {
+  if (!locks?.request) {
     await fn();
+    return true;
   }
+  let ran = false;
+  await locks.request('evdra-sync', { ifAvailable: true }, async (lock) => {
+    if (!lock) return;
+    ran = true;
+    await fn();
+  });
+  return ran;
 }
+
+/** How soon a tab that found another one syncing looks again (its own new entries may have come
+ * after the other tab's last read of the queue). */
+const LOCK_RETRY_MS = 1_000;
 
 /** Sends the queue now if online and logged in. Safe to call often: runs never overlap. */
 export async function syncNow(): Promise<void> {
@@ -102,15 +111,27 @@ export async function syncNow(): Promise<void> {
   try {
     do {
       again = false;
-      await withLock(async () => {
+      const ran = await withLock(async () => {
         const result = await runQueue(user.id, sendViaApi);
         if (retryTimer) clearTimeout(retryTimer);
         retryTimer = null;
         if (result.retryAt !== null) {
-          retryTimer = setTimeout(() => void syncNow(), Math.max(0, result.retryAt - Date.now()));
+          retryTimer = setTimeout(
+            () => {
+              retryTimer = null;
+              void syncNow();
+            },
+            Math.max(0, result.retryAt - Date.now()),
+          );
         }
         if (result.sent + result.conflicts + result.failed > 0) emitChanged();
       });
+      if (!ran && !retryTimer && (await listEntries(user.id)).length > 0) {
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          void syncNow();
+        }, LOCK_RETRY_MS);
+      }
     } while (again);
   } catch {
     // IndexedDB failed mid-run; the entries are still queued and the next trigger retries.

@@ -40,17 +40,6 @@ export async function listEntries(userId: number): Promise<StoredEntry[]> {
   return out;
 }
 
-/** The user's oldest entry (stops at the first match: cheap on a long queue). */
-export async function firstEntry(userId: number): Promise<StoredEntry | undefined> {
-  const db = await getDb();
-  let cursor = await db.transaction('editQueue').store.openCursor();
-  while (cursor) {
-    if (cursor.value.userId === userId) return { ...cursor.value, seq: cursor.key };
-    cursor = await cursor.continue();
-  }
-  return undefined;
-}
-
 export async function pendingCount(userId: number): Promise<number> {
   return (await listEntries(userId)).length;
 }
@@ -136,43 +125,90 @@ export async function putEntry(e: StoredEntry): Promise<void> {
   await db.put('editQueue', stripSeq(e), e.seq);
 }
 
-export async function removeEntry(seq: number): Promise<void> {
-  const db = await getDb();
-  await db.delete('editQueue', seq);
+/** What a sent entry changes in the entries queued after it. */
+export interface Effect {
+  /** A create: the real id that replaces the temporary one, and the version it was created at. */
+  created?: { id: number; version: number | null };
+  /** An update: the row's version now (later edits of it build on this one). */
+  version?: number;
+}
+
+/** `e` with the effect of sent entry `done` applied; null when `e` is not affected. */
+export function followUp(done: QueueEntry, effect: Effect, e: QueueEntry): QueueEntry | null {
+  if (e.userId !== done.userId) return null;
+  if (effect.created) {
+    const { id, version } = effect.created;
+    let next: QueueEntry | null = null;
+    if (e.kind === done.kind && e.targetId === done.targetId) {
+      next = { ...e, targetId: id };
+      if (next.baseVersion === null && version !== null) next.baseVersion = version;
+    }
+    if (done.kind === 'vehicle' && e.kind !== 'vehicle' && e.payload?.vehicleId === done.targetId) {
+      next = { ...(next ?? e), payload: { ...e.payload, vehicleId: id } };
+    }
+    return next;
+  }
+  if (effect.version !== undefined) {
+    const same = e.kind === done.kind && e.targetId === done.targetId && e.type !== 'create';
+    // Versions only grow: an entry already based on a later one keeps it.
+    return same && (e.baseVersion ?? -1) < effect.version ? { ...e, baseVersion: effect.version } : null;
+  }
+  return null;
 }
 
 /**
- * After a create succeeded: every later entry that refers to the temporary id (the row itself, or a
- * record's vehicleId) gets the real id; later edits of the row are based on the created version.
+ * Takes entry `seq` for sending, in one transaction: re-reads it (another tab may have merged an
+ * edit into it or dropped it), applies `fix` (what earlier sends of this run changed) and marks it
+ * `sending` so nothing merges into it meanwhile. Undefined when it is gone; `ready: false` (and not
+ * marked) while its backoff runs.
  */
-export async function remapId(
-  userId: number,
-  kind: EntityKind,
-  from: number,
-  to: number,
-  version: number | null,
-): Promise<void> {
-  await rewrite((e) => {
-    if (e.userId !== userId) return null;
-    let next: QueueEntry | null = null;
-    if (e.kind === kind && e.targetId === from) {
-      next = { ...e, targetId: to };
-      if (next.baseVersion === null && version !== null) next.baseVersion = version;
-    }
-    if (kind === 'vehicle' && e.kind !== 'vehicle' && e.payload?.vehicleId === from) {
-      next = { ...(next ?? e), payload: { ...e.payload, vehicleId: to } };
-    }
-    return next;
-  });
+export async function claimEntry(
+  seq: number,
+  now: number,
+  fix: (e: QueueEntry) => QueueEntry,
+): Promise<{ entry: StoredEntry; ready: boolean } | undefined> {
+  const db = await getDb();
+  const tx = db.transaction('editQueue', 'readwrite');
+  const value = await tx.store.get(seq);
+  if (!value) {
+    await tx.done;
+    return undefined;
+  }
+  const entry = { ...fix(value), seq };
+  const ready = entry.nextAttemptAt <= now;
+  if (ready) await tx.store.put(stripSeq({ ...entry, sending: true }), seq);
+  await tx.done;
+  return { entry, ready };
 }
 
-/** After an update succeeded: later queued edits of the same row build on the new version. */
-export async function bumpVersion(userId: number, kind: EntityKind, id: number, version: number) {
-  await rewrite((e) =>
-    e.userId === userId && e.kind === kind && e.targetId === id && e.type !== 'create'
-      ? { ...e, baseVersion: version }
-      : null,
-  );
+/**
+ * Removes sent entry `done` and, in the same transaction, applies its effect to the entries after
+ * it: `candidates` (keys the caller's snapshot of the queue shows as affected) and every entry
+ * queued after `snapshotEnd` (added since the snapshot was read).
+ */
+export async function finishEntry(
+  done: StoredEntry,
+  effect: Effect,
+  candidates: number[],
+  snapshotEnd: number,
+): Promise<void> {
+  const db = await getDb();
+  const tx = db.transaction('editQueue', 'readwrite');
+  const writes: Promise<unknown>[] = [tx.store.delete(done.seq)];
+  if (effect.created || effect.version !== undefined) {
+    for (const key of candidates) {
+      const e = await tx.store.get(key);
+      const next = e ? followUp(done, effect, e) : null;
+      if (next) writes.push(tx.store.put(next, key));
+    }
+    let cursor = await tx.store.openCursor(IDBKeyRange.lowerBound(snapshotEnd, true));
+    while (cursor) {
+      const next = followUp(done, effect, cursor.value);
+      if (next) writes.push(cursor.update(next));
+      cursor = await cursor.continue();
+    }
+  }
+  await Promise.all([...writes, tx.done]);
 }
 
 /** Applies `change` to every entry in one transaction; writes only the entries it returns. */

@@ -1,10 +1,25 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadRecordList, loadVehicleList, saveRecordList, saveVehicleList } from './cache';
+import {
+  loadAllCachedRecords,
+  loadRecordList,
+  loadVehicleList,
+  saveAllRecordsPage,
+  saveRecordList,
+  saveVehicleList,
+} from './cache';
 import { closeDb, DB_NAME, getDb } from './db';
 import { applyQueue } from './overlay';
 import { enqueue, listEntries, listIssues } from './queue';
+import {
+  bytesOf,
+  dropReceipt,
+  keepReceipt,
+  listReceipts,
+  type PendingReceipt,
+  receiptFile,
+} from './receipts';
 import { BACKOFF_MAX_MS, backoffMs, classify, runQueue, type Send } from './sync';
 
 const USER = 1;
@@ -252,6 +267,80 @@ describe('offline queue: sync', () => {
   });
 });
 
+describe('offline queue: sync of a long queue', () => {
+  it('an entry another tab changed after the run read the queue still gets the real id', async () => {
+    const car = await enqueue({ type: 'create', kind: 'vehicle', userId: USER, payload: { make: 'Kia' } });
+    await enqueue({ type: 'update', kind: 'fuel', userId: USER, targetId: 4, payload: { liters: 5 } });
+    const server = fakeServer(async (c) => {
+      if (c.path === '/api/vehicles') {
+        // While the create is in flight, the user moves the queued fuel edit to the new car.
+        await enqueue({
+          type: 'update',
+          kind: 'fuel',
+          userId: USER,
+          targetId: 4,
+          payload: { vehicleId: car.targetId },
+        });
+        return { id: 42, version: 0 };
+      }
+      return { id: 4, version: 2 };
+    });
+    await runQueue(USER, server.send);
+    expect(server.calls[1]?.body).toEqual({ liters: 5, vehicleId: 42 });
+    expect(await listEntries(USER)).toEqual([]);
+  });
+
+  it('entries queued while the run is going are sent in the same run, with the real ids', async () => {
+    const car = await enqueue({ type: 'create', kind: 'vehicle', userId: USER, payload: { make: 'Kia' } });
+    const server = fakeServer(async (c, n) => {
+      if (n === 1)
+        await enqueue({
+          type: 'create',
+          kind: 'expense',
+          userId: USER,
+          payload: { vehicleId: car.targetId },
+        });
+      return c.path === '/api/vehicles' ? { id: 42, version: 0 } : { id: 9 };
+    });
+    const r = await runQueue(USER, server.send);
+    expect(r.sent).toBe(2);
+    expect(server.calls.map((c) => [c.path, c.body])).toEqual([
+      ['/api/vehicles', { make: 'Kia' }],
+      ['/api/expenses', { vehicleId: 42 }],
+    ]);
+  });
+
+  it('an edit queued while the previous edit of the row is in flight builds on its version', async () => {
+    await enqueue({
+      type: 'update',
+      kind: 'fuel',
+      userId: USER,
+      targetId: 4,
+      payload: { liters: 5 },
+      baseVersion: 1,
+    });
+    const server = fakeServer(async (_c, n) => {
+      // Not merged into the entry being sent: queued after it, based on the version the screen showed.
+      if (n === 1)
+        await enqueue({
+          type: 'update',
+          kind: 'fuel',
+          userId: USER,
+          targetId: 4,
+          payload: { liters: 6 },
+          baseVersion: 1,
+        });
+      return { id: 4, version: n + 1 };
+    });
+    await runQueue(USER, server.send);
+    expect(server.calls.map((c) => c.body)).toEqual([
+      { liters: 5, version: 1 },
+      { liters: 6, version: 2 },
+    ]);
+    expect(await listEntries(USER)).toEqual([]);
+  });
+});
+
 describe('offline queue: merging', () => {
   it('an edit of a row created offline goes into its create; a delete drops both', async () => {
     const fuel = await enqueue({
@@ -347,5 +436,60 @@ describe('offline overlay and caches', () => {
     expect(await loadRecordList(2, 'fuel', 1)).toBeUndefined();
     // …and user 1's cache is gone too once user 2 used the device.
     expect(await loadVehicleList(1)).toEqual([]);
+  });
+});
+
+describe('offline all-vehicles lists', () => {
+  it('composes every cached record of a kind: pages seen plus each vehicle list, the newer one winning', async () => {
+    await saveRecordList(USER, 'fuel', 1, [{ id: 1, vehicleId: 1, liters: 10 }]);
+    await new Promise((r) => setTimeout(r, 5));
+    await saveAllRecordsPage(
+      USER,
+      'fuel',
+      [
+        { id: 1, vehicleId: 1, liters: 11 },
+        { id: 2, vehicleId: 2, liters: 20 },
+      ],
+      true,
+    );
+    await saveAllRecordsPage(USER, 'fuel', [{ id: 3, vehicleId: 2, liters: 30 }], false);
+    await saveRecordList(USER, 'expense', 1, [{ id: 99, vehicleId: 1 }]);
+    const byId = (rows: unknown[]) => [...(rows as { id: number }[])].sort((a, b) => a.id - b.id);
+    expect(byId(await loadAllCachedRecords(USER, 'fuel'))).toEqual([
+      { id: 1, vehicleId: 1, liters: 11 },
+      { id: 2, vehicleId: 2, liters: 20 },
+      { id: 3, vehicleId: 2, liters: 30 },
+    ]);
+    // Vehicle 2's own list, loaded later, knows that record 2 was deleted meanwhile.
+    await new Promise((r) => setTimeout(r, 5));
+    await saveRecordList(USER, 'fuel', 2, [{ id: 3, vehicleId: 2, liters: 31 }]);
+    expect(byId(await loadAllCachedRecords(USER, 'fuel'))).toEqual([
+      { id: 1, vehicleId: 1, liters: 11 },
+      { id: 3, vehicleId: 2, liters: 31 },
+    ]);
+    // Another user never sees them.
+    expect(await loadAllCachedRecords(2, 'fuel')).toEqual([]);
+  });
+});
+
+describe('receipts kept offline', () => {
+  it('keeps the photo bytes per user and kind, oldest first, until dropped', async () => {
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' });
+    const first = await keepReceipt(USER, 'fuel', 7, Object.assign(photo, { name: 'pump.jpg' }));
+    await new Promise((r) => setTimeout(r, 2));
+    await keepReceipt(USER, 'fuel', 8, new Blob([new Uint8Array([9])], { type: 'image/png' }));
+    await keepReceipt(USER, 'expense', 7, photo);
+    await keepReceipt(2, 'fuel', 7, photo);
+    const mine = await listReceipts(USER, 'fuel');
+    expect(mine.map((r) => [r.vehicleId, r.type])).toEqual([
+      [7, 'image/jpeg'],
+      [8, 'image/png'],
+    ]);
+    const file = receiptFile(mine[0] as PendingReceipt);
+    expect(file.name).toBe('pump.jpg');
+    expect([...new Uint8Array(await bytesOf(file))]).toEqual([0xff, 0xd8, 0xff, 1, 2, 3]);
+    await dropReceipt(first.id);
+    expect((await listReceipts(USER, 'fuel')).map((r) => r.vehicleId)).toEqual([8]);
+    expect(await listReceipts(2, 'fuel')).toHaveLength(1);
   });
 });

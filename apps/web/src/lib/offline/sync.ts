@@ -1,13 +1,14 @@
 import {
   addIssue,
-  bumpVersion,
+  claimEntry,
   clearSendingFlags,
-  firstEntry,
+  type Effect,
+  finishEntry,
+  followUp,
+  listEntries,
   putEntry,
-  remapId,
-  removeEntry,
 } from './queue';
-import { API_BASE, type StoredEntry } from './types';
+import { API_BASE, type QueueEntry, type StoredEntry } from './types';
 
 /** The request side of the sync engine: `api()` in the app, a fake in unit tests. */
 export type Send = (
@@ -110,6 +111,11 @@ function versionOf(row: unknown): number | null {
  * Sends the user's queued writes one by one in queue order. Stops at the first retryable failure
  * (so a later edit never overtakes an earlier one) and sets its backoff. The caller holds the lock
  * that makes this the only run in the browser (see `engine.ts`).
+ *
+ * Cost per entry: the request, one transaction to take the entry (re-read fresh: other tabs may
+ * merge edits into queued entries) and one to remove it together with what it changes in the
+ * entries after it (real ids, versions). The queue is read whole once per pass, not per entry,
+ * and nothing waits between entries.
  */
 export async function runQueue(
   userId: number,
@@ -118,73 +124,109 @@ export async function runQueue(
 ): Promise<RunResult> {
   const result: RunResult = { sent: 0, retryAt: null, conflicts: 0, failed: 0 };
   await clearSendingFlags();
-  // Entries are re-read after every step: remapping ids and versions changes the later ones.
+  // Outcomes of this run's sends, applied again when an entry is taken: covers an entry another
+  // tab changed after the snapshot was read (e.g. an edit moved a record to a vehicle just created).
+  const done: { entry: StoredEntry; effect: Effect }[] = [];
+  const fix = (e: QueueEntry) => done.reduce((acc, d) => followUp(d.entry, d.effect, acc) ?? acc, e);
   for (;;) {
-    const entry = await firstEntry(userId);
-    if (!entry) return result;
-    if (entry.nextAttemptAt > now()) {
-      result.retryAt = entry.nextAttemptAt;
-      return result;
-    }
-    await putEntry({ ...entry, sending: true });
-    const req = requestFor(entry);
-    try {
-      const answer = await send(req.method, req.path, { body: req.body, headers: req.headers });
-      if (entry.type === 'create') {
-        const id = (answer as { id?: unknown } | undefined)?.id;
-        if (entry.kind === 'vehicle' && entry.photo && typeof id === 'number') {
-          const form = new FormData();
-          form.append('file', entry.photo, 'photo.jpg');
-          // The vehicle exists now: from here on the entry is a photo upload for the real row.
-          await putEntry({ ...entry, sending: true, targetId: id });
-          await send('POST', `/api/vehicles/${id}/upload-photo`, { body: form }).catch(() => undefined);
-        }
-        if (typeof id === 'number') await remapId(userId, entry.kind, entry.targetId, id, versionOf(answer));
-      } else if (entry.type === 'update') {
-        const v = versionOf(answer);
-        if (v !== null) await bumpVersion(userId, entry.kind, entry.targetId, v);
-      }
-      await removeEntry(entry.seq);
-      result.sent++;
-    } catch (err) {
-      const e = (err ?? {}) as ErrorLike;
-      let outcome = classify(entry, err);
-      // A retried update whose first try was applied (its answer was lost): the server's row
-      // already holds this change, so it is done, not a conflict.
-      if (outcome === 'conflict' && entry.type === 'update' && alreadyApplied(entry.payload, e.rawDetails)) {
-        const v = versionOf(e.rawDetails);
-        if (v !== null) await bumpVersion(userId, entry.kind, entry.targetId, v);
-        outcome = 'gone';
-      }
-      const message = typeof e.message === 'string' ? e.message : String(err);
-      const { seq: _seq, sending: _sending, ...plain } = entry;
-      if (outcome === 'gone') {
-        await removeEntry(entry.seq);
-        result.sent++;
-      } else if (outcome === 'retry') {
-        const attempts = entry.attempts + 1;
-        const nextAttemptAt = now() + backoffMs(attempts, random);
-        await putEntry({ ...entry, sending: false, attempts, nextAttemptAt, lastError: message });
-        result.retryAt = nextAttemptAt;
+    const snapshot = await listEntries(userId);
+    if (snapshot.length === 0) return result;
+    const snapshotEnd = (snapshot.at(-1) as StoredEntry).seq;
+    for (let i = 0; i < snapshot.length; i++) {
+      const claimed = await claimEntry((snapshot[i] as StoredEntry).seq, now(), fix);
+      if (!claimed) continue;
+      const { entry } = claimed;
+      if (!claimed.ready) {
+        result.retryAt = entry.nextAttemptAt;
         return result;
-      } else {
-        const server =
-          outcome === 'conflict' && typeof e.rawDetails === 'object' && e.rawDetails !== null
-            ? (e.rawDetails as Record<string, unknown>)
-            : undefined;
-        await addIssue({
-          kind: outcome,
-          userId,
-          entry: plain,
-          ...(server ? { server } : {}),
-          message,
-          code: typeof e.code === 'string' ? e.code : '',
-          at: new Date(now()).toISOString(),
-        });
-        await removeEntry(entry.seq);
-        if (outcome === 'conflict') result.conflicts++;
-        else result.failed++;
       }
+      const settle = async (effect: Effect) => {
+        const later = snapshot.slice(i + 1).filter((e) => followUp(entry, effect, e) !== null);
+        await finishEntry(
+          entry,
+          effect,
+          later.map((e) => e.seq),
+          snapshotEnd,
+        );
+        if (effect.created || effect.version !== undefined) done.push({ entry, effect });
+      };
+      const stop = await sendOne(userId, entry, send, settle, result, { now, random });
+      if (stop) return result;
     }
+  }
+}
+
+/** Sends one taken entry and records what happened; true when the run must stop (retry later). */
+async function sendOne(
+  userId: number,
+  entry: StoredEntry,
+  send: Send,
+  settle: (effect: Effect) => Promise<void>,
+  result: RunResult,
+  { now, random }: { now: () => number; random: () => number },
+): Promise<boolean> {
+  const req = requestFor(entry);
+  try {
+    const answer = await send(req.method, req.path, { body: req.body, headers: req.headers });
+    let effect: Effect = {};
+    if (entry.type === 'create') {
+      const id = (answer as { id?: unknown } | undefined)?.id;
+      if (entry.kind === 'vehicle' && entry.photo && typeof id === 'number') {
+        const form = new FormData();
+        form.append('file', entry.photo, 'photo.jpg');
+        // The vehicle exists now: from here on the entry is a photo upload for the real row.
+        await putEntry({ ...entry, sending: true, targetId: id });
+        await send('POST', `/api/vehicles/${id}/upload-photo`, { body: form }).catch(() => undefined);
+      }
+      if (typeof id === 'number') effect = { created: { id, version: versionOf(answer) } };
+    } else if (entry.type === 'update') {
+      const v = versionOf(answer);
+      if (v !== null) effect = { version: v };
+    }
+    await settle(effect);
+    result.sent++;
+    return false;
+  } catch (err) {
+    const e = (err ?? {}) as ErrorLike;
+    let outcome = classify(entry, err);
+    let after: Effect = {};
+    // A retried update whose first try was applied (its answer was lost): the server's row
+    // already holds this change, so it is done, not a conflict.
+    if (outcome === 'conflict' && entry.type === 'update' && alreadyApplied(entry.payload, e.rawDetails)) {
+      const v = versionOf(e.rawDetails);
+      if (v !== null) after = { version: v };
+      outcome = 'gone';
+    }
+    const message = typeof e.message === 'string' ? e.message : String(err);
+    const { seq: _seq, sending: _sending, ...plain } = entry;
+    if (outcome === 'gone') {
+      await settle(after);
+      result.sent++;
+      return false;
+    }
+    if (outcome === 'retry') {
+      const attempts = entry.attempts + 1;
+      const nextAttemptAt = now() + backoffMs(attempts, random);
+      await putEntry({ ...entry, sending: false, attempts, nextAttemptAt, lastError: message });
+      result.retryAt = nextAttemptAt;
+      return true;
+    }
+    const server =
+      outcome === 'conflict' && typeof e.rawDetails === 'object' && e.rawDetails !== null
+        ? (e.rawDetails as Record<string, unknown>)
+        : undefined;
+    await addIssue({
+      kind: outcome,
+      userId,
+      entry: plain,
+      ...(server ? { server } : {}),
+      message,
+      code: typeof e.code === 'string' ? e.code : '',
+      at: new Date(now()).toISOString(),
+    });
+    await settle({});
+    if (outcome === 'conflict') result.conflicts++;
+    else result.failed++;
+    return false;
   }
 }

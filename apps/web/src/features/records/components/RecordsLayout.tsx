@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { errorText as apiErrorText } from '../../../lib/api';
 import type { RecordScope, Row } from '../api';
 import { ReceiptButton } from '../receipt/ReceiptButton';
+import { usePendingReceipts } from '../receipt/usePendingReceipts';
 import type { RecordActions } from '../useRecordActions';
 import { useWideScreen } from '../useWideScreen';
 import { RecordEditor, type RecordForm } from './RecordFormModal';
@@ -53,6 +54,23 @@ export function RecordsLayout<T extends { id: number }>({
   const { t } = useTranslation();
   const wide = useWideScreen();
   const [ocrError, setOcrError] = useState<string | null>(null);
+  const [kept, setKept] = useState(false);
+  const ocrFailed = (err: unknown) => {
+    // Spec §8: each screen's own alert; insurance and expenses also show the error.
+    window.alert(t(`ocr.failed.${section}`));
+    if (section === 'insurance') setOcrError(apiErrorText(err));
+    if (section === 'expenses') setOcrError(t('ocr.errorLine', { message: apiErrorText(err) }));
+  };
+  // Receipts picked offline are read once online, one at a time, when no dialog is open.
+  const receipts = usePendingReceipts(
+    actions.kind,
+    actions.editing === null && !scope.notFound,
+    (preview, vehicleId) => {
+      setKept(false);
+      actions.startConfirm(preview, vehicleId);
+    },
+    ocrFailed,
+  );
   const back = (
     <Link to="/vehicles" className="btn btn--secondary">
       <ArrowLeft size={18} aria-hidden="true" />
@@ -96,17 +114,26 @@ export function RecordsLayout<T extends { id: number }>({
             <ReceiptButton
               kind={actions.kind}
               vehicleId={receiptVehicle.id}
-              onStart={() => setOcrError(null)}
+              onStart={() => {
+                setOcrError(null);
+                setKept(false);
+              }}
               onPreview={(preview) => actions.startConfirm(preview, receiptVehicle.id)}
-              onFailure={(err) => {
-                // Spec §8: each screen's own alert; insurance and expenses also show the error.
-                window.alert(t(`ocr.failed.${section}`));
-                if (section === 'insurance') setOcrError(apiErrorText(err));
-                if (section === 'expenses') setOcrError(t('ocr.errorLine', { message: apiErrorText(err) }));
+              onFailure={ocrFailed}
+              onOffline={async (file) => {
+                await receipts.keep(receiptVehicle.id, file);
+                setKept(true);
               }}
             />
           ) : null}
         </div>
+      ) : null}
+      {receipts.count > 0 || receipts.reading ? (
+        <p className="muted" role="status">
+          {receipts.reading
+            ? t('ocr.readingKept')
+            : `${kept ? `${t('ocr.keptOffline')} ` : ''}${t('ocr.receiptsWaiting', { count: receipts.count })}`}
+        </p>
       ) : null}
       {toolbar}
       {actions.actionError ? <Alert tone="error">{actions.actionError}</Alert> : null}

@@ -2,6 +2,7 @@ import type { OcrPreview } from '@evdra/domain';
 import { Camera, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
 import type { RecordKind } from '../api';
 import { type ReceiptUpload, UploadCancelled, type UploadProgress, uploadReceipt } from './upload';
 
@@ -12,13 +13,22 @@ interface ReceiptButtonProps {
   onPreview: (preview: OcrPreview) => void;
   onFailure: (err: unknown) => void;
   onStart?: () => void;
+  /** No connection (offline, or the upload could not reach the server): keep the file for later. */
+  onOffline?: (file: File) => Promise<void>;
 }
 
 /**
  * Upload Receipt: a file picker that offers the camera on phones, a real upload progress bar, then
  * "Reading receipt…" until the preview answers; Cancel aborts the request.
  */
-export function ReceiptButton({ kind, vehicleId, onPreview, onFailure, onStart }: ReceiptButtonProps) {
+export function ReceiptButton({
+  kind,
+  vehicleId,
+  onPreview,
+  onFailure,
+  onStart,
+  onOffline,
+}: ReceiptButtonProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -28,13 +38,19 @@ export function ReceiptButton({ kind, vehicleId, onPreview, onFailure, onStart }
   const pick = async (file: File | undefined) => {
     if (!file) return;
     onStart?.();
+    if (onOffline && !navigator.onLine) {
+      await onOffline(file).catch(onFailure);
+      if (input.current) input.current.value = '';
+      return;
+    }
     const upload = uploadReceipt(kind, vehicleId, file, setProgress);
     current.current = upload;
     try {
       const preview = await upload.promise;
       onPreview(preview);
     } catch (err) {
-      if (!(err instanceof UploadCancelled)) onFailure(err);
+      if (onOffline && err instanceof ApiError && err.status === 0) await onOffline(file).catch(onFailure);
+      else if (!(err instanceof UploadCancelled)) onFailure(err);
     } finally {
       current.current = null;
       setProgress(null);
