@@ -93,6 +93,20 @@ CAMBIO                 4,80`);
     expect(r.fields.amount).toBe(45.2);
   });
 
+  it('takes a Spanish cash sale by what was handed over less the change, and an English TOTAL PAID', () => {
+    const es = expense(`
+Lavado exterior        12,00
+TOTAL 12,00 EUR 45 T
+ENTREGADO              20,00
+A DEVOLVER              8,00`);
+    expect(es.fields.amount).toBe(12);
+    const en = expense(`
+Car wash deluxe       £9.00
+TOTAL PAID            £9.00
+CARD                  £9.00`);
+    expect(en.fields.amount).toBe(9);
+  });
+
   it('keeps a Romanian receipt right: TOTAL DE PLATĂ, not the VAT total', () => {
     const r = expense(`
 TOTAL TVA              19,00

@@ -90,12 +90,12 @@ const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
 const TAX_INCLUDED = /\b(INC|INCL|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b/;
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
 const NOT_PAID_TOTAL =
-  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|PAID)\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
+  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL )\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
 /** What the customer handed over (cash, card) and got back: paid − change is the total. */
 const PAID =
-  /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|TENDERED|RECEIVED|EFECTIVO|TARJETA|NUMERAR|PAGO)\b/;
+  /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|TENDERED|RECEIVED|EFECTIVO|ENTREGADO|TARJETA|NUMERAR|PAGO)\b/;
 /** Change given back ("REST" only before its number: "REST 0,00", not a "rest area"). */
-const CHANGE = /\b(CHANGE|CAMBIO|VUELTA)\b|\bREST\s*:?\s*-?\d/;
+const CHANGE = /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER)\b|\bREST\s*:?\s*-?\d/;
 
 /** The rightmost amount after `label` on the line itself (payment lines never borrow the next line's). */
 function ownAmount(l: Line, label: RegExp): number | null {
@@ -126,7 +126,7 @@ function paidAmounts(lines: Line[]): number[] {
 function changeGiven(lines: Line[]): number {
   for (const l of lines) {
     if (!CHANGE.test(l.norm)) continue;
-    const v = ownAmount(l, /\b(CHANGE|CAMBIO|VUELTA|REST)\b/);
+    const v = ownAmount(l, /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER|REST)\b/);
     if (v !== null) return v;
   }
   return 0;
