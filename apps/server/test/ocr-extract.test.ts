@@ -73,6 +73,22 @@ CHANGE DUE                          10.00`);
     expect(r.fields.amount).toBe(10);
   });
 
+  it('reads a decimal point the OCR took for a space, on the total and on the change', () => {
+    const r = expense(`
+Total Amt Payabie :         7950 /
+Paid Amount           100.00
+Change :            20 50`);
+    expect(r.fields.amount).toBe(79.5);
+  });
+
+  it('takes a faded INCL read as INCI for a total including the tax', () => {
+    const r = expense(`
+Sub-total                        42.46
+Total After Adj Inci GST         42.50
+Total                            40.07    2.43`);
+    expect(r.fields.amount).toBe(42.5);
+  });
+
   it('does not take a "rest area" for the change, nor noise after the amount for the amount', () => {
     const r = expense(`
 PAGOH REST AND SERVICE AREA

@@ -87,7 +87,8 @@ const TOTAL_TIERS: [RegExp, number][] = [
 ];
 /** A tax named on a total's line is fine only when the total includes it ("TOTAL (IVA INCLUIDO)"). */
 const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
-const TAX_INCLUDED = /\b(INC|INCL|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b/;
+// INCI / INC! / INC1: the OCR's usual reading of a faded INCL.
+const TAX_INCLUDED = /\b(INC[LI1]?|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
 const NOT_PAID_TOTAL =
   /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL )\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
@@ -97,10 +98,19 @@ const PAID =
 /** Change given back ("REST" only before its number: "REST 0,00", not a "rest area"). */
 const CHANGE = /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER)\b|\bREST\s*:?\s*-?\d/;
 
+/**
+ * A total or payment line that ends in "64 13" with no amount in cents anywhere: the OCR read the
+ * decimal point as a space (faded thermal print), so it is 64.13.
+ */
+function joinSplitCents(text: string): string {
+  if (/\d[.,]\s?\d{2}(?!\d)/.test(text)) return text;
+  return text.replace(/(\d) (\d{2})(?=[^\w]*$)/, '$1.$2');
+}
+
 /** The rightmost amount after `label` on the line itself (payment lines never borrow the next line's). */
 function ownAmount(l: Line, label: RegExp): number | null {
   const m = label.exec(l.norm);
-  const found = amounts(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text);
+  const found = amounts(joinSplitCents(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text));
   return found.length ? (found[found.length - 1] ?? null) : null;
 }
 
@@ -173,7 +183,7 @@ function totals(lines: Line[]): { value: number; conf: number }[] {
  */
 function statedAmount(lines: Line[], l: Line, borrow: boolean): { value: number; cents: boolean } | null {
   const m = TOTAL.exec(l.norm);
-  const own = amountTokens(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text);
+  const own = amountTokens(joinSplitCents(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text));
   const next = borrow && own.length === 0 ? amountTokens(lines[l.index + 1]?.text ?? '') : [];
   const tokens = (own.length ? own : next.length === 1 ? next : []).filter((t) => !t.glued);
   const withCents = tokens.filter((t) => /[.,]\d{2}$/.test(t.token));
