@@ -1,13 +1,15 @@
 /**
  * Field accuracy of the OCR engine on the development set (apps/server/ocr-dev/out, made by
  * generate.ts): per kind × language, the share of fields equal to the label.
- *   node --import tsx apps/server/ocr-dev/eval.ts [--only fuel-ro] [--verbose]
+ *   node --import tsx apps/server/ocr-dev/eval.ts [--only fuel-ro] [--verbose] [--cache <dir>]
+ * --cache keeps each receipt's OCR lines there and re-reads them next time: extraction-only runs for
+ * work on the extractors (delete the folder after changing preprocessing or the engine).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readReceipt } from '../src/ocr/engine.js';
 import { extract } from '../src/ocr/extract.js';
-import { normalize } from '../src/ocr/parse.js';
+import { type Line, normalize } from '../src/ocr/parse.js';
 import { OcrPool } from '../src/ocr/pool.js';
 import type { Entry } from './generate.js';
 
@@ -15,6 +17,8 @@ const dir = process.env.OCR_DEV_DIR ?? join(import.meta.dirname, 'out');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const verbose = args.includes('--verbose');
+const cacheDir = args.includes('--cache') ? args[args.indexOf('--cache') + 1] : undefined;
+if (cacheDir) mkdirSync(cacheDir, { recursive: true });
 const entries = (JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as Entry[]).filter(
   (e) => !only || `${e.kind}-${e.lang}`.startsWith(only) || e.file.startsWith(only),
 );
@@ -39,7 +43,13 @@ await Promise.all(
     const t0 = performance.now();
     let fields: Record<string, unknown> = {};
     try {
-      const { lines } = await readReceipt(readFileSync(join(dir, e.file)), pool);
+      const cached = cacheDir ? join(cacheDir, `${e.file}.json`) : undefined;
+      let lines: Line[];
+      if (cached && existsSync(cached)) lines = JSON.parse(readFileSync(cached, 'utf8')) as Line[];
+      else {
+        lines = (await readReceipt(readFileSync(join(dir, e.file)), pool)).lines;
+        if (cached) writeFileSync(cached, JSON.stringify(lines));
+      }
       fields = extract(e.kind, lines).fields;
       if (verbose) process.stdout.write(`--- ${e.file}\n${lines.map((l) => l.text).join('\n')}\n`);
     } catch (err) {

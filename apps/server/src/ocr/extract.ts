@@ -1,4 +1,4 @@
-import { amounts, findDates, type Line, normalize, parseNumber } from './parse.js';
+import { amounts, amountTokens, findDates, type Line, normalize, parseNumber } from './parse.js';
 
 export type OcrKind = 'fuel' | 'expense' | 'revision' | 'insurance';
 export type FieldValue = string | number | boolean | null;
@@ -68,18 +68,137 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
 
 // ── totals ──────────────────────────────────────────────────────────────────
 const TOTAL =
-  /\b(TOTAL DE PLATA|TOTAL A PAGAR|IMPORTE TOTAL|TOTAL DUE|AMOUNT DUE|TOTAL LEI|TOTAL EUR|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE DUE)\b/;
+  /\b(TOTAL DE PLATA|TOTAL A PAGAR|IMPORTE TOTAL|TOTAL DUE|AMOUNT DUE|TOTAL LEI|TOTAL EUR|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE DUE|PAYABLE)\b/;
 const NOT_TOTAL =
-  /(SUBTOTAL|SUB TOTAL|TVA|IVA|\bVAT\b|BASE IMPONIBLE|DESCUENTO|DISCOUNT|\bCARD\b|TARJETA|NUMERAR|CASH|REST\b|CAMBIO|CHANGE)/;
+  /(SUB[\s-]?TOTAL|TVA|IVA|\bVAT\b|BASE IMPONIBLE|DESCUENTO|DISCOUNT|\bCARD\b|TARJETA|NUMERAR|CASH|REST\b|CAMBIO|CHANGE)/;
+/**
+ * How final a total's label is: the amount after rounding beats "grand total / payable / de plată",
+ * which beats a total that includes the tax, then a plain TOTAL, then a bare AMOUNT or IMPORTE.
+ */
+const TOTAL_TIERS: [RegExp, number][] = [
+  [/\b(NETT TOTAL|ROUNDED TOTAL|TOTAL (AMT |AMOUNT )?ROUNDED|AFTER ROUNDING|TOTAL AFTER ADJ)/, 5],
+  [
+    /\b(GRAND TOTAL|FINAL TOTAL|PAYABLE|TOTAL DE PLATA|TOTAL A PAGAR|IMPORTE TOTAL|TOTAL DUE|AMOUNT DUE|BALANCE DUE)\b/,
+    4,
+  ],
+  [/\bTOTAL\b.*\b(INC|INCL|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b/, 3],
+  [/\bTOTAL\b/, 2],
+  [/./, 1],
+];
+/** A tax named on a total's line is fine only when the total includes it ("TOTAL (IVA INCLUIDO)"). */
+const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
+// INCI / INC! / INC1: the OCR's usual reading of a faded INCL.
+const TAX_INCLUDED = /\b(INC[LI1]?|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
+/** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
+const NOT_PAID_TOTAL =
+  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL )\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
+/** What the customer handed over (cash, card) and got back: paid − change is the total. */
+const PAID =
+  /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|TENDERED|RECEIVED|EFECTIVO|ENTREGADO|TARJETA|NUMERAR|PAGO)\b/;
+/** Change given back ("REST" only before its number: "REST 0,00", not a "rest area"). */
+const CHANGE = /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER)\b|\bREST\s*:?\s*-?\d/;
 
-/** The total paid: the labelled amounts, strongest label first. */
-function totals(lines: Line[]): { value: number; conf: number }[] {
-  const out: { value: number; conf: number }[] = [];
-  for (const l of labelled(lines, TOTAL, NOT_TOTAL)) {
-    const v = labelValue(lines, l, 'money', TOTAL);
-    if (v !== null && v > 0) out.push({ value: v, conf: l.confidence });
+/**
+ * A total or payment line that ends in "64 13" with no amount in cents anywhere: the OCR read the
+ * decimal point as a space (faded thermal print), so it is 64.13.
+ */
+function joinSplitCents(text: string): string {
+  if (/\d[.,]\s?\d{2}(?!\d)/.test(text)) return text;
+  return text.replace(/(\d) (\d{2})(?=[^\w]*$)/, '$1.$2');
+}
+
+/** The rightmost amount after `label` on the line itself (payment lines never borrow the next line's). */
+function ownAmount(l: Line, label: RegExp): number | null {
+  const m = label.exec(l.norm);
+  const found = amounts(joinSplitCents(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text));
+  return found.length ? (found[found.length - 1] ?? null) : null;
+}
+
+function isPaidTotal(l: Line): boolean {
+  if (!TOTAL.test(l.norm) || NOT_TOTAL.test(l.norm) || NOT_PAID_TOTAL.test(l.norm)) return false;
+  return !TAX_WORD.test(l.norm) || TAX_INCLUDED.test(l.norm);
+}
+
+/** The amounts the payment lines vouch for: each amount handed over, and that minus the change. */
+function paidAmounts(lines: Line[]): number[] {
+  const change = changeGiven(lines);
+  const out: number[] = [];
+  for (const l of lines) {
+    if (!PAID.test(l.norm) || CHANGE.test(l.norm)) continue;
+    const v = ownAmount(l, PAID);
+    if (v === null || v <= 0) continue;
+    out.push(v);
+    if (change > 0 && v - change > 0) out.push(round(v - change, 2));
   }
   return out;
+}
+
+function changeGiven(lines: Line[]): number {
+  for (const l of lines) {
+    if (!CHANGE.test(l.norm)) continue;
+    const v = ownAmount(l, /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER|REST)\b/);
+    if (v !== null) return v;
+  }
+  return 0;
+}
+
+/**
+ * The total paid, most likely first. A candidate's score: its label's tier; more when it agrees
+ * with what was paid (cash − change); more when it follows a rounding line (the adjusted amount is
+ * what was paid); less without the two decimals money is printed with (an OCR misread). A total
+ * printed without its decimal point ("1200" for 12.00, a faded thermal print) is read as cents
+ * when that makes it agree with the payment.
+ */
+function totals(lines: Line[]): { value: number; conf: number }[] {
+  const paid = paidAmounts(lines);
+  const agrees = (v: number) => paid.some((p) => Math.abs(p - v) < 0.005);
+  const subtotals = lines.filter((l) => /SUB[\s-]?TOTAL/.test(l.norm)).flatMap((l) => amounts(l.text));
+  const rounding = lines.findLast((l) => /ROUNDING|ROUND ADJ|REDONDEO|ROTUNJIRE/.test(l.norm))?.index ?? -1;
+  const found: { value: number; conf: number; score: number; at: number }[] = [];
+  for (const l of lines) {
+    if (!isPaidTotal(l)) continue;
+    const tier = TOTAL_TIERS.find(([re]) => re.test(l.norm))?.[1] ?? 1;
+    const stated = statedAmount(lines, l, tier > 1);
+    if (!stated || stated.value <= 0) continue;
+    let v = stated.value;
+    const cents = v / 100;
+    const vouched = agrees(cents) || subtotals.some((s) => Math.abs(s - cents) < 0.005);
+    if (!agrees(v) && !stated.cents && Number.isInteger(v) && v >= 100 && vouched) v = cents;
+    const score =
+      tier * 10 +
+      (agrees(v) ? 30 : stated.cents || v !== stated.value ? 0 : -30) +
+      (rounding >= 0 && l.index > rounding ? 25 : 0);
+    found.push({ value: v, conf: l.confidence, score, at: l.index });
+  }
+  // Two labelled totals that state the same amount ("incl. tax" and "payable") back each other.
+  for (const c of found)
+    if (found.some((o) => o !== c && o.value === c.value && o.at !== c.at)) c.score += 15;
+  return found.sort((a, b) => b.score - a.score || a.at - b.at).map(({ value, conf }) => ({ value, conf }));
+}
+
+/**
+ * The amount a total's line states after its label: the rightmost one written as money (with
+ * cents; OCR noise after it is skipped), else the rightmost number, else (when `borrow`) the
+ * next line's only number. `cents`: it was written with two decimals.
+ */
+function statedAmount(lines: Line[], l: Line, borrow: boolean): { value: number; cents: boolean } | null {
+  const m = TOTAL.exec(l.norm);
+  const own = amountTokens(joinSplitCents(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text));
+  const next = borrow && own.length === 0 ? amountTokens(lines[l.index + 1]?.text ?? '') : [];
+  const tokens = (own.length ? own : next.length === 1 ? next : []).filter((t) => !t.glued);
+  const withCents = tokens.filter((t) => /[.,]\d{2}$/.test(t.token));
+  const pick = withCents.at(-1) ?? tokens.at(-1);
+  return pick ? { value: pick.value, cents: withCents.length > 0 } : null;
+}
+
+/** What was paid (the most handed over, less the change) when no total is labelled. */
+function paidTotal(lines: Line[]): number | undefined {
+  const handed = lines
+    .filter((l) => PAID.test(l.norm) && !CHANGE.test(l.norm))
+    .map((l) => ownAmount(l, PAID) ?? 0);
+  if (!handed.length) return undefined;
+  const v = round(Math.max(...handed) - changeGiven(lines), 2);
+  return v > 0 ? v : undefined;
 }
 
 // ── fuel ────────────────────────────────────────────────────────────────────
@@ -221,6 +340,8 @@ export function extractExpense(lines: Line[]): Extraction {
   r.set('date', date?.iso, date?.conf ?? 0);
   const tot = totals(lines);
   let amount = tot[0];
+  const paid = amount ? undefined : paidTotal(lines);
+  if (paid !== undefined) amount = { value: paid, conf: 0.5 };
   if (!amount) {
     const nums = lines.flatMap((l) => amounts(l.text).map((v) => ({ value: v, conf: l.confidence * 0.5 })));
     amount = nums.sort((a, b) => b.value - a.value)[0];

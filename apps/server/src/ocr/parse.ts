@@ -86,16 +86,31 @@ export function numberTokens(text: string): { token: string; at: number; end: nu
   }));
 }
 
-/** Numbers on a line that look like amounts (not times, not percentages, not long ids). */
-export function amounts(text: string, kind: NumberKind = 'money'): number[] {
-  const clean = text.replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ');
-  const out: number[] = [];
+const CURRENCY_PREFIX = /\b(RM|MYR|EUR|RON|LEI|USD|GBP|SGD|US\$|S\$)(?=\d)/gi;
+
+/** Numbers on a line that look like amounts (not times, not percentages, not long ids), with their text. */
+export function amountTokens(
+  text: string,
+  kind: NumberKind = 'money',
+): { value: number; token: string; glued: boolean }[] {
+  let clean = text
+    .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ')
+    // A currency code glued to the number ("RM9.00", "EUR12,50"): a number starts after it.
+    .replace(CURRENCY_PREFIX, '$1 ');
+  // "200. 00": the OCR split a price at its decimal point.
+  if (kind === 'money') clean = clean.replace(/(?<=\d[.,])\s(?=\d{2}(?![\d.,]))/g, '');
+  const out: { value: number; token: string; glued: boolean }[] = [];
   for (const { token, end } of numberTokens(clean)) {
     if (clean[end] === '%' || /^\d{7,}$/.test(token)) continue;
     const n = parseNumber(token, kind);
-    if (n !== null) out.push(n);
+    // glued: a letter right after it ("7c"), OCR noise more often than an amount.
+    if (n !== null) out.push({ value: n, token, glued: /[A-Za-z]/.test(clean[end] ?? '') });
   }
   return out;
+}
+
+export function amounts(text: string, kind: NumberKind = 'money'): number[] {
+  return amountTokens(text, kind).map((t) => t.value);
 }
 
 const MONTHS: Record<string, number> = {};
@@ -131,7 +146,7 @@ export type FoundDate = { iso: string; at: number };
 
 /**
  * Every date on a (normalised) line: yyyy-mm-dd, dd.mm.yyyy, dd/mm/yy, dd-mm-yyyy, "1 mai 2024",
- * "12 de marzo de 2025", "Sep 20, 2025". Day first unless that is impossible (US 12/31/2025).
+ * "12 de marzo de 2025", "05-Jan-2017", "30 Dec 17", "Sep 20, 2025". Day first unless that is impossible (US 12/31/2025).
  */
 export function findDates(norm: string): FoundDate[] {
   const out: FoundDate[] = [];
@@ -147,8 +162,9 @@ export function findDates(norm: string): FoundDate[] {
     const d = iso(y, b, a) ?? iso(y, a, b);
     if (d) out.push({ iso: d, at: m.index ?? 0 });
   }
+  // "1 mai 2024", "12 de marzo de 2025", "05-JAN-2017", "27/MAY/2018", "30 DEC 17".
   const dayMonth = new RegExp(
-    `(?<!\\d)(\\d{1,2})\\.?\\s+(?:DE\\s+)?(${MONTH_RE})\\.?,?\\s+(?:DE\\s+|DEL\\s+)?(\\d{4})`,
+    `(?<!\\d)(\\d{1,2})(?:\\.?\\s+(?:DE\\s+)?|[-/])(${MONTH_RE})(?:\\.?,?\\s+(?:DE\\s+|DEL\\s+)?|[-/])(\\d{4}|\\d{2})(?!\\d)`,
     'g',
   );
   for (const m of s.matchAll(dayMonth)) {
