@@ -207,6 +207,13 @@ describe('listings', () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.width).toBeLessThanOrEqual(600);
     expect(meta.height).toBeLessThanOrEqual(400);
+    // Streamed with its length, and cached: the same ETag answers 304 with no body.
+    expect(Number(img.headers['content-length'])).toBe(img.rawPayload.length);
+    const again = await carol.get(res.data.photoUrls[0], {
+      headers: { 'if-none-match': String(img.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
 
     // Not an image → 415, nothing listed.
     const bad = await send(seller, '/api/marketplace/list-with-photos', [

@@ -1,6 +1,7 @@
 import type { Language, ListingFilters } from '@evdra/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { uniqueChecked } from '../../db/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
 import { namedStatement } from '../../db/statement.js';
@@ -129,10 +130,10 @@ export class MarketplaceRepo {
    */
   private readonly activeCards = new Map<string, (values: ListingFilters) => Promise<CardRow[]>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
 
   transaction<T>(fn: (repo: MarketplaceRepo) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new MarketplaceRepo(tx as unknown as Db)));
+    return this.db.transaction((tx) => fn(new MarketplaceRepo(tx)));
   }
 
   /** Active listings with the vehicle's current values, the seller and the record summary. */
@@ -199,7 +200,7 @@ export class MarketplaceRepo {
     description: string;
     photoIds: string[];
   }): Promise<number> {
-    const [row] = await this.db.insert(listings).values(v).returning({ id: listings.id });
+    const [row] = await uniqueChecked(this.db.insert(listings).values(v).returning({ id: listings.id }));
     if (!row) throw new Error('insert returned nothing');
     return row.id;
   }
@@ -387,10 +388,12 @@ export class MarketplaceRepo {
 
   /** Hands the vehicle to the new owner (a registration clash with their cars fails the statement). */
   async changeOwner(vehicleId: number, ownerId: number) {
-    await this.db
-      .update(vehicles)
-      .set({ ownerId, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
-      .where(eq(vehicles.id, vehicleId));
+    await uniqueChecked(
+      this.db
+        .update(vehicles)
+        .set({ ownerId, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+        .where(eq(vehicles.id, vehicleId)),
+    );
   }
 
   /**

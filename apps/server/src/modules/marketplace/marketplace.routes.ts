@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { etagMatches } from '../../lib/etag.js';
 import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -167,12 +168,15 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       },
     },
     async (req, reply) => {
-      const { bytes, contentType } = await service.photo(req.params.fileId);
-      return reply
-        .type(contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('etag', `"${req.params.fileId}"`)
-        .send(bytes);
+      // As /api/files/:id: ids are never reused, so the id is the ETag and the photo may be kept.
+      const etag = `"${req.params.fileId}"`;
+      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag);
+      if (etagMatches(req.headers['if-none-match'], etag)) {
+        await service.photoType(req.params.fileId);
+        return reply.status(304).send();
+      }
+      const { file, contentType } = await service.photo(req.params.fileId);
+      return reply.type(contentType).header('content-length', file.size).send(file.stream);
     },
   );
 

@@ -13,10 +13,9 @@ import {
   SOLD_ELSEWHERE_MESSAGE,
   TRANSFER_MESSAGE,
 } from '@evdra/domain';
-import { uniqueViolation } from '../../db/errors.js';
-import type { FileStore } from '../../files/file-store.js';
+import type { FileStore, StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, fieldError, forbidden, notFound, UniqueViolation } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { interestText, messageText, soldText, transferText } from './market-texts.js';
 import type { CardRow, InterestRow, MarketplaceRepo } from './marketplace.repo.js';
@@ -104,7 +103,7 @@ export class MarketplaceService {
       return this.present(id);
     } catch (err) {
       await this.deleteFiles(photoIds);
-      if (uniqueViolation(err) !== undefined)
+      if (err instanceof UniqueViolation)
         throw fieldError('CONFLICT', 409, 'vehicleId', 'This vehicle is already listed.');
       throw err;
     }
@@ -135,11 +134,19 @@ export class MarketplaceService {
   }
 
   /** Bytes of a listing photo: any logged-in user may see the market's pictures. */
-  async photo(fileId: string): Promise<{ bytes: Buffer; contentType: string }> {
+  async photo(fileId: string): Promise<{ file: StoredFile; contentType: string }> {
+    const contentType = await this.photoType(fileId);
+    const file = await this.store.open(fileId);
+    if (!file) throw notFound('File');
+    return { file, contentType };
+  }
+
+  /** The type of a listing photo (404 if the id is not one): enough to answer a conditional GET. */
+  async photoType(fileId: string): Promise<string> {
     if (!(await this.repo.isListingPhoto(fileId))) throw notFound('File');
-    const [bytes, contentType] = await Promise.all([this.store.get(fileId), this.repo.fileType(fileId)]);
-    if (!bytes || !contentType) throw notFound('File');
-    return { bytes, contentType };
+    const contentType = await this.repo.fileType(fileId);
+    if (!contentType) throw notFound('File');
+    return contentType;
   }
 
   async interest(p: Principal, listingId: number): Promise<{ message: string; interestId: number }> {
@@ -255,7 +262,7 @@ export class MarketplaceService {
         });
       });
     } catch (err) {
-      if (uniqueViolation(err) !== undefined)
+      if (err instanceof UniqueViolation)
         throw new AppError(
           409,
           'DUPLICATE_REGISTRATION',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { etagMatches } from '../../lib/etag.js';
 import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -190,13 +191,4 @@ function parseJsonField(value: string | undefined): unknown {
       { field: 'data', message: 'Must be JSON.' },
     ]);
   }
-}
-
-/** If-None-Match (a list of entity tags, or `*`) names this one; weak comparison as RFC 9110 asks. */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
 }
