@@ -107,7 +107,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(
     children.map(
-      (c) => new Promise((r) => (c.exitCode === null ? (c.on('exit', r), c.kill('SIGTERM')) : r(null))),
+      (c) =>
+        new Promise((r) => {
+          if (c.exitCode !== null) return r(null);
+          c.on('exit', r);
+          c.kill('SIGTERM');
+        }),
     ),
   );
   await database?.close();
