@@ -255,7 +255,7 @@ test('offline: two tabs with queued entries go online at once; each entry is sen
   // One request per entry: no tab sent one the other had sent.
   expect(posts).toHaveLength(3);
   expect(new Set(posts).size).toBe(3);
-  await expect(other.locator('.record-card')).toHaveCount(3);
+  await expect(other.locator(RECORD)).toHaveCount(3);
 });
 
 test('offline: the all-vehicles list shows what was cached; a reminder toggled offline shows at once and syncs', async ({
@@ -333,7 +333,7 @@ test('offline: a receipt photographed with no signal is kept, read once online, 
   expect(fuel.map((f) => f.liters)).toEqual([49.43]);
   // The receipt was read once: nothing is left to read, even after a reload.
   await page.reload();
-  await expect(page.locator('.record-card')).toHaveCount(1);
+  await expect(page.locator(RECORD)).toHaveCount(1);
   await expect(page.getByRole('dialog', { name: 'Confirm OCR Data' })).toHaveCount(0);
   await expect(waiting).toHaveCount(0);
 });
