@@ -100,6 +100,21 @@ describe('VehicleAnalyticsPage', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
+  it("reads a petrol car's quantities in litres", async () => {
+    renderVehicle();
+    const totalsList = (await screen.findByRole('heading', { name: 'All-time totals' }))
+      .parentElement as HTMLElement;
+    expect(within(totalsList).getByText('Fuel litres').nextSibling).toHaveTextContent('130.00 L');
+  });
+
+  it("reads an electric car's charges in kWh", async () => {
+    renderVehicle({ 'GET /api/vehicles/7': () => jsonResponse({ ...vehicle, fuelType: 'ELECTRIC' }) });
+    const totalsList = (await screen.findByRole('heading', { name: 'All-time totals' }))
+      .parentElement as HTMLElement;
+    expect(within(totalsList).getByText('Energy (kWh)').nextSibling).toHaveTextContent('130.00 kWh');
+    expect(screen.queryByText(/\d L$/)).not.toBeInTheDocument();
+  });
+
   it("shows '—' as cost per km while the distance is unknown", async () => {
     renderVehicle({
       'GET /api/analytics/vehicle/7/total': () => jsonResponse({ ...totals, totalKm: 0, costPerKm: null }),

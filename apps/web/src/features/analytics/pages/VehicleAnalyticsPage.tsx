@@ -6,7 +6,7 @@ import {
   type YearlyAnalytics,
 } from '@evdra/domain';
 import { ArrowLeft } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AiSummaryPanel } from '../../../components/AiSummaryPanel';
@@ -20,14 +20,26 @@ import { CategoryBarChart, LineChart, MonthBarChart, MonthPieChart } from '../co
 import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
 import '../analytics.css';
 
+/** An ELECTRIC vehicle's charges keep kWh in the litres fields: its quantities read in kWh. */
+const Electric = createContext(false);
+
+function useQuantity() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const electric = useContext(Electric);
+  return {
+    label: t(electric ? 'analytics.energyKwh' : 'analytics.fuelLiters'),
+    value: (n: number) =>
+      t(electric ? 'analytics.kwhValue' : 'analytics.litersValue', { value: f.number(n) }),
+  };
+}
+
 function Totals({ totals }: { totals: AllTimeTotals }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const quantity = useQuantity();
   const items: { label: string; value: string; total?: boolean }[] = [
-    {
-      label: t('analytics.fuelLiters'),
-      value: t('analytics.litersValue', { value: f.number(totals.totalFuelLiters) }),
-    },
+    { label: quantity.label, value: quantity.value(totals.totalFuelLiters) },
     { label: t('analytics.fuel'), value: f.money(totals.totalFuelCost) },
     { label: t('analytics.expenses'), value: f.money(totals.totalExpensesCost) },
     { label: t('analytics.insurance'), value: f.money(totals.totalInsuranceCost) },
@@ -57,6 +69,7 @@ type YearRow = { year: string; totals: CostTotals };
 function Yearly({ yearly }: { yearly: YearlyAnalytics }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const quantity = useQuantity();
   const years = Object.keys(yearly).sort();
   const rows: YearRow[] = years.map((year) => ({
     year,
@@ -65,11 +78,7 @@ function Yearly({ yearly }: { yearly: YearlyAnalytics }) {
   if (years.length === 0) return null;
   const columns: CostColumn<YearRow>[] = [
     { label: t('analytics.year'), cell: (r) => <strong>{r.year}</strong> },
-    {
-      label: t('analytics.fuelLiters'),
-      numeric: true,
-      cell: (r) => t('analytics.litersValue', { value: f.number(r.totals.totalFuelLiters) }),
-    },
+    { label: quantity.label, numeric: true, cell: (r) => quantity.value(r.totals.totalFuelLiters) },
     ...costColumns<YearRow>(t, f.money, ({ totals: r }) => ({
       fuel: r.totalFuelCost,
       expenses: r.totalExpensesCost,
@@ -99,6 +108,7 @@ function Yearly({ yearly }: { yearly: YearlyAnalytics }) {
 function MonthCard({ month }: { month: MonthlyAnalytics }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const quantity = useQuantity();
   const label = monthLabel(month.monthDate);
   const headingId = useId();
   return (
@@ -115,8 +125,8 @@ function MonthCard({ month }: { month: MonthlyAnalytics }) {
           <dd>{f.money(month.totalFuelCost)}</dd>
         </div>
         <div>
-          <dt>{t('analytics.fuelLiters')}</dt>
-          <dd>{t('analytics.litersValue', { value: f.number(month.totalFuelLiters) })}</dd>
+          <dt>{quantity.label}</dt>
+          <dd>{quantity.value(month.totalFuelLiters)}</dd>
         </div>
         <div>
           <dt>{t('analytics.expenses')}</dt>
@@ -239,24 +249,26 @@ export default function VehicleAnalyticsPage() {
         {failed ? <Alert tone="error">{t('analytics.error', { message: errorText(failed) })}</Alert> : null}
         {!loading && !failed && months.length === 0 ? <p>{t('analytics.empty')}</p> : null}
         {!loading && !failed && months.length > 0 && total.data && yearly.data ? (
-          <div className="analytics">
-            <AnalyticsSection id="analytics-totals" title={t('analytics.totalsHeading')}>
-              <Totals totals={total.data} />
-            </AnalyticsSection>
-            <AnalyticsSection id="analytics-yearly" title={t('analytics.yearlyHeading')}>
-              <Yearly yearly={yearly.data} />
-            </AnalyticsSection>
-            <AnalyticsSection id="analytics-monthly" title={t('analytics.monthlyHeading')}>
-              <LineChart
-                label={t('analytics.monthlyChart')}
-                labels={chronological.map((m) => monthLabel(m.monthDate))}
-                values={chronological.map((m) => m.totalCost)}
-              />
-            </AnalyticsSection>
-            <AnalyticsSection id="analytics-months" title={t('analytics.monthsHeading')}>
-              <Months months={months} />
-            </AnalyticsSection>
-          </div>
+          <Electric.Provider value={v?.fuelType === 'ELECTRIC'}>
+            <div className="analytics">
+              <AnalyticsSection id="analytics-totals" title={t('analytics.totalsHeading')}>
+                <Totals totals={total.data} />
+              </AnalyticsSection>
+              <AnalyticsSection id="analytics-yearly" title={t('analytics.yearlyHeading')}>
+                <Yearly yearly={yearly.data} />
+              </AnalyticsSection>
+              <AnalyticsSection id="analytics-monthly" title={t('analytics.monthlyHeading')}>
+                <LineChart
+                  label={t('analytics.monthlyChart')}
+                  labels={chronological.map((m) => monthLabel(m.monthDate))}
+                  values={chronological.map((m) => m.totalCost)}
+                />
+              </AnalyticsSection>
+              <AnalyticsSection id="analytics-months" title={t('analytics.monthsHeading')}>
+                <Months months={months} />
+              </AnalyticsSection>
+            </div>
+          </Electric.Provider>
         ) : null}
       </PageCard>
     </>

@@ -51,7 +51,11 @@ export function ListingCard({
   if (h.recordsSince) historyParts.push(t('market.history.since', { date: fmt.date(h.recordsSince) }));
   historyParts.push(t('market.history.fuel', { count: h.fuelEntries }));
   if (h.consumptionPer100km !== null)
-    historyParts.push(t('market.history.consumption', { value: fmt.number(h.consumptionPer100km) }));
+    historyParts.push(
+      t(l.fuelType === 'ELECTRIC' ? 'market.history.consumptionKwh' : 'market.history.consumption', {
+        value: fmt.number(h.consumptionPer100km),
+      }),
+    );
 
   return (
     <article className="vehicle-card listing-card" aria-label={name}>

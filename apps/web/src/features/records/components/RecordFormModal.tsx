@@ -16,6 +16,8 @@ export type RecordSchema = z.ZodType<FieldValues, FieldValues>;
 export interface FieldDef {
   name: string;
   label: string;
+  /** A label that follows what is typed (a charge's kWh instead of litres). */
+  labelFor?: (values: Record<string, unknown>) => string;
   type: 'text' | 'date' | 'number' | 'select' | 'checkbox' | 'textarea';
   options?: { value: string; label: string }[];
   step?: string;
@@ -58,6 +60,14 @@ function Control<S extends RecordSchema>({
       <div className="field--check" data-ocr-check={def.name}>
         <Control def={{ ...def, marked: false }} form={form} autoFocus={autoFocus} />
       </div>
+    );
+  if (def.labelFor)
+    return (
+      <Control
+        def={{ ...def, label: def.labelFor(form.watch() as Record<string, unknown>), labelFor: undefined }}
+        form={form}
+        autoFocus={autoFocus}
+      />
     );
   if (def.type === 'checkbox') return <CheckboxField label={def.label} {...form.field(name)} />;
   if (def.type === 'select')

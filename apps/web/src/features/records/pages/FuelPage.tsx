@@ -88,11 +88,19 @@ export default function FuelPage() {
       type: 'select',
       options: FUEL_TYPES.map((f) => ({ value: f, label: t(`fuelTypes.${f}`) })),
     },
-    { name: 'liters', label: t('fuel.litres'), type: 'number', step: '0.01', pairWithNext: true },
+    {
+      name: 'liters',
+      label: t('fuel.litres'),
+      labelFor: (v) => (v.fuelType === 'ELECTRIC' ? t('fuel.kwh') : t('fuel.litres')),
+      type: 'number',
+      step: '0.01',
+      pairWithNext: true,
+    },
     { name: 'fuelPrice', label: t('fuel.totalPaidEur'), type: 'number', step: '0.01' },
     {
       name: 'pricePerLiter',
       label: t('fuel.pricePerLitreEur'),
+      labelFor: (v) => (v.fuelType === 'ELECTRIC' ? t('fuel.pricePerKwhEur') : t('fuel.pricePerLitreEur')),
       type: 'number',
       step: '0.001',
       hint: t('fuel.optional'),
@@ -127,13 +135,20 @@ export default function FuelPage() {
         deleteLabel={t('fuel.deleteNamed', { name: fmt.date(r.date) })}
       />
     ) : null;
-  const litres = (r: FuelEntry) => t('fuel.litresValue', { value: fmt.number(r.liters) });
-  const perLitre = (r: FuelEntry) => (r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/L` : '—');
+  // A charge (ELECTRIC) keeps kWh in `liters`: every figure says so.
+  const electric = (r: FuelEntry) => r.fuelType === 'ELECTRIC';
+  const litres = (r: FuelEntry) =>
+    t(electric(r) ? 'fuel.kwhValue' : 'fuel.litresValue', { value: fmt.number(r.liters) });
+  const perLitre = (r: FuelEntry) =>
+    r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/${electric(r) ? 'kWh' : 'L'}` : '—';
+  const priceLabel = (isElectric: boolean) => t(isElectric ? 'fuel.pricePerKwh' : 'fuel.pricePerLitre');
   const odometer = (r: FuelEntry) =>
     r.odometer !== null ? t('vehicles.km', { value: fmt.int(r.odometer) }) : '—';
   const fill = (r: FuelEntry) => (r.fullTank ? t('fuel.fullTankShort') : t('fuel.partial'));
   const consumption = (r: FuelEntry) =>
-    r.consumptionPer100km !== null ? t('fuel.per100', { value: fmt.number(r.consumptionPer100km) }) : '—';
+    r.consumptionPer100km !== null
+      ? t(electric(r) ? 'fuel.per100Kwh' : 'fuel.per100', { value: fmt.number(r.consumptionPer100km) })
+      : '—';
   const columns: Column<Row<FuelEntry>>[] = [
     { label: t('records.date'), cell: ({ record: r }) => fmt.date(r.date) },
     ...vehicleColumn(scope, t('records.vehicle')),
@@ -150,16 +165,20 @@ export default function FuelPage() {
       ),
     },
     { label: t('fuel.totalPaid'), numeric: true, cell: ({ record: r }) => fmt.money(r.fuelPrice) },
-    { label: t('fuel.pricePerLitre'), numeric: true, cell: ({ record: r }) => perLitre(r) },
+    {
+      label: scope.vehicle ? priceLabel(scope.vehicle.fuelType === 'ELECTRIC') : t('fuel.pricePerUnit'),
+      numeric: true,
+      cell: ({ record: r }) => perLitre(r),
+    },
     {
       label: t('fuel.odometerKm'),
       numeric: true,
       cell: ({ record: r }) => (r.odometer !== null ? fmt.int(r.odometer) : '—'),
     },
     {
-      label: t('fuel.consumptionUnit'),
+      label: t('fuel.consumption'),
       numeric: true,
-      cell: ({ record: r }) => (r.consumptionPer100km !== null ? fmt.number(r.consumptionPer100km) : '—'),
+      cell: ({ record: r }) => consumption(r),
     },
     { label: t('records.actions'), cell: ownerActions },
   ];
@@ -214,7 +233,7 @@ export default function FuelPage() {
                 <dd className="amount">{fmt.money(r.fuelPrice)}</dd>
               </div>
               <div>
-                <dt>{t('fuel.pricePerLitre')}</dt>
+                <dt>{priceLabel(electric(r))}</dt>
                 <dd className="amount">{perLitre(r)}</dd>
               </div>
               <div>

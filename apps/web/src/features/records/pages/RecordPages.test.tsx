@@ -197,6 +197,38 @@ describe('record pages', () => {
     );
   });
 
+  it('fuel: an electric car charges read in kWh, kWh/100km and €/kWh, and the form asks for kWh', async () => {
+    storeUser({ id: 1 });
+    const spring = { ...logan, id: 9, model: 'Spring', fuelType: 'ELECTRIC' as const };
+    const { user } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/9', {
+      'GET /api/vehicles/9': () => jsonResponse(spring),
+      'GET /api/fuel-consumptions/vehicle/9': () =>
+        jsonResponse([
+          fill({
+            vehicleId: 9,
+            fuelType: 'ELECTRIC',
+            liters: 30,
+            fuelPrice: 13.5,
+            pricePerLiter: 0.45,
+            consumptionPer100km: 15.2,
+          }),
+        ]),
+    });
+    const card = (await screen.findByRole('heading', { name: 'Mar 2, 2025' })).closest('li') as HTMLElement;
+    expect(within(card).getByText('30.00 kWh')).toBeInTheDocument();
+    expect(within(card).getByText('15.20 kWh/100km')).toBeInTheDocument();
+    expect(within(card).getByText('€0.45/kWh')).toBeInTheDocument();
+    expect(within(card).getByText('Price per kWh')).toBeInTheDocument();
+    expect(within(card).queryByText(/L\/100km|\d L$/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Manually' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Fuel Entry' });
+    expect(within(dialog).getByLabelText('Energy (kWh)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Price per kWh (€)')).toBeInTheDocument();
+    // Switching the entry to petrol asks for litres again.
+    await user.selectOptions(within(dialog).getByLabelText('Fuel type'), 'PETROL');
+    expect(within(dialog).getByLabelText('Litres')).toBeInTheDocument();
+  });
+
   it('fuel: the odometer-order message shows next to the odometer field and the form keeps its values', async () => {
     storeUser({ id: 1 });
     const { user } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
@@ -386,14 +418,22 @@ describe('record pages', () => {
         'Fuel type',
         'Quantity',
         'Total paid',
-        'Price per litre',
+        'Price per unit',
         'Odometer (km)',
-        'Consumption (L/100km)',
+        'Consumption',
         'Actions',
       ]);
       const row = within(table).getByRole('row', { name: /Mar 2, 2025/ });
       expect(within(row).getByRole('rowheader')).toHaveTextContent('Mar 2, 2025');
-      for (const text of ['Dacia Logan', 'Diesel', '40.00 L', '€280.50', '€7.01/L', '120,500', '6.46'])
+      for (const text of [
+        'Dacia Logan',
+        'Diesel',
+        '40.00 L',
+        '€280.50',
+        '€7.01/L',
+        '120,500',
+        '6.46 L/100km',
+      ])
         expect(within(row).getByText(text)).toBeInTheDocument();
       expect(within(row).getByRole('button', { name: 'Edit fuel entry Mar 2, 2025' })).toBeInTheDocument();
       // Only a partial fill is marked.
