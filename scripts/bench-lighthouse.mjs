@@ -5,6 +5,8 @@
 // app installable (its own install criteria: Page.getInstallabilityErrors, empty = installable;
 // Lighthouse 12 dropped its PWA category). Targets: installable, performance >= 90 on mobile.
 // Figures only; on a busy machine the performance score reads lower.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -77,6 +79,12 @@ try {
       // A first cold run can fail to paint on a busy machine; measure once more.
       return audit(path, true);
     }
+    // LIGHTHOUSE_JSON_DIR=dir keeps each page's full report, to see what costs.
+    if (process.env.LIGHTHOUSE_JSON_DIR)
+      writeFileSync(
+        join(process.env.LIGHTHOUSE_JSON_DIR, `${path.replaceAll('/', '_') || 'root'}.json`),
+        JSON.stringify(result.lhr),
+      );
     const c = result.lhr.categories;
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
     const a = result.lhr.audits;
