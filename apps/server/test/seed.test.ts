@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { DEMO_PASSWORD, DemoAlreadySeeded, seedDemo } from '../src/demo/seed.js';
 import { runReminderScan } from '../src/jobs/reminders.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -47,6 +49,16 @@ describe('demo seed', () => {
     for (const c of known) expect(c).toBeGreaterThan(2);
     const services = (await maria.get(`/api/revision/vehicle/${car.id}`)).data;
     expect(services.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('dates no fill-up, expense or service after the day it runs', async () => {
+    const [latest] = rowsOf<{ latest: string }>(
+      await t.database.db.execute(sql`
+        select greatest((select max(date) from fuel_entries), (select max(date) from expenses),
+                        (select max(date) from revisions))::text as latest`),
+    );
+    expect(latest?.latest).toBeDefined();
+    expect((latest?.latest ?? '') <= '2026-11-22').toBe(true);
   });
 
   it('gives each user an insurance reminder once the scan runs', async () => {

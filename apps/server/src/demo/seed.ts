@@ -201,7 +201,7 @@ async function seedVehicle(
       const e = rnd.pick(EXTRAS);
       extras.push({
         vehicleId,
-        date: day(addDays(d, 2)),
+        date: day(new Date(Math.min(addDays(d, 2).getTime(), now.getTime()))), // never in the future
         expenseType: e.type,
         amount: money(rnd.between(e.min, e.max)),
         description: e.text,
