@@ -18,22 +18,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.js';
-import { readMultipart } from '../lib/multipart.js';
+import { readMultipart, uploadErrors } from '../lib/multipart.js';
 import type { RecordsService, RecordTable } from '../modules/records/records.service.js';
 import { principalOf } from '../plugins/auth.js';
 import type { OcrService } from './ocr.service.js';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  413: ApiError,
-  415: ApiError,
-  422: ApiError,
-  429: ApiError,
-};
+// An upload's answers, plus 422 (unreadable receipt) and 429 (OCR queue full).
+const errors = { ...uploadErrors, 422: ApiError, 429: ApiError };
 const previews: Record<OcrKind, z.ZodType> = {
   fuel: FuelOcrPreview,
   expense: ExpenseOcrPreview,
