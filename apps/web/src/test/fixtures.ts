@@ -1,4 +1,4 @@
-import type { Vehicle } from '@evdra/domain';
+import type { Insurance, Vehicle } from '@evdra/domain';
 
 /** A vehicle as the API answers it (tests only). */
 export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
@@ -20,6 +20,22 @@ export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     version: 3,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An insurance policy as the API answers it (tests only). */
+export function makeInsurance(overrides: Partial<Insurance> = {}): Insurance {
+  return {
+    id: 3,
+    vehicleId: 7,
+    provider: 'Allianz',
+    policyNumber: 'RCA-1',
+    coverageType: 'RCA',
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+    price: 350,
+    reminderEnabled: true,
     ...overrides,
   };
 }

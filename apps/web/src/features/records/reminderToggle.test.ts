@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { makeInsurance } from '../../test/fixtures';
 import { reminderToggleEdit } from './api';
 
-const policy = {
-  id: 3,
-  vehicleId: 7,
-  provider: 'Allianz',
-  policyNumber: 'RCA-1',
-  coverageType: 'RCA',
-  startDate: '2025-01-01',
-  endDate: '2025-12-31',
-  price: 350,
-  reminderEnabled: true,
-  version: 4,
-  pendingSync: true,
-};
+const policy = { ...makeInsurance(), version: 4, pendingSync: true };
 
 describe('reminder toggle queued offline', () => {
   it('becomes an edit that sets the flipped value on the whole record, based on the version shown', () => {

@@ -1,7 +1,7 @@
 import type { FuelEntry, Insurance, Revision } from '@evdra/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeVehicle } from '../../../test/fixtures';
+import { makeInsurance, makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
 import ExpensesPage from './ExpensesPage';
 import FuelPage from './FuelPage';
@@ -16,17 +16,7 @@ vi.mock('../../../lib/offline-db', () => ({
 const logan = makeVehicle({ id: 7, ownerId: 1 });
 const golf = makeVehicle({ id: 8, make: 'Volkswagen', model: 'Golf', ownerId: 1 });
 
-const policy: Insurance = {
-  id: 3,
-  vehicleId: 7,
-  provider: 'Allianz',
-  policyNumber: 'RCA-1',
-  coverageType: 'RCA',
-  startDate: '2025-01-01',
-  endDate: '2025-12-31',
-  price: 350,
-  reminderEnabled: true,
-};
+const policy: Insurance = makeInsurance();
 
 const fill = (o: Partial<FuelEntry> = {}): FuelEntry => ({
   id: 1,
