@@ -104,7 +104,10 @@ for (const kind of kinds) {
     }
 
     // Bare SQL: PostgreSQL while the (idle) server still runs; PGlite once it has let go of its dir.
-    if (kind === 'postgres') await bareRuns(routes, pgRunner(server.databaseUrl));
+    if (kind === 'postgres') {
+      await bareRuns(routes, pgRunner(server.databaseUrl));
+      await ceilingRuns(routes, server.databaseUrl);
+    }
     const writes = await writeBench(server.base, data);
     if (kind === 'pglite') {
       await server.halt();
@@ -246,6 +249,34 @@ async function bareRuns(routes, runner) {
   }
 }
 
+/**
+ * The ceiling of any Fastify + pg server: bare Fastify routes that run each route's statements
+ * through a pg pool of the server's size and answer its recorded body (no auth, hooks or mapping).
+ */
+async function ceilingRuns(routes, databaseUrl) {
+  const withSql = routes.filter((r) => r.statements.length > 0);
+  const routesFile = join(tmpdir(), `evdra-bench-routes-${process.pid}.json`);
+  writeFileSync(
+    routesFile,
+    JSON.stringify(withSql.map(({ path, statements, body }) => ({ path, statements, body }))),
+  );
+  const barePort = port();
+  const bare = await startProcess(
+    new URL('./bare-server.mjs', import.meta.url).pathname,
+    { PORT: String(barePort), ROUTES_FILE: routesFile, DATABASE_URL: databaseUrl, POOL: String(POOL) },
+    `http://127.0.0.1:${barePort}/api/health`,
+  );
+  try {
+    for (const route of withSql) {
+      const url = `http://127.0.0.1:${barePort}${route.path}`;
+      await load(url, {}, { duration: 1 });
+      route.ceiling = await load(url, {}, { duration: DURATION, connections: CONNECTIONS });
+    }
+  } finally {
+    await bare.stop();
+  }
+}
+
 // ── writes ────────────────────────────────────────────────────────────────────────────────────
 async function writeBench(base, { user, vehicleId, fills }) {
   const timed = async (fn) => {
@@ -286,10 +317,15 @@ function reportKind({ kind, routes, writes }) {
     `\n${kind}: autocannon ${CONNECTIONS} connections × ${DURATION} s per line; bare SQL = the statements the route sent, replayed ${CONNECTIONS}-way (pg pool ${POOL} / one PGlite).`,
   );
   console.log(
+    kind === 'postgres'
+      ? 'F+pg = bare Fastify running the same statements through pg and answering the same bytes: the most any Fastify + pg server reaches here.'
+      : '',
+  );
+  console.log(
     `Data: 1 user, 50 vehicles, ${FUEL_ROWS} fill-ups + 10 insurance + 30 expenses + 20 revisions on one; 1 admin. Node ${process.version}. Server: ${serverMain}`,
   );
   console.log(
-    `${'route'.padEnd(44)} ${pad('KiB', 6)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('stmts', 5)} ${pad('SQL/s', 8)} ${pad('SQL p99', 7)} ${pad('ratio', 6)}  target`,
+    `${'route'.padEnd(44)} ${pad('KiB', 6)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('stmts', 5)} ${pad('SQL/s', 8)} ${pad('SQL p99', 7)} ${pad('ratio', 6)} ${pad('F+pg/s', 8)} ${pad('of F+pg', 7)}  target`,
   );
   for (const r of routes) {
     const e = r.evdra;
@@ -297,7 +333,7 @@ function reportKind({ kind, routes, writes }) {
     const ratio = r.bare ? e.rps / r.bare.rps : undefined;
     const ok = e.p99 <= limit && (ratio === undefined || ratio >= 0.6);
     console.log(
-      `${`GET ${r.path}`.padEnd(44)} ${pad(fmt(r.body.length / 1024, 1), 6)} ${pad(fmt(e.rps), 8)} ${pad(fmt(e.p50), 6)} ${pad(fmt(e.p99), 6)} ${pad(r.statements.length, 5)} ${pad(r.bare ? fmt(r.bare.rps) : '—', 8)} ${pad(r.bare ? fmt(r.bare.p99) : '—', 7)} ${pad(ratio === undefined ? '—' : `${fmt(100 * ratio)}%`, 6)}  ${ok ? 'met' : 'NOT met'}`,
+      `${`GET ${r.path}`.padEnd(44)} ${pad(fmt(r.body.length / 1024, 1), 6)} ${pad(fmt(e.rps), 8)} ${pad(fmt(e.p50), 6)} ${pad(fmt(e.p99), 6)} ${pad(r.statements.length, 5)} ${pad(r.bare ? fmt(r.bare.rps) : '—', 8)} ${pad(r.bare ? fmt(r.bare.p99) : '—', 7)} ${pad(ratio === undefined ? '—' : `${fmt(100 * ratio)}%`, 6)} ${pad(r.ceiling ? fmt(r.ceiling.rps) : '—', 8)} ${pad(r.ceiling ? `${fmt((100 * e.rps) / r.ceiling.rps)}%` : '—', 7)}  ${ok ? 'met' : 'NOT met'}`,
     );
     if (r.bareFastify) {
       const share = e.rps / r.bareFastify.rps;

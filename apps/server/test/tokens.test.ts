@@ -58,6 +58,21 @@ describe('TokenService access tokens', () => {
     expect(new TokenService(SECRET, () => new Date(exp + 60_000)).verifyAccess(good)).toBeNull();
   });
 
+  it('refuses a remembered token once it expires, and never remembers a forged one', () => {
+    let now = t0;
+    const clocked = new TokenService(SECRET, () => now);
+    const token = clocked.signAccess(claims);
+    expect(clocked.verifyAccess(token)).toEqual(claims); // checked, then remembered
+    expect(clocked.verifyAccess(token)).toEqual(claims); // answered from memory
+    now = new Date(payloadOf(token).exp * 1000);
+    expect(clocked.verifyAccess(token)).toBeNull();
+    const [h, p] = parts(token);
+    const forged = `${h}.${p}.${hs256(`${h}.${p}`, 'wrong')}`;
+    now = t0;
+    expect(clocked.verifyAccess(forged)).toBeNull();
+    expect(clocked.verifyAccess(forged)).toBeNull();
+  });
+
   it('refuses alg tricks: none, HS512, RS256, a header with extra fields, and a correctly re-signed other header', () => {
     const p = parts(good)[1];
     const headers = [

@@ -19,13 +19,14 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 /** One error shape for every failure: {code, message, details?}. A 5xx never carries internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, on every route.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const where = nulIn(req.body, 'body') ?? nulIn(req.query, 'querystring') ?? nulIn(req.params, 'params');
-    if (where) {
-      throw new AppError(400, 'VALIDATION_FAILED', `${where}: NUL characters are not allowed.`, [
+    if (!where) return done();
+    done(
+      new AppError(400, 'VALIDATION_FAILED', `${where}: NUL characters are not allowed.`, [
         { field: where, message: 'NUL characters are not allowed.' },
-      ]);
-    }
+      ]),
+    );
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -63,16 +63,19 @@ export const idempotencyPlugin = fp(
     });
 
     // Keep successful answers for replay; forget failed ones so the client may retry.
-    app.addHook('onSend', async (req, reply, payload) => {
+    // Callback style, so the many answers without a key pay no promise.
+    app.addHook('onSend', (req, reply, payload, done) => {
       const key = req.idempotencyKey;
       const userId = req.principal?.userId;
-      if (!key || !userId) return payload;
-      if (reply.statusCode < 300 && typeof payload === 'string') {
-        await repo.saveAnswer(userId, key, reply.statusCode, payload);
-      } else {
-        await repo.forget(userId, key);
-      }
-      return payload;
+      if (!key || !userId) return done(null, payload);
+      const kept =
+        reply.statusCode < 300 && typeof payload === 'string'
+          ? repo.saveAnswer(userId, key, reply.statusCode, payload)
+          : repo.forget(userId, key);
+      kept.then(
+        () => done(null, payload),
+        (err: Error) => done(err),
+      );
     });
 
     const prune = setInterval(() => {

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
 import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
+import { namedStatement } from '../../db/statement.js';
 
 /** Sums of one vehicle-month, straight from SQL (numerics arrive as strings). */
 export type MonthRow = {
@@ -16,6 +16,9 @@ export type MonthRow = {
   insurance: number;
   revisions: number;
 };
+
+/** Odometer bounds; numerics may arrive as strings. */
+type SpanRow = { low: string | number | null; high: string | number | null };
 
 export type Scope = {
   vehicleId?: number;
@@ -32,47 +35,83 @@ export type Scope = {
 export class AnalyticsRepo {
   constructor(private readonly db: Db) {}
 
+  /** The months in scope, newest first, then by vehicle; only months with some cost. */
   async monthly(scope: Scope): Promise<MonthRow[]> {
+    const q = this.statements();
+    if (scope.vehicleId !== undefined) {
+      return scope.ownerId !== undefined
+        ? q.ownedVehicle.execute({ vehicleId: scope.vehicleId, ownerId: scope.ownerId })
+        : q.vehicle.execute({ vehicleId: scope.vehicleId });
+    }
+    if (scope.ownerId !== undefined) return q.owner.execute({ ownerId: scope.ownerId });
+    return q.range.execute({ from: scope.from ?? '-infinity', until: scope.until ?? 'infinity' });
+  }
+
+  // Named statements: PostgreSQL parses and plans each once per connection (the planning was a
+  // quarter of these calls' database time), and drizzle builds each query once.
+  private prepared: ReturnType<AnalyticsRepo['prepare']> | undefined;
+  private statements() {
+    this.prepared ??= this.prepare();
+    return this.prepared;
+  }
+
+  private prepare() {
     const c = vehicleMonthCosts;
-    const where = [gt(sql`${c.liters} + ${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`, 0)];
-    if (scope.vehicleId !== undefined) where.push(eq(c.vehicleId, scope.vehicleId));
-    if (scope.ownerId !== undefined) where.push(eq(vehicles.ownerId, scope.ownerId));
-    if (scope.from) where.push(gte(c.month, scope.from));
-    if (scope.until) where.push(lt(c.month, scope.until));
-    const rows = await this.db
-      .select({
-        vehicleId: c.vehicleId,
-        make: vehicles.make,
-        model: vehicles.model,
-        ownerUsername: users.username,
-        month: c.month,
-        liters: c.liters,
-        fuel: c.fuel,
-        expenses: c.expenses,
-        insurance: c.insurance,
-        revisions: c.revisions,
-      })
-      .from(c)
-      .innerJoin(vehicles, eq(vehicles.id, c.vehicleId))
-      .innerJoin(users, eq(users.id, vehicles.ownerId))
-      .where(and(...where))
-      .orderBy(desc(c.month), c.vehicleId);
-    return rows;
+    const months = (...where: SQL[]) =>
+      this.db
+        .select({
+          vehicleId: c.vehicleId,
+          make: vehicles.make,
+          model: vehicles.model,
+          ownerUsername: users.username,
+          month: c.month,
+          liters: c.liters,
+          fuel: c.fuel,
+          expenses: c.expenses,
+          insurance: c.insurance,
+          revisions: c.revisions,
+        })
+        .from(c)
+        .innerJoin(vehicles, eq(vehicles.id, c.vehicleId))
+        .innerJoin(users, eq(users.id, vehicles.ownerId))
+        .where(
+          and(
+            gt(sql`${c.liters} + ${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`, 0),
+            ...where,
+          ),
+        )
+        .orderBy(desc(c.month), c.vehicleId);
+    const vehicleId = eq(c.vehicleId, sql.placeholder('vehicleId'));
+    const ownerId = eq(vehicles.ownerId, sql.placeholder('ownerId'));
+    return {
+      vehicle: months(vehicleId).prepare('analytics_vehicle_months'),
+      ownedVehicle: months(vehicleId, ownerId).prepare('analytics_owned_vehicle_months'),
+      owner: months(ownerId).prepare('analytics_owner_months'),
+      range: months(gte(c.month, sql.placeholder('from')), lt(c.month, sql.placeholder('until'))).prepare(
+        'analytics_range_months',
+      ),
+    };
   }
 
   /** Lowest and highest odometer reading known for the vehicle (fuel entries, services, the vehicle itself). */
   async odometerSpan(vehicleId: number): Promise<{ low: number | null; high: number | null }> {
-    const result = await this.db.execute(sql`
-      with readings as (
-        select odometer as km from fuel_entries where vehicle_id = ${vehicleId} and odometer is not null
-        union all select km from revisions where vehicle_id = ${vehicleId}
-      )
-      select (select min(km) from readings) as low,
-             greatest((select max(km) from readings), (select odometer from vehicles where id = ${vehicleId})) as high`);
-    const [row] = rowsOf<{ low: string | number | null; high: string | number | null }>(result);
+    this.span ??= namedStatement<SpanRow>(
+      this.db,
+      'vehicle_odometer_span',
+      sql`
+        with readings as (
+          select odometer as km from fuel_entries where vehicle_id = ${sql.placeholder('id')} and odometer is not null
+          union all select km from revisions where vehicle_id = ${sql.placeholder('id')}
+        )
+        select (select min(km) from readings) as low,
+               greatest((select max(km) from readings),
+                        (select odometer from vehicles where id = ${sql.placeholder('id')})) as high`,
+    );
+    const [row] = await this.span({ id: vehicleId });
     return {
       low: row?.low == null ? null : Number(row.low),
       high: row?.high == null ? null : Number(row.high),
     };
   }
+  private span: ((values: { id: number }) => Promise<SpanRow[]>) | undefined;
 }
