@@ -1,10 +1,4 @@
-import type {
-  AllTimeTotals,
-  AnalyticsRow,
-  CostTotals,
-  MonthlyAnalytics,
-  YearlyAnalytics,
-} from '@evdra/domain';
+import type { AllTimeTotals, CostTotals, MonthlyAnalytics, YearlyAnalytics } from '@evdra/domain';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
 import type { AnalyticsRepo, MonthRow } from './analytics.repo.js';
@@ -74,42 +68,21 @@ export class AnalyticsService {
    * admin); no rows is checked again, to tell a vehicle without costs from one that is not theirs (404).
    */
   private async vehicleMonths(p: Principal, vehicleId: number): Promise<MonthRow[]> {
-    const ownerId = p.role === 'ADMIN' ? undefined : p.userId;
-    const rows = await this.repo.monthly({ vehicleId, ownerId });
+    const rows = await this.repo.vehicleMonths(vehicleId, p.role === 'ADMIN' ? undefined : p.userId);
     if (rows.length === 0) await this.access(p, vehicleId);
     return rows;
   }
 
-  /** The caller's vehicles, by vehicle and month, newest first. */
-  async user(p: Principal): Promise<AnalyticsRow[]> {
-    return this.rows(await this.repo.monthly({ ownerId: p.userId }));
+  /** The caller's vehicles, by vehicle and month, newest first (AnalyticsRow[] as JSON text). */
+  user(p: Principal): Promise<string> {
+    return this.repo.rowsJson({ ownerId: p.userId });
   }
 
-  /** Every vehicle of every owner between two months (YYYY-MM, both inclusive). */
-  async admin(range: { start?: string; end?: string }): Promise<AnalyticsRow[]> {
-    return this.rows(
-      await this.repo.monthly({
-        from: range.start && `${range.start}-01`,
-        until: range.end && nextMonth(range.end),
-      }),
-    );
-  }
-
-  private rows(rows: MonthRow[]): AnalyticsRow[] {
-    return rows.map((r) => {
-      const t = totals([r]);
-      return {
-        vehicleId: r.vehicleId,
-        vehicleMake: r.make,
-        vehicleModel: r.model,
-        ownerUsername: r.ownerUsername,
-        monthDate: r.month,
-        totalCost: t.totalCost,
-        totalFuelCost: t.totalFuelCost,
-        totalExpensesCost: t.totalExpensesCost,
-        totalInsuranceCost: t.totalInsuranceCost,
-        totalRevisionCost: t.totalRevisionCost,
-      };
+  /** Every vehicle of every owner between two months (YYYY-MM, both inclusive), as JSON text. */
+  admin(range: { start?: string; end?: string }): Promise<string> {
+    return this.repo.rowsJson({
+      from: range.start && `${range.start}-01`,
+      until: range.end && nextMonth(range.end),
     });
   }
 }

@@ -1,12 +1,6 @@
 import type { User } from '@evdra/domain';
 import type { UserRow, UsersRepo, UserWithVehicles, VehicleSummary } from './users.repo.js';
 
-/** Domain view of a user row: never the password hash. */
-export async function presentUsers(repo: UsersRepo, rows: UserRow[]): Promise<User[]> {
-  const vehicles = await repo.vehiclesOf(rows.map((r) => r.id));
-  return rows.map((r) => present(r, vehicles.get(r.id) ?? []));
-}
-
 /** A user read with its vehicles in the same statement (UsersRepo.findWithVehicles). */
 export const presentUserWithVehicles = (row: UserWithVehicles): User => present(row, row.vehicles);
 
@@ -22,7 +16,7 @@ const present = (r: UserRow, vehicles: VehicleSummary[]): User => ({
   vehicles,
 });
 
+/** Domain view of a user row (never the password hash), with its vehicles read alongside. */
 export async function presentUser(repo: UsersRepo, row: UserRow): Promise<User> {
-  const [user] = await presentUsers(repo, [row]);
-  return user as User;
+  return present(row, await repo.vehiclesOf(row.id));
 }

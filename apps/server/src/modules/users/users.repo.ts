@@ -1,5 +1,5 @@
 import type { Language, Role, UserStatus } from '@evdra/domain';
-import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { users, vehicles } from '../../db/schema.js';
@@ -46,6 +46,15 @@ export class UsersRepo {
   }
 
   private prepare() {
+    // A user row and its vehicles as JSON, in the same statement.
+    const withVehicles = {
+      ...getTableColumns(users),
+      // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
+      // subquery would all resolve to vehicles.
+      vehicles: sql<VehicleSummary[]>`coalesce((
+        select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
+        from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
+    };
     return {
       authState: this.db
         .select({ id: users.id, role: users.role, status: users.status, sessionEpoch: users.sessionEpoch })
@@ -59,19 +68,29 @@ export class UsersRepo {
         .prepare('user_by_id'),
       // GET /api/auth/me and /api/users/me in one round trip: the row and its vehicles as JSON.
       byIdWithVehicles: this.db
-        .select({
-          ...getTableColumns(users),
-          // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
-          // subquery would all resolve to vehicles.
-          vehicles: sql<VehicleSummary[]>`coalesce((
-            select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
-            from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
-        })
+        .select(withVehicles)
         .from(users)
         .where(eq(users.id, sql.placeholder('id')))
         .prepare('user_with_vehicles_by_id'),
+      // GET /api/admin/users: every user, or those matching a pattern, each with its vehicles.
+      allWithVehicles: this.db
+        .select(withVehicles)
+        .from(users)
+        .orderBy(asc(users.id))
+        .prepare('users_with_vehicles'),
+      matchingWithVehicles: this.db
+        .select(withVehicles)
+        .from(users)
+        .where(
+          or(
+            ilike(users.username, sql.placeholder('pattern')),
+            ilike(users.email, sql.placeholder('pattern')),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .prepare('users_matching_with_vehicles'),
       vehiclesOfOne: this.db
-        .select({ ownerId: vehicles.ownerId, id: vehicles.id, make: vehicles.make, model: vehicles.model })
+        .select({ id: vehicles.id, make: vehicles.make, model: vehicles.model })
         .from(vehicles)
         .where(eq(vehicles.ownerId, sql.placeholder('ownerId')))
         .orderBy(asc(vehicles.id))
@@ -139,11 +158,11 @@ export class UsersRepo {
     return byEmail ? 'email' : undefined;
   }
 
-  async list(q?: string): Promise<UserRow[]> {
-    const where = q
-      ? or(ilike(users.username, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`))
-      : undefined;
-    return this.db.select().from(users).where(where).orderBy(asc(users.id));
+  /** Users (those whose username or email contains q, when given) with their vehicles, by id. */
+  list(q?: string): Promise<UserWithVehicles[]> {
+    return q
+      ? this.statements().matchingWithVehicles.execute({ pattern: `%${escapeLike(q)}%` })
+      : this.statements().allWithVehicles.execute();
   }
 
   async insert(user: NewUser): Promise<UserRow> {
@@ -212,19 +231,9 @@ export class UsersRepo {
     return rows.length > 0;
   }
 
-  /** Vehicles of each user (id, make, model). */
-  async vehiclesOf(userIds: number[]): Promise<Map<number, VehicleSummary[]>> {
-    const byOwner = new Map<number, VehicleSummary[]>();
-    if (userIds.length === 0) return byOwner;
-    const rows = await (userIds.length === 1
-      ? this.statements().vehiclesOfOne.execute({ ownerId: userIds[0] })
-      : this.db
-          .select({ ownerId: vehicles.ownerId, id: vehicles.id, make: vehicles.make, model: vehicles.model })
-          .from(vehicles)
-          .where(inArray(vehicles.ownerId, userIds))
-          .orderBy(asc(vehicles.id)));
-    for (const { ownerId, ...v } of rows) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), v]);
-    return byOwner;
+  /** The user's vehicles (id, make, model), by id. */
+  vehiclesOf(ownerId: number): Promise<VehicleSummary[]> {
+    return this.statements().vehiclesOfOne.execute({ ownerId });
   }
 }
 

@@ -57,7 +57,7 @@ export async function usersRoutes(app: FastifyInstance, { service }: Options) {
       ...admin,
       schema: { tags: adminTags, querystring: AdminUsersQuery, response: { 200: z.array(User), ...errors } },
     },
-    async (req) => service.presentAll(await service.list(req.query.q)),
+    async (req) => service.list(req.query.q),
   );
 
   r.post(

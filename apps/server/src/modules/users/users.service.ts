@@ -1,7 +1,7 @@
 import type { AdminCreateUserBody, AdminUpdateUserBody, Language, UpdateMeBody, User } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { presentUser, presentUsers, presentUserWithVehicles } from './present.js';
+import { presentUser, presentUserWithVehicles } from './present.js';
 import { assertUsernameAndEmailFree, takenError } from './uniqueness.js';
 import type { AuthState, UserChanges, UserRow, UsersRepo } from './users.repo.js';
 
@@ -36,10 +36,6 @@ export class UsersService {
   async me(id: number): Promise<User | undefined> {
     const row = await this.repo.findWithVehicles(id);
     return row && presentUserWithVehicles(row);
-  }
-
-  presentAll(rows: UserRow[]): Promise<User[]> {
-    return presentUsers(this.repo, rows);
   }
 
   findById(id: number): Promise<UserRow | undefined> {
@@ -111,8 +107,8 @@ export class UsersService {
     return this.save(id, { gdprConsent: true });
   }
 
-  list(q?: string): Promise<UserRow[]> {
-    return this.repo.list(q || undefined);
+  async list(q?: string): Promise<User[]> {
+    return (await this.repo.list(q || undefined)).map(presentUserWithVehicles);
   }
 
   async create(body: AdminCreateUserBody): Promise<UserRow> {
