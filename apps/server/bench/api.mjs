@@ -1,8 +1,9 @@
 // `npm run bench:api`: every GET route of the API under autocannon (50 connections), on PostgreSQL
 // and PGlite, each beside bare `pg` / PGlite running the very SQL statements that route sent (traced
 // from the server itself by bench/trace-sql.mjs, then replayed with the same 50-way concurrency and
-// a pool of the server's size), plus a bare Fastify route serving GET /api/vehicles's bytes, and the
-// write path (fill-ups on a vehicle that already has 300). Data shape (issue 11): one user with 50
+// a pool of the server's size), on PostgreSQL also beside a bare Fastify route running those
+// statements through pg and answering the route's bytes (F+pg: what the HTTP layer alone leaves of
+// bare SQL), plus a bare Fastify route serving GET /api/vehicles's bytes, and the write path (fill-ups on a vehicle that already has 300). Data shape (issue 11): one user with 50
 // vehicles, 300 fill-ups on one of them, a few other records; an admin for the admin routes.
 //
 //   DURATION=3       seconds per measurement (default 3; use 10+ on an idle machine)
