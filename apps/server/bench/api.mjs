@@ -32,6 +32,7 @@ import {
   session,
   startProcess,
   startServer,
+  uploadPhoto,
 } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 3);
@@ -68,7 +69,8 @@ for (const kind of kinds) {
       truncateSync(traceFile);
       await toggle();
       const res = await fetch(url, { headers: route.headers });
-      route.body = await res.text();
+      route.body = Buffer.from(await res.arrayBuffer()); // photos are bytes, not text
+      route.type = res.headers.get('content-type');
       if (!res.ok) throw new Error(`GET ${route.path}: ${res.status} ${route.body}`);
       await toggle();
       route.statements = readFileSync(traceFile, 'utf8')
@@ -174,7 +176,55 @@ async function seed(base) {
       price: 150 + i,
       description: `Service ${i}`,
     });
-  return { admin, user, vehicleId, fills };
+
+  // What the other GET routes read: a photo, listings (one with its own photo), a buyer's
+  // conversation with 20 messages, and the virtual mechanic's chat.
+  const photo = readFileSync(new URL('../test/fixtures/car-gps.jpg', import.meta.url));
+  const photoPath = await uploadPhoto(base, user, vehicleId, photo);
+  const listings = [];
+  for (const id of vehicleIds.slice(0, 10))
+    listings.push(
+      await post(base, '/api/marketplace/list', user, {
+        vehicleId: id,
+        price: 4000 + id,
+        description: `Car ${id}`,
+      }),
+    );
+  const withPhoto = await listWithPhoto(base, user, vehicleIds[10], photo);
+  const buyer = await session(base, 'bench_buyer');
+  await post(base, `/api/marketplace/interest/${listings[0].id}`, buyer);
+  const [conversation] = await send('GET', base, '/api/marketplace/conversations', buyer);
+  for (let i = 0; i < 20; i++)
+    await post(base, `/api/marketplace/chat/${conversation.interestId}`, i % 2 ? user : buyer, {
+      message: `Is it still available? (${i})`,
+    });
+  for (let i = 0; i < 5; i++)
+    await post(base, '/api/chat', user, { prompt: 'How much did I spend on fuel?' });
+  return {
+    admin,
+    user,
+    buyer,
+    vehicleId,
+    fills,
+    photoPath,
+    listingPhotoPath: withPhoto.photoUrls[0],
+    interestId: conversation.interestId,
+  };
+}
+
+/** A listing created with its own photo (list-with-photos). */
+async function listWithPhoto(base, user, vehicleId, photo) {
+  const form = new FormData();
+  form.append('data', JSON.stringify({ vehicleId, price: 9000, description: 'With its own photo' }));
+  form.append('photos', new Blob([photo], { type: 'image/jpeg' }), 'car.jpg');
+  const { 'content-type': _json, ...headers } = user;
+  const res = await fetch(`${base}/api/marketplace/list-with-photos`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  if (!res.ok) throw new Error(`list-with-photos: ${res.status} ${await res.text()}`);
+  return res.json();
 }
 
 function day(n) {
@@ -193,7 +243,7 @@ function fillUp(vehicleId, i) {
   };
 }
 
-function routeList({ admin, user, vehicleId }) {
+function routeList({ admin, user, buyer, vehicleId, photoPath, listingPhotoPath, interestId }) {
   const v = vehicleId;
   return [
     { path: '/api/health', headers: {} },
@@ -213,6 +263,22 @@ function routeList({ admin, user, vehicleId }) {
     { path: '/api/notifications', headers: user },
     { path: '/api/notifications/count', headers: user },
     { path: '/api/admin/users', headers: admin },
+    { path: '/api/fuel-consumptions', headers: user }, // first page over all the caller's vehicles
+    { path: '/api/expenses', headers: user },
+    { path: '/api/insurance', headers: user },
+    { path: '/api/revision', headers: user },
+    { path: photoPath, headers: user },
+    { path: '/api/marketplace/listings', headers: buyer },
+    { path: '/api/marketplace/my-vehicles', headers: user },
+    { path: listingPhotoPath, headers: buyer },
+    { path: '/api/marketplace/conversations', headers: buyer },
+    { path: `/api/marketplace/chat/${interestId}`, headers: buyer },
+    { path: '/api/ai/status', headers: user },
+    { path: `/ai-feedback/vehicle/${v}/performance`, headers: user },
+    { path: `/ai-feedback/vehicle/${v}/fuel`, headers: user },
+    { path: '/api/chat/history', headers: user },
+    { path: '/api/chat', headers: user },
+    { path: '/api/openapi.json', headers: {} },
   ];
 }
 
@@ -259,7 +325,14 @@ async function ceilingRuns(routes, databaseUrl) {
   const routesFile = join(tmpdir(), `evdra-bench-routes-${process.pid}.json`);
   writeFileSync(
     routesFile,
-    JSON.stringify(withSql.map(({ path, statements, body }) => ({ path, statements, body }))),
+    JSON.stringify(
+      withSql.map(({ path, statements, body, type }) => ({
+        path,
+        statements,
+        type,
+        body: body.toString('base64'),
+      })),
+    ),
   );
   const barePort = port();
   const bare = await startProcess(
@@ -317,11 +390,10 @@ function reportKind({ kind, routes, writes }) {
   console.log(
     `\n${kind}: autocannon ${CONNECTIONS} connections × ${DURATION} s per line; bare SQL = the statements the route sent, replayed ${CONNECTIONS}-way (pg pool ${POOL} / one PGlite).`,
   );
-  console.log(
-    kind === 'postgres'
-      ? 'F+pg = bare Fastify running the same statements through pg and answering the same bytes: the most any Fastify + pg server reaches here.'
-      : '',
-  );
+  if (kind === 'postgres')
+    console.log(
+      'F+pg = bare Fastify running the same statements through pg and answering the same bytes: the most any Fastify + pg server reaches here.',
+    );
   console.log(
     `Data: 1 user, 50 vehicles, ${FUEL_ROWS} fill-ups + 10 insurance + 30 expenses + 20 revisions on one; 1 admin. Node ${process.version}. Server: ${serverMain}`,
   );

@@ -15,10 +15,11 @@ const pool = process.env.DATABASE_URL
   ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL ?? 10) })
   : undefined;
 if (process.env.ROUTES_FILE && pool) {
-  for (const { path, statements, body } of JSON.parse(readFileSync(process.env.ROUTES_FILE, 'utf8'))) {
+  for (const { path, statements, type, body } of JSON.parse(readFileSync(process.env.ROUTES_FILE, 'utf8'))) {
+    const bytes = Buffer.from(body, 'base64');
     app.get(path, async (_req, reply) => {
       for (const s of statements) await pool.query({ text: s.text, values: s.values, name: s.name });
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type(type).send(bytes);
     });
   }
 }

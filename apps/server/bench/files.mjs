@@ -24,6 +24,7 @@ import {
   session,
   startProcess,
   startServer,
+  uploadPhoto,
 } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -56,7 +57,7 @@ for (const kind of kinds) {
       odometer: 1000,
       aiEvaluationConsent: false,
     });
-    const photoUrl = await upload(server.base, user, vehicle.id);
+    const photoUrl = await uploadPhoto(server.base, user, vehicle.id, photo);
 
     // The large file goes in beside the server (PostgreSQL) or while it is stopped (PGlite's dir).
     const insert = async (query) => {
@@ -111,18 +112,6 @@ for (const kind of kinds) {
 console.log(
   '\nOn a shared, loaded machine absolute figures are low; compare runs made in the same conditions.',
 );
-
-async function upload(base, user, vehicleId) {
-  const form = new FormData();
-  form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'car.jpg');
-  const res = await fetch(`${base}/api/vehicles/${vehicleId}/upload-photo`, {
-    method: 'POST',
-    headers: { cookie: user.cookie, 'x-csrf-token': user['x-csrf-token'] },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
-  return res.text();
-}
 
 /** MB of resident memory of process `pid` (Linux). */
 function rssOf(pid) {

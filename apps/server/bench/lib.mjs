@@ -168,3 +168,16 @@ export async function load(url, headers, { connections = 50, duration = 10 } = {
 
 export const fmt = (n, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+/** Uploads `bytes` (a JPEG) as the vehicle's photo; returns the photo's URL path. */
+export async function uploadPhoto(base, user, vehicleId, bytes) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'car.jpg');
+  const res = await fetch(`${base}/api/vehicles/${vehicleId}/upload-photo`, {
+    method: 'POST',
+    headers: { cookie: user.cookie, 'x-csrf-token': user['x-csrf-token'] },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return res.text();
+}

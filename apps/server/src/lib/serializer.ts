@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -43,4 +43,12 @@ function compile(schema: unknown): ((data: unknown) => string) | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Answers JSON text the database (or a one-time build) already wrote: a string with this type is
+ * sent as is, skipping the response serialiser (the route's schema still documents it).
+ */
+export function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
 }

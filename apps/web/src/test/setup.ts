@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import en from '../../public/locales/en/translation.json';
 import { initI18nWithResources } from '../lib/i18n';
@@ -12,6 +12,10 @@ HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogEle
 HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.removeAttribute('open');
 };
+
+// findBy*/waitFor wait up to 5 s (default 1 s): the suite shares 2 cores with the API tests, and a
+// slow render must not read as a missing element.
+configure({ asyncUtilTimeout: 5000 });
 
 // Component tests use the real English texts, bundled: no HTTP backend.
 beforeAll(async () => {

@@ -9,9 +9,10 @@ import {
   Vehicle,
   VehicleIdParams,
 } from '@evdra/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { AiService } from './ai.service.js';
 
@@ -94,8 +95,10 @@ export async function aiRoutes(app: FastifyInstance, { service }: { service: AiS
       response: { 200: z.array(ChatMessage), ...errors },
     },
   };
-  r.get('/api/chat/history', history, async (req) => service.history(principalOf(req)));
-  r.get('/api/chat', history, async (req) => service.history(principalOf(req)));
+  const answerHistory = async (req: FastifyRequest, reply: FastifyReply) =>
+    sendJsonText(reply, await service.historyJson(principalOf(req)));
+  r.get('/api/chat/history', history, answerHistory);
+  r.get('/api/chat', history, answerHistory);
 
   r.post(
     '/api/chat',

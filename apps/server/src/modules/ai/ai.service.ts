@@ -1,10 +1,4 @@
-import {
-  type AiStatus,
-  CHAT_HISTORY_MAX,
-  type ChatMessage,
-  type Language,
-  type Vehicle,
-} from '@evdra/domain';
+import { type AiStatus, CHAT_HISTORY_MAX, type Language, type Vehicle } from '@evdra/domain';
 import type { VehicleFacts } from '../../ai/facts.js';
 import type { FactsRepo } from '../../ai/facts.repo.js';
 import { languageFromHeader } from '../../ai/format.js';
@@ -56,8 +50,9 @@ export class AiService {
     return this.d.provider.fuel(facts, await this.language(p, acceptLanguage));
   }
 
-  history(p: Principal): Promise<ChatMessage[]> {
-    return this.d.chats.history(p.userId);
+  /** The caller's conversation with the mechanic, oldest first, as ChatMessage[] JSON text. */
+  historyJson(p: Principal): Promise<string> {
+    return this.d.chats.historyJson(p.userId);
   }
 
   clearHistory(p: Principal): Promise<void> {

@@ -1,12 +1,30 @@
 import type { ChatMessage, Language } from '@evdra/domain';
-import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { ChatContext } from '../../ai/provider.js';
 import type { Db } from '../../db/client.js';
 import { chatMessages, users } from '../../db/schema.js';
+import { namedStatement } from '../../db/statement.js';
 
 /** The virtual mechanic's conversations, one per user. */
 export class ChatRepo {
   constructor(private readonly db: Db) {}
+
+  /**
+   * The conversation as the API's ChatMessage array (oldest first), written by the database: a named
+   * statement whose text the route passes on (long answers cost no row mapping nor escaping in JS).
+   */
+  async historyJson(userId: number): Promise<string> {
+    this.historyStatement ??= namedStatement<{ json: string }>(
+      this.db,
+      'chat_history_json',
+      sql`select coalesce(json_agg(json_build_object('role', ${chatMessages.role}, 'content', ${chatMessages.content})
+            order by ${chatMessages.id}), '[]')::text as json
+          from ${chatMessages} where ${chatMessages.userId} = ${sql.placeholder('userId')}`,
+    );
+    const [row] = await this.historyStatement({ userId });
+    return row?.json ?? '[]';
+  }
+  private historyStatement: ((values: { userId: number }) => Promise<{ json: string }[]>) | undefined;
 
   /** Oldest first. */
   async history(userId: number): Promise<ChatMessage[]> {

@@ -7,16 +7,14 @@ import {
   VehicleIdParams,
   YearlyAnalytics,
 } from '@evdra/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
-/** Row lists (tens of thousands of rows for an admin) arrive as JSON text the database wrote. */
-const sendJson = (reply: FastifyReply, json: string) =>
-  reply.type('application/json; charset=utf-8').send(json as never);
 const policyNote = "A policy's price counts in the month its startDate falls in.";
 
 export async function analyticsRoutes(app: FastifyInstance, { service }: { service: AnalyticsService }) {
@@ -77,7 +75,7 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
         response: { 200: z.array(AnalyticsRow), ...errors },
       },
     },
-    async (req, reply) => sendJson(reply, await service.user(principalOf(req))),
+    async (req, reply) => sendJsonText(reply, await service.user(principalOf(req))),
   );
 
   r.get(
@@ -91,6 +89,6 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
         response: { 200: z.array(AnalyticsRow), ...errors },
       },
     },
-    async (req, reply) => sendJson(reply, await service.admin(req.query)),
+    async (req, reply) => sendJsonText(reply, await service.admin(req.query)),
   );
 }

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { etagMatches } from '../../lib/etag.js';
 import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
+import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { MarketplaceService } from './marketplace.service.js';
@@ -48,7 +49,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       // Built and typed as Listing[] by the service and sent as text (see listingsJson); the
       // schema above documents the answer. No per-route cache: every call reads the database.
       const json = await service.listingsJson(req.query);
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return sendJsonText(reply, json);
     },
   );
 

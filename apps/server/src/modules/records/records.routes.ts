@@ -2,6 +2,7 @@ import { ApiError, IdParams, RecordPageQuery, recordPage, VehicleIdParams } from
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { RecordsService, RecordTable } from './records.service.js';
 
@@ -42,8 +43,8 @@ export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Opt
     async (req, reply) => {
       const range = req.query as { from?: string; to?: string };
       const json = await o.service.listJson(principalOf(req), req.params.vehicleId, range, fields);
-      // The database wrote the JSON (the schema's fields only); a string with this type is sent as is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // The database wrote the JSON (the schema's fields only).
+      return sendJsonText(reply, json);
     },
   );
 

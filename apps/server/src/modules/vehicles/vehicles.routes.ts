@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { etagMatches } from '../../lib/etag.js';
 import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
+import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { VehicleListCache } from './vehicle-list-cache.js';
@@ -40,7 +41,7 @@ export async function vehiclesRoutes(
         JSON.stringify(VehicleList.parse((await service.list(p)).map(presentVehicle))),
       );
       // A JSON string with this content type is sent as is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return sendJsonText(reply, json);
     },
   );
 
