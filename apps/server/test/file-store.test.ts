@@ -16,9 +16,11 @@ const silent = { info() {}, warn() {} } as unknown as Parameters<typeof importLo
 let t: TestApp;
 let alice: TestClient;
 let bob: TestClient;
+let admin: TestClient;
 let vehicleId: number;
 beforeAll(async () => {
   t = await createTestApp();
+  admin = (await registered(t.app, 'admin')).client; // the first account is the admin
   alice = (await registered(t.app, 'alice')).client;
   bob = (await registered(t.app, 'bob')).client;
   vehicleId = (
@@ -68,6 +70,11 @@ describe('files in the database', () => {
     const foreign = await bob.get(url, { headers: { 'if-none-match': `"${id}"` } });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.rawPayload.includes(Buffer.from([0xff, 0xd8]))).toBe(false);
+    expect((await bob.get(url)).statusCode).toBe(404);
+    // An administrator sees every vehicle, so every vehicle's photo.
+    const asAdmin = await admin.get(url);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 
   it('streams a large file back byte-identical, a chunk at a time, with its length, ETag and 304', async () => {

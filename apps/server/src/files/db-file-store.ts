@@ -26,6 +26,12 @@ export function databaseFileStore(db: Db): FileStore {
     if (!FILE_ID.test(id)) throw new Error(`bad file id ${id}`);
     return id;
   };
+  // Every photo request reads this: planned once per connection.
+  const head = db
+    .select({ size: sql<number>`octet_length(${fileBlobs.bytes})`, bytes: chunkAt(0) })
+    .from(fileBlobs)
+    .where(eq(fileBlobs.id, sql.placeholder('id')))
+    .prepare('file_head');
   return {
     async put(id, bytes) {
       await db
@@ -40,13 +46,10 @@ export function databaseFileStore(db: Db): FileStore {
     },
     async open(id) {
       if (!FILE_ID.test(id)) return undefined;
-      const [head] = await db
-        .select({ size: sql<number>`octet_length(${fileBlobs.bytes})`, bytes: chunkAt(0) })
-        .from(fileBlobs)
-        .where(eq(fileBlobs.id, id));
-      if (!head) return undefined;
-      const size = Number(head.size);
-      const first = asBuffer(head.bytes);
+      const [row] = await head.execute({ id });
+      if (!row) return undefined;
+      const size = Number(row.size);
+      const first = asBuffer(row.bytes);
       async function* chunks() {
         yield first;
         // substring() on bytea reads only the TOAST chunks it needs, so each query costs one chunk.

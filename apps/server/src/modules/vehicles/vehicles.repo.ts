@@ -9,9 +9,11 @@ export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string 
 const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
 
 export class VehiclesRepo {
-  // The hottest queries of the app (the list, and the ownership check of every record call), planned once per connection.
+  // The hottest queries of the app (the list, the ownership check of every record call, photo
+  // access), planned once per connection.
   private readonly byOwner;
   private readonly byId;
+  private readonly fileType;
 
   constructor(private readonly db: Executor) {
     this.byOwner = this.select()
@@ -21,6 +23,17 @@ export class VehiclesRepo {
     this.byId = this.select()
       .where(eq(vehicles.id, sql.placeholder('id')))
       .prepare('vehicle_by_id');
+    this.fileType = this.db
+      .select({ contentType: files.contentType })
+      .from(files)
+      .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
+      .where(
+        and(
+          eq(files.id, sql.placeholder('fileId')),
+          sql`(${sql.placeholder('ownerId')}::int is null or ${vehicles.ownerId} = ${sql.placeholder('ownerId')}::int)`,
+        ),
+      )
+      .prepare('visible_file_type');
   }
 
   private select() {
@@ -86,12 +99,13 @@ export class VehiclesRepo {
     await this.db.insert(files).values(f);
   }
 
-  async fileVehicle(fileId: string): Promise<{ vehicleId: number | null; contentType: string } | undefined> {
-    const [row] = await this.db
-      .select({ vehicleId: files.vehicleId, contentType: files.contentType })
-      .from(files)
-      .where(eq(files.id, fileId));
-    return row;
+  /**
+   * The content type of a vehicle photo the user may see (of a vehicle they own; any for
+   * ownerId null, an admin), in one statement; undefined for anything else.
+   */
+  async visibleFileType(fileId: string, ownerId: number | null): Promise<string | undefined> {
+    const [row] = await this.fileType.execute({ fileId, ownerId });
+    return row?.contentType;
   }
 
   async fileIdsOf(vehicleId: number): Promise<string[]> {

@@ -109,10 +109,9 @@ export class VehiclesService {
 
   /** Type of a stored photo, only for those who may see its vehicle (404 otherwise). */
   async photoType(p: Principal, fileId: string): Promise<string> {
-    const file = await this.repo.fileVehicle(fileId);
-    if (!file?.vehicleId) throw notFound('File');
-    await this.visible(p, file.vehicleId);
-    return file.contentType;
+    const type = await this.repo.visibleFileType(fileId, p.role === 'ADMIN' ? null : p.userId);
+    if (!type) throw notFound('File');
+    return type;
   }
 
   /** A stored photo, streamed, only for those who may see its vehicle. */
