@@ -1,7 +1,7 @@
 import { REVISION_INTERVAL_KM, REVISION_INTERVAL_MONTHS } from '@evdra/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
+import { namedStatement } from '../db/statement.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;
@@ -19,12 +19,22 @@ export class FactsRepo {
   constructor(private readonly db: Db) {}
 
   async forOwner(ownerId: number, today: string): Promise<VehicleFacts[]> {
-    return this.load(sql`v.owner_id = ${ownerId}`, today);
+    return this.load('owner', ownerId, today);
   }
 
   async forVehicle(vehicleId: number, today: string): Promise<VehicleFacts | undefined> {
-    const [facts] = await this.load(sql`v.id = ${vehicleId}`, today);
+    const [facts] = await this.load('vehicle', vehicleId, today);
     return facts;
+  }
+
+  private readonly statements = new Map<string, (values: Record<string, unknown>) => Promise<unknown[]>>();
+  private run<Row>(name: string, query: () => SQL, values: Record<string, unknown>): Promise<Row[]> {
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = namedStatement(this.db, name, query());
+      this.statements.set(name, statement);
+    }
+    return statement(values) as Promise<Row[]>;
   }
 
   /** Keeps an evaluation on the vehicle row (integral 1–10) and bumps its version. */
@@ -35,9 +45,15 @@ export class FactsRepo {
        where id = ${vehicleId}`);
   }
 
-  private async load(where: SQL, today: string): Promise<VehicleFacts[]> {
-    const t = sql`${today}::date`;
-    const vs = rowsOf<{
+  /**
+   * Each statement is named, so PostgreSQL plans it once per connection (planning these window and
+   * aggregate queries cost more than running them on one car); the five per-record statements take
+   * the vehicle ids as one array and run side by side.
+   */
+  private async load(scope: 'vehicle' | 'owner', key: number, today: string): Promise<VehicleFacts[]> {
+    const t = sql`${sql.placeholder('today')}::date`;
+    const ids = sql`any(${sql.placeholder('ids')}::int[])`;
+    const vs = await this.run<{
       id: number;
       make: string;
       model: string;
@@ -55,7 +71,8 @@ export class FactsRepo {
       kmHigh: Num;
       largest: { type: string; amount: Num; date: string } | null;
     }>(
-      await this.db.execute(sql`
+      `facts_vehicles_by_${scope}`,
+      () => sql`
         select v.id, v.make, v.model, v.year, v.fuel_type as "fuelType", v.engine_size as "engineSize",
                v.odometer, v.registration_number as "registrationNumber", v.ai_evaluation_consent as consent,
                (select count(*) from fuel_entries f where f.vehicle_id = v.id) as "fuelN",
@@ -68,40 +85,42 @@ export class FactsRepo {
                                      union all select km from revisions where vehicle_id = v.id) k)) as "kmHigh",
                (select json_build_object('type', e.expense_type, 'amount', e.amount, 'date', to_char(e.date, 'YYYY-MM-DD'))
                   from expenses e where e.vehicle_id = v.id order by e.amount desc, e.date desc limit 1) as largest
-          from vehicles v where ${where} order by v.id`),
+          from vehicles v where ${scope === 'vehicle' ? sql`v.id` : sql`v.owner_id`} = ${sql.placeholder('key')}
+         order by v.id`,
+      { key },
     );
     if (vs.length === 0) return [];
-    const ids = sql.join(
-      vs.map((v) => sql`${v.id}`),
-      sql`, `,
-    );
-
-    const monthRows = rowsOf<{ vehicleId: number; month: string; fuel: Num; liters: Num; total: Num }>(
-      await this.db.execute(sql`
+    const values = { ids: vs.map((v) => v.id), today };
+    const [monthRows, costRows, fuelRows, serviceRows, insuranceRows] = await Promise.all([
+      this.run<{ vehicleId: number; month: string; fuel: Num; liters: Num; total: Num }>(
+        'facts_months',
+        () => sql`
         select vehicle_id as "vehicleId", to_char(month, 'YYYY-MM') as month, fuel, liters,
                fuel + expenses + insurance + revisions as total
           from vehicle_month_costs
-         where vehicle_id in (${ids}) and fuel + expenses + insurance + revisions + liters > 0
-         order by vehicle_id, month`),
-    );
+         where vehicle_id = ${ids} and fuel + expenses + insurance + revisions + liters > 0
+         order by vehicle_id, month`,
+        values,
+      ),
 
-    const costRows = rowsOf<{
-      vehicleId: number;
-      fuel: Num;
-      expenses: Num;
-      insurance: Num;
-      revisions: Num;
-      last3: Num;
-      prev12: Num;
-      prev12Months: Num;
-      bestMonth: string | null;
-      bestMonthAmount: Num;
-    }>(
-      await this.db.execute(sql`
+      this.run<{
+        vehicleId: number;
+        fuel: Num;
+        expenses: Num;
+        insurance: Num;
+        revisions: Num;
+        last3: Num;
+        prev12: Num;
+        prev12Months: Num;
+        bestMonth: string | null;
+        bestMonthAmount: Num;
+      }>(
+        'facts_costs',
+        () => sql`
         with c as (
           select vehicle_id, month, fuel, expenses, insurance, revisions,
                  fuel + expenses + insurance + revisions as total
-            from vehicle_month_costs where vehicle_id in (${ids}))
+            from vehicle_month_costs where vehicle_id = ${ids})
         select vehicle_id as "vehicleId", sum(fuel) as fuel, sum(expenses) as expenses,
                sum(insurance) as insurance, sum(revisions) as revisions,
                coalesce(sum(total) filter (where month >= date_trunc('month', ${t}) - interval '2 months'
@@ -113,27 +132,29 @@ export class FactsRepo {
                (select to_char(c2.month, 'YYYY-MM') from c c2 where c2.vehicle_id = c.vehicle_id and c2.total > 0
                  order by c2.total desc, c2.month desc limit 1) as "bestMonth",
                (select max(c2.total) from c c2 where c2.vehicle_id = c.vehicle_id) as "bestMonthAmount"
-          from c group by vehicle_id`),
-    );
+          from c group by vehicle_id`,
+        values,
+      ),
 
-    const fuelRows = rowsOf<{
-      vehicleId: number;
-      quantity: Num;
-      spent: Num;
-      measured: Num;
-      avg: Num;
-      latest: Dated;
-      best: Dated;
-      worst: Dated;
-      recentPrice: Num;
-      earlierPrice: Num;
-    }>(
-      await this.db.execute(sql`
+      this.run<{
+        vehicleId: number;
+        quantity: Num;
+        spent: Num;
+        measured: Num;
+        avg: Num;
+        latest: Dated;
+        best: Dated;
+        worst: Dated;
+        recentPrice: Num;
+        earlierPrice: Num;
+      }>(
+        'facts_fuel',
+        () => sql`
         with f as (
           select vehicle_id, id, date, liters, fuel_price, consumption_per_100km as c,
                  coalesce(price_per_liter, fuel_price / nullif(liters, 0)) as ppu,
                  row_number() over (partition by vehicle_id order by date desc, id desc) as rn
-            from fuel_entries where vehicle_id in (${ids}))
+            from fuel_entries where vehicle_id = ${ids})
         select vehicle_id as "vehicleId", sum(liters) as quantity, sum(fuel_price) as spent,
                count(c) as measured, avg(c) as avg,
                (select json_build_object('v', f2.c, 'd', to_char(f2.date, 'YYYY-MM-DD')) from f f2
@@ -144,45 +165,49 @@ export class FactsRepo {
                  where f2.vehicle_id = f.vehicle_id and f2.c is not null order by f2.c desc, f2.date desc limit 1) as worst,
                avg(ppu) filter (where rn <= 3) as "recentPrice",
                avg(ppu) filter (where rn > 3) as "earlierPrice"
-          from f group by vehicle_id`),
-    );
+          from f group by vehicle_id`,
+        values,
+      ),
 
-    const serviceRows = rowsOf<{
-      vehicleId: number;
-      lastDate: string | null;
-      lastKm: Num;
-      avgKm: Num;
-      avgDays: Num;
-      nextDate: string | null;
-      daysLeft: Num;
-    }>(
-      await this.db.execute(sql`
+      this.run<{
+        vehicleId: number;
+        lastDate: string | null;
+        lastKm: Num;
+        avgKm: Num;
+        avgDays: Num;
+        nextDate: string | null;
+        daysLeft: Num;
+      }>(
+        'facts_services',
+        () => sql`
         with r as (
           select vehicle_id, id, date, km, manual_reminder_date,
                  km - lag(km) over (partition by vehicle_id order by date, id) as dkm,
                  date - lag(date) over (partition by vehicle_id order by date, id) as ddays,
                  row_number() over (partition by vehicle_id order by date desc, id desc) as rn
-            from revisions where vehicle_id in (${ids}))
+            from revisions where vehicle_id = ${ids})
         select vehicle_id as "vehicleId",
                max(to_char(date, 'YYYY-MM-DD')) filter (where rn = 1) as "lastDate",
                max(km) filter (where rn = 1) as "lastKm",
                avg(dkm) as "avgKm", avg(ddays) as "avgDays",
                max(to_char(coalesce(manual_reminder_date, (date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date), 'YYYY-MM-DD')) filter (where rn = 1) as "nextDate",
                max(coalesce(manual_reminder_date, (date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date) - ${t}) filter (where rn = 1) as "daysLeft"
-          from r group by vehicle_id`),
-    );
+          from r group by vehicle_id`,
+        values,
+      ),
 
-    const insuranceRows = rowsOf<{
-      vehicleId: number;
-      gaps: Num;
-      current: { p: string; e: string; d: Num } | null;
-      latest: { p: string; e: string; d: Num } | null;
-    }>(
-      await this.db.execute(sql`
+      this.run<{
+        vehicleId: number;
+        gaps: Num;
+        current: { p: string; e: string; d: Num } | null;
+        latest: { p: string; e: string; d: Num } | null;
+      }>(
+        'facts_insurance',
+        () => sql`
         with i as (
           select vehicle_id, provider, start_date, end_date,
                  lag(end_date) over (partition by vehicle_id order by start_date, id) as prev_end
-            from insurances where vehicle_id in (${ids}))
+            from insurances where vehicle_id = ${ids})
         select vehicle_id as "vehicleId",
                count(*) filter (where prev_end is not null and start_date > prev_end + 1) as gaps,
                (select json_build_object('p', i2.provider, 'e', to_char(i2.end_date, 'YYYY-MM-DD'), 'd', i2.end_date - ${t})
@@ -190,8 +215,10 @@ export class FactsRepo {
                  order by i2.end_date desc limit 1) as current,
                (select json_build_object('p', i2.provider, 'e', to_char(i2.end_date, 'YYYY-MM-DD'), 'd', i2.end_date - ${t})
                   from i i2 where i2.vehicle_id = i.vehicle_id order by i2.end_date desc limit 1) as latest
-          from i group by vehicle_id`),
-    );
+          from i group by vehicle_id`,
+        values,
+      ),
+    ]);
 
     const byId = <T extends { vehicleId: number }>(rows: T[]) =>
       new Map(rows.map((r) => [Number(r.vehicleId), r]));
