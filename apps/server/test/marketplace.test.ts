@@ -419,6 +419,14 @@ describe('interest, conversations and chat', () => {
     expect(((await seller.get('/api/marketplace/conversations')).data[0] as { unread: number }).unread).toBe(
       0,
     );
+    // Reading marks the new message read; reading it again changes nothing.
+    expect(((await buyer.get('/api/marketplace/conversations')).data[0] as { unread: number }).unread).toBe(
+      0,
+    );
+    expect((await buyer.get(`/api/marketplace/chat/${interestId}`)).data).toHaveLength(2);
+    expect(((await buyer.get('/api/marketplace/conversations')).data[0] as { unread: number }).unread).toBe(
+      0,
+    );
     const notes = (await buyer.get('/api/notifications')).data as { type: string }[];
     expect(notes.some((x) => x.type === 'MARKET_MESSAGE')).toBe(true);
 

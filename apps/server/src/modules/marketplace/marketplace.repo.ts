@@ -59,6 +59,9 @@ export type InterestRow = {
   listingBuyerId: number | null;
   hiddenForBuyer: boolean;
   hiddenForSeller: boolean;
+  /** The last message id each party has seen. */
+  buyerReadId: number;
+  sellerReadId: number;
 };
 
 export type ConversationRow = {
@@ -269,7 +272,8 @@ export class MarketplaceRepo {
       await this.db.execute(sql`
         select i.id, i.listing_id as "listingId", i.buyer_id as "buyerId", l.seller_id as "sellerId",
                l.vehicle_id as "vehicleId", l.active, l.buyer_id as "listingBuyerId",
-               i.hidden_for_buyer as "hiddenForBuyer", i.hidden_for_seller as "hiddenForSeller"
+               i.hidden_for_buyer as "hiddenForBuyer", i.hidden_for_seller as "hiddenForSeller",
+               i.buyer_read_id as "buyerReadId", i.seller_read_id as "sellerReadId"
           from interests i join listings l on l.id = i.listing_id
          where i.id = ${id} ${forUpdate ? sql`for update of l` : sql``}`),
     );

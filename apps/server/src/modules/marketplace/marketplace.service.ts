@@ -194,7 +194,11 @@ export class MarketplaceService {
     const i = await this.party(p, interestId);
     const rows = await this.repo.messages(interestId, afterId);
     const last = rows.at(-1);
-    if (last) await this.repo.markRead(interestId, i.buyerId === p.userId, last.id);
+    const asBuyer = i.buyerId === p.userId;
+    // A write only when there is something new to mark: reopening a read conversation costs none.
+    if (last && last.id > (asBuyer ? i.buyerReadId : i.sellerReadId)) {
+      await this.repo.markRead(interestId, asBuyer, last.id);
+    }
     return rows.map((m) => ({
       id: m.id,
       sender: m.sender ?? '',
