@@ -258,6 +258,10 @@ describe('listings', () => {
     const l = await list(seller, v);
     expect(l.photoUrls).toHaveLength(1);
     expect((await buyer.get(l.photoUrls[0])).statusCode).toBe(200);
+    // Once the car is no longer listed, its own photo is private again.
+    expect((await seller.delete(`/api/marketplace/delete-permanent/${l.id}`)).statusCode).toBe(204);
+    expectError(await buyer.get(l.photoUrls[0]), 404, 'NOT_FOUND');
+    expect((await seller.get(`/api/vehicles/${v}`)).data.photoUrl).toMatch(/^\/api\/files\//);
   });
 
   it('edit and delete: seller or admin only (404 for others), delete removes photos and conversations', async () => {

@@ -367,6 +367,8 @@ export const listings = pgTable(
     index('listings_active_idx').on(t.active, t.id),
     index('listings_seller_idx').on(t.sellerId),
     index('listings_buyer_idx').on(t.buyerId),
+    // "Is this file a listing photo?" on every market photo request: without it, a scan of all listings.
+    index('listings_photo_ids_idx').using('gin', t.photoIds),
   ],
 );
 

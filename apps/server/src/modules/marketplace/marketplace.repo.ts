@@ -229,20 +229,25 @@ export class MarketplaceRepo {
   }
 
   /** A file any logged-in user may read: a photo of an active listing, or its vehicle's photo. */
-  async isListingPhoto(fileId: string): Promise<boolean> {
-    const rows = rowsOf<{ ok: number }>(
-      await this.db.execute(sql`
-        select 1 as ok from listings l join vehicles v on v.id = l.vehicle_id
-         where ${fileId} = any(l.photo_ids) or (l.active and v.photo_id = ${fileId})
-         limit 1`),
+  /**
+   * The content type of a file that is a listing's photo, or the photo of a listed vehicle (shown as
+   * the first picture); undefined for any other file. One named statement on indexes (the GIN index
+   * on photo_ids, the active listing of the file's vehicle), whatever the size of the market.
+   */
+  async listingPhotoType(fileId: string): Promise<string | undefined> {
+    this.photoType ??= namedStatement<{ contentType: string }>(
+      this.db,
+      'market_photo_type',
+      sql`select f.content_type as "contentType" from files f
+           where f.id = ${sql.placeholder('id')}
+             and (exists (select 1 from listings l where l.photo_ids @> array[f.id])
+                  or exists (select 1 from listings l join vehicles v on v.id = l.vehicle_id
+                              where l.vehicle_id = f.vehicle_id and l.active and v.photo_id = f.id))`,
     );
-    return rows.length > 0;
+    const [row] = await this.photoType({ id: fileId });
+    return row?.contentType;
   }
-
-  async fileType(fileId: string): Promise<string | undefined> {
-    const [row] = await this.db.select({ t: files.contentType }).from(files).where(eq(files.id, fileId));
-    return row?.t;
-  }
+  private photoType: ((values: { id: string }) => Promise<{ contentType: string }[]>) | undefined;
 
   // ── interests and messages ──
   async interestFor(listingId: number, buyerId: number): Promise<number | undefined> {

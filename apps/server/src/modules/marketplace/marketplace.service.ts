@@ -143,8 +143,7 @@ export class MarketplaceService {
 
   /** The type of a listing photo (404 if the id is not one): enough to answer a conditional GET. */
   async photoType(fileId: string): Promise<string> {
-    if (!(await this.repo.isListingPhoto(fileId))) throw notFound('File');
-    const contentType = await this.repo.fileType(fileId);
+    const contentType = await this.repo.listingPhotoType(fileId);
     if (!contentType) throw notFound('File');
     return contentType;
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_photo_ids_idx" ON "listings" USING gin ("photo_ids");
