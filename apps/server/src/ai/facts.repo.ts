@@ -1,7 +1,7 @@
 import { REVISION_INTERVAL_KM, REVISION_INTERVAL_MONTHS } from '@evdra/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { namedStatement } from '../db/statement.js';
+import { type NamedStatement, namedStatement } from '../db/statement.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;
@@ -27,7 +27,7 @@ export class FactsRepo {
     return facts;
   }
 
-  private readonly statements = new Map<string, (values: Record<string, unknown>) => Promise<unknown[]>>();
+  private readonly statements = new Map<string, NamedStatement<unknown>>();
   private run<Row>(name: string, query: () => SQL, values: Record<string, unknown>): Promise<Row[]> {
     let statement = this.statements.get(name);
     if (!statement) {

@@ -20,11 +20,9 @@ const dialect = new PgDialect();
  *
  * `query` uses `sql.placeholder(name)` for its inputs; the function takes their values by name.
  */
-export function namedStatement<Row>(
-  db: Db,
-  name: string,
-  query: SQL,
-): (values: Record<string, unknown>) => Promise<Row[]> {
+export type NamedStatement<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
+
+export function namedStatement<Row>(db: Db, name: string, query: SQL): NamedStatement<Row> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return async (values) => {
     const driver = (db as unknown as { $client?: Driver }).$client;

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { ChatContext } from '../../ai/provider.js';
 import type { Db } from '../../db/client.js';
 import { chatMessages, users } from '../../db/schema.js';
-import { namedStatement } from '../../db/statement.js';
+import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
 /** The virtual mechanic's conversations, one per user. */
 export class ChatRepo {
@@ -24,7 +24,7 @@ export class ChatRepo {
     const [row] = await this.historyStatement({ userId });
     return row?.json ?? '[]';
   }
-  private historyStatement: ((values: { userId: number }) => Promise<{ json: string }[]>) | undefined;
+  private historyStatement?: NamedStatement<{ json: string }>;
 
   /** Oldest first. */
   async history(userId: number): Promise<ChatMessage[]> {

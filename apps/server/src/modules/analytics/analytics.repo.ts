@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
-import { namedStatement } from '../../db/statement.js';
+import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
 /** Sums of one vehicle-month (money columns are numeric(14,2)). */
 export type MonthRow = {
@@ -132,5 +132,5 @@ export class AnalyticsRepo {
       high: row?.high == null ? null : Number(row.high),
     };
   }
-  private span: ((values: { id: number }) => Promise<SpanRow[]>) | undefined;
+  private span?: NamedStatement<SpanRow>;
 }

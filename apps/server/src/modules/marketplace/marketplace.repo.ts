@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
-import { namedStatement } from '../../db/statement.js';
+import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
 /** node-postgres reads numeric as a string (exact); converting in JS is cheaper than ::float8 in SQL. */
 type Numeric = string | number;
@@ -48,6 +48,8 @@ export type ListingFacts = {
 };
 
 export type Person = { username: string; language: Language };
+
+type UnlistedVehicle = { id: number; make: string; model: string; year: number };
 
 export type InterestRow = {
   id: number;
@@ -178,15 +180,18 @@ export class MarketplaceRepo {
   }
 
   /** The caller's vehicles without an active listing, newest first. */
-  async unlistedVehicles(ownerId: number) {
-    return rowsOf<{ id: number; make: string; model: string; year: number }>(
-      await this.db.execute(sql`
-        select v.id, v.make, v.model, v.year from vehicles v
-         where v.owner_id = ${ownerId}
-           and not exists (select 1 from listings l where l.vehicle_id = v.id and l.active)
-         order by v.id desc`),
+  async unlistedVehicles(ownerId: number): Promise<UnlistedVehicle[]> {
+    this.unlisted ??= namedStatement<UnlistedVehicle>(
+      this.db,
+      'market_unlisted_vehicles',
+      sql`select v.id, v.make, v.model, v.year from vehicles v
+           where v.owner_id = ${sql.placeholder('ownerId')}
+             and not exists (select 1 from listings l where l.vehicle_id = v.id and l.active)
+           order by v.id desc`,
     );
+    return this.unlisted({ ownerId });
   }
+  private unlisted?: NamedStatement<UnlistedVehicle>;
 
   async vehicleOwner(vehicleId: number): Promise<number | undefined> {
     const [row] = await this.db
@@ -247,7 +252,7 @@ export class MarketplaceRepo {
     const [row] = await this.photoType({ id: fileId });
     return row?.contentType;
   }
-  private photoType: ((values: { id: string }) => Promise<{ contentType: string }[]>) | undefined;
+  private photoType?: NamedStatement<{ contentType: string }>;
 
   // ── interests and messages ──
   async interestFor(listingId: number, buyerId: number): Promise<number | undefined> {
