@@ -290,16 +290,20 @@ export class MarketplaceRepo {
     return row;
   }
 
+  /** The user's conversations, latest activity first (a named statement: the inbox is polled). */
   async conversations(userId: number): Promise<ConversationRow[]> {
-    return rowsOf<ConversationRow>(
-      await this.db.execute(sql`
+    const u = sql.placeholder('userId');
+    this.inbox ??= namedStatement<ConversationRow>(
+      this.db,
+      'market_conversations',
+      sql`
         select i.id as "interestId", i.listing_id as "listingId", i.buyer_id as "buyerId",
                l.seller_id as "sellerId", b.username as "buyerName", s.username as "sellerName",
                v.make, v.model, v.year, m.content as "lastMessage", i.updated_at as "updatedAt",
                l.active,
                (select count(*)::int from market_messages x
-                 where x.interest_id = i.id and x.sender_id is distinct from ${userId}
-                   and x.id > case when i.buyer_id = ${userId} then i.buyer_read_id else i.seller_read_id end
+                 where x.interest_id = i.id and x.sender_id is distinct from ${u}::int
+                   and x.id > case when i.buyer_id = ${u}::int then i.buyer_read_id else i.seller_read_id end
                ) as unread
           from interests i
           join listings l on l.id = i.listing_id
@@ -309,21 +313,28 @@ export class MarketplaceRepo {
           left join lateral (
             select content from market_messages x where x.interest_id = i.id order by x.id desc limit 1
           ) m on true
-         where (i.buyer_id = ${userId} and not i.hidden_for_buyer)
-            or (l.seller_id = ${userId} and not i.hidden_for_seller)
-         order by i.updated_at desc, i.id desc`),
+         where (i.buyer_id = ${u}::int and not i.hidden_for_buyer)
+            or (l.seller_id = ${u}::int and not i.hidden_for_seller)
+         order by i.updated_at desc, i.id desc`,
     );
+    return this.inbox({ userId });
   }
+  private inbox?: NamedStatement<ConversationRow>;
 
+  /** A conversation's messages after `afterId`, oldest first (a named statement: open chats poll it). */
   async messages(interestId: number, afterId = 0): Promise<MessageRow[]> {
-    return rowsOf<MessageRow>(
-      await this.db.execute(sql`
+    this.chat ??= namedStatement<MessageRow>(
+      this.db,
+      'market_messages_after',
+      sql`
         select m.id, m.sender_id as "senderId", u.username as sender, m.content, m.created_at as "createdAt"
           from market_messages m left join users u on u.id = m.sender_id
-         where m.interest_id = ${interestId} and m.id > ${afterId}
-         order by m.id`),
+         where m.interest_id = ${sql.placeholder('interestId')} and m.id > ${sql.placeholder('afterId')}
+         order by m.id`,
     );
+    return this.chat({ interestId, afterId });
   }
+  private chat?: NamedStatement<MessageRow>;
 
   /** Adds a message; the conversation comes back for whoever had hidden it, and moves to the top. */
   async addMessage(interestId: number, senderId: number, content: string): Promise<number> {
