@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { ACCESS_TOKEN_TTL_S, type Role } from '@evdra/domain';
 
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
-/** Verified tokens remembered per process (one per live session, well under 1 MB when full). */
+/** Verified tokens remembered per process (one per live session; a few MB when full). */
 const VERIFIED_MAX = 10_000;
 
 export type AccessClaims = { userId: number; role: Role; familyId: string; epoch: number };
