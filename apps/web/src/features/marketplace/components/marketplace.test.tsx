@@ -68,6 +68,27 @@ describe('marketplace page', () => {
     expect(within(card).queryByText('You listed this vehicle.')).toBeNull();
   });
 
+  it("reads an electric car's history in kWh/100km", async () => {
+    storeUser({ id: 1 });
+    const electric = makeListing({
+      vehicleMake: 'Renault',
+      vehicleModel: 'Zoe',
+      fuelType: 'ELECTRIC',
+      history: {
+        services: 1,
+        lastService: null,
+        recordsSince: null,
+        fuelEntries: 4,
+        consumptionPer100km: 15.2,
+      },
+    });
+    mockApi({ 'GET /api/marketplace/listings': () => jsonResponse([electric]) });
+    renderPage(<MarketplacePage />);
+    const card = await screen.findByRole('article', { name: 'Renault Zoe' });
+    expect(within(card).getByText('1 service · 4 fuel entries · 15.20 kWh/100km')).toBeInTheDocument();
+    expect(within(card).queryByText(/L\/100km/)).toBeNull();
+  });
+
   it('shows Edit and Delete to the seller, N/A without a score, and the empty text', async () => {
     storeUser({ id: 2 });
     mockApi({
