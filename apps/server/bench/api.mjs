@@ -3,8 +3,10 @@
 // from the server itself by bench/trace-sql.mjs, then replayed with the same 50-way concurrency and
 // a pool of the server's size), on PostgreSQL also beside a bare Fastify route running those
 // statements through pg and answering the route's bytes (F+pg: what the HTTP layer alone leaves of
-// bare SQL), plus a bare Fastify route serving GET /api/vehicles's bytes, and the write path (fill-ups on a vehicle that already has 300). Data shape (issue 11): one user with 50
-// vehicles, 300 fill-ups on one of them, a few other records; an admin for the admin routes.
+// bare SQL), plus a bare Fastify route serving GET /api/vehicles's bytes, and the write path
+// (fill-ups on a vehicle that already has 300). Data shape (issue 11): one user with 50 vehicles,
+// 300 fill-ups on one of them, a few other records, a photo, 11 listings (one with its own photo), a
+// buyer's conversation and the mechanic's chat; an admin for the admin routes.
 //
 //   DURATION=3       seconds per measurement (default 3; use 10+ on an idle machine)
 //   KINDS=postgres,pglite   which databases (PostgreSQL is skipped when unreachable)
