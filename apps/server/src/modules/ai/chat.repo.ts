@@ -1,5 +1,5 @@
 import type { ChatMessage, Language } from '@evdra/domain';
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { ChatContext } from '../../ai/provider.js';
 import type { Db } from '../../db/client.js';
 import { chatMessages, users } from '../../db/schema.js';
@@ -26,13 +26,9 @@ export class ChatRepo {
   }
   private historyStatement?: NamedStatement<{ json: string }>;
 
-  /** Oldest first. */
+  /** Oldest first: the same statement as the route's, read back for the mechanic's context. */
   async history(userId: number): Promise<ChatMessage[]> {
-    return this.db
-      .select({ role: chatMessages.role, content: chatMessages.content })
-      .from(chatMessages)
-      .where(eq(chatMessages.userId, userId))
-      .orderBy(asc(chatMessages.id));
+    return JSON.parse(await this.historyJson(userId)) as ChatMessage[];
   }
 
   /** What the latest AI answer was about. */

@@ -49,6 +49,9 @@ export type ListingFacts = {
 
 export type Person = { username: string; language: Language };
 
+/** The caller in the inbox statement, used four times. */
+const USER_ID = sql.placeholder('userId');
+
 type UnlistedVehicle = { id: number; make: string; model: string; year: number };
 
 export type InterestRow = {
@@ -292,7 +295,6 @@ export class MarketplaceRepo {
 
   /** The user's conversations, latest activity first (a named statement: the inbox is polled). */
   async conversations(userId: number): Promise<ConversationRow[]> {
-    const u = sql.placeholder('userId');
     this.inbox ??= namedStatement<ConversationRow>(
       this.db,
       'market_conversations',
@@ -302,8 +304,8 @@ export class MarketplaceRepo {
                v.make, v.model, v.year, m.content as "lastMessage", i.updated_at as "updatedAt",
                l.active,
                (select count(*)::int from market_messages x
-                 where x.interest_id = i.id and x.sender_id is distinct from ${u}::int
-                   and x.id > case when i.buyer_id = ${u}::int then i.buyer_read_id else i.seller_read_id end
+                 where x.interest_id = i.id and x.sender_id is distinct from ${USER_ID}::int
+                   and x.id > case when i.buyer_id = ${USER_ID}::int then i.buyer_read_id else i.seller_read_id end
                ) as unread
           from interests i
           join listings l on l.id = i.listing_id
@@ -313,8 +315,8 @@ export class MarketplaceRepo {
           left join lateral (
             select content from market_messages x where x.interest_id = i.id order by x.id desc limit 1
           ) m on true
-         where (i.buyer_id = ${u}::int and not i.hidden_for_buyer)
-            or (l.seller_id = ${u}::int and not i.hidden_for_seller)
+         where (i.buyer_id = ${USER_ID}::int and not i.hidden_for_buyer)
+            or (l.seller_id = ${USER_ID}::int and not i.hidden_for_seller)
          order by i.updated_at desc, i.id desc`,
     );
     return this.inbox({ userId });

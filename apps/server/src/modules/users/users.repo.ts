@@ -72,12 +72,7 @@ export class UsersRepo {
         .from(users)
         .where(eq(users.id, sql.placeholder('id')))
         .prepare('user_with_vehicles_by_id'),
-      // GET /api/admin/users: every user, or those matching a pattern, each with its vehicles.
-      allWithVehicles: this.db
-        .select(withVehicles)
-        .from(users)
-        .orderBy(asc(users.id))
-        .prepare('users_with_vehicles'),
+      // GET /api/admin/users: the users matching a pattern ('%' for all), each with its vehicles.
       matchingWithVehicles: this.db
         .select(withVehicles)
         .from(users)
@@ -160,9 +155,7 @@ export class UsersRepo {
 
   /** Users (those whose username or email contains q, when given) with their vehicles, by id. */
   list(q?: string): Promise<UserWithVehicles[]> {
-    return q
-      ? this.statements().matchingWithVehicles.execute({ pattern: `%${escapeLike(q)}%` })
-      : this.statements().allWithVehicles.execute();
+    return this.statements().matchingWithVehicles.execute({ pattern: `%${escapeLike(q ?? '')}%` });
   }
 
   async insert(user: NewUser): Promise<UserRow> {
