@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { account, register } from './helpers';
 
 /** A JSON call to the API as the logged-in page (cookies + the CSRF token the app keeps). */
@@ -167,6 +167,27 @@ async function editModelOffline(page: Page, from: string, to: string) {
   await expect(page.getByRole('article', { name: `Dacia ${to}` })).toContainText('Waiting to sync');
 }
 
+/**
+ * Renames the car offline (`from` → `mine`) while another device renames it `theirs` from `version`,
+ * then reconnects: the conflict dialog shows both models side by side.
+ */
+async function conflictingEdit(
+  page: Page,
+  context: BrowserContext,
+  carId: number,
+  [from, mine]: [string, string],
+  [theirs, version]: [string, number],
+) {
+  await context.setOffline(true);
+  await editModelOffline(page, from, mine);
+  const saved = await callElsewhere<Vehicle>(page, 'PUT', `/api/vehicles/${carId}`, carBody(theirs, version));
+  await context.setOffline(false);
+  const dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('row', { name: /Model/ }).getByRole('cell')).toHaveText([mine, theirs]);
+  return { dialog, theirs: saved };
+}
+
 test('offline: an edit changed elsewhere meanwhile shows both versions; each choice does what it says', async ({
   page,
   context,
@@ -176,22 +197,15 @@ test('offline: an edit changed elsewhere meanwhile shows both versions; each cho
   await expect(page.getByRole('article', { name: 'Dacia Logan' })).toBeVisible();
 
   // 1. Keep mine: offline edit to Sandero while another device renames it Duster.
-  await context.setOffline(true);
-  await editModelOffline(page, 'Logan', 'Sandero');
-  const duster = await callElsewhere<Vehicle>(
+  const { dialog, theirs: duster } = await conflictingEdit(
     page,
-    'PUT',
-    `/api/vehicles/${car.id}`,
-    carBody('Duster', car.version),
+    context,
+    car.id,
+    ['Logan', 'Sandero'],
+    ['Duster', car.version],
   );
   expect(duster.version).toBe(car.version + 1);
-  await context.setOffline(false);
-
-  let dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(dialog).toContainText('Vehicle Dacia Sandero was changed on another device');
-  const modelRow = dialog.getByRole('row', { name: /Model/ });
-  await expect(modelRow.getByRole('cell')).toHaveText(['Sandero', 'Duster']);
   await dialog.getByRole('button', { name: 'Keep mine' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/waiting to sync|Syncing/)).toHaveCount(0, { timeout: 20_000 });
@@ -201,20 +215,16 @@ test('offline: an edit changed elsewhere meanwhile shows both versions; each cho
   await expect(page.getByRole('article', { name: 'Dacia Sandero' })).toBeVisible();
 
   // 2. Keep current: offline edit to Jogger while another device renames it Spring.
-  await context.setOffline(true);
-  await editModelOffline(page, 'Sandero', 'Jogger');
-  const spring = await callElsewhere<Vehicle>(
+  const second = await conflictingEdit(
     page,
-    'PUT',
-    `/api/vehicles/${car.id}`,
-    carBody('Spring', server.version),
+    context,
+    car.id,
+    ['Sandero', 'Jogger'],
+    ['Spring', server.version],
   );
-  await context.setOffline(false);
-  dialog = page.getByRole('dialog', { name: 'Changed elsewhere' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  await expect(dialog.getByRole('row', { name: /Model/ }).getByRole('cell')).toHaveText(['Jogger', 'Spring']);
-  await dialog.getByRole('button', { name: 'Keep current' }).click();
-  await expect(dialog).toBeHidden();
+  const spring = second.theirs;
+  await second.dialog.getByRole('button', { name: 'Keep current' }).click();
+  await expect(second.dialog).toBeHidden();
   // The screen shows theirs, nothing is left to send, and the server kept theirs.
   await expect(page.getByRole('article', { name: 'Dacia Spring' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Dacia Jogger' })).toHaveCount(0);
