@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { makeInsurance } from '../src/test/fixtures';
 import { account, register } from './helpers';
 
 /** A JSON call to the API as the logged-in page (cookies + the CSRF token the app keeps). */
@@ -273,16 +274,8 @@ test('offline: the all-vehicles list shows what was cached; a reminder toggled o
   context,
 }) => {
   const car = await setUp(page, 'remind');
-  await call(page, 'POST', '/api/insurance', {
-    vehicleId: car.id,
-    provider: 'Allianz',
-    policyNumber: 'RCA-1',
-    coverageType: 'RCA',
-    startDate: '2025-01-01',
-    endDate: '2025-12-31',
-    price: 350,
-    reminderEnabled: true,
-  });
+  const { id: _id, ...allianz } = makeInsurance({ vehicleId: car.id }); // reminder on
+  await call(page, 'POST', '/api/insurance', allianz);
   // Seen once online: the all-vehicles insurance list.
   await page.goto('/insurance');
   const policy = page.locator('.record-card').filter({ hasText: 'Allianz' });
