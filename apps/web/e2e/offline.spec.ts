@@ -28,19 +28,23 @@ interface Vehicle {
   version: number;
 }
 
+/** The test car's body; with `version` for an update. */
+const carBody = (model: string, version?: number) => ({
+  make: 'Dacia',
+  model,
+  year: 2019,
+  fuelType: 'DIESEL',
+  registrationNumber: 'B-1-OFF',
+  engineSize: 1.5,
+  odometer: 100000,
+  aiEvaluationConsent: false,
+  ...(version === undefined ? {} : { version }),
+});
+
 async function setUp(page: Page, prefix: string) {
   const a = account(prefix);
   await register(page, a);
-  const car = await call<Vehicle>(page, 'POST', '/api/vehicles', {
-    make: 'Dacia',
-    model: 'Logan',
-    year: 2019,
-    fuelType: 'DIESEL',
-    registrationNumber: 'B-1-OFF',
-    engineSize: 1.5,
-    odometer: 100000,
-    aiEvaluationConsent: false,
-  });
+  const car = await call<Vehicle>(page, 'POST', '/api/vehicles', carBody('Logan'));
   // Online visits fill the caches: the list, and the fuel screen of the car.
   await page.goto('/vehicles');
   await expect(page.getByRole('article', { name: 'Dacia Logan' })).toBeVisible();
@@ -146,18 +150,6 @@ async function callElsewhere<T>(page: Page, method: string, path: string, body?:
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
-
-const carBody = (model: string, version: number) => ({
-  make: 'Dacia',
-  model,
-  year: 2019,
-  fuelType: 'DIESEL',
-  registrationNumber: 'B-1-OFF',
-  engineSize: 1.5,
-  odometer: 100000,
-  aiEvaluationConsent: false,
-  version,
-});
 
 async function editModelOffline(page: Page, from: string, to: string) {
   await page.getByRole('button', { name: `Edit Dacia ${from}` }).click();
