@@ -12,6 +12,7 @@
 //   KINDS=postgres,pglite   which databases (PostgreSQL is skipped when unreachable)
 //   ONLY=fuel,vehicles      only routes whose path contains one of these words
 //   FUEL_ROWS=300    fill-ups on the first vehicle
+//   CONNECTIONS=50   concurrent requests (1: what a single user waits)
 //
 // Figures only; it never fails on timing. Targets: each route ≥ 60% of its bare SQL's req/s; p99 ≤ 25 ms
 // (≤ 60 ms for the 300-row fuel list); GET /api/vehicles ≥ 40% of the bare Fastify route; a fill-up
@@ -38,7 +39,7 @@ import {
 } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 3);
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const POOL = 10; // the server's pool size (db/client.ts)
 const FUEL_ROWS = Number(process.env.FUEL_ROWS ?? 300);
 const ONLY = process.env.ONLY?.split(',').filter(Boolean);

@@ -11,19 +11,19 @@ type Dated = { v: Num; d: string } | null;
 const dated = (x: Dated) => (x && x.v != null ? { value: round2(Number(x.v)), date: x.d } : null);
 
 /**
- * The facts layer: every figure the AI uses, aggregated by SQL from the records of the given
- * vehicles (the caller has already checked they belong to the user). Six queries for any number
- * of vehicles.
+ * The facts layer: every figure the AI uses, aggregated by SQL from the records of the owner's
+ * vehicles (one of them, or all). One statement for any number of vehicles.
  */
 export class FactsRepo {
   constructor(private readonly db: Db) {}
 
   async forOwner(ownerId: number, today: string): Promise<VehicleFacts[]> {
-    return this.load('owner', ownerId, today);
+    return this.load('owner', { owner: ownerId, today });
   }
 
-  async forVehicle(vehicleId: number, today: string): Promise<VehicleFacts | undefined> {
-    const [facts] = await this.load('vehicle', vehicleId, today);
+  /** Undefined unless the vehicle exists and belongs to the owner. */
+  async forVehicle(ownerId: number, vehicleId: number, today: string): Promise<VehicleFacts | undefined> {
+    const [facts] = await this.load('vehicle', { owner: ownerId, vehicle: vehicleId, today });
     return facts;
   }
 
@@ -45,195 +45,18 @@ export class FactsRepo {
        where id = ${vehicleId}`);
   }
 
-  /**
-   * Each statement is named, so PostgreSQL plans it once per connection (planning these window and
-   * aggregate queries cost more than running them on one car); the five per-record statements take
-   * the vehicle ids as one array and run side by side.
-   */
-  private async load(scope: 'vehicle' | 'owner', key: number, today: string): Promise<VehicleFacts[]> {
-    const t = sql`${sql.placeholder('today')}::date`;
-    const ids = sql`any(${sql.placeholder('ids')}::int[])`;
-    const vs = await this.run<{
-      id: number;
-      make: string;
-      model: string;
-      year: number;
-      fuelType: VehicleFacts['vehicle']['fuelType'];
-      engineSize: Num;
-      odometer: number;
-      registrationNumber: string;
-      consent: boolean;
-      fuelN: Num;
-      expensesN: Num;
-      insurancesN: Num;
-      revisionsN: Num;
-      kmLow: Num;
-      kmHigh: Num;
-      largest: { type: string; amount: Num; date: string } | null;
-    }>(
-      `facts_vehicles_by_${scope}`,
-      () => sql`
-        select v.id, v.make, v.model, v.year, v.fuel_type as "fuelType", v.engine_size as "engineSize",
-               v.odometer, v.registration_number as "registrationNumber", v.ai_evaluation_consent as consent,
-               (select count(*) from fuel_entries f where f.vehicle_id = v.id) as "fuelN",
-               (select count(*) from expenses e where e.vehicle_id = v.id) as "expensesN",
-               (select count(*) from insurances i where i.vehicle_id = v.id) as "insurancesN",
-               (select count(*) from revisions r where r.vehicle_id = v.id) as "revisionsN",
-               (select min(km) from (select odometer as km from fuel_entries where vehicle_id = v.id and odometer is not null
-                                     union all select km from revisions where vehicle_id = v.id) k) as "kmLow",
-               greatest(v.odometer, (select max(km) from (select odometer as km from fuel_entries where vehicle_id = v.id and odometer is not null
-                                     union all select km from revisions where vehicle_id = v.id) k)) as "kmHigh",
-               (select json_build_object('type', e.expense_type, 'amount', e.amount, 'date', to_char(e.date, 'YYYY-MM-DD'))
-                  from expenses e where e.vehicle_id = v.id order by e.amount desc, e.date desc limit 1) as largest
-          from vehicles v where ${scope === 'vehicle' ? sql`v.id` : sql`v.owner_id`} = ${sql.placeholder('key')}
-         order by v.id`,
-      { key },
-    );
-    if (vs.length === 0) return [];
-    const values = { ids: vs.map((v) => v.id), today };
-    const [monthRows, costRows, fuelRows, serviceRows, insuranceRows] = await Promise.all([
-      this.run<{ vehicleId: number; month: string; fuel: Num; liters: Num; total: Num }>(
-        'facts_months',
-        () => sql`
-        select vehicle_id as "vehicleId", to_char(month, 'YYYY-MM') as month, fuel, liters,
-               fuel + expenses + insurance + revisions as total
-          from vehicle_month_costs
-         where vehicle_id = ${ids} and fuel + expenses + insurance + revisions + liters > 0
-         order by vehicle_id, month`,
-        values,
-      ),
-
-      this.run<{
-        vehicleId: number;
-        fuel: Num;
-        expenses: Num;
-        insurance: Num;
-        revisions: Num;
-        last3: Num;
-        prev12: Num;
-        prev12Months: Num;
-        bestMonth: string | null;
-        bestMonthAmount: Num;
-      }>(
-        'facts_costs',
-        () => sql`
-        with c as (
-          select vehicle_id, month, fuel, expenses, insurance, revisions,
-                 fuel + expenses + insurance + revisions as total
-            from vehicle_month_costs where vehicle_id = ${ids})
-        select vehicle_id as "vehicleId", sum(fuel) as fuel, sum(expenses) as expenses,
-               sum(insurance) as insurance, sum(revisions) as revisions,
-               coalesce(sum(total) filter (where month >= date_trunc('month', ${t}) - interval '2 months'
-                                             and month <= date_trunc('month', ${t})), 0) as last3,
-               coalesce(sum(total) filter (where month < date_trunc('month', ${t}) - interval '2 months'
-                                             and month >= date_trunc('month', ${t}) - interval '14 months'), 0) as prev12,
-               count(*) filter (where total > 0 and month < date_trunc('month', ${t}) - interval '2 months'
-                                  and month >= date_trunc('month', ${t}) - interval '14 months') as "prev12Months",
-               (select to_char(c2.month, 'YYYY-MM') from c c2 where c2.vehicle_id = c.vehicle_id and c2.total > 0
-                 order by c2.total desc, c2.month desc limit 1) as "bestMonth",
-               (select max(c2.total) from c c2 where c2.vehicle_id = c.vehicle_id) as "bestMonthAmount"
-          from c group by vehicle_id`,
-        values,
-      ),
-
-      this.run<{
-        vehicleId: number;
-        quantity: Num;
-        spent: Num;
-        measured: Num;
-        avg: Num;
-        latest: Dated;
-        best: Dated;
-        worst: Dated;
-        recentPrice: Num;
-        earlierPrice: Num;
-      }>(
-        'facts_fuel',
-        () => sql`
-        with f as (
-          select vehicle_id, id, date, liters, fuel_price, consumption_per_100km as c,
-                 coalesce(price_per_liter, fuel_price / nullif(liters, 0)) as ppu,
-                 row_number() over (partition by vehicle_id order by date desc, id desc) as rn
-            from fuel_entries where vehicle_id = ${ids})
-        select vehicle_id as "vehicleId", sum(liters) as quantity, sum(fuel_price) as spent,
-               count(c) as measured, avg(c) as avg,
-               (select json_build_object('v', f2.c, 'd', to_char(f2.date, 'YYYY-MM-DD')) from f f2
-                 where f2.vehicle_id = f.vehicle_id and f2.c is not null order by f2.date desc, f2.id desc limit 1) as latest,
-               (select json_build_object('v', f2.c, 'd', to_char(f2.date, 'YYYY-MM-DD')) from f f2
-                 where f2.vehicle_id = f.vehicle_id and f2.c is not null order by f2.c asc, f2.date desc limit 1) as best,
-               (select json_build_object('v', f2.c, 'd', to_char(f2.date, 'YYYY-MM-DD')) from f f2
-                 where f2.vehicle_id = f.vehicle_id and f2.c is not null order by f2.c desc, f2.date desc limit 1) as worst,
-               avg(ppu) filter (where rn <= 3) as "recentPrice",
-               avg(ppu) filter (where rn > 3) as "earlierPrice"
-          from f group by vehicle_id`,
-        values,
-      ),
-
-      this.run<{
-        vehicleId: number;
-        lastDate: string | null;
-        lastKm: Num;
-        avgKm: Num;
-        avgDays: Num;
-        nextDate: string | null;
-        daysLeft: Num;
-      }>(
-        'facts_services',
-        () => sql`
-        with r as (
-          select vehicle_id, id, date, km, manual_reminder_date,
-                 km - lag(km) over (partition by vehicle_id order by date, id) as dkm,
-                 date - lag(date) over (partition by vehicle_id order by date, id) as ddays,
-                 row_number() over (partition by vehicle_id order by date desc, id desc) as rn
-            from revisions where vehicle_id = ${ids})
-        select vehicle_id as "vehicleId",
-               max(to_char(date, 'YYYY-MM-DD')) filter (where rn = 1) as "lastDate",
-               max(km) filter (where rn = 1) as "lastKm",
-               avg(dkm) as "avgKm", avg(ddays) as "avgDays",
-               max(to_char(coalesce(manual_reminder_date, (date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date), 'YYYY-MM-DD')) filter (where rn = 1) as "nextDate",
-               max(coalesce(manual_reminder_date, (date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date) - ${t}) filter (where rn = 1) as "daysLeft"
-          from r group by vehicle_id`,
-        values,
-      ),
-
-      this.run<{
-        vehicleId: number;
-        gaps: Num;
-        current: { p: string; e: string; d: Num } | null;
-        latest: { p: string; e: string; d: Num } | null;
-      }>(
-        'facts_insurance',
-        () => sql`
-        with i as (
-          select vehicle_id, provider, start_date, end_date,
-                 lag(end_date) over (partition by vehicle_id order by start_date, id) as prev_end
-            from insurances where vehicle_id = ${ids})
-        select vehicle_id as "vehicleId",
-               count(*) filter (where prev_end is not null and start_date > prev_end + 1) as gaps,
-               (select json_build_object('p', i2.provider, 'e', to_char(i2.end_date, 'YYYY-MM-DD'), 'd', i2.end_date - ${t})
-                  from i i2 where i2.vehicle_id = i.vehicle_id and ${t} between i2.start_date and i2.end_date
-                 order by i2.end_date desc limit 1) as current,
-               (select json_build_object('p', i2.provider, 'e', to_char(i2.end_date, 'YYYY-MM-DD'), 'd', i2.end_date - ${t})
-                  from i i2 where i2.vehicle_id = i.vehicle_id order by i2.end_date desc limit 1) as latest
-          from i group by vehicle_id`,
-        values,
-      ),
-    ]);
-
-    const byId = <T extends { vehicleId: number }>(rows: T[]) =>
-      new Map(rows.map((r) => [Number(r.vehicleId), r]));
-    const costs = byId(costRows);
-    const fuels = byId(fuelRows);
-    const services = byId(serviceRows);
-    const insurances = byId(insuranceRows);
+  /** One named statement; PostgreSQL plans it once per connection (planning cost more than running it). */
+  private async load(
+    scope: 'vehicle' | 'owner',
+    values: { owner: number; vehicle?: number; today: string },
+  ): Promise<VehicleFacts[]> {
+    const { today } = values;
+    const vs = await this.run<FactsRow>(`facts_by_${scope}`, () => factsQuery(scope), values);
     const year = Number(today.slice(0, 4));
 
     return vs.map((v): VehicleFacts => {
       const engineSize = num(v.engineSize);
-      const c = costs.get(v.id);
-      const f = fuels.get(v.id);
-      const s = services.get(v.id);
-      const ins = insurances.get(v.id);
+      const { costs: c, fuel: f, services: s, insurance: ins, expenses: e } = v;
       const cats = {
         fuel: round2(num(c?.fuel ?? null)),
         expenses: round2(num(c?.expenses ?? null)),
@@ -241,14 +64,16 @@ export class FactsRepo {
         revisions: round2(num(c?.revisions ?? null)),
       };
       const total = round2(cats.fuel + cats.expenses + cats.insurance + cats.revisions);
-      const km = Math.max(0, num(v.kmHigh) - (v.kmLow == null ? num(v.kmHigh) : num(v.kmLow)));
+      const readings = [f?.kmLow, f?.kmHigh, s?.kmLow, s?.kmHigh].filter((k) => k != null).map(Number);
+      const kmHigh = Math.max(v.odometer, ...readings);
+      const km = readings.length === 0 ? 0 : Math.max(0, kmHigh - Math.min(...readings));
       const biggest = (Object.entries(cats) as [keyof typeof cats, number][]).sort((a, b) => b[1] - a[1])[0];
       const ageYears = Math.max(0, year - v.year);
       const records = {
-        fuel: num(v.fuelN),
-        expenses: num(v.expensesN),
-        insurances: num(v.insurancesN),
-        revisions: num(v.revisionsN),
+        fuel: num(f?.n ?? null),
+        expenses: num(e?.n ?? null),
+        insurances: num(ins?.n ?? null),
+        revisions: num(s?.n ?? null),
         total: 0,
       };
       records.total = records.fuel + records.expenses + records.insurances + records.revisions;
@@ -281,17 +106,15 @@ export class FactsRepo {
           last3MonthlyAvg: round2(num(c?.last3 ?? null) / 3),
           prev12MonthlyAvg: round2(num(c?.prev12 ?? null) / 12),
           prev12Months: num(c?.prev12Months ?? null),
-          largestExpense: v.largest
-            ? { type: v.largest.type, amount: round2(num(v.largest.amount)), date: v.largest.date }
+          largestExpense: e
+            ? { type: e.largest.type, amount: round2(num(e.largest.amount)), date: e.largest.date }
             : null,
-          months: monthRows
-            .filter((m) => Number(m.vehicleId) === v.id)
-            .map((m) => ({
-              month: m.month,
-              fuel: round2(num(m.fuel)),
-              liters: round2(num(m.liters)),
-              total: round2(num(m.total)),
-            })),
+          months: (c?.months ?? []).map((m) => ({
+            month: m.month,
+            fuel: round2(num(m.fuel)),
+            liters: round2(num(m.liters)),
+            total: round2(num(m.total)),
+          })),
         },
         fuel: {
           fills: records.fuel,
@@ -331,4 +154,160 @@ export class FactsRepo {
       };
     });
   }
+}
+
+type Insured = { p: string; e: string; d: Num } | null;
+/** One vehicle's row: its columns, then each record kind's aggregate as JSON (null without records). */
+type FactsRow = {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  fuelType: VehicleFacts['vehicle']['fuelType'];
+  engineSize: Num;
+  odometer: number;
+  registrationNumber: string;
+  consent: boolean;
+  fuel: {
+    n: Num;
+    kmLow: Num;
+    kmHigh: Num;
+    quantity: Num;
+    spent: Num;
+    measured: Num;
+    avg: Num;
+    latest: Dated;
+    best: Dated;
+    worst: Dated;
+    recentPrice: Num;
+    earlierPrice: Num;
+  } | null;
+  costs: {
+    fuel: Num;
+    expenses: Num;
+    insurance: Num;
+    revisions: Num;
+    last3: Num;
+    prev12: Num;
+    prev12Months: Num;
+    bestMonth: string | null;
+    bestMonthAmount: Num;
+    months: { month: string; fuel: Num; liters: Num; total: Num }[];
+  } | null;
+  services: {
+    n: Num;
+    kmLow: Num;
+    kmHigh: Num;
+    lastDate: string | null;
+    lastKm: Num;
+    avgKm: Num;
+    avgDays: Num;
+    nextDate: string | null;
+    daysLeft: Num;
+  } | null;
+  insurance: { n: Num; gaps: Num; current: Insured; latest: Insured } | null;
+  expenses: { n: Num; largest: { type: string; amount: Num; date: string } } | null;
+};
+
+/**
+ * Reads each record table once for the chosen vehicles, and gets every per-vehicle figure from
+ * one grouped pass over it: window columns (ranks, minima, maxima) instead of a correlated
+ * subquery per figure, which re-scanned the rows once per figure and per vehicle.
+ */
+function factsQuery(scope: 'vehicle' | 'owner'): SQL {
+  const t = sql`${sql.placeholder('today')}::date`;
+  const month = sql`date_trunc('month', ${t})`;
+  const interval = `${REVISION_INTERVAL_MONTHS} months`;
+  return sql`
+    with vs as (
+      select id, make, model, year, fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent
+        from vehicles
+       where owner_id = ${sql.placeholder('owner')}${scope === 'vehicle' ? sql` and id = ${sql.placeholder('vehicle')}` : sql``}),
+    f as (
+      select vehicle_id, id, date, odometer, liters, fuel_price, consumption_per_100km as c,
+             coalesce(price_per_liter, fuel_price / nullif(liters, 0)) as ppu,
+             row_number() over (partition by vehicle_id order by date desc, id desc) as rn,
+             min(consumption_per_100km) over whole as minc, max(consumption_per_100km) over whole as maxc,
+             max(date) filter (where consumption_per_100km is not null) over whole as lastd
+        from fuel_entries where vehicle_id in (select id from vs)
+      window whole as (partition by vehicle_id)),
+    fa as (
+      select vehicle_id, count(*) as n, min(odometer) as "kmLow", max(odometer) as "kmHigh",
+             sum(liters) as quantity, sum(fuel_price) as spent, count(c) as measured, avg(c) as avg,
+             case when count(c) > 0 then json_build_object(
+               'v', (array_agg(c order by id desc) filter (where date = lastd and c is not null))[1],
+               'd', to_char(max(lastd), 'YYYY-MM-DD')) end as latest,
+             case when count(c) > 0 then json_build_object(
+               'v', min(c), 'd', to_char(max(date) filter (where c = minc), 'YYYY-MM-DD')) end as best,
+             case when count(c) > 0 then json_build_object(
+               'v', max(c), 'd', to_char(max(date) filter (where c = maxc), 'YYYY-MM-DD')) end as worst,
+             avg(ppu) filter (where rn <= 3) as "recentPrice",
+             avg(ppu) filter (where rn > 3) as "earlierPrice"
+        from f group by vehicle_id),
+    mc as (
+      select vehicle_id, month, fuel, liters, expenses, insurance, revisions,
+             fuel + expenses + insurance + revisions as total,
+             row_number() over (partition by vehicle_id
+                                order by fuel + expenses + insurance + revisions desc, month desc) as rank
+        from vehicle_month_costs where vehicle_id in (select id from vs)),
+    ca as (
+      select vehicle_id, sum(fuel) as fuel, sum(expenses) as expenses, sum(insurance) as insurance,
+             sum(revisions) as revisions,
+             coalesce(sum(total) filter (where month >= ${month} - interval '2 months' and month <= ${month}), 0) as last3,
+             coalesce(sum(total) filter (where month < ${month} - interval '2 months'
+                                           and month >= ${month} - interval '14 months'), 0) as prev12,
+             count(*) filter (where total > 0 and month < ${month} - interval '2 months'
+                                and month >= ${month} - interval '14 months') as "prev12Months",
+             max(to_char(month, 'YYYY-MM')) filter (where rank = 1 and total > 0) as "bestMonth",
+             max(total) as "bestMonthAmount",
+             coalesce(json_agg(json_build_object('month', to_char(month, 'YYYY-MM'), 'fuel', fuel,
+                                                 'liters', liters, 'total', total) order by month)
+                        filter (where total + liters > 0), '[]') as months
+        from mc group by vehicle_id),
+    r as (
+      select vehicle_id, date, km, manual_reminder_date,
+             km - lag(km) over byDate as dkm, date - lag(date) over byDate as ddays,
+             row_number() over (partition by vehicle_id order by date desc, id desc) as rn
+        from revisions where vehicle_id in (select id from vs)
+      window byDate as (partition by vehicle_id order by date, id)),
+    ra as (
+      select vehicle_id, count(*) as n, min(km) as "kmLow", max(km) as "kmHigh",
+             max(to_char(date, 'YYYY-MM-DD')) filter (where rn = 1) as "lastDate",
+             max(km) filter (where rn = 1) as "lastKm",
+             avg(dkm) as "avgKm", avg(ddays) as "avgDays",
+             max(to_char(coalesce(manual_reminder_date, (date + ${interval}::interval)::date), 'YYYY-MM-DD')) filter (where rn = 1) as "nextDate",
+             max(coalesce(manual_reminder_date, (date + ${interval}::interval)::date) - ${t}) filter (where rn = 1) as "daysLeft"
+        from r group by vehicle_id),
+    i as (
+      select vehicle_id, provider, start_date, end_date,
+             ${t} between start_date and end_date as running,
+             lag(end_date) over (partition by vehicle_id order by start_date, id) as prev_end,
+             row_number() over (partition by vehicle_id order by end_date desc, id desc) as latest_rank,
+             row_number() over (partition by vehicle_id, ${t} between start_date and end_date
+                                order by end_date desc, id desc) as running_rank
+        from insurances where vehicle_id in (select id from vs)),
+    ia as (
+      select vehicle_id, count(*) as n,
+             count(*) filter (where prev_end is not null and start_date > prev_end + 1) as gaps,
+             (array_agg(json_build_object('p', provider, 'e', to_char(end_date, 'YYYY-MM-DD'), 'd', end_date - ${t}))
+                filter (where running and running_rank = 1))[1] as current,
+             (array_agg(json_build_object('p', provider, 'e', to_char(end_date, 'YYYY-MM-DD'), 'd', end_date - ${t}))
+                filter (where latest_rank = 1))[1] as latest
+        from i group by vehicle_id),
+    ea as (
+      select distinct on (vehicle_id) vehicle_id, count(*) over (partition by vehicle_id) as n,
+             json_build_object('type', expense_type, 'amount', amount, 'date', to_char(date, 'YYYY-MM-DD')) as largest
+        from expenses where vehicle_id in (select id from vs)
+       order by vehicle_id, amount desc, date desc)
+    select vs.id, vs.make, vs.model, vs.year, vs.fuel_type as "fuelType", vs.engine_size as "engineSize",
+           vs.odometer, vs.registration_number as "registrationNumber", vs.ai_evaluation_consent as consent,
+           to_json(fa) as fuel, to_json(ca) as costs, to_json(ra) as services, to_json(ia) as insurance,
+           to_json(ea) as expenses
+      from vs
+      left join fa on fa.vehicle_id = vs.id
+      left join ca on ca.vehicle_id = vs.id
+      left join ra on ra.vehicle_id = vs.id
+      left join ia on ia.vehicle_id = vs.id
+      left join ea on ea.vehicle_id = vs.id
+     order by vs.id`;
 }

@@ -32,8 +32,7 @@ export class AiService {
   }
 
   async evaluate(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<Vehicle> {
-    const facts = await this.consentedFacts(p, vehicleId);
-    const language = await this.language(p, acceptLanguage);
+    const [facts, language] = await this.consentedFacts(p, vehicleId, acceptLanguage);
     const { score, reason } = await this.d.provider.evaluate(facts, language);
     await this.d.facts.saveScore(vehicleId, Math.max(1, Math.min(10, Math.round(score))), reason);
     this.d.changed();
@@ -41,13 +40,13 @@ export class AiService {
   }
 
   async performance(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<string> {
-    const facts = await this.consentedFacts(p, vehicleId);
-    return this.d.provider.performance(facts, await this.language(p, acceptLanguage));
+    const [facts, language] = await this.consentedFacts(p, vehicleId, acceptLanguage);
+    return this.d.provider.performance(facts, language);
   }
 
   async fuel(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<string> {
-    const facts = await this.consentedFacts(p, vehicleId);
-    return this.d.provider.fuel(facts, await this.language(p, acceptLanguage));
+    const [facts, language] = await this.consentedFacts(p, vehicleId, acceptLanguage);
+    return this.d.provider.fuel(facts, language);
   }
 
   /** The caller's conversation with the mechanic, oldest first, as ChatMessage[] JSON text. */
@@ -77,14 +76,20 @@ export class AiService {
     return answer.text;
   }
 
-  private async consentedFacts(p: Principal, vehicleId: number): Promise<VehicleFacts> {
-    const vehicle = await this.d.vehicles.visible(p, vehicleId);
-    if (vehicle.ownerId !== p.userId) throw notFound('Vehicle');
-    if (!vehicle.aiEvaluationConsent)
-      throw new AppError(409, 'AI_CONSENT_REQUIRED', 'Turn on AI evaluation consent for this vehicle first.');
-    const facts = await this.d.facts.forVehicle(vehicleId, this.today());
+  /** The vehicle's facts and the answer's language, read side by side; owner only (404), consent 409. */
+  private async consentedFacts(
+    p: Principal,
+    vehicleId: number,
+    acceptLanguage?: string,
+  ): Promise<[VehicleFacts, Language]> {
+    const [facts, language] = await Promise.all([
+      this.d.facts.forVehicle(p.userId, vehicleId, this.today()),
+      this.language(p, acceptLanguage),
+    ]);
     if (!facts) throw notFound('Vehicle');
-    return facts;
+    if (!facts.vehicle.aiEvaluationConsent)
+      throw new AppError(409, 'AI_CONSENT_REQUIRED', 'Turn on AI evaluation consent for this vehicle first.');
+    return [facts, language];
   }
 
   private async language(p: Principal, acceptLanguage?: string): Promise<Language> {
