@@ -37,6 +37,19 @@ describe('app', () => {
     expect(JSON.stringify(res.data)).not.toMatch(/passwordHash|password_hash/);
   });
 
+  it('names the shared schemas once in the OpenAPI document, and every reference resolves', async () => {
+    const { data } = await new TestClient(t.app).get('/api/openapi.json');
+    const schemas = data.components.schemas as Record<string, { properties?: object }>;
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['ApiError', 'Vehicle', 'FuelEntry']));
+    expect(data.paths['/api/vehicles/{id}'].get.responses['404'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ApiError',
+    });
+    const text = JSON.stringify(data);
+    const refs = new Set([...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]));
+    expect([...refs].sort()).toEqual(Object.keys(schemas).sort()); // none dangling, none unused
+    expect(schemas.Vehicle?.properties).toHaveProperty('registrationNumber');
+  });
+
   it('answers an unknown /api path with 404 NOT_FOUND in the error shape', async () => {
     const client = new TestClient(t.app);
     for (const res of [await client.get('/api/no-such-thing'), await client.post('/api/auth/nope', {})]) {

@@ -1,9 +1,29 @@
+import {
+  ApiError,
+  Expense,
+  FuelEntry,
+  Insurance,
+  Listing,
+  Notification,
+  Revision,
+  User,
+  Vehicle,
+} from '@evdra/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sendJsonText } from '../lib/serializer.js';
+
+/**
+ * Schemas named once under components.schemas and referenced from every route that answers them:
+ * the error shape alone was written out 477 times (half of a 212 KiB document).
+ */
+const named = { ApiError, Vehicle, FuelEntry, Expense, Insurance, Revision, User, Listing, Notification };
+for (const [id, schema] of Object.entries(named))
+  if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
 
 /** OpenAPI 3 generated from the route schemas at /api/openapi.json, reference UI at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
@@ -21,12 +41,34 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // The document never changes while the server runs: written to JSON once, not per request (212 KiB).
+  // The document never changes while the server runs: written to JSON once, not per request.
   let json: string | undefined;
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, reply) => {
     json ??= JSON.stringify(app.swagger());
     return sendJsonText(reply, json);
   });
 });
+
+/**
+ * The transform names an input and an output variant of every named schema; keeps only the ones
+ * the routes (or a kept schema) refer to, so the reference UI lists no schema nothing uses.
+ */
+function withoutUnusedSchemas<D extends object>(document: D): D {
+  const doc = document as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const schemas = doc.components?.schemas ?? {};
+  const refersTo = (value: unknown) =>
+    new Set(
+      [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => String(m[1])),
+    );
+  const kept = new Set<string>();
+  let next = refersTo(doc.paths);
+  while (next.size > 0) {
+    for (const id of next) kept.add(id);
+    next = new Set([...refersTo([...next].map((id) => schemas[id]))].filter((id) => !kept.has(id)));
+  }
+  const used = Object.fromEntries(Object.entries(schemas).filter(([id]) => kept.has(id)));
+  return { ...document, components: { ...doc.components, schemas: used } };
+}
