@@ -65,8 +65,18 @@ export class ChatRepo {
     await this.db.delete(chatMessages).where(eq(chatMessages.userId, userId));
   }
 
+  /** The user's saved language; read beside every AI answer, so named and planned once. */
   async language(userId: number): Promise<Language | undefined> {
-    const [row] = await this.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    this.languageStatement ??= this.prepareLanguage();
+    const [row] = await this.languageStatement.execute({ userId });
     return row?.language;
+  }
+  private languageStatement?: ReturnType<ChatRepo['prepareLanguage']>;
+  private prepareLanguage() {
+    return this.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('user_language');
   }
 }

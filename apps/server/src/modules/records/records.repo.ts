@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   type expenses,
