@@ -13,7 +13,7 @@ import {
   SOLD_ELSEWHERE_MESSAGE,
   TRANSFER_MESSAGE,
 } from '@evdra/domain';
-import type { FileStore, StoredFile } from '../../files/file-store.js';
+import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
 import { AppError, fieldError, forbidden, notFound, UniqueViolation } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -135,10 +135,9 @@ export class MarketplaceService {
 
   /** Bytes of a listing photo: any logged-in user may see the market's pictures. */
   async photo(fileId: string): Promise<{ file: StoredFile; contentType: string }> {
-    const contentType = await this.photoType(fileId);
-    const file = await this.store.open(fileId);
-    if (!file) throw notFound('File');
-    return { file, contentType };
+    const opened = await openWhenAllowed(this.store, fileId, this.photoType(fileId));
+    if (!opened) throw notFound('File');
+    return opened;
   }
 
   /** The type of a listing photo (404 if the id is not one): enough to answer a conditional GET. */

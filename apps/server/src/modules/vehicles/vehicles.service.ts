@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Vehicle, VehicleInput, VehicleUpdateBody } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
-import type { FileStore, StoredFile } from '../../files/file-store.js';
+import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
 import { AppError, fieldError, notFound, UniqueViolation } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -116,10 +116,9 @@ export class VehiclesService {
 
   /** A stored photo, streamed, only for those who may see its vehicle. */
   async photo(p: Principal, fileId: string): Promise<{ file: StoredFile; contentType: string }> {
-    const contentType = await this.photoType(p, fileId);
-    const file = await this.store.open(fileId);
-    if (!file) throw notFound('File');
-    return { file, contentType };
+    const opened = await openWhenAllowed(this.store, fileId, this.photoType(p, fileId));
+    if (!opened) throw notFound('File');
+    return opened;
   }
 
   private async storePhoto(vehicleId: number, bytes: Buffer): Promise<string> {
