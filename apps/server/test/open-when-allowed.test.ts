@@ -40,8 +40,9 @@ describe('openWhenAllowed (a photo read beside its access check)', () => {
       openWhenAllowed(store, 'photo-refused', Promise.reject(notFound('File'))),
     ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     await expect.poll(() => store.opened.length).toBe(1);
-    await expect.poll(() => store.opened[0]?.stream.destroyed).toBe(true);
-    expect((store.opened[0]?.stream as ReadStream).bytesRead).toBe(0);
+    const stream = store.opened[0]?.stream as ReadStream | undefined;
+    await expect.poll(() => stream?.destroyed).toBe(true);
+    expect(stream?.bytesRead).toBe(0);
   });
 
   it('answers undefined for a file that is gone', async () => {
