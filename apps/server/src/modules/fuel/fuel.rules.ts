@@ -45,7 +45,7 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       const dates = [before, after]
         .filter((r) => r && r.vehicleId === vehicleId)
         .map((r) => r?.date as string);
-      if (dates.length === 0) return;
+      if (dates.length === 0) return undefined;
       const from = [...dates].sort()[0] as string; // ISO dates sort as text
       const fuel = new FuelRepo(repo.db);
       const fills = await fuel.fillsSinceResetBefore(vehicleId, from);
@@ -58,6 +58,8 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       // The vehicle's odometer only ever rises: to the reading just written, when higher.
       if (after && after.vehicleId === vehicleId && (after.odometer ?? 0) > 0)
         await raiseOdometer(repo.db, vehicleId, after.odometer ?? 0);
+      const written = after && fills.find((row) => row.id === after.id);
+      return written ? { consumptionPer100km: consumption.get(written.id) ?? null } : undefined;
     },
   };
 }

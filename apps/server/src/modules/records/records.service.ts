@@ -13,9 +13,14 @@ export type RecordRules<T extends RecordTable> = {
   prepare?: (repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) => Promise<ValuesOf<T>>;
   /**
    * Runs after any write to one vehicle's records, under its lock (derived fields): `before` is the
-   * record as it was (update, delete), `after` as it is now (create, update).
+   * record as it was (update, delete), `after` as it is now (create, update). Resolves to the fields
+   * it derived on `after`, so the write answers without reading the row again (undefined: read it).
    */
-  afterWrite?: (repo: RecordsRepo<T>, vehicleId: number, change: RecordChange<T>) => Promise<void>;
+  afterWrite?: (
+    repo: RecordsRepo<T>,
+    vehicleId: number,
+    change: RecordChange<T>,
+  ) => Promise<Partial<RowOf<T>> | undefined>;
   /** Runs once such a write is committed (fuel may have raised the vehicle's odometer). */
   afterCommit?: () => void;
 };
@@ -158,17 +163,15 @@ export class RecordsService<T extends RecordTable> {
     change: RecordChange<T>,
   ): Promise<RowOf<T>> {
     if (!this.rules.afterWrite && change.after) return change.after;
-    await this.rules.afterWrite?.(repo, vehicleId, change);
+    const derived = await this.rules.afterWrite?.(repo, vehicleId, change);
+    if (change.after && derived) return { ...change.after, ...derived };
     const row = await repo.get(id);
     if (!row) throw notFound(this.name);
     return row;
   }
 
   private async afterWriteOf(vehicleId: number, change: RecordChange<T>) {
-    if (!this.rules.afterWrite) return;
-    await this.repo.inVehicleLock(
-      vehicleId,
-      (repo) => this.rules.afterWrite?.(repo, vehicleId, change) ?? Promise.resolve(),
-    );
+    const { afterWrite } = this.rules;
+    if (afterWrite) await this.repo.inVehicleLock(vehicleId, (repo) => afterWrite(repo, vehicleId, change));
   }
 }
