@@ -27,16 +27,6 @@ export class FactsRepo {
     return facts;
   }
 
-  private readonly statements = new Map<string, NamedStatement<unknown>>();
-  private run<Row>(name: string, query: () => SQL, values: Record<string, unknown>): Promise<Row[]> {
-    let statement = this.statements.get(name);
-    if (!statement) {
-      statement = namedStatement(this.db, name, query());
-      this.statements.set(name, statement);
-    }
-    return statement(values) as Promise<Row[]>;
-  }
-
   /** Keeps an evaluation on the vehicle row (integral 1–10) and bumps its version. */
   async saveScore(vehicleId: number, score: number, reason: string) {
     await this.db.execute(sql`
@@ -46,12 +36,14 @@ export class FactsRepo {
   }
 
   /** One named statement; PostgreSQL plans it once per connection (planning cost more than running it). */
+  private readonly statements: Partial<Record<'vehicle' | 'owner', NamedStatement<FactsRow>>> = {};
   private async load(
     scope: 'vehicle' | 'owner',
     values: { owner: number; vehicle?: number; today: string },
   ): Promise<VehicleFacts[]> {
     const { today } = values;
-    const vs = await this.run<FactsRow>(`facts_by_${scope}`, () => factsQuery(scope), values);
+    this.statements[scope] ??= namedStatement<FactsRow>(this.db, `facts_by_${scope}`, factsQuery(scope));
+    const vs = await this.statements[scope](values);
     const year = Number(today.slice(0, 4));
 
     return vs.map((v): VehicleFacts => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonArrayText } from '../../db/rows.js';
 import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
@@ -97,7 +98,7 @@ export class AnalyticsRepo {
         .as('r');
       return this.db
         .select({
-          json: sql<string>`coalesce(json_agg(r order by r."monthDate" desc, r."vehicleId"), '[]')::text`,
+          json: jsonArrayText(sql`r."monthDate" desc, r."vehicleId"`),
         })
         .from(r);
     };

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { jsonArrayText } from '../../db/rows.js';
 import {
   type expenses,
   type fuelEntries,
@@ -14,6 +15,11 @@ export type ValuesOf<T extends RecordTable> = Omit<T['$inferInsert'], 'id' | 'cr
 
 /** Date column each record type is listed (newest first) and filtered by. */
 const dateColumn = (t: RecordTable) => ('startDate' in t ? t.startDate : t.date);
+
+/** `from` ≤ date ≤ `to` (placeholders, both inclusive; null leaves that side open). */
+const inDateRange = (date: AnyColumn) =>
+  sql`${date} between coalesce(${sql.placeholder('from')}::date, '-infinity'::date)
+                  and coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`;
 
 /**
  * CRUD for the records that hang off a vehicle (insurance, expenses, fuel, revisions).
@@ -77,14 +83,13 @@ export class RecordsRepo<T extends RecordTable> {
           eq(this.t.vehicleId, sql.placeholder('vehicleId')),
           sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${sql.placeholder('vehicleId')}
             and (${sql.placeholder('ownerId')}::int is null or ${vehicles.ownerId} = ${sql.placeholder('ownerId')}::int))`,
-          sql`${date} >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)`,
-          sql`${date} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
+          inDateRange(date),
         ),
       )
       .as('r');
     return this.db
       .select({
-        json: sql<string>`coalesce(json_agg(r order by r.${sql.identifier(dateKey)} desc, r."id" desc), '[]')::text`,
+        json: jsonArrayText(sql`r.${sql.identifier(dateKey)} desc, r."id" desc`),
       })
       .from(rows)
       .prepare(`${getTableName(this.t)}_json_by_vehicle`);
@@ -119,8 +124,7 @@ export class RecordsRepo<T extends RecordTable> {
   private preparePage(scope: 'owner' | 'all') {
     const date = dateColumn(this.t);
     const where = [
-      sql`${date} >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)`,
-      sql`${date} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
+      inDateRange(date),
       // Without `after`, past the end of the keyset order: every record comes first.
       sql`(${date}, ${this.t.id}) < (coalesce(${sql.placeholder('afterDate')}::date, 'infinity'::date),
                                      coalesce(${sql.placeholder('afterId')}::int, 2147483647))`,
