@@ -21,6 +21,7 @@ export default defineConfig({
       {
         test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
       },
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'], environment: 'node' } },
       {
         plugins: [react()],
         test: {
