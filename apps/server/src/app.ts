@@ -42,6 +42,9 @@ import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
+import { endShares, SharingRepo } from './modules/sharing/sharing.repo.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { SharingService } from './modules/sharing/sharing.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -144,10 +147,21 @@ export async function buildApp({
   // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
   const files = fileStore ?? databaseFileStore(db);
   if (!fileStore) await importLocalFiles(join(config.dataDir, 'files'), files, app.log);
-  const vehicles = new VehiclesService(new VehiclesRepo(db), files, vehicleLists.clear);
+  const vehicles = new VehiclesService(new VehiclesRepo(db), files, vehicleLists.clear, (tx, vehicleId) =>
+    endShares(tx, vehicleId, 'DELETED'),
+  );
   await app.register(vehiclesRoutes, { service: vehicles, lists: vehicleLists });
+  await app.register(sharingRoutes, {
+    service: new SharingService(
+      new SharingRepo(db),
+      { visible: (p, id) => vehicles.visible(p, id), owned: (p, id) => vehicles.owned(p, id) },
+      vehicleLists.clear,
+    ),
+  });
 
-  const access: VehicleAccess = (p, vehicleId) => vehicles.visible(p, vehicleId);
+  // Reading a vehicle's records: owner, editor, viewer, admin; writing them: not a viewer (403).
+  const access: VehicleAccess = (p, vehicleId, mode = 'read') =>
+    mode === 'write' ? vehicles.writable(p, vehicleId) : vehicles.visible(p, vehicleId);
   const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
     new RecordsService(name, new RecordsRepo(db, table), access, rules);
   const services = {
@@ -167,7 +181,8 @@ export async function buildApp({
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({
     pool,
-    vehicle: (p, vehicleId) => vehicles.visible(p, vehicleId),
+    // Scanning a receipt is the first step of writing a record: not for a viewer (403).
+    vehicle: (p, vehicleId) => vehicles.writable(p, vehicleId),
     language: async (userId) => (await users.findById(userId))?.language ?? 'en',
     now,
     log: app.log,
@@ -190,7 +205,10 @@ export async function buildApp({
     }),
   });
   await app.register(marketplaceRoutes, {
-    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear),
+    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear, {
+      endShares: (tx, vehicleId, buyerId) => endShares(tx, vehicleId, 'TRANSFERRED', buyerId),
+      ownerOnly: (p, vehicleId) => vehicles.owned(p, vehicleId),
+    }),
   });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });

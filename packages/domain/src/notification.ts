@@ -6,6 +6,10 @@ export const NOTIFICATION_TYPES = [
   'MARKET_INTEREST',
   'MARKET_MESSAGE',
   'MARKET_TRANSFER',
+  /** A vehicle was shared with the user (or their role on it changed). */
+  'VEHICLE_SHARED',
+  /** The user's access to a shared vehicle ended (revoked, left, transferred or deleted). */
+  'VEHICLE_ACCESS_ENDED',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 

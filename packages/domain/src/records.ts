@@ -12,6 +12,11 @@ const id = z.number().int();
  */
 const version = z.number().int().min(0);
 const baseVersion = { version: version.optional() };
+/**
+ * The username of who wrote the record (the owner, or an editor of a shared vehicle); null when
+ * unknown (written before sharing existed, or the account is gone). Always sent by the server.
+ */
+const createdBy = z.string().nullable().optional();
 
 // ── Insurance ───────────────────────────────────────────────────────────────
 const InsuranceFields = z.object({
@@ -39,6 +44,7 @@ export const Insurance = InsuranceFields.extend({
   policyNumber: z.string(),
   coverageType: z.string(),
   version: version.optional(),
+  createdBy,
 });
 export type Insurance = z.infer<typeof Insurance>;
 
@@ -72,6 +78,7 @@ export const Expense = ExpenseFields.extend({
   vehicleId: id,
   description: z.string(),
   version: version.optional(),
+  createdBy,
 });
 export type Expense = z.infer<typeof Expense>;
 
@@ -96,6 +103,7 @@ export const FuelEntry = FuelFields.extend({
   odometer: z.number().int().nullable(),
   consumptionPer100km: z.number().nullable(),
   version: version.optional(),
+  createdBy,
 });
 export type FuelEntry = z.infer<typeof FuelEntry>;
 export const FuelListQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
@@ -117,6 +125,7 @@ export const Revision = RevisionFields.extend({
   description: z.string(),
   manualReminderDate: z.string().nullable(),
   version: version.optional(),
+  createdBy,
 });
 export type Revision = z.infer<typeof Revision>;
 export const ManualReminderBody = z.object({ reminderDate: IsoDate });
@@ -137,6 +146,8 @@ export const RecordPageQuery = z.object({
     .optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
+  /** 'true': only the records of the caller's own vehicles, not of those shared with them. */
+  own: z.enum(['true', 'false']).optional(),
 });
 export type RecordPageQuery = z.infer<typeof RecordPageQuery>;
 

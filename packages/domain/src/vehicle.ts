@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FuelType } from './enums.js';
+import { VehicleAccess } from './sharing.js';
 
 export const VEHICLE_MIN_YEAR = 1886;
 export const ENGINE_SIZE_MAX_L = 10;
@@ -60,6 +61,11 @@ export const Vehicle = z.object({
   photoUrl: z.string().nullable(),
   ownerId: z.number().int(),
   ownerUsername: z.string(),
+  /**
+   * The caller's relation to it (see sharing.ts). The server always sends it; optional in the type
+   * only so code that builds vehicles by hand needs no change (absent means 'OWNER').
+   */
+  access: VehicleAccess.optional(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -11,8 +11,9 @@ type Dated = { v: Num; d: string } | null;
 const dated = (x: Dated) => (x && x.v != null ? { value: round2(Number(x.v)), date: x.d } : null);
 
 /**
- * The facts layer: every figure the AI uses, aggregated by SQL from the records of the owner's
- * vehicles (one of them, or all). One statement for any number of vehicles.
+ * The facts layer: every figure the AI uses, aggregated by SQL from the records of the vehicles a
+ * user reaches (the vehicle_access rule: owned or shared with them; one of them, or all). One
+ * statement for any number of vehicles. (`owner` is the reading user.)
  */
 export class FactsRepo {
   constructor(private readonly db: Db) {}
@@ -21,7 +22,7 @@ export class FactsRepo {
     return this.load('owner', { owner: ownerId, today });
   }
 
-  /** Undefined unless the vehicle exists and belongs to the owner. */
+  /** Undefined unless the vehicle exists and the user reaches it (owner, editor or viewer). */
   async forVehicle(ownerId: number, vehicleId: number, today: string): Promise<VehicleFacts | undefined> {
     const [facts] = await this.load('vehicle', { owner: ownerId, vehicle: vehicleId, today });
     return facts;
@@ -214,7 +215,7 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
     with vs as (
       select id, make, model, year, fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent
         from vehicles
-       where owner_id = ${sql.placeholder('owner')}${scope === 'vehicle' ? sql` and id = ${sql.placeholder('vehicle')}` : sql``}),
+       where id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})${scope === 'vehicle' ? sql` and id = ${sql.placeholder('vehicle')}` : sql``}),
     f as (
       select vehicle_id, id, date, odometer, liters, fuel_price, consumption_per_100km as c,
              coalesce(price_per_liter, fuel_price / nullif(liters, 0)) as ppu,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -8,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
@@ -104,6 +106,8 @@ export const loginFailures = pgTable(
 );
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** The user who wrote a record; the record stays when the account goes. */
+const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
 const vehicleRef = () =>
   integer('vehicle_id')
     .notNull()
@@ -137,6 +141,40 @@ export const vehicles = pgTable(
   ],
 );
 
+/**
+ * A vehicle shared by its owner with another user: VIEWER reads it and its records, EDITOR also
+ * writes its records. With the owner, this is the access rule: the `vehicle_access` view (migration
+ * 0015_vehicle_shares) joins both, and every read and write of a vehicle goes through it.
+ */
+export const SHARE_ROLES = ['VIEWER', 'EDITOR'] as const;
+export const vehicleShares = pgTable(
+  'vehicle_shares',
+  {
+    vehicleId: vehicleRef(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: SHARE_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.userId] }),
+    index('vehicle_shares_user_idx').on(t.userId, t.vehicleId),
+    check('vehicle_shares_role_check', sql`${t.role} in ('VIEWER', 'EDITOR')`),
+  ],
+);
+
+/**
+ * THE access rule, in one place (a view, migration 0015_vehicle_shares): one row per (vehicle, user
+ * who reaches it) with their relation, 'OWNER' (vehicles.owner_id) or the share's role. Administrators
+ * are not in it: they reach every vehicle, as the callers decide.
+ */
+export const vehicleAccess = pgView('vehicle_access', {
+  vehicleId: integer('vehicle_id').notNull(),
+  userId: integer('user_id').notNull(),
+  access: text('access', { enum: ['OWNER', ...SHARE_ROLES] }).notNull(),
+}).existing();
+
 export const insurances = pgTable(
   'insurances',
   {
@@ -151,6 +189,8 @@ export const insurances = pgTable(
     reminderEnabled: boolean('reminder_enabled').notNull().default(true),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
     version: integer('version').notNull().default(0),
+    /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
+    createdById: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [index('insurances_vehicle_idx').on(t.vehicleId, t.startDate)],
@@ -167,6 +207,8 @@ export const expenses = pgTable(
     description: text('description').notNull().default(''),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
     version: integer('version').notNull().default(0),
+    /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
+    createdById: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [index('expenses_vehicle_idx').on(t.vehicleId, t.date)],
@@ -189,6 +231,8 @@ export const fuelEntries = pgTable(
     consumptionPer100km: numeric('consumption_per_100km', { precision: 8, scale: 2, mode: 'number' }),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
     version: integer('version').notNull().default(0),
+    /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
+    createdById: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [index('fuel_entries_vehicle_idx').on(t.vehicleId, t.date)],
@@ -207,6 +251,8 @@ export const revisions = pgTable(
     manualReminderDate: date('manual_reminder_date'),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
     version: integer('version').notNull().default(0),
+    /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
+    createdById: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [index('revisions_vehicle_idx').on(t.vehicleId, t.date)],
@@ -277,6 +323,8 @@ export const notifications = pgTable(
         'MARKET_INTEREST',
         'MARKET_MESSAGE',
         'MARKET_TRANSFER',
+        'VEHICLE_SHARED',
+        'VEHICLE_ACCESS_ENDED',
       ],
     }).notNull(),
     title: text('title').notNull(),

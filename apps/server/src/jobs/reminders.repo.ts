@@ -6,10 +6,12 @@ import { notifications, sentReminders } from '../db/schema.js';
 
 const JOB_LOCK = 7_203_414;
 
-/** The vehicle and owner a reminder is about. */
+/** The vehicle a reminder is about, and one person who gets it: its owner or a grantee (the access rule). */
 export type VehicleCols = {
   vehicleId: number;
   userId: number;
+  /** The recipient owns the vehicle (else it is shared with them). */
+  isOwner: boolean;
   lang: Language;
   make: string;
   model: string;
@@ -57,19 +59,23 @@ export class RemindersRepo {
     return !!lock?.ok;
   }
 
-  /** Insurances with a reminder on that end between `today` and `horizon` days later. */
+  /**
+   * Insurances with a reminder on that end between `today` and `horizon` days later, once per person
+   * who reaches the vehicle (owner, editors, viewers).
+   */
   async insurancesEnding(today: string, horizon: number): Promise<InsuranceDueRow[]> {
     return rowsOf<InsuranceDueRow>(
       await this.db.execute(sql`
       select i.id, i.provider, to_char(i.end_date, 'YYYY-MM-DD') as "endDate", (i.end_date - ${today}::date) as "daysLeft",
              v.id as "vehicleId", v.make, v.model, v.registration_number as "registrationNumber",
-             u.id as "userId", u.language as lang
-        from insurances i join vehicles v on v.id = i.vehicle_id join users u on u.id = v.owner_id
+             u.id as "userId", u.language as lang, (a.access = 'OWNER') as "isOwner"
+        from insurances i join vehicles v on v.id = i.vehicle_id
+        join vehicle_access a on a.vehicle_id = v.id join users u on u.id = a.user_id
        where i.reminder_enabled and i.end_date between ${today}::date and ${today}::date + ${horizon}::int`),
     );
   }
 
-  /** Each vehicle's latest revision, with when the next one is due (by date and by km). */
+  /** Each vehicle's latest revision, with when the next one is due (by date and by km), per person who reaches it. */
   async latestRevisions(today: string): Promise<RevisionDueRow[]> {
     return rowsOf<RevisionDueRow>(
       await this.db.execute(sql`
@@ -78,9 +84,10 @@ export class RemindersRepo {
              (coalesce(r.manual_reminder_date, (r.date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date) - ${today}::date) as "daysLeft",
              (v.odometer >= r.km + ${REVISION_INTERVAL_KM}) as "kmDue",
              v.id as "vehicleId", v.make, v.model, v.registration_number as "registrationNumber",
-             u.id as "userId", u.language as lang
+             u.id as "userId", u.language as lang, (a.access = 'OWNER') as "isOwner"
         from (select distinct on (vehicle_id) * from revisions order by vehicle_id, date desc, id desc) r
-        join vehicles v on v.id = r.vehicle_id join users u on u.id = v.owner_id`),
+        join vehicles v on v.id = r.vehicle_id
+        join vehicle_access a on a.vehicle_id = v.id join users u on u.id = a.user_id`),
     );
   }
 

@@ -15,7 +15,14 @@ type Due = {
 };
 
 /**
- * Finds reminders due at `now` and notifies owners. One instance at a time (advisory lock); each
+ * The sent-reminder key of one recipient: the owner's is the item's key as it always was (so nothing
+ * sent before sharing existed goes out again); a grantee's adds their user id.
+ */
+const recipientKey = (key: string, to: { userId: number; isOwner: boolean }) =>
+  to.isOwner ? key : `${key}:u${to.userId}`;
+
+/**
+ * Finds reminders due at `now` and notifies the owners and everyone the vehicle is shared with. One instance at a time (advisory lock); each
  * (item, due basis, threshold) is sent at most once ever; an item past several thresholds gets only
  * the nearest. Returns how many notifications it created, or null when another run holds the lock.
  */
@@ -42,7 +49,7 @@ async function insurancesDue(repo: RemindersRepo, today: string): Promise<Due[]>
     if (t === undefined) return [];
     return [
       {
-        key: `INSURANCE:${i.id}:${i.endDate}:${t}`,
+        key: recipientKey(`INSURANCE:${i.id}:${i.endDate}:${t}`, i),
         userId: i.userId,
         vehicleId: i.vehicleId,
         type: 'INSURANCE_REMINDER',
@@ -63,7 +70,7 @@ async function revisionsDue(repo: RemindersRepo, today: string): Promise<Due[]> 
     return [
       {
         // Due by km or by date is the same "due now": one notification for both.
-        key: `REVISION:${r.id}:${r.manual ?? 'auto'}:${t}`,
+        key: recipientKey(`REVISION:${r.id}:${r.manual ?? 'auto'}:${t}`, r),
         userId: r.userId,
         vehicleId: r.vehicleId,
         type: 'REVISION_REMINDER',

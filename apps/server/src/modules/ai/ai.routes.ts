@@ -19,7 +19,7 @@ import type { AiService } from './ai.service.js';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
 const lang = (req: FastifyRequest) => req.headers['accept-language'];
 const consentNote =
-  "Owner only (404 otherwise). Needs the vehicle's aiEvaluationConsent (409 AI_CONSENT_REQUIRED). In the user's language.";
+  "Its owner, editors and viewers (404 for anyone else, admins included). Needs the vehicle's aiEvaluationConsent (409 AI_CONSENT_REQUIRED). In the user's language.";
 
 export async function aiRoutes(app: FastifyInstance, { service }: { service: AiService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +55,7 @@ export async function aiRoutes(app: FastifyInstance, { service }: { service: AiS
       ...user,
       schema: {
         tags: ['ai', 'vehicles'],
-        description: `Scores the vehicle 1–10 with a reason (transparent rubric) and keeps both on the vehicle; re-evaluating replaces them. ${consentNote}`,
+        description: `Scores the vehicle 1–10 with a reason (transparent rubric) and keeps both on the vehicle; re-evaluating replaces them. Only the owner evaluates (403 for an editor or viewer). ${consentNote}`,
         params: IdParams,
         response: { 200: Vehicle, ...errors },
       },

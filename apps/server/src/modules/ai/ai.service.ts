@@ -19,8 +19,10 @@ type Deps = {
 };
 
 /**
- * AI evaluation, summaries and the virtual-mechanic chat. Only a vehicle's owner reaches its AI
- * (404 for anyone else, administrators included); evaluation and summaries need the vehicle's
+ * AI evaluation, summaries and the virtual-mechanic chat. A vehicle's owner and those it is shared
+ * with (editors, viewers) read its summaries and ask the mechanic about it; only the owner evaluates
+ * it (the score is written on the vehicle: 403 for an editor or viewer). Anyone else gets 404,
+ * administrators included (as before sharing). Evaluation and summaries need the vehicle's
  * aiEvaluationConsent (409 AI_CONSENT_REQUIRED). Answers are in the user's saved language, else
  * the request's Accept-Language, else English.
  */
@@ -32,6 +34,7 @@ export class AiService {
   }
 
   async evaluate(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<Vehicle> {
+    await this.d.vehicles.owned(p, vehicleId);
     const [facts, language] = await this.consentedFacts(p, vehicleId, acceptLanguage);
     const { score, reason } = await this.d.provider.evaluate(facts, language);
     await this.d.facts.saveScore(vehicleId, Math.max(1, Math.min(10, Math.round(score))), reason);
@@ -76,7 +79,7 @@ export class AiService {
     return answer.text;
   }
 
-  /** The vehicle's facts and the answer's language, read side by side; owner only (404), consent 409. */
+  /** The vehicle's facts and the answer's language, read side by side; owner or share (404), consent 409. */
   private async consentedFacts(
     p: Principal,
     vehicleId: number,

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { reachable, reachableIds } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
 import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
@@ -26,24 +27,27 @@ type SpanRow = { low: string | number | null; high: string | number | null };
 export class AnalyticsRepo {
   constructor(private readonly db: Db) {}
 
-  /** One vehicle's months, newest first; with ownerId, none unless that user owns it. */
-  vehicleMonths(vehicleId: number, ownerId?: number): Promise<MonthRow[]> {
+  /** One vehicle's months, newest first; with userId, none unless that user reaches it (owner or share). */
+  vehicleMonths(vehicleId: number, userId?: number): Promise<MonthRow[]> {
     const q = this.statements();
-    return ownerId === undefined
+    return userId === undefined
       ? q.vehicleMonths.execute({ vehicleId })
-      : q.ownedVehicleMonths.execute({ vehicleId, ownerId });
+      : q.reachedVehicleMonths.execute({ vehicleId, userId });
   }
 
   /**
-   * The owner's months (`ownerId`), or every owner's between two days (`from` inclusive, `until`
+   * The months of the vehicles a user reaches (`userId`: owned and shared with them; with `own`,
+   * only owned), or every owner's between two days (`from` inclusive, `until`
    * exclusive), as the API's AnalyticsRow array, newest first then by vehicle, written by the
    * database: the server passes the text on without parsing, mapping or serialising the rows.
    */
-  async rowsJson(scope: { ownerId: number } | { from?: string; until?: string }): Promise<string> {
+  async rowsJson(
+    scope: { userId: number; own?: boolean } | { from?: string; until?: string },
+  ): Promise<string> {
     const q = this.statements();
     const [row] =
-      'ownerId' in scope
-        ? await q.ownerRowsJson.execute({ ownerId: scope.ownerId })
+      'userId' in scope
+        ? await q.userRowsJson.execute({ userId: scope.userId, own: scope.own ?? false })
         : await q.rangeRowsJson.execute({
             from: scope.from ?? '-infinity',
             until: scope.until ?? 'infinity',
@@ -61,7 +65,8 @@ export class AnalyticsRepo {
     const c = vehicleMonthCosts;
     const hasCost = gt(sql`${c.liters} + ${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`, 0);
     const vehicleId = eq(c.vehicleId, sql.placeholder('vehicleId'));
-    const ownerId = eq(vehicles.ownerId, sql.placeholder('ownerId'));
+    // The access rule (vehicle_access): the vehicles the user in `userId` reaches.
+    const reached = sql`${c.vehicleId} in ${reachableIds()}`;
     const months = (...where: SQL[]) =>
       this.db
         .select({
@@ -104,8 +109,10 @@ export class AnalyticsRepo {
     };
     return {
       vehicleMonths: months(vehicleId).prepare('analytics_vehicle_months'),
-      ownedVehicleMonths: months(vehicleId, ownerId).prepare('analytics_owned_vehicle_months'),
-      ownerRowsJson: rowsJson(ownerId).prepare('analytics_owner_rows_json'),
+      reachedVehicleMonths: months(vehicleId, reachable(c.vehicleId)).prepare(
+        'analytics_reached_vehicle_months',
+      ),
+      userRowsJson: rowsJson(reached).prepare('analytics_user_rows_json'),
       rangeRowsJson: rowsJson(
         gte(c.month, sql.placeholder('from')),
         lt(c.month, sql.placeholder('until')),

@@ -4,6 +4,7 @@ import {
   AnalyticsRow,
   ApiError,
   MonthlyAnalytics,
+  OwnOnlyQuery,
   VehicleIdParams,
   YearlyAnalytics,
 } from '@evdra/domain';
@@ -71,11 +72,12 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `The caller's vehicles by vehicle and month, newest first. ${policyNote}`,
+        description: `The caller's vehicles (own and shared with them; own=true: only own) by vehicle and month, newest first. ${policyNote}`,
+        querystring: OwnOnlyQuery,
         response: { 200: z.array(AnalyticsRow), ...errors },
       },
     },
-    async (req, reply) => sendJsonText(reply, await service.user(principalOf(req))),
+    async (req, reply) => sendJsonText(reply, await service.user(principalOf(req), req.query.own === 'true')),
   );
 
   r.get(

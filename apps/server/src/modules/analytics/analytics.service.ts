@@ -64,8 +64,8 @@ export class AnalyticsService {
   }
 
   /**
-   * One vehicle's months, with the ownership check in the same statement (its owner, or any for an
-   * admin); no rows is checked again, to tell a vehicle without costs from one that is not theirs (404).
+   * One vehicle's months, with the access check in the same statement (its owner or a share, or any
+   * for an admin); no rows is checked again, to tell a vehicle without costs from one that is not theirs (404).
    */
   private async vehicleMonths(p: Principal, vehicleId: number): Promise<MonthRow[]> {
     const rows = await this.repo.vehicleMonths(vehicleId, p.role === 'ADMIN' ? undefined : p.userId);
@@ -73,9 +73,12 @@ export class AnalyticsService {
     return rows;
   }
 
-  /** The caller's vehicles, by vehicle and month, newest first (AnalyticsRow[] as JSON text). */
-  user(p: Principal): Promise<string> {
-    return this.repo.rowsJson({ ownerId: p.userId });
+  /**
+   * The caller's vehicles (own and shared with them; `own`: only own), by vehicle and month, newest
+   * first (AnalyticsRow[] as JSON text).
+   */
+  user(p: Principal, own = false): Promise<string> {
+    return this.repo.rowsJson({ userId: p.userId, own });
   }
 
   /** Every vehicle of every owner between two months (YYYY-MM, both inclusive), as JSON text. */

@@ -138,7 +138,8 @@ export class MarketplaceRepo {
    */
   private readonly activeCards = new Map<string, (values: ListingFilters) => Promise<CardRow[]>>();
 
-  constructor(private readonly db: Executor) {}
+  /** Public so steps of other features can join a transaction of this repo (the end of a car's shares). */
+  constructor(readonly db: Executor) {}
 
   transaction<T>(fn: (repo: MarketplaceRepo) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(new MarketplaceRepo(tx)));

@@ -13,6 +13,7 @@ import {
   SOLD_ELSEWHERE_MESSAGE,
   TRANSFER_MESSAGE,
 } from '@evdra/domain';
+import type { Executor } from '../../db/client.js';
 import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
 import { AppError, fieldError, forbidden, notFound, UniqueViolation } from '../../lib/errors.js';
@@ -73,12 +74,24 @@ const inactive = () => new AppError(409, 'CONFLICT', 'This listing is no longer 
  * Listings, interest, conversations and the sale. Sellers (and admins) manage listings; only the two
  * parties of a conversation see it (404 for anyone else); only the seller transfers.
  */
+/** What a sale needs of the sharing feature (composed by the app). */
+export type MarketSharing = {
+  /** Ends the vehicle's shares inside the sale's transaction, telling each grantee but `buyerId`. */
+  endShares: (tx: Executor, vehicleId: number, buyerId: number) => Promise<void>;
+  /** Throws 403 for an editor or viewer of the vehicle (only its owner may sell it). */
+  ownerOnly: (p: Principal, vehicleId: number) => Promise<unknown>;
+};
+
 export class MarketplaceService {
   constructor(
     private readonly repo: MarketplaceRepo,
     private readonly store: FileStore,
     /** Called after a sale moved a vehicle to its buyer (the vehicle lists are cached). */
     private readonly vehicleMoved: () => void = () => {},
+    private readonly sharing: MarketSharing = {
+      endShares: async () => {},
+      ownerOnly: async () => {},
+    },
   ) {}
 
   /**
@@ -96,7 +109,13 @@ export class MarketplaceService {
 
   async create(p: Principal, body: ListingCreateBody, photos: Buffer[] = []): Promise<Listing> {
     const owner = await this.repo.vehicleOwner(body.vehicleId);
-    if (owner !== p.userId) throw fieldError('NOT_FOUND', 404, 'vehicleId', 'Vehicle not found.');
+    if (owner !== p.userId) {
+      // Someone the car is shared with learns why (403); anyone else gets the 404 as before.
+      await this.sharing.ownerOnly(p, body.vehicleId).catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 403) throw err;
+      });
+      throw fieldError('NOT_FOUND', 404, 'vehicleId', 'Vehicle not found.');
+    }
     const photoIds = await this.storePhotos(body.vehicleId, photos);
     try {
       const id = await this.repo.insertListing({ ...body, sellerId: p.userId, photoIds });
@@ -254,6 +273,8 @@ export class MarketplaceService {
           });
         }
         await tx.resetReminders(i.vehicleId, oldOwner);
+        // The new owner starts with no shares: every grantee (but the buyer) is told theirs ended.
+        await this.sharing.endShares(tx.db, i.vehicleId, i.buyerId);
         await tx.changeOwner(i.vehicleId, i.buyerId);
         const [buyer] = await tx.people(i.buyerId);
         await tx.notify({

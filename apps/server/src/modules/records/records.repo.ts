@@ -1,15 +1,15 @@
 import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { reachable, reachableIds } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
-import {
-  type expenses,
-  type fuelEntries,
-  type insurances,
-  type revisions,
-  vehicles,
-} from '../../db/schema.js';
+import { type expenses, type fuelEntries, type insurances, type revisions, users } from '../../db/schema.js';
 
 export type RecordTable = typeof insurances | typeof expenses | typeof fuelEntries | typeof revisions;
+/**
+ * A record as read: its columns. Rows this repo reads also carry `createdBy`, the username of who
+ * wrote it (null: unknown), which the response schemas pass on; it is left out of the type because a
+ * generic intersection would no longer fit the routes' reply types.
+ */
 export type RowOf<T extends RecordTable> = T['$inferSelect'];
 export type ValuesOf<T extends RecordTable> = Omit<T['$inferInsert'], 'id' | 'createdAt'>;
 
@@ -41,19 +41,20 @@ export class RecordsRepo<T extends RecordTable> {
    * database: a long list (300 fill-ups) then costs the server no row parsing, mapping nor
    * serialising, only passing text on. `fields` are the keys of the response schema, each a column
    * of the table (the statement is prepared for the fields of the first call). `from`/`to` bound the
-   * date (inclusive). With `ownerId`, rows come only if that user owns the vehicle (null: any owner,
-   * for admins), so the ownership check rides in the same round trip.
+   * date (inclusive). With `userId`, rows come only if that user reaches the vehicle (the access
+   * rule: owner or share; null: anyone, for admins), so the check rides in the same round trip.
+   * `createdBy` (not a column) is the writer's username.
    */
   async listJsonByVehicle(
     fields: readonly string[],
     vehicleId: number,
     range: { from?: string; to?: string },
-    ownerId: number | null,
+    userId: number | null,
   ): Promise<string> {
     this.jsonList ??= this.prepareJsonList(fields);
     const [row] = await this.jsonList.execute({
       vehicleId,
-      ownerId,
+      userId,
       from: range.from ?? null,
       to: range.to ?? null,
     });
@@ -67,6 +68,7 @@ export class RecordsRepo<T extends RecordTable> {
     const dateKey = Object.keys(columns).find((key) => columns[key] === date) as string;
     const selected = Object.fromEntries(
       fields.map((key) => {
+        if (key === 'createdBy') return [key, sql`${users.username}`.as(key)];
         const column = columns[key];
         if (!column) throw new Error(`${getTableName(this.t)} has no column for the response field ${key}`);
         return [key, sql`${column}`.as(key)];
@@ -78,11 +80,11 @@ export class RecordsRepo<T extends RecordTable> {
     const rows = this.db
       .select(selected)
       .from(this.t)
+      .leftJoin(users, eq(users.id, this.t.createdById))
       .where(
         and(
           eq(this.t.vehicleId, sql.placeholder('vehicleId')),
-          sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${sql.placeholder('vehicleId')}
-            and (${sql.placeholder('ownerId')}::int is null or ${vehicles.ownerId} = ${sql.placeholder('ownerId')}::int))`,
+          reachable(sql.placeholder('vehicleId')),
           inDateRange(date),
         ),
       )
@@ -96,21 +98,24 @@ export class RecordsRepo<T extends RecordTable> {
   }
 
   /**
-   * One page of the records of every vehicle of `ownerId` (of every vehicle when null), newest
-   * first; keyset-paged after (`after.date`, `after.id`). Reads `limit + 1` rows to know if more follow.
+   * One page of the records of every vehicle `userId` reaches (own and shared with them; with `own`
+   * only their own; every vehicle when null), newest first; keyset-paged after (`after.date`,
+   * `after.id`). Reads `limit + 1` rows to know if more follow.
    * Two named statements (one user's vehicles, or all), each planned once per connection: planning
    * was half of this read's database time.
    */
   async listPage(q: {
-    ownerId: number | null;
+    userId: number | null;
+    own?: boolean;
     limit: number;
     after?: { date: string; id: number };
     from?: string;
     to?: string;
   }): Promise<RowOf<T>[]> {
-    this.pages ??= { owner: this.preparePage('owner'), all: this.preparePage('all') };
-    const rows = await this.pages[q.ownerId === null ? 'all' : 'owner'].execute({
-      ownerId: q.ownerId,
+    this.pages ??= { user: this.preparePage('user'), all: this.preparePage('all') };
+    const rows = await this.pages[q.userId === null ? 'all' : 'user'].execute({
+      userId: q.userId,
+      own: q.own ?? false,
       limit: q.limit,
       afterDate: q.after?.date ?? null,
       afterId: q.after?.id ?? null,
@@ -120,8 +125,8 @@ export class RecordsRepo<T extends RecordTable> {
     return rows as RowOf<T>[];
   }
 
-  private pages?: Record<'owner' | 'all', ReturnType<RecordsRepo<T>['preparePage']>>;
-  private preparePage(scope: 'owner' | 'all') {
+  private pages?: Record<'user' | 'all', ReturnType<RecordsRepo<T>['preparePage']>>;
+  private preparePage(scope: 'user' | 'all') {
     const date = dateColumn(this.t);
     const where = [
       inDateRange(date),
@@ -129,11 +134,10 @@ export class RecordsRepo<T extends RecordTable> {
       sql`(${date}, ${this.t.id}) < (coalesce(${sql.placeholder('afterDate')}::date, 'infinity'::date),
                                      coalesce(${sql.placeholder('afterId')}::int, 2147483647))`,
     ];
-    if (scope === 'owner') where.push(eq(vehicles.ownerId, sql.placeholder('ownerId')));
+    if (scope === 'user') where.push(sql`${this.t.vehicleId} in ${reachableIds()}`);
     return this.db
-      .select(getTableColumns(this.t))
+      .select(this.rowColumns())
       .from(this.t)
-      .innerJoin(vehicles, eq(vehicles.id, this.t.vehicleId))
       .where(and(...where))
       .orderBy(desc(date), desc(this.t.id))
       .limit(sql.placeholder('limit'))
@@ -155,10 +159,20 @@ export class RecordsRepo<T extends RecordTable> {
     const name = getTableName(this.t);
     return {
       get: this.db
-        .select()
+        .select(this.rowColumns())
         .from(this.t)
         .where(eq(this.t.id, sql.placeholder('id')))
         .prepare(`${name}_by_id`),
+    };
+  }
+
+  /** The columns of a record, and `createdBy`: the username of who wrote it. */
+  private rowColumns() {
+    return {
+      ...getTableColumns(this.t),
+      createdBy: sql<
+        string | null
+      >`(select ${users.username} from ${users} where ${users.id} = ${this.t.createdById})`,
     };
   }
 
@@ -166,7 +180,7 @@ export class RecordsRepo<T extends RecordTable> {
     const [row] = await this.db
       .insert(this.t)
       .values(values as never)
-      .returning();
+      .returning(this.rowColumns());
     if (!row) throw new Error('insert returned nothing');
     return row as RowOf<T>;
   }
@@ -186,7 +200,7 @@ export class RecordsRepo<T extends RecordTable> {
       .update(this.t)
       .set(set as never)
       .where(eq(this.t.id, id))
-      .returning();
+      .returning(this.rowColumns());
     return row as RowOf<T> | undefined;
   }
 

@@ -5,8 +5,12 @@ import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.j
 
 export type { RecordTable, RowOf };
 
-/** Throws 404 unless the caller may reach the vehicle (owner, or admin). */
-export type VehicleAccess = (p: Principal, vehicleId: number) => Promise<unknown>;
+/**
+ * Throws unless the caller may reach the vehicle: to 'read' (the default) its owner, an editor or a
+ * viewer of a share, or an admin; to 'write' its records, the same but a viewer (403). Anyone else
+ * gets 404 either way. The rule itself is the vehicle_access view (see VehiclesService).
+ */
+export type VehicleAccess = (p: Principal, vehicleId: number, mode?: 'read' | 'write') => Promise<unknown>;
 
 export type RecordRules<T extends RecordTable> = {
   /** Checks and completes the values before they are written; runs under the vehicle's lock. */
@@ -33,7 +37,7 @@ type Body<T extends RecordTable> = Omit<ValuesOf<T>, 'vehicleId' | 'version'> & 
   version?: number;
 };
 
-/** Ownership-checked CRUD for one kind of vehicle record. */
+/** Access-checked CRUD for one kind of vehicle record (reads: any relation; writes: not a viewer). */
 export class RecordsService<T extends RecordTable> {
   constructor(
     private readonly name: string,
@@ -53,8 +57,8 @@ export class RecordsService<T extends RecordTable> {
     range: { from?: string; to?: string },
     fields: readonly string[],
   ): Promise<string> {
-    const ownerId = p.role === 'ADMIN' ? null : p.userId;
-    const json = await this.repo.listJsonByVehicle(fields, vehicleId, range, ownerId);
+    const userId = p.role === 'ADMIN' ? null : p.userId;
+    const json = await this.repo.listJsonByVehicle(fields, vehicleId, range, userId);
     if (json === '[]') await this.access(p, vehicleId);
     return json;
   }
@@ -70,7 +74,8 @@ export class RecordsService<T extends RecordTable> {
   ): Promise<RecordPage<RowOf<T>>> {
     const [date, id] = q.cursor ? q.cursor.split('_') : [];
     const rows = await this.repo.listPage({
-      ownerId: p.role === 'ADMIN' ? null : p.userId,
+      userId: p.role === 'ADMIN' && q.own !== 'true' ? null : p.userId,
+      own: q.own === 'true',
       limit: q.limit + 1,
       after: date && id ? { date, id: Number(id) } : undefined,
       from: q.from,
@@ -82,20 +87,28 @@ export class RecordsService<T extends RecordTable> {
   }
 
   /** The record if the caller may reach its vehicle; 404 otherwise. */
-  async get(p: Principal, id: number): Promise<RowOf<T>> {
+  get(p: Principal, id: number): Promise<RowOf<T>> {
+    return this.reach(p, id, 'read');
+  }
+
+  /**
+   * The record if the caller may `mode` its vehicle: 404 when it is not there or not theirs to
+   * see; the access check's own answer (403 for a viewer writing) otherwise.
+   */
+  private async reach(p: Principal, id: number, mode: 'read' | 'write'): Promise<RowOf<T>> {
     const row = await this.repo.get(id);
     if (!row) throw notFound(this.name);
-    await this.access(p, row.vehicleId).catch(() => {
-      throw notFound(this.name);
+    await this.access(p, row.vehicleId, mode).catch((err: unknown) => {
+      throw err instanceof AppError && err.statusCode !== 404 ? err : notFound(this.name);
     });
     return row;
   }
 
   async create(p: Principal, body: Body<T> & { vehicleId: number }): Promise<RowOf<T>> {
-    await this.access(p, body.vehicleId);
+    await this.access(p, body.vehicleId, 'write');
     return this.repo
       .inVehicleLock(body.vehicleId, async (repo) => {
-        const values = await this.prepare(repo, body as ValuesOf<T>);
+        const values = await this.prepare(repo, { ...body, createdById: p.userId } as ValuesOf<T>);
         const row = await repo.insert(values);
         return this.settle(repo, row.id, row.vehicleId, { after: row });
       })
@@ -103,10 +116,10 @@ export class RecordsService<T extends RecordTable> {
   }
 
   async update(p: Principal, id: number, body: Body<T>): Promise<RowOf<T>> {
-    const current = await this.get(p, id);
+    const current = await this.reach(p, id, 'write');
     const { version, ...fields } = body;
     const vehicleId = fields.vehicleId ?? current.vehicleId;
-    if (vehicleId !== current.vehicleId) await this.access(p, vehicleId);
+    if (vehicleId !== current.vehicleId) await this.access(p, vehicleId, 'write');
     const saved = await this.repo.inVehicleLock(vehicleId, async (repo) => {
       // Checked under the vehicle's lock, which every write to its records takes.
       if (version !== undefined) {
@@ -136,14 +149,14 @@ export class RecordsService<T extends RecordTable> {
     id: number,
     changes: (row: RowOf<T>) => Partial<ValuesOf<T>>,
   ): Promise<RowOf<T>> {
-    const current = await this.get(p, id);
+    const current = await this.reach(p, id, 'write');
     const row = await this.repo.update(id, changes(current));
     if (!row) throw notFound(this.name);
     return row;
   }
 
   async delete(p: Principal, id: number) {
-    const current = await this.get(p, id);
+    const current = await this.reach(p, id, 'write');
     await this.repo.inVehicleLock(current.vehicleId, async (repo) => {
       await repo.delete(id);
       await this.rules.afterWrite?.(repo, current.vehicleId, { before: current });

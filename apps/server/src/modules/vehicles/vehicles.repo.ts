@@ -1,54 +1,73 @@
 import type { VehicleInput } from '@evdra/domain';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type Access, accessTo, reachable } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
-import { files, users, vehicles } from '../../db/schema.js';
+import { files, users, vehicleAccess, vehicles } from '../../db/schema.js';
 
-export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string };
+export type { Access };
+
+/** `access`: the reader's relation to it; null when they have none (an administrator's reads say 'OWNER'). */
+export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string; access: Access | null };
 
 const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
 
 export class VehiclesRepo {
-  // The hottest queries of the app (the list, the ownership check of every record call, photo
+  // The hottest queries of the app (the list, the access check of every record call, photo
   // access), planned once per connection.
-  private readonly byOwner;
+  private readonly byUser;
   private readonly byId;
   private readonly fileType;
 
   constructor(private readonly db: Executor) {
-    this.byOwner = this.select()
-      .where(eq(vehicles.ownerId, sql.placeholder('ownerId')))
+    // The vehicles a user reaches (own and shared with them), or with `own` only their own.
+    this.byUser = this.db
+      .select({ ...columns, access: vehicleAccess.access })
+      .from(vehicleAccess)
+      .innerJoin(vehicles, eq(vehicles.id, vehicleAccess.vehicleId))
+      .innerJoin(users, eq(users.id, vehicles.ownerId))
+      .where(
+        and(
+          eq(vehicleAccess.userId, sql.placeholder('userId')),
+          sql`(${sql.placeholder('own')}::boolean is not true or ${vehicleAccess.access} = 'OWNER')`,
+        ),
+      )
       .orderBy(desc(vehicles.id))
-      .prepare('vehicles_by_owner');
-    this.byId = this.select()
+      .prepare('vehicles_of_user');
+    this.byId = this.db
+      .select({ ...columns, access: accessTo(vehicles.id).as('access') })
+      .from(vehicles)
+      .innerJoin(users, eq(users.id, vehicles.ownerId))
       .where(eq(vehicles.id, sql.placeholder('id')))
-      .prepare('vehicle_by_id');
+      .prepare('vehicle_by_id_for_user');
     this.fileType = this.db
       .select({ contentType: files.contentType })
       .from(files)
       .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
-      .where(
-        and(
-          eq(files.id, sql.placeholder('fileId')),
-          sql`(${sql.placeholder('ownerId')}::int is null or ${vehicles.ownerId} = ${sql.placeholder('ownerId')}::int)`,
-        ),
-      )
+      .where(and(eq(files.id, sql.placeholder('fileId')), reachable(vehicles.id)))
       .prepare('visible_file_type');
   }
 
-  private select() {
-    return this.db.select(columns).from(vehicles).innerJoin(users, eq(users.id, vehicles.ownerId));
+  /**
+   * Newest first: the vehicles `userId` reaches (with `own`, only those they own); every vehicle
+   * when userId is undefined (admin, who has the owner's rights on each).
+   */
+  list(userId?: number, own = false): Promise<VehicleRow[]> {
+    if (userId !== undefined) return this.byUser.execute({ userId, own });
+    return this.db
+      .select({ ...columns, access: sql<Access>`'OWNER'`.as('access') })
+      .from(vehicles)
+      .innerJoin(users, eq(users.id, vehicles.ownerId))
+      .orderBy(desc(vehicles.id));
   }
 
-  /** Newest first; every vehicle when ownerId is undefined (admin). */
-  list(ownerId?: number): Promise<VehicleRow[]> {
-    if (ownerId !== undefined) return this.byOwner.execute({ ownerId });
-    return this.select().orderBy(desc(vehicles.id));
-  }
-
-  async get(id: number): Promise<VehicleRow | undefined> {
-    const [row] = await this.byId.execute({ id });
-    return row;
+  /**
+   * The vehicle with `access`, the relation of `userId` to it (null: none); for userId null (an
+   * administrator, or the server itself) `access` is 'OWNER'.
+   */
+  async get(id: number, userId: number | null = null): Promise<VehicleRow | undefined> {
+    const [row] = await this.byId.execute({ id, userId });
+    return row as VehicleRow | undefined;
   }
 
   async insert(ownerId: number, input: VehicleInput): Promise<number> {
@@ -82,6 +101,11 @@ export class VehiclesRepo {
     return rows.some((r) => r.id !== exceptId);
   }
 
+  /** Runs `fn` in one transaction, with the transaction and this repo bound to it. */
+  transaction<T>(fn: (tx: Executor, repo: VehiclesRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(tx, new VehiclesRepo(tx)));
+  }
+
   async delete(id: number) {
     await this.db.delete(vehicles).where(eq(vehicles.id, id));
   }
@@ -100,11 +124,11 @@ export class VehiclesRepo {
   }
 
   /**
-   * The content type of a vehicle photo the user may see (of a vehicle they own; any for
-   * ownerId null, an admin), in one statement; undefined for anything else.
+   * The content type of a vehicle photo the user may see (of a vehicle they reach; any for
+   * userId null, an admin), in one statement; undefined for anything else.
    */
-  async visibleFileType(fileId: string, ownerId: number | null): Promise<string | undefined> {
-    const [row] = await this.fileType.execute({ fileId, ownerId });
+  async visibleFileType(fileId: string, userId: number | null): Promise<string | undefined> {
+    const [row] = await this.fileType.execute({ fileId, userId });
     return row?.contentType;
   }
 

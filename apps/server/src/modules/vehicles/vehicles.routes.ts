@@ -1,4 +1,11 @@
-import { IdParams, PHOTO_MAX_BYTES, Vehicle, VehicleCreateBody, VehicleUpdateBody } from '@evdra/domain';
+import {
+  IdParams,
+  OwnOnlyQuery,
+  PHOTO_MAX_BYTES,
+  Vehicle,
+  VehicleCreateBody,
+  VehicleUpdateBody,
+} from '@evdra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,14 +38,18 @@ export async function vehiclesRoutes(
       ...user,
       schema: {
         tags,
-        description: 'A USER gets their own vehicles, an ADMIN every vehicle. Newest first.',
+        description:
+          "A USER gets their own vehicles and those shared with them (own=true: only their own), an ADMIN every vehicle. Each carries `access`, the caller's relation: OWNER, EDITOR or VIEWER (an admin has the owner's rights: OWNER). Newest first.",
+        querystring: OwnOnlyQuery,
         response: { 200: z.array(Vehicle), ...errors },
       },
     },
     async (req, reply) => {
       const p = principalOf(req);
-      const json = await lists.getOrLoad(p.role === 'ADMIN' ? 'all' : `user:${p.userId}`, async () =>
-        JSON.stringify(VehicleList.parse((await service.list(p)).map(presentVehicle))),
+      const own = req.query.own === 'true';
+      const key = own ? `own:${p.userId}` : p.role === 'ADMIN' ? 'all' : `user:${p.userId}`;
+      const json = await lists.getOrLoad(key, async () =>
+        JSON.stringify(VehicleList.parse((await service.list(p, own)).map(presentVehicle))),
       );
       // A JSON string with this content type is sent as is.
       return sendJsonText(reply, json);
@@ -75,7 +86,7 @@ export async function vehiclesRoutes(
       schema: {
         tags,
         description:
-          'Replaces the vehicle fields (the offline queue uses it). A stale `version` gets 409 with the current vehicle in `details`.',
+          'Replaces the vehicle fields (the offline queue uses it). A stale `version` gets 409 with the current vehicle in `details`. Owner or admin (403 for an editor or viewer).',
         params: IdParams,
         body: VehicleUpdateBody,
         response: { 200: Vehicle, ...errors },
@@ -92,7 +103,7 @@ export async function vehiclesRoutes(
         tags,
         ...multipart,
         description:
-          'Multipart: part `data` = vehicle JSON (with `version`, without photoUrl), optional file part `photo`, optional field `removePhoto=true`. Photos: JPEG, PNG or WebP by content, at most 10 MB.',
+          'Multipart: part `data` = vehicle JSON (with `version`, without photoUrl), optional file part `photo`, optional field `removePhoto=true`. Photos: JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
         params: IdParams,
         response: { 200: Vehicle, ...errors },
       },
@@ -118,7 +129,8 @@ export async function vehiclesRoutes(
       ...user,
       schema: {
         tags,
-        description: 'Deletes the vehicle with all its records and files.',
+        description:
+          'Deletes the vehicle with all its records and files; its shares end (each grantee is told). Owner or admin (403 for an editor or viewer).',
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },
@@ -137,7 +149,7 @@ export async function vehiclesRoutes(
         tags,
         ...multipart,
         description:
-          'Multipart file part `file`. Answers the photo URL as text. JPEG, PNG or WebP by content, at most 10 MB.',
+          'Multipart file part `file`. Answers the photo URL as text. JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
         params: IdParams,
         response: { 200: z.string(), ...errors },
       },

@@ -3,7 +3,7 @@ import type { Vehicle, VehicleInput, VehicleUpdateBody } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
-import { AppError, fieldError, notFound, UniqueViolation } from '../../lib/errors.js';
+import { AppError, fieldError, forbidden, notFound, UniqueViolation } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleRow, VehiclesRepo } from './vehicles.repo.js';
 
@@ -25,6 +25,7 @@ export function presentVehicle(v: VehicleRow): Vehicle {
     photoUrl: v.photoId ? photoUrl(v.photoId) : null,
     ownerId: v.ownerId,
     ownerUsername: v.ownerUsername,
+    access: v.access ?? 'OWNER',
     version: v.version,
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),
@@ -34,23 +35,55 @@ export function presentVehicle(v: VehicleRow): Vehicle {
 /** A photo change that comes with an update: new bytes, or removal. */
 export type PhotoChange = { bytes: Buffer } | 'remove' | undefined;
 
-/** Vehicles and their photos. A USER reaches only their own vehicles; an ADMIN reaches all. */
+/**
+ * Runs inside the transaction that deletes a vehicle, before the delete: ends its shares (telling
+ * each grantee). Given by the app, which composes the sharing feature.
+ */
+export type BeforeVehicleDelete = (tx: Executor, vehicleId: number) => Promise<void>;
+
+/**
+ * Vehicles and their photos. A USER reaches the vehicles they own or that are shared with them (the
+ * vehicle_access view: the one access rule); an ADMIN reaches all with the owner's rights.
+ *   visible(p, id)  read access: owner, editor, viewer, admin; 404 for anyone else.
+ *   writable(p, id) writing the vehicle's records: owner, editor, admin; 403 viewer; 404 anyone else.
+ *   owned(p, id)    the vehicle itself (edit, delete, photo, share, sell): owner or admin; 403 for
+ *                   an editor or viewer; 404 anyone else.
+ */
 export class VehiclesService {
   constructor(
     private readonly repo: VehiclesRepo,
     private readonly store: FileStore,
     /** Called after every committed change to a vehicle. */
     private readonly changed: () => void = () => {},
+    private readonly beforeDelete: BeforeVehicleDelete = async () => {},
   ) {}
 
-  list(p: Principal): Promise<VehicleRow[]> {
-    return this.repo.list(p.role === 'ADMIN' ? undefined : p.userId);
+  /** Newest first: own and shared vehicles (`own`: only own ones); an admin's: every vehicle. */
+  list(p: Principal, own = false): Promise<VehicleRow[]> {
+    return this.repo.list(p.role === 'ADMIN' && !own ? undefined : p.userId, own);
   }
 
-  /** The vehicle if the caller may see it; 404 otherwise (never reveals another user's ids). */
+  /**
+   * The vehicle if the caller may see it, with `access` (their relation; 'OWNER' for an admin);
+   * 404 otherwise (never reveals another user's ids).
+   */
   async visible(p: Principal, id: number): Promise<VehicleRow> {
-    const v = await this.repo.get(id);
-    if (!v || (p.role !== 'ADMIN' && v.ownerId !== p.userId)) throw notFound('Vehicle');
+    const v = await this.repo.get(id, p.role === 'ADMIN' ? null : p.userId);
+    if (!v || v.access === null) throw notFound('Vehicle');
+    return v;
+  }
+
+  /** The vehicle if the caller may change it itself: its owner or an admin (403 editor/viewer, 404 others). */
+  async owned(p: Principal, id: number): Promise<VehicleRow> {
+    const v = await this.visible(p, id);
+    if (p.role !== 'ADMIN' && v.ownerId !== p.userId) throw forbidden('Only the owner can do this.');
+    return v;
+  }
+
+  /** The vehicle if the caller may write its records: not a viewer (403); 404 for anyone else. */
+  async writable(p: Principal, id: number): Promise<VehicleRow> {
+    const v = await this.visible(p, id);
+    if (v.access === 'VIEWER') throw forbidden(VIEW_ONLY);
     return v;
   }
 
@@ -58,11 +91,11 @@ export class VehiclesService {
     await this.assertRegistrationFree(p.userId, input.registrationNumber);
     const id = await this.write(() => this.repo.insert(p.userId, input));
     this.changed();
-    return this.reload(id);
+    return this.reload(id, p);
   }
 
   async update(p: Principal, id: number, body: VehicleUpdateBody, photo?: PhotoChange): Promise<VehicleRow> {
-    const current = await this.visible(p, id);
+    const current = await this.owned(p, id);
     if (body.version !== current.version) throw staleVersion(current);
     const { version, photoUrl: _ignored, ...input } = body;
     await this.assertRegistrationFree(current.ownerId, input.registrationNumber, id);
@@ -75,12 +108,12 @@ export class VehiclesService {
       throw staleVersion(await this.reload(id));
     }
     if (photoId !== undefined && current.photoId) await this.deleteFile(current.photoId);
-    return this.reload(id);
+    return this.reload(id, p);
   }
 
   /** Replaces the vehicle's photo; answers the new photo's URL. */
   async uploadPhoto(p: Principal, id: number, bytes: Buffer): Promise<string> {
-    const current = await this.visible(p, id);
+    const current = await this.owned(p, id);
     const fileId = await this.storePhoto(id, bytes);
     // A concurrent edit may bump the version; the photo still belongs on the newest row.
     let row = current;
@@ -90,11 +123,14 @@ export class VehiclesService {
     return photoUrl(fileId);
   }
 
-  /** Deletes the vehicle, its records (cascade) and its files. */
+  /** Deletes the vehicle, its records (cascade) and its files; its shares end (grantees are told). */
   async delete(p: Principal, id: number) {
-    await this.visible(p, id);
+    await this.owned(p, id);
     const fileIds = await this.repo.fileIdsOf(id);
-    await this.repo.delete(id);
+    await this.repo.transaction(async (tx, repo) => {
+      await this.beforeDelete(tx, id);
+      await repo.delete(id);
+    });
     this.changed();
     await Promise.all(fileIds.map((f) => this.deleteFile(f)));
   }
@@ -134,10 +170,11 @@ export class VehiclesService {
     await this.store.delete(fileId);
   }
 
-  private async reload(id: number): Promise<VehicleRow> {
-    const v = await this.repo.get(id);
+  /** The vehicle as it is now, with the access of `p` (default 'OWNER'). */
+  private async reload(id: number, p?: Principal): Promise<VehicleRow> {
+    const v = await this.repo.get(id, p && p.role !== 'ADMIN' ? p.userId : null);
     if (!v) throw notFound('Vehicle');
-    return v;
+    return { ...v, access: v.access ?? 'OWNER' };
   }
 
   private async assertRegistrationFree(ownerId: number, registrationNumber: string, exceptId?: number) {
@@ -155,6 +192,9 @@ export class VehiclesService {
     }
   }
 }
+
+/** The answer to a viewer's write (the web shows it, the offline queue keeps the entry with it). */
+export const VIEW_ONLY = 'You can view this vehicle but not change it.';
 
 const duplicateRegistration = () =>
   fieldError(

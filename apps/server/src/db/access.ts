@@ -1,0 +1,34 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { vehicleAccess } from './schema.js';
+
+/**
+ * SQL fragments over THE access rule, the `vehicle_access` view (migration 0015_vehicle_shares):
+ * a user reaches a vehicle they own or that is shared with them; an administrator (the `userId`
+ * placeholder null) reaches every vehicle. Statements that check access embed these, so the check
+ * rides in the statement's own round trip and is never re-typed per route.
+ */
+
+/** 'OWNER' | 'EDITOR' | 'VIEWER'. */
+export type Access = (typeof vehicleAccess.$inferSelect)['access'];
+
+/** The user in the `userId` placeholder reaches the vehicle with this id (anyone, when userId is null). */
+export const reachable = (vehicleId: unknown): SQL =>
+  sql`(${sql.placeholder('userId')}::int is null or exists (select 1 from ${vehicleAccess} a
+        where a.vehicle_id = ${vehicleId} and a.user_id = ${sql.placeholder('userId')}::int))`;
+
+/**
+ * The relation of the user in the `userId` placeholder to the vehicle with this id: null when none;
+ * 'OWNER' when userId is null (an administrator has the owner's rights on every vehicle).
+ */
+export const accessTo = (vehicleId: unknown): SQL<Access | null> =>
+  sql<Access | null>`case when ${sql.placeholder('userId')}::int is null then 'OWNER'
+    else (select a.access from ${vehicleAccess} a where a.vehicle_id = ${vehicleId}
+            and a.user_id = ${sql.placeholder('userId')}::int) end`;
+
+/**
+ * The ids of the vehicles the user in the `userId` placeholder reaches; with the `own` placeholder
+ * true, only those they own.
+ */
+export const reachableIds = (): SQL =>
+  sql`(select a.vehicle_id from ${vehicleAccess} a where a.user_id = ${sql.placeholder('userId')}::int
+        and (${sql.placeholder('own')}::boolean is not true or a.access = 'OWNER'))`;
