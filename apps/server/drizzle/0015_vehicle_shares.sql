@@ -18,6 +18,11 @@ ALTER TABLE "expenses" ADD CONSTRAINT "expenses_created_by_users_id_fk" FOREIGN 
 ALTER TABLE "fuel_entries" ADD CONSTRAINT "fuel_entries_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insurances" ADD CONSTRAINT "insurances_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "revisions" ADD CONSTRAINT "revisions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "expenses_created_by_idx" ON "expenses" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "fuel_entries_created_by_idx" ON "fuel_entries" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "insurances_created_by_idx" ON "insurances" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "revisions_created_by_idx" ON "revisions" USING btree ("created_by");
+--> statement-breakpoint
 -- THE access rule, in one place: who reaches which vehicle, and how. Every statement that reads or
 -- writes a vehicle (or its records, files, analytics, AI facts, reminders) joins it; administrators
 -- are not in it (they reach every vehicle, as the statements' "userId is null" branch says).

@@ -193,7 +193,10 @@ export const insurances = pgTable(
     createdById: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [index('insurances_vehicle_idx').on(t.vehicleId, t.startDate)],
+  (t) => [
+    index('insurances_vehicle_idx').on(t.vehicleId, t.startDate),
+    index('insurances_created_by_idx').on(t.createdById),
+  ],
 );
 
 export const expenses = pgTable(
@@ -211,7 +214,10 @@ export const expenses = pgTable(
     createdById: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [index('expenses_vehicle_idx').on(t.vehicleId, t.date)],
+  (t) => [
+    index('expenses_vehicle_idx').on(t.vehicleId, t.date),
+    index('expenses_created_by_idx').on(t.createdById),
+  ],
 );
 
 export const fuelEntries = pgTable(
@@ -235,7 +241,10 @@ export const fuelEntries = pgTable(
     createdById: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [index('fuel_entries_vehicle_idx').on(t.vehicleId, t.date)],
+  (t) => [
+    index('fuel_entries_vehicle_idx').on(t.vehicleId, t.date),
+    index('fuel_entries_created_by_idx').on(t.createdById),
+  ],
 );
 
 export const revisions = pgTable(
@@ -255,7 +264,10 @@ export const revisions = pgTable(
     createdById: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [index('revisions_vehicle_idx').on(t.vehicleId, t.date)],
+  (t) => [
+    index('revisions_vehicle_idx').on(t.vehicleId, t.date),
+    index('revisions_created_by_idx').on(t.createdById),
+  ],
 );
 
 /** Stored files (vehicle photos): the bytes live in the FileStore under the server-made id. */

@@ -55,6 +55,18 @@ function title(issue: StoredIssue, t: (k: string, o?: Record<string, unknown>) =
   return t('offline.item', { kind: t(`offline.kinds.${issue.entry.kind}`), name });
 }
 
+/**
+ * Why a queued write was refused. A car's owner may have changed or ended the user's access while
+ * they were offline (issue 22): 403 (now a viewer) and 404 (no longer shared) say so plainly, and
+ * the entry's values stay on screen until dismissed, so nothing typed is lost silently.
+ */
+function failureText(issue: StoredIssue, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const item = title(issue, t);
+  if (issue.code === 'FORBIDDEN') return t('offline.accessReadOnly', { item });
+  if (issue.code === 'NOT_FOUND' && issue.entry.kind !== 'vehicle') return t('offline.accessEnded', { item });
+  return t('offline.failed', { item, message: issue.message });
+}
+
 /** The user sees both versions of a row changed elsewhere and chooses which one stays. */
 function ConflictDialog({ issue }: { issue: StoredIssue }) {
   const { t } = useTranslation();
@@ -141,7 +153,22 @@ export function SyncCenter() {
         <div className="sync-failures" role="alert">
           {failed.map((issue) => (
             <div key={issue.seq} className="alert alert--error sync-failure">
-              <p>{t('offline.failed', { item: title(issue, t), message: issue.message })}</p>
+              <p>{failureText(issue, t)}</p>
+              {issue.entry.payload && (issue.code === 'FORBIDDEN' || issue.code === 'NOT_FOUND') ? (
+                <details>
+                  <summary>{t('offline.whatWasNotSaved')}</summary>
+                  <dl className="facts">
+                    {Object.entries(issue.entry.payload)
+                      .filter(([key]) => key !== 'vehicleId' && key !== 'version')
+                      .map(([key, value]) => (
+                        <div key={key}>
+                          <dt>{key}</dt>
+                          <dd>{show(value)}</dd>
+                        </div>
+                      ))}
+                  </dl>
+                </details>
+              ) : null}
               <button
                 type="button"
                 className="btn btn--secondary btn--small"

@@ -136,7 +136,10 @@ export interface RecordScope<T> {
   isFetching: boolean;
   error: unknown;
   notFound: boolean;
-  /** The logged-in user owns this vehicle (spec §6: owner-only actions). */
+  /**
+   * The logged-in user may add, edit and delete this vehicle's records (spec §6: owner-only
+   * actions): they own it, or it is shared with them as an EDITOR (a VIEWER only reads).
+   */
   isOwner: (v: Vehicle | undefined) => boolean;
   /** All-vehicles mode: more records follow; `loadMore` fetches the next page. */
   hasMore: boolean;
@@ -215,7 +218,7 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
     isFetching: single ? one.isFetching || list.isFetching : all.isFetching || pages.isFetching,
     error,
     notFound,
-    isOwner: (v) => !!v && !!user && v.ownerId === user.id,
+    isOwner: (v) => !!v && !!user && (v.ownerId === user.id || v.access === 'EDITOR'),
     hasMore: !single && pages.hasNextPage,
     loadingMore: pages.isFetchingNextPage,
     loadMore: () => {

@@ -1,5 +1,5 @@
 import type { Notification } from '@evdra/domain';
-import { Bell, CheckCheck, ShieldCheck, Trash2, Wrench } from 'lucide-react';
+import { Bell, CheckCheck, Share2, ShieldCheck, Trash2, Wrench } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,9 @@ import '../notifications.css';
 /** Where a reminder leads: the vehicle's insurance or revision page. */
 export function notificationPath(n: Notification): string | null {
   if (n.type.startsWith('MARKET_')) return n.type === 'MARKET_TRANSFER' ? '/vehicles' : '/marketplace';
+  // A car shared with the user is on their Vehicles page; an ended share leads nowhere.
+  if (n.type === 'VEHICLE_SHARED') return '/vehicles';
+  if (n.type === 'VEHICLE_ACCESS_ENDED') return null;
   if (n.vehicleId === null) return null;
   return n.type === 'INSURANCE_REMINDER' ? `/insurance/${n.vehicleId}` : `/revision/${n.vehicleId}`;
 }
@@ -137,7 +140,12 @@ export function NotificationsBell({ enabled }: { enabled: boolean }) {
           {items.length > 0 ? (
             <ul className="notif__list" aria-label={t('notifications.list')}>
               {items.map((n) => {
-                const Icon = n.type === 'INSURANCE_REMINDER' ? ShieldCheck : Wrench;
+                const Icon =
+                  n.type === 'INSURANCE_REMINDER'
+                    ? ShieldCheck
+                    : n.type.startsWith('VEHICLE_')
+                      ? Share2
+                      : Wrench;
                 return (
                   <li key={n.id}>
                     <button

@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { errorText as apiErrorText } from '../../../lib/api';
+import { useStoredUser } from '../../../lib/session';
+import '../../vehicles/components/sharing.css';
 import type { RecordScope, Row } from '../api';
 import { ReceiptButton } from '../receipt/ReceiptButton';
 import { usePendingReceipts } from '../receipt/usePendingReceipts';
@@ -34,7 +36,7 @@ interface RecordsLayoutProps<T extends { id: number }> {
   children: ReactNode;
 }
 
-/** Whether the logged-in user can add records here: owns the vehicle, or (all vehicles) owns one. */
+/** The vehicles the logged-in user can add records to: owned, or shared with them as an editor. */
 export function ownedVehicles<T>(scope: RecordScope<T>): Vehicle[] {
   return scope.vehicles.filter((v) => scope.isOwner(v));
 }
@@ -200,6 +202,19 @@ export function VehicleTag({ vehicle }: { vehicle: Vehicle | undefined }) {
       {vehicle.make} {vehicle.model}
     </span>
   );
+}
+
+/**
+ * "by {user}" on a record of a shared vehicle: who wrote it, when that is someone else than the
+ * owner reading their own car (a grantee sees it on every record).
+ */
+export function CreatedBy({ row }: { row: Row<{ createdBy?: string | null }> }) {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const by = row.record.createdBy;
+  if (!by || !row.vehicle) return null;
+  if (by === user?.username && (row.vehicle.access ?? 'OWNER') === 'OWNER') return null;
+  return <span className="record-by">{t('sharing.by', { user: by })}</span>;
 }
 
 /** The table's Vehicle column, in all-vehicles mode only (one vehicle's page names it in the title). */

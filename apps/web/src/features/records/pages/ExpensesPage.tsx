@@ -7,7 +7,13 @@ import { todayIso, useFormat } from '../../../lib/format';
 import { type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
-import { ownedVehicles, RecordsLayout, VehicleTag, vehicleColumn } from '../components/RecordsLayout';
+import {
+  CreatedBy,
+  ownedVehicles,
+  RecordsLayout,
+  VehicleTag,
+  vehicleColumn,
+} from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
 
 export default function ExpensesPage() {
@@ -58,7 +64,15 @@ export default function ExpensesPage() {
     );
   };
   const columns: Column<Row<Expense>>[] = [
-    { label: t('records.date'), cell: ({ record: r }) => fmt.date(r.date) },
+    {
+      label: t('records.date'),
+      cell: (row) => (
+        <>
+          {fmt.date(row.record.date)}
+          <CreatedBy row={row} />
+        </>
+      ),
+    },
     ...vehicleColumn(scope, t('records.vehicle')),
     { label: t('expenses.type'), cell: ({ record: r }) => type(r) },
     {
@@ -94,6 +108,7 @@ export default function ExpensesPage() {
               <span className="amount amount--big">{fmt.money(r.amount)}</span>
             </div>
             {!scope.single ? <VehicleTag vehicle={row.vehicle} /> : null}
+            <CreatedBy row={row} />
             <p className="muted record-card__date">{fmt.date(r.date)}</p>
             {r.description ? <p className="record-card__text">{r.description}</p> : null}
             {ownerActions(row)}

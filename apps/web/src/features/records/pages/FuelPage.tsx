@@ -9,7 +9,13 @@ import { todayIso, useFormat } from '../../../lib/format';
 import { type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
-import { ownedVehicles, RecordsLayout, VehicleTag, vehicleColumn } from '../components/RecordsLayout';
+import {
+  CreatedBy,
+  ownedVehicles,
+  RecordsLayout,
+  VehicleTag,
+  vehicleColumn,
+} from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
 
 /** Spec §5: an empty price per litre or odometer is sent as null. */
@@ -150,7 +156,15 @@ export default function FuelPage() {
       ? t(electric(r) ? 'fuel.per100Kwh' : 'fuel.per100', { value: fmt.number(r.consumptionPer100km) })
       : '—';
   const columns: Column<Row<FuelEntry>>[] = [
-    { label: t('records.date'), cell: ({ record: r }) => fmt.date(r.date) },
+    {
+      label: t('records.date'),
+      cell: (row) => (
+        <>
+          {fmt.date(row.record.date)}
+          <CreatedBy row={row} />
+        </>
+      ),
+    },
     ...vehicleColumn(scope, t('records.vehicle')),
     { label: t('fuel.fuelType'), cell: ({ record: r }) => t(`fuelTypes.${r.fuelType}`) },
     {
@@ -219,6 +233,7 @@ export default function FuelPage() {
               <span className="amount amount--big">{fmt.money(r.fuelPrice)}</span>
             </div>
             {!scope.single ? <VehicleTag vehicle={row.vehicle} /> : null}
+            <CreatedBy row={row} />
             <dl className="facts">
               <div>
                 <dt>{t('fuel.fuelType')}</dt>

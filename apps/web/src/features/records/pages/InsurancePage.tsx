@@ -7,7 +7,7 @@ import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
-import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
 
 export default function InsurancePage() {
@@ -72,6 +72,7 @@ export default function InsurancePage() {
               )}
             </div>
             {!scope.single ? <VehicleTag vehicle={vehicle} /> : null}
+            <CreatedBy row={{ record: r, vehicle }} />
             <dl className="facts">
               <div>
                 <dt>{t('insurance.policyNumber')}</dt>

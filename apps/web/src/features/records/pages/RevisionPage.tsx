@@ -8,7 +8,7 @@ import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
-import { ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
 import { useRecordActions } from '../useRecordActions';
 
 /**
@@ -125,6 +125,7 @@ export default function RevisionPage() {
               <span className="amount amount--big">{fmt.money(r.price)}</span>
             </div>
             {!scope.single ? <VehicleTag vehicle={vehicle} /> : null}
+            <CreatedBy row={{ record: r, vehicle }} />
             <dl className="facts">
               <div>
                 <dt>{t('revisions.km')}</dt>

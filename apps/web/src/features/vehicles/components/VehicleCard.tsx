@@ -1,5 +1,18 @@
 import type { Vehicle } from '@evdra/domain';
-import { BarChart3, Car, Check, Fuel, Receipt, ShieldCheck, Sparkles, Wrench, X } from 'lucide-react';
+import {
+  BarChart3,
+  Car,
+  Check,
+  Eye,
+  Fuel,
+  Pencil,
+  Receipt,
+  Share2,
+  ShieldCheck,
+  Sparkles,
+  Wrench,
+  X,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
@@ -7,12 +20,15 @@ import { PendingBadge } from '../../../components/offline/PendingBadge';
 import { useFormat } from '../../../lib/format';
 import { useEvaluateAi } from '../api';
 import '../../../components/ai.css';
+import './sharing.css';
 
 interface VehicleCardProps {
   vehicle: Vehicle;
   isAdmin: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the share dialog (shown to the owner only). */
+  onShare?: () => void;
 }
 
 /** Evaluate AI: busy while the server scores; spec §8 alert on failure. */
@@ -38,11 +54,17 @@ function EvaluateButton({ vehicleId, again = false }: { vehicleId: number; again
   );
 }
 
-/** One vehicle: photo, every field of spec §2, AI score, links to the five sub-pages, Edit and Delete. */
-export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCardProps) {
+/**
+ * One vehicle: photo, every field of spec §2, AI score, links to the five sub-pages, Edit and Delete.
+ * A car shared with the user says by whom, with their role; what the role cannot do is not shown
+ * (Edit, Delete, Share, Evaluate AI are the owner's).
+ */
+export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onShare }: VehicleCardProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const name = `${v.make} ${v.model}`;
+  const access = v.access ?? 'OWNER';
+  const owns = access === 'OWNER';
   const links = [
     { to: `/analytics/${v.id}`, label: t('vehicles.links.analytics'), icon: BarChart3 },
     { to: `/insurance/${v.id}`, label: t('vehicles.links.insurance'), icon: ShieldCheck },
@@ -64,7 +86,18 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
       <div className="vehicle-card__body">
         <h2 className="vehicle-card__title">
           {name} <span className="muted">{v.year}</span> <PendingBadge row={v} />
+          {owns ? null : (
+            <span className={`role-badge role-badge--${access.toLowerCase()}`}>
+              {access === 'EDITOR' ? (
+                <Pencil size={12} aria-hidden="true" />
+              ) : (
+                <Eye size={12} aria-hidden="true" />
+              )}
+              {t(`sharing.roles.${access}`)}
+            </span>
+          )}
         </h2>
+        {owns ? null : <p className="shared-by">{t('sharing.sharedBy', { owner: v.ownerUsername })}</p>}
         <dl className="facts">
           <div>
             <dt>{t('vehicles.fuelType')}</dt>
@@ -109,7 +142,7 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
             </>
           ) : null}
         </dl>
-        {v.aiEvaluationConsent ? (
+        {v.aiEvaluationConsent && (owns || v.aiScore !== null) ? (
           v.aiScore !== null ? (
             <div className="ai-score-block">
               <p className="ai-score">
@@ -117,7 +150,7 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
                 <strong>{t('vehicles.aiScore', { score: v.aiScore })}</strong>
                 {v.aiScoreReason ? <span> — {v.aiScoreReason}</span> : null}
               </p>
-              <EvaluateButton vehicleId={v.id} again />
+              {owns ? <EvaluateButton vehicleId={v.id} again /> : null}
             </div>
           ) : (
             <EvaluateButton vehicleId={v.id} />
@@ -131,14 +164,27 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
             </Link>
           ))}
         </nav>
-        <div className="vehicle-card__actions">
-          <EditDeleteButtons
-            editLabel={t('vehicles.editNamed', { name })}
-            deleteLabel={t('vehicles.deleteNamed', { name })}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-        </div>
+        {owns ? (
+          <div className="vehicle-card__actions">
+            {onShare ? (
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                onClick={onShare}
+                aria-label={t('sharing.shareNamed', { name })}
+              >
+                <Share2 size={16} aria-hidden="true" />
+                {t('sharing.share')}
+              </button>
+            ) : null}
+            <EditDeleteButtons
+              editLabel={t('vehicles.editNamed', { name })}
+              deleteLabel={t('vehicles.deleteNamed', { name })}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          </div>
+        ) : null}
       </div>
     </article>
   );

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/Modal';
 import { errorText } from '../../../lib/api';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteVehicle, useVehicles } from '../api';
+import { ShareDialog } from '../components/ShareDialog';
 import { VehicleCard } from '../components/VehicleCard';
 import { VehicleFormModal } from '../components/VehicleFormModal';
 import { filterVehicles } from '../filter';
@@ -23,6 +24,7 @@ export default function VehiclesPage() {
   const { filter, ...filtering } = useFilterPanel('vehicles');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
+  const [sharing, setSharing] = useState<Vehicle | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   const vehicles = list.data?.vehicles ?? [];
@@ -91,6 +93,8 @@ export default function VehiclesPage() {
               setEditing({ mode: 'edit', vehicle: v });
             }}
             onDelete={() => setDeleting(v)}
+            // A car created offline (negative id) is shared once the server has it.
+            onShare={v.id > 0 ? () => setSharing(v) : undefined}
           />
         ))}
       </div>
@@ -105,6 +109,8 @@ export default function VehiclesPage() {
           onCreateError={setActionError}
         />
       ) : null}
+
+      {sharing ? <ShareDialog vehicle={sharing} onClose={() => setSharing(null)} /> : null}
 
       {deleting ? (
         <Modal title={t('vehicles.deleteTitle')} onClose={() => setDeleting(null)}>
