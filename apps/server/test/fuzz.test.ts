@@ -41,6 +41,11 @@ describe.runIf(runs)('fuzzer', () => {
       requests: REQUESTS,
       seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
       timeoutMs: 10_000,
+      // An editor of a shared vehicle writes its records (and scans receipts for them); the matrix
+      // checks every other write refuses the editor, and every write refuses the viewer.
+      editorMay: (op) =>
+        /^(POST|PUT|DELETE) \/api\/(insurance|expenses|fuel-consumptions|revision)(\/|$)/.test(op) ||
+        /^POST \/api\/[a-z]+-ocr\//.test(op),
       // Notifications come from the reminder job; give the owner one so its id operations are tried.
       prepare: async ({ owner }) => {
         await t.database.db.insert(notifications).values({
@@ -69,5 +74,17 @@ describe.runIf(runs)('fuzzer', () => {
     ).toEqual([]);
     for (const op of MARKET_OWNER_IDS)
       expect(report.bola.find((b) => b.operation === op)?.ok, `${op}\n${text}`).toBe(true);
+    // The editor and the viewer of the owner's shared vehicles were tried too (issue 22).
+    for (const op of [
+      'PUT /api/vehicles/{id}',
+      'DELETE /api/vehicles/{id}',
+      'POST /api/vehicles/{id}/shares',
+    ])
+      for (const who of ['editor', 'viewer'])
+        expect(
+          report.bola.find((b) => b.operation === `${op} (as ${who})`)?.ok,
+          `${op} as ${who}\n${text}`,
+        ).toBe(true);
+    expect(report.bola.find((b) => b.operation === 'POST /api/expenses (as viewer)')?.ok, text).toBe(true);
   }, 120_000);
 });

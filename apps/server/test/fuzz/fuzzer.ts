@@ -423,6 +423,12 @@ export type FuzzOptions = {
    * other operation the fuzzer finds no id of the owner's for is a failure, so none goes untested.
    */
   skipReasons?: Record<string, string>;
+  /**
+   * The writes an EDITOR of a shared vehicle may make ('METHOD /path' → true): the matrix does not
+   * send them as the editor. Every other write with an id of the owner's must refuse the editor,
+   * and every write must refuse the VIEWER (403 or 404); their reads are theirs by design.
+   */
+  editorMay?: (operation: string) => boolean;
 };
 
 export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
@@ -454,10 +460,14 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   // user may start with the owner (a conversation about a listing), so the owner has those ids too.
   const tag = `${seed.toString(36)}${Date.now().toString(36).slice(-4)}`;
   const password = 'correct horse 1';
-  const accounts: Record<'admin' | 'owner' | 'intruder' | 'buyer', Client & { username: string }> =
-    {} as never;
-  const userIds = { admin: 0, owner: 0, intruder: 0, buyer: 0 };
-  for (const who of ['admin', 'owner', 'intruder', 'buyer'] as const) {
+  // `editor` and `viewer`: the owner shares every vehicle with them (issue 22); the matrix tries
+  // the owner's ids as each of them too.
+  const accounts: Record<
+    'admin' | 'owner' | 'intruder' | 'buyer' | 'editor' | 'viewer',
+    Client & { username: string }
+  > = {} as never;
+  const userIds = { admin: 0, owner: 0, intruder: 0, buyer: 0, editor: 0, viewer: 0 };
+  for (const who of ['admin', 'owner', 'intruder', 'buyer', 'editor', 'viewer'] as const) {
     const c = Object.assign(clientFor(opts.transport, timeoutMs), { username: `fz_${who}_${tag}` });
     const body = { ...(validValue(register.body, '', register.path, new Map(), rng) as object) };
     Object.assign(body, {
@@ -523,6 +533,22 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     }
   }
 
+  // The owner shares each of their vehicles: with the editor as EDITOR, the viewer as VIEWER.
+  const shareOp = ops.find((o) => o.method === 'POST' && o.path === '/api/vehicles/{id}/shares');
+  const sharedVehicles = pools.owner.get('/api/vehicles') ?? [];
+  if (shareOp)
+    for (const vehicleId of sharedVehicles)
+      for (const [who, role] of [
+        ['editor', 'EDITOR'],
+        ['viewer', 'VIEWER'],
+      ] as const) {
+        const res = await accounts.owner.json('POST', `/api/vehicles/${vehicleId}/shares`, {
+          username: accounts[who].username,
+          role,
+        });
+        if (res.status >= 300) throw new Error(`cannot share with the ${who}: ${res.status} ${res.body}`);
+      }
+
   await opts.prepare?.(userIds);
   // Ids no create operation answered (e.g. notifications): harvest them from the user's own lists,
   // leaving out items that name another user as their owner (a shared list such as the market's).
@@ -564,74 +590,88 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   }
   await harvest(); // e.g. the notification the owner got about that conversation
 
-  // ── BOLA matrix: every operation with an id of the owner's, sent by the intruder ──
+  // ── BOLA matrix: every operation with an id of the owner's, sent by the intruder; and the
+  // writes among them by the editor and the viewer of the owner's shared vehicles ──
   const ownerMarkers = [accounts.owner.username];
-  for (const o of ops) {
-    if (SHARED_BY_DESIGN.has(`${o.method} ${o.path}`)) {
-      report.bola.push({ operation: `${o.method} ${o.path}`, status: 0, ok: true, why: 'shared by design' });
-      continue;
-    }
-    const idParams = o.params.filter((p) => p.in === 'path');
-    const refFields = Object.keys(flatten(o.body).properties ?? {}).filter((k) => /Id$/.test(k));
-    if (idParams.length === 0 && refFields.length === 0) continue;
-    if (o.path.includes('/admin/') || /\/auth\//.test(o.path)) {
-      // Admin operations: the intruder is not an admin, so the answer must be 403 (or 404).
-      if (idParams.length === 0) continue;
-    }
-    const url = fillPath(
-      o,
-      pools.owner,
-      rng,
-      o.path.includes('/admin/') ? pools.admin : undefined,
-      createPaths,
-    );
-    if (!url) {
-      const reason = opts.skipReasons?.[`${o.method} ${o.path}`];
-      report.bola.push({
-        operation: `${o.method} ${o.path}`,
-        status: 0,
-        ok: reason !== undefined,
-        skipped: true,
-        why: reason ?? 'no id of the owner to try, and no reason given for skipping it',
-      });
-      continue;
-    }
-    const body = o.body ? validValue(o.body, '', o.path, pools.owner, rng) : undefined;
-    const multipart = o.filePart ? multipartBody([{ name: o.filePart, file: PNG_1X1 }]) : undefined;
-    const res = multipart
-      ? await accounts.intruder.send({
-          method: o.method,
-          url,
-          headers: { 'content-type': multipart.contentType },
-          body: multipart.body,
-        })
-      : await accounts.intruder.json(o.method, url, body);
-    count(report, res.status, 'bola');
-    const leaked = ownerMarkers.some((m) => res.body.includes(m));
-    let ok = (res.status === 404 || res.status === 403) && !leaked;
-    let why: string | undefined;
-    if (!ok && !leaked && res.status >= 400 && res.status < 500) {
-      // Refused for its shape before ownership was checked: fine if the owner gets the same answer.
-      const mine = multipart
-        ? await accounts.owner.send({
+  const tried = (shareOp ? (['intruder', 'viewer', 'editor'] as const) : (['intruder'] as const)).slice();
+  for (const who of tried)
+    for (const o of ops) {
+      const operation = `${o.method} ${o.path}`;
+      if (who !== 'intruder') {
+        // A grantee reads what is shared by design; their writes are what the matrix checks.
+        if (o.method === 'GET' || SHARED_BY_DESIGN.has(operation)) continue;
+        if (who === 'editor' && opts.editorMay?.(operation)) continue;
+      }
+      const label = who === 'intruder' ? operation : `${operation} (as ${who})`;
+      if (SHARED_BY_DESIGN.has(operation)) {
+        report.bola.push({ operation: label, status: 0, ok: true, why: 'shared by design' });
+        continue;
+      }
+      const idParams = o.params.filter((p) => p.in === 'path');
+      const refFields = Object.keys(flatten(o.body).properties ?? {}).filter((k) => /Id$/.test(k));
+      if (idParams.length === 0 && refFields.length === 0) continue;
+      if (o.path.includes('/admin/') || /\/auth\//.test(o.path)) {
+        // Admin operations: the intruder is not an admin, so the answer must be 403 (or 404).
+        if (idParams.length === 0) continue;
+      }
+      // A share names its grantee: the other grantee's (the intruder tries the viewer's), never the
+      // sender's own, which they may end by design (leaving).
+      const grantee = who === 'viewer' ? userIds.editor : userIds.viewer;
+      const path = shareOp ? o.path.replace('/shares/{userId}', `/shares/${grantee}`) : o.path;
+      const url = fillPath(
+        { ...o, path, params: path === o.path ? o.params : o.params.filter((p) => p.name !== 'userId') },
+        pools.owner,
+        rng,
+        o.path.includes('/admin/') ? pools.admin : undefined,
+        createPaths,
+      );
+      if (!url) {
+        const reason = opts.skipReasons?.[operation];
+        report.bola.push({
+          operation: label,
+          status: 0,
+          ok: reason !== undefined,
+          skipped: true,
+          why: reason ?? 'no id of the owner to try, and no reason given for skipping it',
+        });
+        continue;
+      }
+      const body = o.body ? validValue(o.body, '', o.path, pools.owner, rng) : undefined;
+      const multipart = o.filePart ? multipartBody([{ name: o.filePart, file: PNG_1X1 }]) : undefined;
+      const res = multipart
+        ? await accounts[who].send({
             method: o.method,
             url,
             headers: { 'content-type': multipart.contentType },
             body: multipart.body,
           })
-        : await accounts.owner.json(o.method, url, body);
-      ok = mine.status === res.status;
-      why = ok
-        ? 'refused before ownership, as for the owner'
-        : `answered ${res.status}, the owner ${mine.status}`;
+        : await accounts[who].json(o.method, url, body);
+      count(report, res.status, 'bola');
+      const leaked = ownerMarkers.some((m) => res.body.includes(m));
+      let ok = (res.status === 404 || res.status === 403) && !leaked;
+      let why: string | undefined;
+      if (!ok && !leaked && res.status >= 400 && res.status < 500) {
+        // Refused for its shape before ownership was checked: fine if the owner gets the same answer.
+        const mine = multipart
+          ? await accounts.owner.send({
+              method: o.method,
+              url,
+              headers: { 'content-type': multipart.contentType },
+              body: multipart.body,
+            })
+          : await accounts.owner.json(o.method, url, body);
+        ok = mine.status === res.status;
+        why = ok
+          ? 'refused before ownership, as for the owner'
+          : `answered ${res.status}, the owner ${mine.status}`;
+      }
+      report.bola.push({
+        operation: label,
+        status: res.status,
+        ok,
+        why: why ?? (ok ? undefined : leaked ? 'answer shows the owner’s data' : `answered ${res.status}`),
+      });
     }
-    report.bola.push({
-      operation: `${o.method} ${o.path}`,
-      status: res.status,
-      ok,
-      why: why ?? (ok ? undefined : leaked ? 'answer shows the owner’s data' : `answered ${res.status}`),
-    });
-  }
 
   // ── the fuzz: N requests, operations round-robin, one mutation each ──
   const fuzzers = [accounts.owner, accounts.admin] as const;
