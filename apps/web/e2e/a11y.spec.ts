@@ -1,0 +1,227 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PORT } from '../playwright.config';
+import { account, login, post, register } from './helpers';
+
+/*
+ * Every route of the app (src/app/routes.tsx; a route added there fails this test until it is
+ * listed here), logged out, as a user and as an admin, at 360 px and 1366 px, light and dark, in
+ * English and Romanian, on the demo data: axe-core finds no serious or critical violation.
+ * One logged-in page per role is reused; width is changed in place, language and mode by reload.
+ */
+const DEMO = `http://127.0.0.1:${DEMO_PORT}`;
+const PASSWORD = 'evdra-demo-1';
+const WIDTHS = [
+  { width: 360, height: 780 },
+  { width: 1366, height: 900 },
+];
+const LANGUAGES = ['en', 'ro'] as const;
+const MODES = ['light', 'dark'] as const;
+
+test.setTimeout(900_000);
+
+/** The route patterns of routes.tsx (`/` for the index route). */
+function declaredRoutes(): string[] {
+  const source = readFileSync(new URL('../src/app/routes.tsx', import.meta.url), 'utf8');
+  const paths = [...source.matchAll(/<Route\s+path="([^"]+)"/g)].map((m) => `/${m[1]}`);
+  return source.includes('<Route index') ? ['/', ...paths] : paths;
+}
+
+type Visit = { pattern: string; path: string };
+const guestVisits: Visit[] = [
+  { pattern: '/', path: '/' },
+  { pattern: '/login', path: '/login' },
+  { pattern: '/register', path: '/register' },
+  { pattern: '/forgot-password', path: '/forgot-password' },
+  { pattern: '/reset-password', path: '/reset-password?token=0123456789abcdef' },
+  { pattern: '/gdpr', path: '/gdpr' },
+  { pattern: '/*', path: '/no-such-page' },
+];
+const userVisits = (id: string): Visit[] => [
+  { pattern: '/', path: '/' },
+  { pattern: '/vehicles', path: '/vehicles' },
+  { pattern: '/settings', path: '/settings' },
+  { pattern: '/marketplace', path: '/marketplace' },
+  { pattern: '/ai-chat', path: '/ai-chat' },
+  { pattern: '/analytics/user', path: '/analytics/user' },
+  { pattern: '/analytics', path: '/analytics' },
+  { pattern: '/analytics/:vehicleId', path: `/analytics/${id}` },
+  ...['insurance', 'expenses', 'fuel', 'revision'].flatMap((kind) => [
+    { pattern: `/${kind}`, path: `/${kind}` },
+    { pattern: `/${kind}/:vehicleId`, path: `/${kind}/${id}` },
+  ]),
+  { pattern: '/gdpr', path: '/gdpr' },
+  { pattern: '/*', path: '/no-such-page' },
+];
+const adminVisits: Visit[] = [
+  { pattern: '/admin/users', path: '/admin/users' },
+  { pattern: '/analytics/admin', path: '/analytics/admin' },
+  { pattern: '/vehicles', path: '/vehicles' },
+  { pattern: '/fuel', path: '/fuel' },
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Every visit in every language, mode and width; collects the violations instead of stopping at the first. */
+async function sweep(page: Page, role: string, visits: Visit[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const language of LANGUAGES)
+    for (const mode of MODES) {
+      await page.evaluate(
+        ([l, dark]) => {
+          localStorage.setItem('language', l);
+          localStorage.setItem('darkMode', dark);
+        },
+        [language, String(mode === 'dark')] as const,
+      );
+      for (const { path } of visits) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('.loading-bar, .page-loading')).toHaveCount(0, { timeout: 15_000 });
+        for (const size of WIDTHS) {
+          await page.setViewportSize(size);
+          for (const v of await seriousViolations(page))
+            found.push(`${role} ${path} ${language} ${mode} ${size.width}px: ${v}`);
+        }
+      }
+    }
+  return found;
+}
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: DEMO, viewport: WIDTHS[1] });
+  return context.newPage();
+}
+
+test('the spec visits every route of routes.tsx', () => {
+  const visited = new Set([...guestVisits, ...userVisits('1'), ...adminVisits].map((v) => v.pattern));
+  expect(declaredRoutes().filter((r) => !visited.has(r))).toEqual([]);
+});
+
+test('no serious or critical axe violation on any screen, logged out', async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto('/');
+  expect(await sweep(page, 'guest', guestVisits)).toEqual([]);
+});
+
+test('no serious or critical axe violation on any screen, as a user', async ({ browser }) => {
+  const page = await newPage(browser);
+  await login(page, { username: 'john', password: PASSWORD });
+  await expect(page.getByText('Logged in as john')).toBeVisible();
+  await page.goto('/vehicles');
+  const href = await page.locator('a[href^="/insurance/"]').first().getAttribute('href');
+  const id = href?.split('/').pop() ?? '';
+  expect(id).toMatch(/^\d+$/);
+  expect(await sweep(page, 'user', userVisits(id))).toEqual([]);
+});
+
+test('no serious or critical axe violation on any screen, as an admin', async ({ browser }) => {
+  const page = await newPage(browser);
+  await login(page, { username: 'demo_admin', password: PASSWORD });
+  await expect(page.getByText('Logged in as demo_admin')).toBeVisible();
+  expect(await sweep(page, 'admin', adminVisits)).toEqual([]);
+});
+
+/*
+ * Keyboard only (Tab, Shift+Tab, Enter, Space, arrows, typing): add a fill-up, list a car and ask
+ * the virtual mechanic, each control reached by Tab showing a visible focus ring. On the empty
+ * server, as a new user whose vehicle is made through the API.
+ */
+async function focusRing(target: Locator) {
+  return target.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const outline = s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) >= 2;
+    return el.matches(':focus-visible') && (outline || s.boxShadow !== 'none');
+  });
+}
+
+/** Presses Tab until `target` has the focus (failing after `max` presses), then checks its focus ring. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
+      expect(await focusRing(target), `focus ring on ${target}`).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`${target} not reached with ${max} Tabs`);
+}
+
+test('keyboard only: add a fill-up, list a car, ask the virtual mechanic; focus always visible', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await register(page, account('keys'));
+  const car = await post(page, '/api/vehicles', {
+    make: 'Opel',
+    model: 'Astra',
+    year: 2016,
+    fuelType: 'PETROL',
+    registrationNumber: `KB-${Date.now().toString().slice(-4)}-EVD`,
+    engineSize: 1.4,
+    odometer: 98_000,
+    aiEvaluationConsent: true,
+  });
+
+  // A fill-up: the dialog opens on Enter, the date is today, the fields are typed, Save by Enter.
+  await page.goto(`/fuel/${car.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Opel Astra');
+  await tabTo(page, page.getByRole('button', { name: 'Add Manually' }));
+  await page.keyboard.press('Enter');
+  const fuel = page.getByRole('dialog', { name: 'Add Fuel Entry' });
+  await expect(fuel).toBeVisible();
+  for (const [label, value] of [
+    ['Litres', '41.5'],
+    ['Total paid (€)', '66.40'],
+    ['Odometer (km)', '98650'],
+  ] as const) {
+    await tabTo(page, fuel.getByLabel(label, { exact: true }));
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, fuel.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(fuel).toBeHidden();
+  await expect(page.getByText('€66.40').first()).toBeVisible();
+
+  // List the car: choose it with the arrow keys, type price and description, submit with Space.
+  await page.goto('/marketplace');
+  await tabTo(page, page.getByRole('button', { name: 'List a Vehicle' }));
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: 'List a Vehicle' });
+  await expect(form).toBeVisible();
+  const vehicle = form.getByLabel('Vehicle');
+  await tabTo(page, vehicle);
+  if ((await vehicle.inputValue()) !== String(car.id)) await page.keyboard.press('ArrowDown');
+  await expect(vehicle).toHaveValue(String(car.id));
+  await tabTo(page, form.getByLabel('Price (€)'));
+  await page.keyboard.type('7900');
+  await tabTo(page, form.getByLabel('Description'));
+  await page.keyboard.type('Kept in a garage, every service at the dealer.');
+  await tabTo(page, form.getByRole('button', { name: 'Submit' }));
+  await page.keyboard.press('Space');
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Opel Astra' })).toBeVisible();
+
+  // The virtual mechanic: type a question, send it with Enter, then another with the Send button.
+  await page.goto('/ai-chat');
+  const question = page.getByRole('textbox', { name: 'Your question' });
+  await tabTo(page, question);
+  await page.keyboard.type('How much did I pay for fuel?');
+  await page.keyboard.press('Enter');
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.locator(':scope > li')).toHaveCount(2);
+  await tabTo(page, question);
+  await page.keyboard.type('My brakes are grinding, is it safe?');
+  await tabTo(page, page.getByRole('button', { name: 'Send' }));
+  await page.keyboard.press('Space');
+  await expect(conversation.locator(':scope > li')).toHaveCount(4);
+});
