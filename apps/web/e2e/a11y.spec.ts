@@ -148,7 +148,10 @@ async function focusRing(target: Locator) {
 async function tabTo(page: Page, target: Locator, max = 60) {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
+    const focused = await target
+      .evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 })
+      .catch(() => false);
+    if (focused) {
       expect(await focusRing(target), `focus ring on ${target}`).toBe(true);
       return;
     }
