@@ -134,7 +134,8 @@ test('no serious or critical axe violation on any screen, as an admin', async ({
 /*
  * Keyboard only (Tab, Shift+Tab, Enter, Space, arrows, typing): add a fill-up, list a car and ask
  * the virtual mechanic, each control reached by Tab showing a visible focus ring. On the empty
- * server, as a new user whose vehicle is made through the API.
+ * server, as a new user whose vehicle is made through the API (the file runs after accounts.spec,
+ * whose first account must be the first of the server: it becomes the admin).
  */
 async function focusRing(target: Locator) {
   return target.evaluate((el) => {
