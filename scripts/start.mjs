@@ -1,8 +1,15 @@
 // `npm start`: build what is missing or stale (web app, server bundle), then run the server.
-// The server migrates the database itself before it listens.
+// The server migrates the database itself before it listens. `npm start -- --help` lists the commands.
+// package.json runs it with `--env-file-if-exists=.env`: a .env in the repository root is read.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { banner, HELP } from './start-text.mjs';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
 
 const root = new URL('..', import.meta.url).pathname;
 const at = (...p) => join(root, ...p);
@@ -47,4 +54,5 @@ buildIfStale(
   'npm run build -w apps/server',
 );
 
-await import(at('apps/server/dist/main.js'));
+const { started } = await import(at('apps/server/dist/main.js'));
+process.stdout.write(banner(await started));

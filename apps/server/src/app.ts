@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BuiltinProvider } from './ai/builtin.js';
 import { FactsRepo } from './ai/facts.repo.js';
-import { LlmProvider } from './ai/llm.js';
+import { type LlmConfig, LlmProvider, pingLlm } from './ai/llm.js';
 import type { AiProvider } from './ai/provider.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -30,6 +30,9 @@ import { TokenService } from './modules/auth/tokens.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
+import { HealthRepo } from './modules/health/health.repo.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { HealthService, notConfigured, type ServiceProbe } from './modules/health/health.service.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
 import { InsuranceService } from './modules/insurance/insurance.service.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
@@ -137,7 +140,25 @@ export async function buildApp({
   await app.register(idempotencyPlugin, { db, now });
   await app.register(multipart);
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // The optional services /api/health reports, each configured or not, and reachable or not.
+  // Another service (Web Push) adds its probe to this list, in one line.
+  const optionalServices: ServiceProbe[] = [
+    { name: 'redis', configured: !!redis, check: redis && (async () => void (await redis.ping())) },
+    { name: 'smtp', configured: !!config.smtpUrl, check: mail.verify?.bind(mail) },
+    {
+      name: 'ai',
+      configured: !!config.ai,
+      check: config.ai && (() => pingLlm(config.ai as LlmConfig, AbortSignal.timeout(5_000))),
+    },
+    notConfigured('push'),
+  ];
+  const healthRepo = new HealthRepo(db);
+  const health = new HealthService({
+    kind: database.kind,
+    ping: () => healthRepo.ping(),
+    services: optionalServices,
+  });
+  await app.register(healthRoutes, { service: health });
   await app.register(authRoutes, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
   const stopSessionFeed = await families.connect(database, app.log);
   app.addHook('onClose', stopSessionFeed);

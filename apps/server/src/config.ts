@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
 });
 
+/** Every variable the server reads (`.env.example` lists each one; a test keeps them in step). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
 export type Config = {
   port: number;
   host: string;
@@ -53,9 +56,19 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** The only place that reads process.env; refuses to boot on bad config. */
+/**
+ * The only place that reads process.env; refuses to boot on bad config. An empty (or blank) value
+ * means "not set", as a `.env` or compose template listing every variable writes `AI_BASE_URL=`:
+ * the default applies. Only a non-empty bad value stops the server, with a message naming it.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const set = Object.fromEntries(
+    ENV_VARIABLES.flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value.trim() === '' ? [] : [[name, value]];
+    }),
+  );
+  const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

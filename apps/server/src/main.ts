@@ -1,15 +1,39 @@
+import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { scheduleReminders } from './jobs/reminders.js';
+import { listenWhileStarting } from './lib/starting.js';
+import { UsersRepo } from './modules/users/users.repo.js';
+
+/** What a running server tells the person who started it (`npm start` prints it). */
+export type Started = {
+  url: string;
+  database: 'pglite' | 'postgres';
+  /** The embedded database's folder, or the PostgreSQL server and database (never user or password). */
+  databaseLocation: string;
+  dataDir: string;
+  /** No account exists yet: the first one to register becomes the administrator. */
+  firstRun: boolean;
+};
 
 /** Reads config, migrates, listens; SIGTERM/SIGINT finish in-flight requests, close the database, exit. */
-async function main() {
+async function main(): Promise<Started> {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  const app = await buildApp({ config, database });
+  // Until the app listens, the port answers 503 (load balancers and pollers wait, not fail).
+  const starting = config.port ? await listenWhileStarting(config.port, config.host) : undefined;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let firstRun: boolean;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    database = await openDatabase(config);
+    await database.migrate();
+    firstRun = !(await new UsersRepo(database.db).hasAny());
+    app = await buildApp({ config, database });
+  } finally {
+    await starting?.close();
+  }
   let stopReminders = () => {};
 
   let closing = false;
@@ -37,13 +61,38 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // After listen: the first reminder scan must not hold up the start (PGlite has one connection).
   stopReminders = scheduleReminders(database.db, app.log);
+  const started: Started = {
+    url: config.publicUrl,
+    database: database.kind,
+    databaseLocation: databaseLocation(config),
+    dataDir: config.dataDir,
+    firstRun,
+  };
   app.log.info(
     { database: database.kind, dataDir: config.dataDir, url: config.publicUrl },
     `Evdra is ready on ${config.publicUrl}`,
   );
+  if (firstRun) app.log.info('No account yet: the first account to register becomes the administrator.');
+  return started;
 }
 
-main().catch((err) => {
+function databaseLocation(config: Config): string {
+  if (!config.databaseUrl) return join(config.dataDir, 'pglite');
+  try {
+    const url = new URL(config.databaseUrl);
+    return `PostgreSQL at ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+/** Settles once the server listens (`npm start` waits for it to print where things are); exits on failure. */
+export const started: Promise<Started> = main().catch((err) => {
+  if (err?.code === 'EADDRINUSE') {
+    const port = err.port ?? process.env.PORT;
+    process.stderr.write(`Port ${port} is already in use by another program. Set PORT to a free port.\n`);
+    process.exit(1);
+  }
   const expected = err instanceof ConfigError || err instanceof DataDirLockedError;
   process.stderr.write(`${expected ? err.message : (err?.stack ?? String(err))}\n`);
   process.exit(1);

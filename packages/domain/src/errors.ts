@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNREADABLE_RECEIPT',
   'OCR_BUSY',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

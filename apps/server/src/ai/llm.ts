@@ -23,6 +23,19 @@ export const systemPrompt = (language: Language) =>
   ].join(' ');
 
 /**
+ * Resolves when the OpenAI-compatible server answers its model list with the key (GET /api/health);
+ * throws with `status` when it answers an error (401: a wrong key), or the network error.
+ */
+export async function pingLlm(config: LlmConfig, signal?: AbortSignal): Promise<void> {
+  const res = await fetch(`${config.baseUrl.replace(/\/$/, '')}/models`, {
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    signal,
+  });
+  await res.body?.cancel();
+  if (!res.ok) throw Object.assign(new Error(`HTTP ${res.status}`), { status: res.status });
+}
+
+/**
  * An OpenAI-compatible chat-completions server (OpenAI, Ollama, llama.cpp, vLLM) writes the text,
  * grounded in the same facts and with the built-in answer as a draft. Scores stay the rubric's.
  * Any failure or timeout answers with the built-in text and logs a warning.

@@ -7,6 +7,8 @@ import type { Transporter } from 'nodemailer';
 export type Mail = { to: string; subject: string; text: string };
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Resolves when the mail server answers and accepts the login (GET /api/health); throws otherwise. */
+  verify?(): Promise<void>;
 }
 
 /** The transport, made on the first mail (nodemailer is not loaded at start-up). */
@@ -21,7 +23,10 @@ function lazyTransport(make: (nodemailer: typeof import('nodemailer')) => Transp
 /** Sends through SMTP_URL. */
 export function smtpMailer(url: string, from: string): Mailer {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url));
-  return { send: async (mail) => void (await (await transport()).sendMail({ from, ...mail })) };
+  return {
+    send: async (mail) => void (await (await transport()).sendMail({ from, ...mail })),
+    verify: async () => void (await (await transport()).verify()),
+  };
 }
 
 /** Without SMTP: writes each mail as an .eml file in `dir` and logs where it went. */

@@ -1,6 +1,14 @@
-/** Builds a multipart/form-data payload for app.inject (fields and files as raw bytes). */
+/**
+ * Builds a multipart/form-data payload for app.inject (fields and files as raw bytes). A text
+ * field may carry its own Content-Type (`type`), as `FormData` with a typed Blob and no file name.
+ */
 export function multipart(
-  parts: { name: string; value?: string; file?: { filename: string; type: string; bytes: Buffer } }[],
+  parts: {
+    name: string;
+    value?: string;
+    type?: string;
+    file?: { filename: string; type: string; bytes: Buffer };
+  }[],
 ) {
   const boundary = `----evdra${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
@@ -14,8 +22,9 @@ export function multipart(
       );
       chunks.push(p.file.bytes, Buffer.from('\r\n'));
     } else {
+      const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
       chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`),
+        Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n${type}\r\n${p.value ?? ''}\r\n`),
       );
     }
   }

@@ -17,9 +17,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
 import { etagMatches } from '../../lib/etag.js';
-import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
+import { jsonPartOf, multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -87,7 +86,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       schema: {
         tags,
         ...multipart,
-        description: `Multipart: part \`data\` = {vehicleId, price, description}, up to ${LISTING_PHOTOS_MAX} file parts \`photos\` (JPEG, PNG or WebP by content, ≤ 10 MB each; re-encoded, EXIF stripped).`,
+        description: `Multipart: part \`data\` = {vehicleId, price, description} (a text field, or a file part of type application/json), up to ${LISTING_PHOTOS_MAX} file parts \`photos\` (JPEG, PNG or WebP by content, ≤ 10 MB each; re-encoded, EXIF stripped).`,
         response: { 201: Listing, ...errors },
       },
     },
@@ -96,8 +95,9 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         fileField: 'photos',
         maxFileBytes: PHOTO_MAX_BYTES,
         maxFiles: LISTING_PHOTOS_MAX + 1,
+        jsonPart: 'data',
       });
-      const body = parseOr400(ListingCreateBody, parseJsonField(fields.data));
+      const body = parseOr400(ListingCreateBody, jsonPartOf(fields));
       return reply.status(201).send(await service.create(principalOf(req), body, files));
     },
   );
@@ -125,7 +125,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         tags,
         ...multipart,
         description:
-          'Seller or admin. Multipart: part `data` = {price, description, removePhotoUrls}, file parts `newPhotos`.',
+          'Seller or admin. Multipart: part `data` = {price, description, removePhotoUrls} (a text field or an application/json file part), file parts `newPhotos`.',
         params: IdParams,
         response: { 200: Listing, ...errors },
       },
@@ -135,8 +135,9 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         fileField: 'newPhotos',
         maxFileBytes: PHOTO_MAX_BYTES,
         maxFiles: LISTING_PHOTOS_MAX + 1,
+        jsonPart: 'data',
       });
-      const body = parseOr400(ListingEditBody, parseJsonField(fields.data));
+      const body = parseOr400(ListingEditBody, jsonPartOf(fields));
       return service.edit(principalOf(req), req.params.id, body, files);
     },
   );
@@ -271,18 +272,4 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
     },
     async (req) => service.transfer(principalOf(req), req.params.interestId),
   );
-}
-
-function parseJsonField(value: string | undefined): unknown {
-  if (value === undefined)
-    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" is required.', [
-      { field: 'data', message: 'Required.' },
-    ]);
-  try {
-    return JSON.parse(value);
-  } catch {
-    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" must be JSON.', [
-      { field: 'data', message: 'Must be JSON.' },
-    ]);
-  }
 }

@@ -164,6 +164,12 @@ export class UsersRepo {
     return row;
   }
 
+  /** Whether any account exists (none yet: the first to register becomes ADMIN). */
+  async hasAny(): Promise<boolean> {
+    const [any] = await this.db.select({ id: users.id }).from(users).limit(1);
+    return any !== undefined;
+  }
+
   /** Inserts the user as ADMIN when no account exists yet, else as the given role; atomic across replicas. */
   async insertFirstAsAdmin(user: Omit<NewUser, 'role'>): Promise<UserRow> {
     return uniqueChecked(this.insertFirst(user));

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { etagMatches } from '../../lib/etag.js';
-import { multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
+import { jsonPartOf, multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -103,7 +103,7 @@ export async function vehiclesRoutes(
         tags,
         ...multipart,
         description:
-          'Multipart: part `data` = vehicle JSON (with `version`, without photoUrl), optional file part `photo`, optional field `removePhoto=true`. Photos: JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
+          'Multipart: part `data` = vehicle JSON (with `version`, without photoUrl; a text field or an application/json file part), optional file part `photo`, optional field `removePhoto=true`. Photos: JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
         params: IdParams,
         response: { 200: Vehicle, ...errors },
       },
@@ -112,8 +112,8 @@ export async function vehiclesRoutes(
       const {
         fields,
         files: [file],
-      } = await readMultipart(req, photoPart('photo'));
-      const body = parseOr400(VehicleUpdateBody, parseJsonField(fields.data));
+      } = await readMultipart(req, { ...photoPart('photo'), jsonPart: 'data' });
+      const body = parseOr400(VehicleUpdateBody, jsonPartOf(fields));
       const photo: PhotoChange = file
         ? { bytes: file }
         : fields.removePhoto === 'true'
@@ -190,18 +190,4 @@ export async function vehiclesRoutes(
       return reply.type(contentType).header('content-length', file.size).send(file.stream);
     },
   );
-}
-
-function parseJsonField(value: string | undefined): unknown {
-  if (value === undefined)
-    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" is required.', [
-      { field: 'data', message: 'Required.' },
-    ]);
-  try {
-    return JSON.parse(value);
-  } catch {
-    throw new AppError(400, 'VALIDATION_FAILED', 'The part "data" must be JSON.', [
-      { field: 'data', message: 'Must be JSON.' },
-    ]);
-  }
 }

@@ -67,11 +67,10 @@ afterEach(() => {
 });
 
 describe('NotificationsBell', () => {
-  it('shows the unread count on the bell, whose name stays Notifications', async () => {
+  it('shows the unread count on the bell, and its name says it (label in name: the visible count is in it)', async () => {
     const { bell } = setup();
     await waitFor(() => expect(within(bell).getByText('2')).toBeInTheDocument());
-    expect(bell).toHaveAccessibleName('Notifications');
-    expect(bell).toHaveAccessibleDescription('Unread: 2');
+    expect(bell).toHaveAccessibleName('Notifications, 2 unread');
   });
 
   it('lists newest first, marks unread ones, and closes on Escape and outside click', async () => {

@@ -1,0 +1,133 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Config, ConfigError, ENV_VARIABLES, loadConfig } from '../src/config.js';
+
+/*
+ * Every variable: empty (as a `.env` or compose template listing them all writes it) means "not
+ * set", so the default applies; a bad non-empty value stops the server with a message naming it.
+ */
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evdra-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+type Case = {
+  /** What the config holds when the variable is empty. */
+  empty: (c: Config, dataDir: string) => void;
+  /** Non-empty values that stop the server (none: any text is accepted). */
+  bad: string[];
+  /** Other variables the case needs (AI_API_KEY means something only with AI_BASE_URL). */
+  with?: Record<string, string>;
+};
+
+const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
+  PORT: { empty: (c) => expect(c.port).toBe(8080), bad: ['abc', '70000', '80.5'] },
+  HOST: { empty: (c) => expect(c.host).toBe('0.0.0.0'), bad: [] },
+  DATA_DIR: { empty: () => {}, bad: [] }, // its own test below: the default is relative to the working directory
+  DATABASE_URL: { empty: (c) => expect(c.databaseUrl).toBeUndefined(), bad: ['not a url'] },
+  REDIS_URL: {
+    empty: (c) => expect(c.redisUrl).toBeUndefined(),
+    bad: ['localhost:6379', 'http://redis:6379'],
+  },
+  PUBLIC_URL: { empty: (c) => expect(c.publicUrl).toBe('http://localhost:8080'), bad: ['evdra.example.com'] },
+  SMTP_URL: { empty: (c) => expect(c.smtpUrl).toBeUndefined(), bad: ['not a url'] },
+  MAIL_FROM: { empty: (c) => expect(c.mailFrom).toBe('Evdra <no-reply@evdra.local>'), bad: [] },
+  JWT_SECRET: {
+    empty: (c, dir) => {
+      expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(c.jwtSecret);
+    },
+    bad: ['short'],
+  },
+  LOG_LEVEL: { empty: (c) => expect(c.logLevel).toBe('info'), bad: ['loud'] },
+  TRUST_PROXY: { empty: (c) => expect(c.trustProxy).toBe(false), bad: ['yes'] },
+  AUTH_RATE_LIMIT_PER_MINUTE: {
+    empty: (c) => expect(c.authRateLimitPerMinute).toBe(100),
+    bad: ['0', 'many'],
+  },
+  LOGIN_FAILURES_PER_15_MIN: { empty: (c) => expect(c.loginFailuresPer15Min).toBe(5), bad: ['-1', 'x'] },
+  WEB_DIST: { empty: (c) => expect(c.webDist).toBeUndefined(), bad: [] },
+  AI_BASE_URL: { empty: (c) => expect(c.ai).toBeUndefined(), bad: ['not a url'] },
+  AI_API_KEY: {
+    empty: (c) => expect(c.ai?.apiKey).toBe('none'),
+    bad: [],
+    with: { AI_BASE_URL: 'http://127.0.0.1:11434/v1' },
+  },
+  AI_MODEL: {
+    empty: (c) => expect(c.ai?.model).toBe('gpt-4o-mini'),
+    bad: [],
+    with: { AI_BASE_URL: 'http://127.0.0.1:11434/v1' },
+  },
+  AI_TIMEOUT_MS: {
+    empty: (c) => expect(c.ai?.timeoutMs).toBe(20_000),
+    bad: ['-5', 'soon'],
+    with: { AI_BASE_URL: 'http://127.0.0.1:11434/v1' },
+  },
+};
+
+describe('loadConfig', () => {
+  it('has a case for every variable it reads', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  for (const name of ENV_VARIABLES) {
+    const c = CASES[name];
+    it(`${name}: empty or blank means not set${c.bad.length ? '; a bad value stops it, naming the variable' : ''}`, () => {
+      for (const empty of ['', '   ']) {
+        const dir = tempDir();
+        c.empty(loadConfig({ DATA_DIR: dir, ...c.with, [name]: empty }), dir);
+      }
+      for (const bad of c.bad) {
+        const load = () => loadConfig({ DATA_DIR: tempDir(), ...c.with, [name]: bad });
+        expect(load).toThrow(ConfigError);
+        expect(load).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}: `));
+      }
+    });
+  }
+
+  it('DATA_DIR: empty means ./data in the working directory', () => {
+    const cwd = process.cwd();
+    const dir = tempDir();
+    process.chdir(dir);
+    try {
+      expect(loadConfig({ DATA_DIR: '' }).dataDir).toBe(resolve(dir, 'data'));
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('names every bad variable at once, and ignores the empty ones', () => {
+    const load = () =>
+      loadConfig({ DATA_DIR: tempDir(), PORT: 'x', AI_BASE_URL: '', SMTP_URL: 'nope', REDIS_URL: '' });
+    expect(load).toThrow(/PORT: [^\n]+\n {2}SMTP_URL: /);
+    expect(load).not.toThrow(/AI_BASE_URL|REDIS_URL/);
+  });
+});
+
+describe('.env.example', () => {
+  const text = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+
+  it('lists every variable once, each under a one-line comment', () => {
+    const lines = text.split('\n');
+    for (const name of ENV_VARIABLES) {
+      const at = lines.findIndex((l) => l.startsWith(`${name}=`));
+      expect(at, name).toBeGreaterThan(0);
+      expect(lines[at - 1], name).toMatch(/^# \S/);
+    }
+    expect(Object.keys(parseEnv(text)).sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it('as a .env, starts the server with the defaults', () => {
+    const dir = tempDir();
+    const fromExample = loadConfig({ ...parseEnv(text), DATA_DIR: dir });
+    expect(fromExample).toEqual(loadConfig({ DATA_DIR: dir }));
+  });
+});
