@@ -30,6 +30,9 @@ import { TokenService } from './modules/auth/tokens.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
+import { ImportRepo } from './modules/import/import.repo.js';
+import { importRoutes } from './modules/import/import.routes.js';
+import { ImportService } from './modules/import/import.service.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
 import { InsuranceService } from './modules/insurance/insurance.service.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
@@ -163,6 +166,19 @@ export async function buildApp({
   await app.register(expensesRoutes, { service: services.expense });
   await app.register(fuelRoutes, { service: services.fuel });
   await app.register(revisionsRoutes, { service: services.revision });
+  await app.register(importRoutes, {
+    service: new ImportService({
+      repo: new ImportRepo(db),
+      owned: (p, vehicleId) => vehicles.owned(p, vehicleId),
+      visible: access,
+      writers: {
+        fuel: services.fuel,
+        expenses: services.expense,
+        revisions: services.revision,
+        insurance: services.insurance,
+      } as never,
+    }),
+  });
   const pool = ocrPool ?? new OcrPool();
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNREADABLE_RECEIPT',
   'OCR_BUSY',
+  'UNREADABLE_IMPORT',
   'INTERNAL',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

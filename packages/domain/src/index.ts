@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './fuel.js';
+export * from './import.js';
 export * from './marketplace.js';
 export * from './notification.js';
 export * from './ocr.js';

@@ -1,4 +1,4 @@
-import { consumptionByEntry } from '@evdra/domain';
+import { consumptionByEntry, odometerConflictMessage, odometerConflictsMany } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import type { fuelEntries } from '../../db/schema.js';
 import { fieldError } from '../../lib/errors.js';
@@ -9,7 +9,20 @@ import { FuelRepo } from './fuel.repo.js';
 type Repo = RecordsRepo<typeof fuelEntries>;
 /** The vehicles module's odometer rule, run on the fuel write's transaction. */
 export type RaiseOdometer = (tx: Executor, vehicleId: number, km: number) => Promise<void>;
-const km = (n: number) => `${n.toLocaleString('en-US')} km`;
+const conflictMessage = (
+  odometer: number,
+  entry: { date: string; odometer: number | null },
+  earlier: boolean,
+) => odometerConflictMessage(odometer, entry, earlier ? 'below-earlier' : 'above-later');
+const withPricePerLiter = <
+  V extends { pricePerLiter?: number | null; fuelPrice: number; liters: number; odometer?: number | null },
+>(
+  values: V,
+) => ({
+  ...values,
+  pricePerLiter: values.pricePerLiter ?? Math.round((values.fuelPrice / values.liters) * 1000) / 1000,
+  odometer: values.odometer ?? null,
+});
 
 /**
  * Derived price per litre, odometer order, consumption and the vehicle's odometer. A write touches
@@ -29,16 +42,39 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
           existingId,
         );
         if (entry) {
-          const message =
-            entry.date < values.date
-              ? `Odometer ${km(values.odometer)} is lower than ${km(entry.odometer ?? 0)} on the earlier fill-up of ${entry.date}.`
-              : `Odometer ${km(values.odometer)} is higher than ${km(entry.odometer ?? 0)} on the later fill-up of ${entry.date}.`;
+          const message = conflictMessage(values.odometer, entry, entry.date < values.date);
           throw fieldError('VALIDATION_FAILED', 400, 'odometer', message);
         }
       }
-      const pricePerLiter =
-        values.pricePerLiter ?? Math.round((values.fuelPrice / values.liters) * 1000) / 1000;
-      return { ...values, pricePerLiter, odometer: values.odometer ?? null };
+      return withPricePerLiter(values);
+    },
+
+    async prepareMany(repo: Repo, vehicleId, values) {
+      const refusedAt = odometerConflictsMany(
+        await new FuelRepo(repo.db).readings(vehicleId),
+        values.map((v) => ({ date: v.date, odometer: v.odometer ?? null })),
+      );
+      const refused = [...refusedAt].map(([index, { entry, kind }]) => ({
+        index,
+        field: 'odometer',
+        message: conflictMessage(values[index]?.odometer ?? 0, entry, kind === 'below-earlier'),
+      }));
+      return { values: values.filter((_, i) => !refusedAt.has(i)).map(withPricePerLiter), refused };
+    },
+
+    /** afterWrite for many new fills: one recompute from the earliest, one odometer raise to the highest. */
+    async afterInsertMany(repo: Repo, vehicleId, rows) {
+      const from = rows.map((r) => r.date).sort()[0] ?? ''; // ISO dates sort as text
+      const fuel = new FuelRepo(repo.db);
+      const fills = await fuel.fillsSinceResetBefore(vehicleId, from);
+      const consumption = consumptionByEntry(fills);
+      await fuel.setConsumptions(
+        fills
+          .filter((row) => row.date >= from && row.consumptionPer100km !== (consumption.get(row.id) ?? null))
+          .map((row) => ({ id: row.id, value: consumption.get(row.id) ?? null })),
+      );
+      const highest = rows.reduce((max, r) => Math.max(max, r.odometer ?? 0), 0);
+      if (highest > 0) await raiseOdometer(repo.db, vehicleId, highest);
     },
 
     async afterWrite(repo: Repo, vehicleId, { before, after }) {

@@ -194,13 +194,41 @@ export class RecordsRepo<T extends RecordTable> {
     await this.db.delete(this.t).where(eq(this.t.id, id));
   }
 
+  /**
+   * Inserts many records (an import) in multi-row statements of INSERT_CHUNK rows; answers each new
+   * row's id, date and odometer (fuel) in the order given.
+   */
+  async insertMany(values: ValuesOf<T>[]): Promise<{ id: number }[]> {
+    const out: { id: number }[] = [];
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+      const rows = await this.db
+        .insert(this.t)
+        .values(values.slice(i, i + INSERT_CHUNK) as never)
+        .returning({ id: this.t.id });
+      out.push(...rows);
+    }
+    return out;
+  }
+
+  /** This repo on another connection or transaction. */
+  on(db: Executor): RecordsRepo<T> {
+    return new RecordsRepo(db, this.table);
+  }
+
   /** Runs `fn` in a transaction that holds this vehicle's lock, with a repo bound to it. */
   inVehicleLock<R>(vehicleId: number, fn: (repo: RecordsRepo<T>) => Promise<R>): Promise<R> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${vehicleId})`);
+      await lockVehicle(tx, vehicleId);
       return fn(new RecordsRepo(tx, this.table));
     });
   }
 }
 
 const LOCK_SPACE = 7_203_413;
+/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters for the widest record. */
+const INSERT_CHUNK = 1000;
+
+/** Takes the lock every write to one vehicle's records holds, until `tx` ends. */
+export async function lockVehicle(tx: Executor, vehicleId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${vehicleId})`);
+}
