@@ -15,6 +15,9 @@ import type { FileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
+import { AccountRepo } from './modules/account/account.repo.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountService } from './modules/account/account.service.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { AiService } from './modules/ai/ai.service.js';
 import { ChatRepo } from './modules/ai/chat.repo.js';
@@ -166,17 +169,27 @@ export async function buildApp({
   await app.register(expensesRoutes, { service: services.expense });
   await app.register(fuelRoutes, { service: services.fuel });
   await app.register(revisionsRoutes, { service: services.revision });
-  await app.register(importRoutes, {
-    service: new ImportService({
-      repo: new ImportRepo(db),
-      owned: (p, vehicleId) => vehicles.owned(p, vehicleId),
-      visible: access,
-      writers: {
-        fuel: services.fuel,
-        expenses: services.expense,
-        revisions: services.revision,
-        insurance: services.insurance,
-      } as never,
+  const importer = new ImportService({
+    repo: new ImportRepo(db),
+    owned: (p, vehicleId) => vehicles.owned(p, vehicleId),
+    visible: access,
+    writers: {
+      fuel: services.fuel,
+      expenses: services.expense,
+      revisions: services.revision,
+      insurance: services.insurance,
+    } as never,
+  });
+  await app.register(importRoutes, { service: importer });
+  await app.register(accountRoutes, {
+    service: new AccountService({
+      repo: new AccountRepo(db),
+      users,
+      passwordMatches: (userId, password) => auth.passwordMatches(userId, password),
+      endSessions: (userId) => auth.forgetUser(userId),
+      vehicleCsv: (p, vehicleId) => importer.exportCsv(p, vehicleId),
+      files,
+      now,
     }),
   });
   const pool = ocrPool ?? new OcrPool();
