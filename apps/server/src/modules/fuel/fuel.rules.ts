@@ -49,9 +49,15 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       return withPricePerLiter(values);
     },
 
+    /**
+     * prepare for many new fills: the odometer-order check in memory against every reading, and
+     * their consumption computed before they are written (with the fills they extend), so no row
+     * is written twice; existing fills whose figure the new ones change are updated in one statement.
+     */
     async prepareMany(repo: Repo, vehicleId, values) {
+      const fuel = new FuelRepo(repo.db);
       const refusedAt = odometerConflictsMany(
-        await new FuelRepo(repo.db).readings(vehicleId),
+        await fuel.readings(vehicleId),
         values.map((v) => ({ date: v.date, odometer: v.odometer ?? null })),
       );
       const refused = [...refusedAt].map(([index, { entry, kind }]) => ({
@@ -59,20 +65,34 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
         field: 'odometer',
         message: conflictMessage(values[index]?.odometer ?? 0, entry, kind === 'below-earlier'),
       }));
-      return { values: values.filter((_, i) => !refusedAt.has(i)).map(withPricePerLiter), refused };
-    },
-
-    /** afterWrite for many new fills: one recompute from the earliest, one odometer raise to the highest. */
-    async afterInsertMany(repo: Repo, vehicleId, rows) {
-      const from = rows.map((r) => r.date).sort()[0] ?? ''; // ISO dates sort as text
-      const fuel = new FuelRepo(repo.db);
-      const fills = await fuel.fillsSinceResetBefore(vehicleId, from);
-      const consumption = consumptionByEntry(fills);
+      const kept = values.filter((_, i) => !refusedAt.has(i)).map(withPricePerLiter);
+      if (kept.length === 0) return { values: kept, refused };
+      const from = kept.map((v) => v.date).sort()[0] as string; // ISO dates sort as text
+      const existing = await fuel.fillsSinceResetBefore(vehicleId, from);
+      // New rows get ids above every existing one, in this order: the rule's tie-break by id holds.
+      const firstId = existing.reduce((max, f) => Math.max(max, f.id), 0) + 1;
+      const fresh = kept.map((v, i) => ({
+        id: firstId + i,
+        date: v.date,
+        odometer: v.odometer ?? null,
+        liters: v.liters,
+        fullTank: v.fullTank ?? true,
+        missedPrevious: v.missedPrevious ?? false,
+      }));
+      const consumption = consumptionByEntry([...existing, ...fresh]);
       await fuel.setConsumptions(
-        fills
+        existing
           .filter((row) => row.date >= from && row.consumptionPer100km !== (consumption.get(row.id) ?? null))
           .map((row) => ({ id: row.id, value: consumption.get(row.id) ?? null })),
       );
+      return {
+        values: kept.map((v, i) => ({ ...v, consumptionPer100km: consumption.get(firstId + i) ?? null })),
+        refused,
+      };
+    },
+
+    /** afterWrite for many new fills (consumption was set by prepareMany): the odometer, raised once. */
+    async afterInsertMany(repo: Repo, vehicleId, rows) {
       const highest = rows.reduce((max, r) => Math.max(max, r.odometer ?? 0), 0);
       if (highest > 0) await raiseOdometer(repo.db, vehicleId, highest);
     },

@@ -121,6 +121,7 @@ function refuels(s: Section, c: Collector) {
   ];
   const decimal = detectDecimal(t.values(total, price, volume));
   const order = detectDateOrder(t.values(date));
+  const [full, missed] = [t.find(...FULL), t.find(...MISSED)];
   for (const r of t.rows) {
     c.addFuel(r.line, {
       date: parseDate(cell(r, date), order),
@@ -128,8 +129,8 @@ function refuels(s: Section, c: Collector) {
       volume: parseNumber(cell(r, volume), decimal),
       total: parseNumber(cell(r, total), decimal),
       unitPrice: parseNumber(cell(r, price), decimal),
-      full: parseBool(cell(r, t.find(...FULL))) ?? true,
-      missed: parseBool(cell(r, t.find(...MISSED))) ?? false,
+      full: parseBool(cell(r, full)) ?? true,
+      missed: parseBool(cell(r, missed)) ?? false,
     });
   }
 }
@@ -140,11 +141,12 @@ function costs(s: Section, c: Collector, kind: 'expense' | 'service') {
   const type = t.find(...(kind === 'expense' ? EXPENSE_TYPE : SERVICE_TYPE));
   const decimal = detectDecimal(t.values(total, odo));
   const order = detectDateOrder(t.values(date));
+  const [place, notes] = [t.find(...PLACE), t.find(...NOTES)];
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
     const amount = parseNumber(cell(r, total), decimal);
     const what = cell(r, type);
-    const text = joinText(what, cell(r, t.find(...PLACE)), cell(r, t.find(...NOTES)));
+    const text = joinText(what, cell(r, place), cell(r, notes));
     if (kind === 'service') c.addRevision(r.line, d, parseNumber(cell(r, odo), decimal), amount, text);
     else if (isInsurance(what))
       c.addInsurance(r.line, {

@@ -61,6 +61,7 @@ export function parseFuelio(file: CsvFile, c: Collector, unitsGiven: boolean) {
     const unitPrice = t.find('VolumePrice');
     const decimal = detectDecimal(t.values(odo, fuel, total, unitPrice));
     const order = detectDateOrder(t.values(date));
+    const [full, missed] = [t.find('Full'), t.find('Missed')];
     for (const r of t.rows) {
       c.addFuel(r.line, {
         date: parseDate(cell(r, date), order),
@@ -68,8 +69,8 @@ export function parseFuelio(file: CsvFile, c: Collector, unitsGiven: boolean) {
         volume: parseNumber(cell(r, fuel), decimal),
         total: nonZero(parseNumber(cell(r, total), decimal)),
         unitPrice: nonZero(parseNumber(cell(r, unitPrice), decimal)),
-        full: parseBool(cell(r, t.find('Full'))) ?? true,
-        missed: parseBool(cell(r, t.find('Missed'))) ?? false,
+        full: parseBool(cell(r, full)) ?? true,
+        missed: parseBool(cell(r, missed)) ?? false,
       });
     }
   }
@@ -86,15 +87,23 @@ export function parseFuelio(file: CsvFile, c: Collector, unitsGiven: boolean) {
     const cost = t.find('Cost');
     const decimal = detectDecimal(t.values(cost, odo));
     const order = detectDateOrder(t.values(date));
+    const [template, income, typeId, titleCol, notes, repeat] = [
+      t.find('isTemplate'),
+      t.find('isIncome'),
+      t.find('CostTypeID'),
+      t.find('CostTitle'),
+      t.find('Notes'),
+      t.find('RepeatMonths'),
+    ];
     for (const r of t.rows) {
-      if (parseBool(cell(r, t.find('isTemplate'))) || parseBool(cell(r, t.find('isIncome')))) continue;
-      const category = names.get(cell(r, t.find('CostTypeID'))) ?? '';
-      const title = cell(r, t.find('CostTitle'));
-      const text = joinText(title, cell(r, t.find('Notes')));
+      if (parseBool(cell(r, template)) || parseBool(cell(r, income))) continue;
+      const category = names.get(cell(r, typeId)) ?? '';
+      const title = cell(r, titleCol);
+      const text = joinText(title, cell(r, notes));
       const d = parseDate(cell(r, date), order);
       const amount = parseNumber(cell(r, cost), decimal);
       if (isInsurance(category)) {
-        const months = parseNumber(cell(r, t.find('RepeatMonths')), decimal);
+        const months = parseNumber(cell(r, repeat), decimal);
         c.addInsurance(r.line, {
           provider: title || category,
           policyNumber: '',

@@ -28,6 +28,8 @@ export function parseFuelly(file: CsvFile, c: Collector, unitsGiven: boolean) {
   const decimal = detectDecimal(t.values(odo, gallons, perGallon, total));
   const order = detectDateOrder(t.values(date));
   if (odo < 0) c.warn(1, 'odometer', 'This export has no odometer column: no consumption can be computed.');
+  const partial = t.find('partial_fuelup', 'Partial Fuelup', 'Partial Fill', 'Partial');
+  const missed = t.find('missed_fuelup', 'Missed Fuelup', 'Missed Fill', 'Missed');
   for (const r of t.rows) {
     c.addFuel(r.line, {
       date: parseDate(cell(r, date), order),
@@ -35,10 +37,8 @@ export function parseFuelly(file: CsvFile, c: Collector, unitsGiven: boolean) {
       volume: parseNumber(cell(r, gallons), decimal),
       total: parseNumber(cell(r, total), decimal),
       unitPrice: parseNumber(cell(r, perGallon), decimal),
-      full: !(
-        parseBool(cell(r, t.find('partial_fuelup', 'Partial Fuelup', 'Partial Fill', 'Partial'))) ?? false
-      ),
-      missed: parseBool(cell(r, t.find('missed_fuelup', 'Missed Fuelup', 'Missed Fill', 'Missed'))) ?? false,
+      full: !(parseBool(cell(r, partial)) ?? false),
+      missed: parseBool(cell(r, missed)) ?? false,
     });
   }
 }

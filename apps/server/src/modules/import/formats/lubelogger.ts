@@ -37,6 +37,7 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind, uni
     c.units = { distance: 'mi', volume: 'usgal' };
     c.warn(1, 'units', 'Costs are in $: distances read as miles and volumes as US gallons.');
   }
+  const [full, missed] = [t.find('IsFillToFull'), t.find('MissedFuelUp')];
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
     const amount = parseNumber(cell(r, cost), decimal);
@@ -47,8 +48,8 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind, uni
         volume: parseNumber(cell(r, consumed), decimal),
         total: amount,
         unitPrice: null,
-        full: parseBool(cell(r, t.find('IsFillToFull'))) ?? true,
-        missed: parseBool(cell(r, t.find('MissedFuelUp'))) ?? false,
+        full: parseBool(cell(r, full)) ?? true,
+        missed: parseBool(cell(r, missed)) ?? false,
       });
     } else if (kind === 'service') {
       const text = joinText(cell(r, description), cell(r, notes));
