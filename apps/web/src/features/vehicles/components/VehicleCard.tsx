@@ -1,5 +1,17 @@
 import type { Vehicle } from '@evdra/domain';
-import { BarChart3, Car, Check, Fuel, Receipt, ShieldCheck, Sparkles, Wrench, X } from 'lucide-react';
+import {
+  BarChart3,
+  Car,
+  Check,
+  Download,
+  Fuel,
+  Receipt,
+  ShieldCheck,
+  Sparkles,
+  Upload,
+  Wrench,
+  X,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
@@ -13,6 +25,8 @@ interface VehicleCardProps {
   isAdmin: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the import dialog for this vehicle (absent: no Import button, e.g. for a viewer). */
+  onImport?: () => void;
 }
 
 /** Evaluate AI: busy while the server scores; spec §8 alert on failure. */
@@ -39,7 +53,7 @@ function EvaluateButton({ vehicleId, again = false }: { vehicleId: number; again
 }
 
 /** One vehicle: photo, every field of spec §2, AI score, links to the five sub-pages, Edit and Delete. */
-export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCardProps) {
+export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onImport }: VehicleCardProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const name = `${v.make} ${v.model}`;
@@ -132,6 +146,26 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
           ))}
         </nav>
         <div className="vehicle-card__actions">
+          {onImport ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={onImport}
+              aria-label={t('vehicles.importNamed', { name })}
+            >
+              <Upload size={16} aria-hidden="true" />
+              {t('vehicles.import')}
+            </button>
+          ) : null}
+          <a
+            className="btn btn--secondary btn--small"
+            href={`/api/vehicles/${v.id}/export.csv`}
+            download
+            aria-label={t('vehicles.exportNamed', { name })}
+          >
+            <Download size={16} aria-hidden="true" />
+            {t('vehicles.export')}
+          </a>
           <EditDeleteButtons
             editLabel={t('vehicles.editNamed', { name })}
             deleteLabel={t('vehicles.deleteNamed', { name })}
