@@ -38,5 +38,5 @@ describe('Settings: your data', () => {
       { password: 'wrong one' },
       { password: 'correct horse 1' },
     ]);
-  });
+  }, 20_000);
 });

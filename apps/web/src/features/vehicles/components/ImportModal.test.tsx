@@ -109,5 +109,5 @@ describe('ImportModal', () => {
     expect(sent.map((s) => s.url)).toEqual(['/api/import/preview/7', '/api/import/confirm/7']);
     expect(sent[1]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]?.headers['X-CSRF-Token']).toBe('csrf-1');
-  });
+  }, 20_000);
 });
