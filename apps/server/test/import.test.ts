@@ -136,6 +136,13 @@ describe('preview', () => {
       'UNREADABLE_IMPORT',
     );
     expectError(await confirm(alice, car, Buffer.from('just one line of words\n')), 422, 'UNREADABLE_IMPORT');
+    // A generic CSV with no date column: the preview proposes a mapping to fix; confirming imports nothing.
+    const undated = Buffer.from('Litres;Total\n40;60\n');
+    const unmapped = await preview(alice, car, undated);
+    expect(unmapped.statusCode).toBe(200);
+    expect(unmapped.data.mapping.columns.date).toBeNull();
+    expect(unmapped.data.errors[0].message).toMatch(/date/);
+    expectError(await confirm(alice, car, undated), 422, 'UNREADABLE_IMPORT');
     const body = multipart([{ name: 'other', value: 'x' }]);
     expectInvalid(
       await alice.request('POST', `/api/import/preview/${car}`, body.payload, { headers: body.headers }),

@@ -16,6 +16,7 @@ import type { Parsed, Sourced } from './collect.js';
 import { vehicleCsv } from './export-csv.js';
 import { type ExistingKeys, type ImportRepo, keyOf } from './import.repo.js';
 import { parseImport } from './parse.js';
+import { noRows } from './read.js';
 
 type Kind = keyof ExistingKeys;
 const KINDS: Kind[] = ['fuel', 'expenses', 'revisions', 'insurance'];
@@ -100,6 +101,8 @@ export class ImportService {
   ): Promise<ImportResult> {
     const vehicle = await this.vehicle(p, vehicleId);
     const parsed = parseImport(bytes, vehicle.fuelType, mapping);
+    // A generic CSV whose mapping reads nothing previews (so the user can fix it) but imports nothing.
+    if (KINDS.every((k) => parsed[k].length === 0)) throw noRows();
     const result = await this.d.repo.inVehicleLock(vehicleId, async (tx: Executor) => {
       // Read under the lock, so two imports of the same file at once still add it once.
       const { fresh, duplicates } = split(parsed, await this.d.repo.existingKeys(vehicleId, tx));

@@ -71,10 +71,14 @@ const QUOTE_THEN_DIGIT = /(^|[,;\t])"([^"\r\n]*)"[ \t]*(\d+)(?=[ \t]*(?:[,;\t]|\
 /** Parses CSV text with papaparse: delimiter detected (`,` `;` tab `|`), CRLF or LF, blank lines dropped. */
 export function parseCsv(text: string, name: string): CsvFile {
   const fixed = text.replace(QUOTE_THEN_DIGIT, '$1"$2 $3"');
-  const result = Papa.parse<string[]>(fixed, {
+  // papaparse guesses the delimiter from the first lines, blank ones left out (a trailing blank line
+  // would otherwise spoil the guess); the whole file is then read with it, blank lines kept for line numbers.
+  const { delimiter } = Papa.parse<string[]>(fixed, {
     delimitersToGuess: [',', ';', '\t', '|'],
-    skipEmptyLines: false,
-  });
+    skipEmptyLines: 'greedy',
+    preview: 50,
+  }).meta;
+  const result = Papa.parse<string[]>(fixed, { delimiter: delimiter || ',', skipEmptyLines: false });
   const rows: CsvRow[] = [];
   let line = 1;
   for (const raw of result.data) {
