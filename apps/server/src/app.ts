@@ -15,6 +15,9 @@ import type { FileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
+import { AccountRepo } from './modules/account/account.repo.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountService } from './modules/account/account.service.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { AiService } from './modules/ai/ai.service.js';
 import { ChatRepo } from './modules/ai/chat.repo.js';
@@ -33,6 +36,9 @@ import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { HealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService, notConfigured, type ServiceProbe } from './modules/health/health.service.js';
+import { ImportRepo } from './modules/import/import.repo.js';
+import { importRoutes } from './modules/import/import.routes.js';
+import { ImportService } from './modules/import/import.service.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
 import { InsuranceService } from './modules/insurance/insurance.service.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
@@ -198,6 +204,29 @@ export async function buildApp({
   await app.register(expensesRoutes, { service: services.expense });
   await app.register(fuelRoutes, { service: services.fuel });
   await app.register(revisionsRoutes, { service: services.revision });
+  const importer = new ImportService({
+    repo: new ImportRepo(db),
+    owned: (p, vehicleId) => vehicles.owned(p, vehicleId),
+    visible: access,
+    writers: {
+      fuel: services.fuel,
+      expenses: services.expense,
+      revisions: services.revision,
+      insurance: services.insurance,
+    } as never,
+  });
+  await app.register(importRoutes, { service: importer });
+  await app.register(accountRoutes, {
+    service: new AccountService({
+      repo: new AccountRepo(db),
+      users,
+      passwordMatches: (userId, password) => auth.passwordMatches(userId, password),
+      endSessions: (userId) => auth.forgetUser(userId),
+      vehicleCsv: (p, vehicleId) => importer.exportCsv(p, vehicleId),
+      files,
+      now,
+    }),
+  });
   const pool = ocrPool ?? new OcrPool();
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({

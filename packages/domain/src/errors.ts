@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'UNREADABLE_RECEIPT',
   'OCR_BUSY',
   'UNAVAILABLE',
+  'UNREADABLE_IMPORT',
   'INTERNAL',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

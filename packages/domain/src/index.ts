@@ -6,6 +6,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './fuel.js';
 export * from './health.js';
+export * from './import.js';
 export * from './marketplace.js';
 export * from './notification.js';
 export * from './ocr.js';

@@ -81,6 +81,17 @@ export class AuthService {
     this.d.families?.forgetFamily(familyId);
   }
 
+  /** True when `password` is the user's current password (argon2 verify). */
+  async passwordMatches(userId: number, password: string): Promise<boolean> {
+    const user = await this.d.users.findById(userId);
+    return !!user && (await verifyPassword(user.passwordHash, password));
+  }
+
+  /** Forgets every login of a user at once (an account just deleted: its refresh tokens went with it). */
+  forgetUser(userId: number) {
+    this.d.families?.forgetUser(userId);
+  }
+
   /** Family of a refresh token that is still live, so logout can work after the access token expired. */
   async liveFamilyOf(refreshToken: string | undefined): Promise<string | undefined> {
     if (!refreshToken) return undefined;

@@ -62,6 +62,22 @@ export class FuelRepo {
       .where(and(eq(f.vehicleId, vehicleId), gte(f.date, sql`coalesce((${anchor}), '-infinity'::date)`)));
   }
 
+  /** Every reading of the vehicle's fill-ups (the odometer-order check of an import). */
+  readings(vehicleId: number): Promise<{ date: string; odometer: number | null }[]> {
+    return this.db.select({ date: f.date, odometer: f.odometer }).from(f).where(eq(f.vehicleId, vehicleId));
+  }
+
+  /** Sets many fill-ups' consumption in one statement per 5,000 rows. */
+  async setConsumptions(changes: { id: number; value: number | null }[]) {
+    for (let i = 0; i < changes.length; i += 5000) {
+      const part = changes.slice(i, i + 5000);
+      const ids = `{${part.map((c) => c.id).join(',')}}`;
+      const values = `{${part.map((c) => (c.value === null ? 'NULL' : c.value)).join(',')}}`;
+      await this.db.execute(sql`update ${f} set consumption_per_100km = v.c
+        from unnest(${ids}::int[], ${values}::numeric[]) as v(id, c) where ${f.id} = v.id`);
+    }
+  }
+
   async setConsumption(id: number, value: number | null) {
     await this.db.update(f).set({ consumptionPer100km: value }).where(eq(f.id, id));
   }

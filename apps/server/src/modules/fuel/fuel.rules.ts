@@ -1,4 +1,4 @@
-import { consumptionByEntry } from '@evdra/domain';
+import { consumptionByEntry, odometerConflictMessage, odometerConflictsMany } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import type { fuelEntries } from '../../db/schema.js';
 import { fieldError } from '../../lib/errors.js';
@@ -9,7 +9,20 @@ import { FuelRepo } from './fuel.repo.js';
 type Repo = RecordsRepo<typeof fuelEntries>;
 /** The vehicles module's odometer rule, run on the fuel write's transaction. */
 export type RaiseOdometer = (tx: Executor, vehicleId: number, km: number) => Promise<void>;
-const km = (n: number) => `${n.toLocaleString('en-US')} km`;
+const conflictMessage = (
+  odometer: number,
+  entry: { date: string; odometer: number | null },
+  earlier: boolean,
+) => odometerConflictMessage(odometer, entry, earlier ? 'below-earlier' : 'above-later');
+const withPricePerLiter = <
+  V extends { pricePerLiter?: number | null; fuelPrice: number; liters: number; odometer?: number | null },
+>(
+  values: V,
+) => ({
+  ...values,
+  pricePerLiter: values.pricePerLiter ?? Math.round((values.fuelPrice / values.liters) * 1000) / 1000,
+  odometer: values.odometer ?? null,
+});
 
 /**
  * Derived price per litre, odometer order, consumption and the vehicle's odometer. A write touches
@@ -29,16 +42,59 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
           existingId,
         );
         if (entry) {
-          const message =
-            entry.date < values.date
-              ? `Odometer ${km(values.odometer)} is lower than ${km(entry.odometer ?? 0)} on the earlier fill-up of ${entry.date}.`
-              : `Odometer ${km(values.odometer)} is higher than ${km(entry.odometer ?? 0)} on the later fill-up of ${entry.date}.`;
+          const message = conflictMessage(values.odometer, entry, entry.date < values.date);
           throw fieldError('VALIDATION_FAILED', 400, 'odometer', message);
         }
       }
-      const pricePerLiter =
-        values.pricePerLiter ?? Math.round((values.fuelPrice / values.liters) * 1000) / 1000;
-      return { ...values, pricePerLiter, odometer: values.odometer ?? null };
+      return withPricePerLiter(values);
+    },
+
+    /**
+     * prepare for many new fills: the odometer-order check in memory against every reading, and
+     * their consumption computed before they are written (with the fills they extend), so no row
+     * is written twice; existing fills whose figure the new ones change are updated in one statement.
+     */
+    async prepareMany(repo: Repo, vehicleId, values) {
+      const fuel = new FuelRepo(repo.db);
+      const refusedAt = odometerConflictsMany(
+        await fuel.readings(vehicleId),
+        values.map((v) => ({ date: v.date, odometer: v.odometer ?? null })),
+      );
+      const refused = [...refusedAt].map(([index, { entry, kind }]) => ({
+        index,
+        field: 'odometer',
+        message: conflictMessage(values[index]?.odometer ?? 0, entry, kind === 'below-earlier'),
+      }));
+      const kept = values.filter((_, i) => !refusedAt.has(i)).map(withPricePerLiter);
+      if (kept.length === 0) return { values: kept, refused };
+      const from = kept.map((v) => v.date).sort()[0] as string; // ISO dates sort as text
+      const existing = await fuel.fillsSinceResetBefore(vehicleId, from);
+      // New rows get ids above every existing one, in this order: the rule's tie-break by id holds.
+      const firstId = existing.reduce((max, f) => Math.max(max, f.id), 0) + 1;
+      const fresh = kept.map((v, i) => ({
+        id: firstId + i,
+        date: v.date,
+        odometer: v.odometer ?? null,
+        liters: v.liters,
+        fullTank: v.fullTank ?? true,
+        missedPrevious: v.missedPrevious ?? false,
+      }));
+      const consumption = consumptionByEntry([...existing, ...fresh]);
+      await fuel.setConsumptions(
+        existing
+          .filter((row) => row.date >= from && row.consumptionPer100km !== (consumption.get(row.id) ?? null))
+          .map((row) => ({ id: row.id, value: consumption.get(row.id) ?? null })),
+      );
+      return {
+        values: kept.map((v, i) => ({ ...v, consumptionPer100km: consumption.get(firstId + i) ?? null })),
+        refused,
+      };
+    },
+
+    /** afterWrite for many new fills (consumption was set by prepareMany): the odometer, raised once. */
+    async afterInsertMany(repo: Repo, vehicleId, rows) {
+      const highest = rows.reduce((max, r) => Math.max(max, r.odometer ?? 0), 0);
+      if (highest > 0) await raiseOdometer(repo.db, vehicleId, highest);
     },
 
     async afterWrite(repo: Repo, vehicleId, { before, after }) {

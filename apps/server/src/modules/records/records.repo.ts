@@ -208,13 +208,65 @@ export class RecordsRepo<T extends RecordTable> {
     await this.db.delete(this.t).where(eq(this.t.id, id));
   }
 
+  /**
+   * Inserts many records (an import) in multi-row statements of INSERT_CHUNK rows; answers each new
+   * row's id, date and odometer (fuel) in the order given.
+   */
+  async insertMany(values: ValuesOf<T>[]): Promise<void> {
+    const first = values[0];
+    if (!first) return;
+    const columns = getTableColumns(this.t) as Record<string, AnyColumn>;
+    const keys = Object.keys(first).filter(
+      (k) => columns[k] && (first as Record<string, unknown>)[k] !== undefined,
+    );
+    const sameShape = values.every((v) => keys.every((k) => (v as Record<string, unknown>)[k] !== undefined));
+    if (!sameShape) {
+      for (let i = 0; i < values.length; i += INSERT_CHUNK)
+        await this.db.insert(this.t).values(values.slice(i, i + INSERT_CHUNK) as never);
+      return;
+    }
+    // One JSON parameter per chunk, unpacked by the database (json_to_recordset): thousands of bound
+    // parameters cost more to build and bind than the rows themselves to write.
+    const cols = keys.map((k) => columns[k] as AnyColumn);
+    const names = sql.join(
+      cols.map((c) => sql.identifier(c.name)),
+      sql`, `,
+    );
+    const typed = sql.join(
+      cols.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`),
+      sql`, `,
+    );
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+      const rows = values
+        .slice(i, i + INSERT_CHUNK)
+        .map((v) =>
+          Object.fromEntries(cols.map((c, j) => [c.name, (v as Record<string, unknown>)[keys[j] as string]])),
+        );
+      await this.db.execute(
+        sql`insert into ${this.t} (${names}) select ${names} from json_to_recordset(${JSON.stringify(rows)}::json) as x(${typed})`,
+      );
+    }
+  }
+
+  /** This repo on another connection or transaction. */
+  on(db: Executor): RecordsRepo<T> {
+    return new RecordsRepo(db, this.table);
+  }
+
   /** Runs `fn` in a transaction that holds this vehicle's lock, with a repo bound to it. */
   inVehicleLock<R>(vehicleId: number, fn: (repo: RecordsRepo<T>) => Promise<R>): Promise<R> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${vehicleId})`);
+      await lockVehicle(tx, vehicleId);
       return fn(new RecordsRepo(tx, this.table));
     });
   }
 }
 
 const LOCK_SPACE = 7_203_413;
+/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters for the widest record. */
+const INSERT_CHUNK = 5000;
+
+/** Takes the lock every write to one vehicle's records holds, until `tx` ends. */
+export async function lockVehicle(tx: Executor, vehicleId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${vehicleId})`);
+}

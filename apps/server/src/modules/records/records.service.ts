@@ -1,4 +1,5 @@
 import type { RecordPage, RecordPageQuery } from '@evdra/domain';
+import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.js';
@@ -27,7 +28,21 @@ export type RecordRules<T extends RecordTable> = {
   ) => Promise<Partial<RowOf<T>> | undefined>;
   /** Runs once such a write is committed (fuel may have raised the vehicle's odometer). */
   afterCommit?: () => void;
+  /**
+   * prepare, for many new records of one vehicle at once (an import): the values to insert, and the
+   * indexes refused with the message a single create would have answered.
+   */
+  prepareMany?: (
+    repo: RecordsRepo<T>,
+    vehicleId: number,
+    values: ValuesOf<T>[],
+  ) => Promise<{ values: ValuesOf<T>[]; refused: Refusal[] }>;
+  /** afterWrite, once for many records just inserted into one vehicle (an import). */
+  afterInsertMany?: (repo: RecordsRepo<T>, vehicleId: number, rows: ValuesOf<T>[]) => Promise<void>;
 };
+
+/** A record a bulk write left out: its index in the input, the field and why. */
+export type Refusal = { index: number; field: string; message: string };
 
 export type RecordChange<T extends RecordTable> = { before?: RowOf<T>; after?: RowOf<T> };
 
@@ -161,6 +176,36 @@ export class RecordsService<T extends RecordTable> {
       await repo.delete(id);
       await this.rules.afterWrite?.(repo, current.vehicleId, { before: current });
     });
+    this.rules.afterCommit?.();
+  }
+
+  /**
+   * Creates many records of one vehicle on `tx`, in bulk, with the same rules as `create` (derived
+   * fields, odometer order, consumption, the vehicle's odometer). The caller has checked access and
+   * holds the vehicle's lock (lockVehicle) on `tx`; call `committed()` once `tx` is committed.
+   */
+  async createMany(
+    tx: Executor,
+    vehicleId: number,
+    bodies: ValuesOf<T>[],
+  ): Promise<{ inserted: number; refused: Refusal[] }> {
+    if (bodies.length === 0) return { inserted: 0, refused: [] };
+    const repo = this.repo.on(tx);
+    let values = bodies;
+    let refused: Refusal[] = [];
+    if (this.rules.prepareMany) ({ values, refused } = await this.rules.prepareMany(repo, vehicleId, bodies));
+    else if (this.rules.prepare) {
+      const prepare = this.rules.prepare;
+      values = [];
+      for (const b of bodies) values.push(await prepare(repo, b));
+    }
+    await repo.insertMany(values);
+    if (values.length > 0) await this.rules.afterInsertMany?.(repo, vehicleId, values);
+    return { inserted: values.length, refused };
+  }
+
+  /** Tells the rules a bulk write (createMany) was committed. */
+  committed() {
     this.rules.afterCommit?.();
   }
 

@@ -12,6 +12,7 @@ import { applyLanguage, isLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { updateStoredUser } from '../../../lib/session';
 import { isDarkMode, setDarkMode } from '../../../lib/theme';
 import { useGiveConsent, useMe, useUpdateMe } from '../api';
+import { AccountDataSection } from '../components/AccountDataSection';
 
 function SettingsForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -134,6 +135,7 @@ export default function SettingsPage() {
       {me.isPending ? <PageLoading /> : null}
       {me.data ? <SettingsForm key={me.data.id} user={me.data} /> : null}
       {me.data ? <AiStatusSection isAdmin={me.data.role === 'ADMIN'} /> : null}
+      {me.data ? <AccountDataSection /> : null}
     </PageCard>
   );
 }

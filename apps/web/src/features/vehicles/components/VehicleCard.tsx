@@ -3,6 +3,7 @@ import {
   BarChart3,
   Car,
   Check,
+  Download,
   Eye,
   Fuel,
   Pencil,
@@ -10,6 +11,7 @@ import {
   Share2,
   ShieldCheck,
   Sparkles,
+  Upload,
   Wrench,
   X,
 } from 'lucide-react';
@@ -29,6 +31,8 @@ interface VehicleCardProps {
   onDelete: () => void;
   /** Opens the share dialog (shown to the owner only). */
   onShare?: () => void;
+  /** Opens the import dialog for this vehicle (absent: no Import button, e.g. for a viewer). */
+  onImport?: () => void;
 }
 
 /** Evaluate AI: busy while the server scores; spec §8 alert on failure. */
@@ -59,7 +63,7 @@ function EvaluateButton({ vehicleId, again = false }: { vehicleId: number; again
  * A car shared with the user says by whom, with their role; what the role cannot do is not shown
  * (Edit, Delete, Share, Evaluate AI are the owner's).
  */
-export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onShare }: VehicleCardProps) {
+export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onShare, onImport }: VehicleCardProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const name = `${v.make} ${v.model}`;
@@ -164,27 +168,47 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onShare }: 
             </Link>
           ))}
         </nav>
-        {owns ? (
-          <div className="vehicle-card__actions">
-            {onShare ? (
-              <button
-                type="button"
-                className="btn btn--secondary btn--small"
-                onClick={onShare}
-                aria-label={t('sharing.shareNamed', { name })}
-              >
-                <Share2 size={16} aria-hidden="true" />
-                {t('sharing.share')}
-              </button>
-            ) : null}
+        <div className="vehicle-card__actions">
+          {owns && onShare ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={onShare}
+              aria-label={t('sharing.shareNamed', { name })}
+            >
+              <Share2 size={16} aria-hidden="true" />
+              {t('sharing.share')}
+            </button>
+          ) : null}
+          {owns && onImport ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={onImport}
+              aria-label={t('vehicles.importNamed', { name })}
+            >
+              <Upload size={16} aria-hidden="true" />
+              {t('vehicles.import')}
+            </button>
+          ) : null}
+          <a
+            className="btn btn--secondary btn--small"
+            href={`/api/vehicles/${v.id}/export.csv`}
+            download
+            aria-label={t('vehicles.exportNamed', { name })}
+          >
+            <Download size={16} aria-hidden="true" />
+            {t('vehicles.export')}
+          </a>
+          {owns ? (
             <EditDeleteButtons
               editLabel={t('vehicles.editNamed', { name })}
               deleteLabel={t('vehicles.deleteNamed', { name })}
               onEdit={onEdit}
               onDelete={onDelete}
             />
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
     </article>
   );

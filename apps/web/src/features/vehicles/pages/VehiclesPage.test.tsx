@@ -154,7 +154,8 @@ describe('VehiclesPage', () => {
     expect(cardNames()).toHaveLength(3);
     // Filtering never asks the server.
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/vehicles'))).toHaveLength(1);
-  });
+    // Four dialogs' worth of role queries over three full cards: seconds on a shared CI machine.
+  }, 20_000);
 
   it("shows 'Error: {message}' when listing fails and nothing is cached", async () => {
     renderVehicles({ 'GET /api/vehicles': () => jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500) });

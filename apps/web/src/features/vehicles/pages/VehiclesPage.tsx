@@ -1,5 +1,5 @@
 import type { Vehicle } from '@evdra/domain';
-import { Plus } from 'lucide-react';
+import { Plus, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
@@ -9,11 +9,12 @@ import { errorText } from '../../../lib/api';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteVehicle, useVehicles } from '../api';
 import { ShareDialog } from '../components/ShareDialog';
+import { ImportModal } from '../components/ImportModal';
 import { VehicleCard } from '../components/VehicleCard';
 import { VehicleFormModal } from '../components/VehicleFormModal';
 import { filterVehicles } from '../filter';
 
-type Editing = { mode: 'add' } | { mode: 'edit'; vehicle: Vehicle } | null;
+type Editing = { mode: 'add'; thenImport?: boolean } | { mode: 'edit'; vehicle: Vehicle } | null;
 
 export default function VehiclesPage() {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export default function VehiclesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
   const [sharing, setSharing] = useState<Vehicle | null>(null);
+  const [importing, setImporting] = useState<Vehicle | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   const vehicles = list.data?.vehicles ?? [];
@@ -79,7 +81,26 @@ export default function VehiclesPage() {
         </p>
       ) : null}
 
-      {list.isSuccess && vehicles.length === 0 ? <p className="muted">{t('vehicles.empty')}</p> : null}
+      {list.isSuccess && vehicles.length === 0 ? (
+        <>
+          <p className="muted">{t('vehicles.empty')}</p>
+          <section className="import-invite" aria-labelledby="import-invite-title">
+            <h2 id="import-invite-title">{t('vehicles.movingTitle')}</h2>
+            <p>{t('vehicles.movingBody')}</p>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                setActionError(null);
+                setEditing({ mode: 'add', thenImport: true });
+              }}
+            >
+              <Upload size={18} aria-hidden="true" />
+              {t('vehicles.movingAction')}
+            </button>
+          </section>
+        </>
+      ) : null}
       {vehicles.length > 0 && shown.length === 0 ? <p className="muted">{t('vehicles.noMatch')}</p> : null}
 
       <div className="vehicle-grid">
@@ -95,6 +116,7 @@ export default function VehiclesPage() {
             onDelete={() => setDeleting(v)}
             // A car created offline (negative id) is shared once the server has it.
             onShare={v.id > 0 ? () => setSharing(v) : undefined}
+            onImport={() => setImporting(v)}
           />
         ))}
       </div>
@@ -105,12 +127,16 @@ export default function VehiclesPage() {
         <VehicleFormModal
           vehicle={editing.mode === 'edit' ? editing.vehicle : null}
           onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
+          onSaved={(saved) => {
+            if (editing.mode === 'add' && editing.thenImport) setImporting(saved);
+            setEditing(null);
+          }}
           onCreateError={setActionError}
         />
       ) : null}
 
       {sharing ? <ShareDialog vehicle={sharing} onClose={() => setSharing(null)} /> : null}
+      {importing ? <ImportModal vehicle={importing} onClose={() => setImporting(null)} /> : null}
 
       {deleting ? (
         <Modal title={t('vehicles.deleteTitle')} onClose={() => setDeleting(null)}>

@@ -1,0 +1,271 @@
+import {
+  type DistanceUnit,
+  ExpenseBody,
+  type ExpenseType,
+  FuelBody,
+  type FuelType,
+  type ImportColumnMapping,
+  type ImportExpense,
+  type ImportFormat,
+  type ImportFuel,
+  type ImportInsurance,
+  type ImportRevision,
+  type ImportRowError,
+  type ImportWarning,
+  InsuranceBody,
+  RevisionBody,
+  type VolumeUnit,
+} from '@evdra/domain';
+import type { z } from 'zod';
+import { KM_PER, LITERS_PER, normalize, periodEnd, round } from './locale.js';
+import type { CsvRow } from './read.js';
+
+export type Units = { distance: DistanceUnit; volume: VolumeUnit };
+/** A record and the line of the file it came from. */
+export type Sourced<T> = T & { row: number };
+
+/** What a file holds, as this app would store it; nothing saved. */
+export type Parsed = {
+  format: ImportFormat;
+  fuel: Sourced<ImportFuel>[];
+  expenses: Sourced<ImportExpense>[];
+  revisions: Sourced<ImportRevision>[];
+  insurance: Sourced<ImportInsurance>[];
+  warnings: ImportWarning[];
+  errors: ImportRowError[];
+  units: Units;
+  mapping: ImportColumnMapping | null;
+};
+
+/** A fill-up as the source app writes it: distances and volumes in the file's units. */
+export type SourceFill = {
+  date: string | null;
+  odometer: number | null;
+  volume: number | null;
+  /** What the fill-up cost in total. */
+  total: number | null;
+  /** Price per unit of volume (the file's unit). */
+  unitPrice: number | null;
+  full: boolean;
+  missed: boolean;
+  /** Kept as given (this app's own export), instead of the vehicle's fuel type / total ÷ litres. */
+  fuelType?: FuelType;
+  pricePerLiter?: number | null;
+};
+
+const firstIssue = (r: z.ZodSafeParseResult<unknown>) => {
+  const issue = r.error?.issues[0];
+  return issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'Invalid row.';
+};
+
+/**
+ * Gathers a file's records, converting units to km and litres, and checking each record with the
+ * same schemas as a record typed by hand; a row that fails is an error (left out), never a 5xx.
+ */
+export class Collector {
+  readonly fuel: Sourced<ImportFuel>[] = [];
+  readonly expenses: Sourced<ImportExpense>[] = [];
+  readonly revisions: Sourced<ImportRevision>[] = [];
+  readonly insurance: Sourced<ImportInsurance>[] = [];
+  readonly warnings: ImportWarning[] = [];
+  readonly errors: ImportRowError[] = [];
+  mapping: ImportColumnMapping | null = null;
+
+  constructor(
+    readonly format: ImportFormat,
+    readonly fuelType: FuelType,
+    public units: Units,
+  ) {}
+
+  warn(row: number, field: string, message: string) {
+    if (this.warnings.length < 1000) this.warnings.push({ row, field, message });
+  }
+  error(row: number, message: string) {
+    this.errors.push({ row, message });
+  }
+
+  km(distance: number | null): number | null {
+    return distance === null ? null : Math.round(distance * KM_PER[this.units.distance]);
+  }
+
+  addFuel(row: number, s: SourceFill) {
+    if (!s.date) return this.error(row, 'No readable date.');
+    if (s.volume === null || s.volume <= 0) return this.error(row, 'No fuel quantity.');
+    const liters = round(s.volume * LITERS_PER[this.units.volume], 2);
+    let total = s.total;
+    if (total === null && s.unitPrice !== null) total = s.unitPrice * s.volume;
+    if (total === null) {
+      this.warn(row, 'fuelPrice', 'No cost: stored as 0.');
+      total = 0;
+    }
+    const odometer = this.km(s.odometer);
+    if (odometer === null) this.warn(row, 'odometer', 'No odometer: no consumption for this fill-up.');
+    const value: ImportFuel = {
+      date: s.date,
+      odometer,
+      liters,
+      fuelPrice: round(total, 2),
+      pricePerLiter: s.pricePerLiter ?? (liters > 0 ? round(total / liters, 3) : null),
+      fuelType: s.fuelType ?? this.fuelType,
+      fullTank: s.full,
+      missedPrevious: s.missed,
+    };
+    const checked = FuelBody.safeParse({ ...value, vehicleId: 1 });
+    if (!checked.success) return this.error(row, firstIssue(checked));
+    this.fuel.push({ ...value, row });
+  }
+
+  addExpense(
+    row: number,
+    date: string | null,
+    expenseType: ExpenseType,
+    amount: number | null,
+    description: string,
+  ) {
+    if (!date) return this.error(row, 'No readable date.');
+    if (amount === null) return this.error(row, 'No amount.');
+    const value: ImportExpense = {
+      date,
+      expenseType,
+      amount: round(amount, 2),
+      description: clip(description),
+    };
+    const checked = ExpenseBody.safeParse({ ...value, vehicleId: 1 });
+    if (!checked.success) return this.error(row, firstIssue(checked));
+    this.expenses.push({ ...value, row });
+  }
+
+  /** A service; without an odometer reading it cannot be one (km is required), so it is an expense. */
+  addRevision(
+    row: number,
+    date: string | null,
+    odometer: number | null,
+    price: number | null,
+    description: string,
+    extra: {
+      reminderEnabled?: boolean;
+      manualReminderDate?: string | null;
+      kmAlreadyConverted?: boolean;
+    } = {},
+  ) {
+    const km = extra.kmAlreadyConverted ? odometer : this.km(odometer);
+    if (km === null || km <= 0) {
+      this.warn(row, 'km', 'No odometer reading: imported as a maintenance expense.');
+      return this.addExpense(row, date, 'Maintenance', price, description);
+    }
+    if (!date) return this.error(row, 'No readable date.');
+    if (price === null) return this.error(row, 'No amount.');
+    const value: ImportRevision = {
+      date,
+      km,
+      price: round(price, 2),
+      description: clip(description),
+      reminderEnabled: extra.reminderEnabled ?? true,
+      manualReminderDate: extra.manualReminderDate ?? null,
+    };
+    const checked = RevisionBody.safeParse({ ...value, vehicleId: 1 });
+    if (!checked.success) return this.error(row, firstIssue(checked));
+    this.revisions.push({ ...value, row });
+  }
+
+  addInsurance(
+    row: number,
+    v: Omit<ImportInsurance, 'startDate' | 'endDate'> & { startDate: string | null; endDate?: string | null },
+  ) {
+    if (!v.startDate) return this.error(row, 'No readable date.');
+    const value: ImportInsurance = {
+      ...v,
+      provider: v.provider.trim().slice(0, 100) || 'Insurance',
+      policyNumber: v.policyNumber.slice(0, 50),
+      coverageType: v.coverageType.slice(0, 50),
+      startDate: v.startDate,
+      endDate: v.endDate ?? periodEnd(v.startDate, 12),
+      price: round(v.price, 2),
+    };
+    const checked = InsuranceBody.safeParse({ ...value, vehicleId: 1 });
+    if (!checked.success) return this.error(row, firstIssue(checked));
+    this.insurance.push({ ...value, row });
+  }
+
+  result(): Parsed {
+    const { format, fuel, expenses, revisions, insurance, warnings, errors, units, mapping } = this;
+    return { format, fuel, expenses, revisions, insurance, warnings, errors, units, mapping };
+  }
+}
+
+const clip = (s: string) => s.trim().slice(0, 500);
+
+/** Joins non-empty parts with " — " (a title and its notes). */
+export const joinText = (...parts: (string | undefined)[]) =>
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' — ');
+
+/** A header row and the rows under it, with columns found by header name (never by position). */
+export class Table {
+  private readonly norm: string[];
+
+  constructor(
+    readonly headers: string[],
+    readonly rows: CsvRow[],
+  ) {
+    this.norm = headers.map(normalize);
+  }
+
+  /**
+   * The first column whose header is one of `names` (normalized: case, accents and punctuation
+   * ignored), else the first that starts with one of them (`Odo (mi)` for `odo`); -1 when none.
+   */
+  find(...names: string[]): number {
+    const wanted = names.map(normalize);
+    for (const w of wanted) {
+      const i = this.norm.indexOf(w);
+      if (i >= 0) return i;
+    }
+    for (const w of wanted) {
+      const i = this.norm.findIndex((h) => h.startsWith(`${w} `) || h.startsWith(`${w}(`));
+      if (i >= 0) return i;
+    }
+    return -1;
+  }
+
+  has(...names: string[]) {
+    return this.find(...names) >= 0;
+  }
+
+  /** The header text of a column ('' for -1). */
+  header(i: number) {
+    return i >= 0 ? (this.headers[i] ?? '') : '';
+  }
+
+  /** Every value of the columns given (for detecting decimals and date order). */
+  *values(...columns: number[]): Generator<string> {
+    for (const r of this.rows) for (const c of columns) if (c >= 0) yield r.cells[c] ?? '';
+  }
+}
+
+/** The cell of `row` in column `i` ('' when absent). */
+export const cell = (row: CsvRow, i: number) => (i >= 0 ? (row.cells[i] ?? '') : '');
+
+/** An expense type from a category or description in en/ro/es/pt/ru words; 'Other' when none fits. */
+export function expenseTypeOf(text: string): ExpenseType {
+  const t = normalize(text);
+  const rules: [RegExp, ExpenseType][] = [
+    [/park|estacion|aparc|parcare|парков/, 'Parking'],
+    [/toll|peaj|pedag|vignet|rovinie|платн/, 'Tolls'],
+    [/tax|regist|impozit|impuest|imposto|itp|ipva|налог|licen/, 'Tax'],
+    [/wash|spal|lavad|lavag|мойк/, 'Wash'],
+    [/tire|tyre|anvelop|neumat|pneu|шин/, 'Tyres'],
+    [/repair|repar|ремонт/, 'Repair'],
+    [/servic|mainten|revizi|manten|manuten|oil|ulei|aceite|oleo|то /, 'Maintenance'],
+    [/accessor|acesor|acessor|аксесс/, 'Accessories'],
+  ];
+  return rules.find(([re]) => re.test(t))?.[1] ?? 'Other';
+}
+
+/** True for a category that is insurance, in en/ro/es/pt/ru words. */
+export const isInsurance = (text: string) => /insur|asigur|segur|rca|casco|страх/.test(normalize(text));
+/** True for a category that is a service (maintenance), in en/ro/es/pt/ru words. */
+export const isService = (text: string) =>
+  /servic|mainten|revizi|manten|manuten|oil change|обслуж/.test(normalize(text));

@@ -1,0 +1,58 @@
+import Papa from 'papaparse';
+import { EVDRA_COLUMNS, type EvdraColumn } from './formats/evdra.js';
+import type { VehicleRecords } from './import.repo.js';
+
+type Cells = Partial<Record<EvdraColumn, string | number | boolean | null>>;
+
+/**
+ * A vehicle's records as one CSV in this app's own format (see formats/evdra.ts): a `kind` column,
+ * this app's field names, ISO dates, `.` decimals, km and litres; CRLF lines, as RFC 4180 says.
+ */
+export function vehicleCsv(r: VehicleRecords): string {
+  const rows: Cells[] = [
+    ...r.fuel.map((f) => ({
+      kind: 'fuel',
+      date: f.date,
+      odometer: f.odometer,
+      liters: f.liters,
+      fuelPrice: f.fuelPrice,
+      pricePerLiter: f.pricePerLiter,
+      fuelType: f.fuelType,
+      fullTank: f.fullTank,
+      missedPrevious: f.missedPrevious,
+      consumptionPer100km: f.consumptionPer100km,
+    })),
+    ...r.expenses.map((e) => ({
+      kind: 'expense',
+      date: e.date,
+      expenseType: e.expenseType,
+      amount: e.amount,
+      description: e.description,
+    })),
+    ...r.revisions.map((v) => ({
+      kind: 'revision',
+      date: v.date,
+      km: v.km,
+      price: v.price,
+      description: v.description,
+      reminderEnabled: v.reminderEnabled,
+      manualReminderDate: v.manualReminderDate,
+    })),
+    ...r.insurance.map((i) => ({
+      kind: 'insurance',
+      date: i.startDate,
+      price: i.price,
+      reminderEnabled: i.reminderEnabled,
+      provider: i.provider,
+      policyNumber: i.policyNumber,
+      coverageType: i.coverageType,
+      startDate: i.startDate,
+      endDate: i.endDate,
+    })),
+  ];
+  const data = rows.map((row) => EVDRA_COLUMNS.map((c) => text(row[c])));
+  return `${Papa.unparse({ fields: [...EVDRA_COLUMNS], data }, { newline: '\r\n', escapeFormulae: false })}\r\n`;
+}
+
+const text = (v: string | number | boolean | null | undefined) =>
+  v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : String(v);

@@ -1,0 +1,123 @@
+import { type Collector, cell, expenseTypeOf, isInsurance, isService, joinText, Table } from '../collect.js';
+import {
+  detectDateOrder,
+  detectDecimal,
+  normalize,
+  parseBool,
+  parseDate,
+  parseNumber,
+  periodEnd,
+} from '../locale.js';
+import type { CsvFile } from '../read.js';
+import { sections } from './sections.js';
+
+/**
+ * Fuelio's CSV backup: sections `## Vehicle`, `## Log` (fill-ups), `## CostCategories`, `## Costs`
+ * and others (ignored). Units are in the Log's headers (`Odo (mi)`, `Fuel (litres)`,
+ * `Fuel (us gallons)`, `Fuel (imp gallons)`); `Price (optional)` is the fill-up's total and
+ * `VolumePrice` the unit price; `Full` and `Missed` are 1/0. Costs name their category by id, whose
+ * name (`## CostCategories`) says what it is: service → a service, insurance → an insurance, the
+ * rest → an expense of the matching type.
+ */
+export const isFuelio = (file: CsvFile) => {
+  const titles = sections(file).map((s) => s.title);
+  return titles.includes('vehicle') && titles.includes('log');
+};
+
+export function parseFuelio(file: CsvFile, c: Collector, unitsGiven: boolean) {
+  const all = sections(file);
+  const log = all.find((s) => s.title === 'log');
+  const vehicle = all.find((s) => s.title === 'vehicle');
+  const categories = all.find((s) => s.title === 'costcategories');
+  const costs = all.find((s) => s.title === 'costs');
+
+  if (!unitsGiven) {
+    const odoHeader = log ? normalize(log.header.cells.find((h) => /^odo/i.test(h)) ?? '') : '';
+    const fuelHeader = log ? normalize(log.header.cells.find((h) => /^fuel/i.test(h)) ?? '') : '';
+    let distance: 'km' | 'mi' = /\(mi/.test(odoHeader) ? 'mi' : 'km';
+    let volume: 'l' | 'usgal' | 'impgal' = /us gal/.test(fuelHeader)
+      ? 'usgal'
+      : /(imp|uk) gal/.test(fuelHeader)
+        ? 'impgal'
+        : 'l';
+    if (!odoHeader.includes('(') && vehicle) {
+      // No unit in the header: the vehicle's DistUnit (0 km, 1 miles) and FuelUnit (0 l, 1 US gal, 2 imp gal).
+      const v = new Table(vehicle.header.cells, vehicle.rows);
+      const row = vehicle.rows[0];
+      if (row && cell(row, v.find('DistUnit')) === '1') distance = 'mi';
+      const fu = row ? cell(row, v.find('FuelUnit')) : '';
+      if (fu === '1') volume = 'usgal';
+      if (fu === '2') volume = 'impgal';
+    }
+    c.units = { distance, volume };
+  }
+
+  if (log) {
+    const t = new Table(log.header.cells, log.rows);
+    const date = t.find('Data', 'Date');
+    const odo = t.find('Odo');
+    const fuel = t.find('Fuel');
+    const total = t.find('Price (optional)', 'Price');
+    const unitPrice = t.find('VolumePrice');
+    const decimal = detectDecimal(t.values(odo, fuel, total, unitPrice));
+    const order = detectDateOrder(t.values(date));
+    const [full, missed] = [t.find('Full'), t.find('Missed')];
+    for (const r of t.rows) {
+      c.addFuel(r.line, {
+        date: parseDate(cell(r, date), order),
+        odometer: parseNumber(cell(r, odo), decimal),
+        volume: parseNumber(cell(r, fuel), decimal),
+        total: nonZero(parseNumber(cell(r, total), decimal)),
+        unitPrice: nonZero(parseNumber(cell(r, unitPrice), decimal)),
+        full: parseBool(cell(r, full)) ?? true,
+        missed: parseBool(cell(r, missed)) ?? false,
+      });
+    }
+  }
+
+  const names = new Map<string, string>();
+  if (categories) {
+    const t = new Table(categories.header.cells, categories.rows);
+    for (const r of t.rows) names.set(cell(r, t.find('CostTypeID')), cell(r, t.find('Name')));
+  }
+  if (costs) {
+    const t = new Table(costs.header.cells, costs.rows);
+    const date = t.find('Date', 'Data');
+    const odo = t.find('Odo');
+    const cost = t.find('Cost');
+    const decimal = detectDecimal(t.values(cost, odo));
+    const order = detectDateOrder(t.values(date));
+    const [template, income, typeId, titleCol, notes, repeat] = [
+      t.find('isTemplate'),
+      t.find('isIncome'),
+      t.find('CostTypeID'),
+      t.find('CostTitle'),
+      t.find('Notes'),
+      t.find('RepeatMonths'),
+    ];
+    for (const r of t.rows) {
+      if (parseBool(cell(r, template)) || parseBool(cell(r, income))) continue;
+      const category = names.get(cell(r, typeId)) ?? '';
+      const title = cell(r, titleCol);
+      const text = joinText(title, cell(r, notes));
+      const d = parseDate(cell(r, date), order);
+      const amount = parseNumber(cell(r, cost), decimal);
+      if (isInsurance(category)) {
+        const months = parseNumber(cell(r, repeat), decimal);
+        c.addInsurance(r.line, {
+          provider: title || category,
+          policyNumber: '',
+          coverageType: '',
+          startDate: d,
+          endDate: d && months && months > 0 ? periodEnd(d, months) : undefined,
+          price: amount ?? 0,
+          reminderEnabled: true,
+        });
+      } else if (isService(category)) {
+        c.addRevision(r.line, d, nonZero(parseNumber(cell(r, odo), decimal)), amount, text);
+      } else c.addExpense(r.line, d, expenseTypeOf(`${category} ${title}`), amount, text);
+    }
+  }
+}
+
+const nonZero = (n: number | null) => (n === null || n === 0 ? null : n);

@@ -1,0 +1,97 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { expenses, fuelEntries, insurances, revisions } from '../../db/schema.js';
+import { lockVehicle } from '../records/records.repo.js';
+
+/** The keys that make a record a duplicate: date + odometer + amount (kinds without an odometer: date + amount). */
+export const keyOf = {
+  fuel: (r: { date: string; odometer: number | null; fuelPrice: number }) =>
+    `${r.date}|${r.odometer ?? ''}|${Number(r.fuelPrice).toFixed(2)}`,
+  expenses: (r: { date: string; amount: number }) => `${r.date}||${Number(r.amount).toFixed(2)}`,
+  revisions: (r: { date: string; km: number; price: number }) =>
+    `${r.date}|${r.km}|${Number(r.price).toFixed(2)}`,
+  insurance: (r: { startDate: string; price: number }) => `${r.startDate}||${Number(r.price).toFixed(2)}`,
+};
+export type ExistingKeys = Record<keyof typeof keyOf, Set<string>>;
+
+/** What an import reads of a vehicle's records, and the transaction it writes them in. */
+export class ImportRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Runs `fn` in one transaction holding the vehicle's record lock (as every record write does). */
+  inVehicleLock<R>(vehicleId: number, fn: (tx: Executor) => Promise<R>): Promise<R> {
+    return this.db.transaction(async (tx) => {
+      await lockVehicle(tx, vehicleId);
+      return fn(tx);
+    });
+  }
+
+  /** The duplicate keys of every record the vehicle has. */
+  async existingKeys(vehicleId: number, db: Executor = this.db): Promise<ExistingKeys> {
+    const [fuel, exp, rev, ins] = await Promise.all([
+      db
+        .select({ date: fuelEntries.date, odometer: fuelEntries.odometer, fuelPrice: fuelEntries.fuelPrice })
+        .from(fuelEntries)
+        .where(eq(fuelEntries.vehicleId, vehicleId)),
+      db
+        .select({ date: expenses.date, amount: expenses.amount })
+        .from(expenses)
+        .where(eq(expenses.vehicleId, vehicleId)),
+      db
+        .select({ date: revisions.date, km: revisions.km, price: revisions.price })
+        .from(revisions)
+        .where(eq(revisions.vehicleId, vehicleId)),
+      db
+        .select({ startDate: insurances.startDate, price: insurances.price })
+        .from(insurances)
+        .where(eq(insurances.vehicleId, vehicleId)),
+    ]);
+    return {
+      fuel: new Set(fuel.map(keyOf.fuel)),
+      expenses: new Set(exp.map(keyOf.expenses)),
+      revisions: new Set(rev.map(keyOf.revisions)),
+      insurance: new Set(ins.map(keyOf.insurance)),
+    };
+  }
+
+  /** Every record of a vehicle, oldest first. */
+  records(vehicleId: number): Promise<VehicleRecords> {
+    return recordsOfVehicle(this.db, vehicleId);
+  }
+
+  /** Every reading of the vehicle's fill-ups (what the odometer-order check compares against). */
+  readings(vehicleId: number) {
+    return this.db
+      .select({ date: fuelEntries.date, odometer: fuelEntries.odometer })
+      .from(fuelEntries)
+      .where(eq(fuelEntries.vehicleId, vehicleId));
+  }
+}
+
+/** Every record of a vehicle, oldest first (the CSV export). */
+export async function recordsOfVehicle(db: Executor, vehicleId: number) {
+  const [fuel, exp, rev, ins] = await Promise.all([
+    db
+      .select()
+      .from(fuelEntries)
+      .where(eq(fuelEntries.vehicleId, vehicleId))
+      .orderBy(asc(fuelEntries.date), asc(fuelEntries.id)),
+    db
+      .select()
+      .from(expenses)
+      .where(eq(expenses.vehicleId, vehicleId))
+      .orderBy(asc(expenses.date), asc(expenses.id)),
+    db
+      .select()
+      .from(revisions)
+      .where(eq(revisions.vehicleId, vehicleId))
+      .orderBy(asc(revisions.date), asc(revisions.id)),
+    db
+      .select()
+      .from(insurances)
+      .where(eq(insurances.vehicleId, vehicleId))
+      .orderBy(asc(insurances.startDate), asc(insurances.id)),
+  ]);
+  return { fuel, expenses: exp, revisions: rev, insurance: ins };
+}
+export type VehicleRecords = Awaited<ReturnType<typeof recordsOfVehicle>>;

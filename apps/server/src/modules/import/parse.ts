@@ -1,0 +1,59 @@
+import type { FuelType, ImportMapping } from '@evdra/domain';
+import { Collector, type Parsed } from './collect.js';
+import { isDrivvo, parseDrivvo } from './formats/drivvo.js';
+import { isEvdra, parseEvdra } from './formats/evdra.js';
+import { isFuelio, parseFuelio } from './formats/fuelio.js';
+import { isFuelly, parseFuelly } from './formats/fuelly.js';
+import { parseGeneric } from './formats/generic.js';
+import { lubeKind, parseLubeLogger } from './formats/lubelogger.js';
+import { type CsvFile, noRows, readUpload } from './read.js';
+
+export type { Parsed };
+
+/** Which app wrote a CSV, from its content (sections, header names), never its file name. */
+export function detectFormat(file: CsvFile): Parsed['format'] {
+  const headers = file.rows[0]?.cells ?? [];
+  if (isEvdra(headers)) return 'evdra';
+  if (isFuelio(file)) return 'fuelio';
+  if (isDrivvo(file)) return 'drivvo';
+  if (lubeKind(headers)) return 'lubelogger';
+  if (isFuelly(headers)) return 'fuelly';
+  return 'generic';
+}
+
+/**
+ * Reads an upload (CSV, or a ZIP of CSVs) into the records this app would store, for a vehicle
+ * using `fuelType`. Pure: no database. Throws 415 for a file that is not CSV and 422 when no row
+ * could be read (a generic CSV still answers, with its proposed mapping, so the user can fix it).
+ */
+export function parseImport(bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping): Parsed {
+  const files = readUpload(bytes).filter((f) => f.rows.length > 0);
+  if (files.length === 0) throw noRows();
+  const formats = files.map(detectFormat);
+  const known = formats.find((f) => f !== 'generic');
+  const format = known ?? 'generic';
+  const given = mapping?.units;
+  const c = new Collector(format, fuelType, {
+    distance: given?.distance ?? 'km',
+    volume: given?.volume ?? 'l',
+  });
+  const unitsGiven = !!(given?.distance || given?.volume);
+  files.forEach((file, i) => {
+    const f = formats[i];
+    if (f === 'evdra') parseEvdra(file, c);
+    else if (f === 'fuelio') parseFuelio(file, c, unitsGiven);
+    else if (f === 'drivvo') parseDrivvo(file, c);
+    else if (f === 'fuelly') parseFuelly(file, c, unitsGiven);
+    else if (f === 'lubelogger')
+      parseLubeLogger(file, c, lubeKind(file.rows[0]?.cells ?? []) ?? 'gas', unitsGiven);
+    // A generic file beside known ones (a ZIP's README, a LubeLogger supplies list) is left out.
+    else if (!known) parseGeneric(file, c, mapping);
+  });
+  const parsed = c.result();
+  const records =
+    parsed.fuel.length + parsed.expenses.length + parsed.revisions.length + parsed.insurance.length;
+  const dataRows = files.reduce((n, f) => n + Math.max(0, f.rows.length - 1), 0);
+  if (records === 0 && (format !== 'generic' || dataRows === 0 || (files[0]?.rows[0]?.cells.length ?? 0) < 2))
+    throw noRows();
+  return parsed;
+}

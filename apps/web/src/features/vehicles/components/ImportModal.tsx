@@ -1,0 +1,360 @@
+import {
+  GENERIC_FIELDS,
+  type GenericField,
+  IMPORT_MAX_BYTES,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type Vehicle,
+} from '@evdra/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Card';
+import { Modal } from '../../../components/Modal';
+import { errorText } from '../../../lib/api';
+import { type ImportProgress, postImport } from '../importUpload';
+import '../import.css';
+
+type Step =
+  | { name: 'choose' }
+  | { name: 'preview'; preview: ImportPreview }
+  | { name: 'done'; result: ImportResult };
+
+/** Sample rows have no id and never reorder: their position is their key. */
+const keyed = <T,>(rows: T[], prefix: string) => rows.map((row, n) => ({ row, key: `${prefix}${n}` }));
+
+const total = (c: ImportPreview['counts']) => c.fuel + c.expenses + c.revisions + c.insurance;
+
+/**
+ * Import another app's history into one vehicle: drop a file → preview (counts, warnings and
+ * errors per row, a sample, the column mapping of a generic CSV) → confirm with upload progress.
+ */
+export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [mapping, setMapping] = useState<ImportMapping | undefined>(undefined);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [key] = useState(() => crypto.randomUUID());
+
+  const run = async <S extends 'preview' | 'confirm'>(s: S, f: File, m: ImportMapping | undefined) => {
+    setError(null);
+    try {
+      return await postImport(
+        s,
+        vehicle.id,
+        f,
+        m,
+        setProgress,
+        s === 'confirm' ? { 'Idempotency-Key': key } : {},
+      );
+    } catch (err) {
+      setError(errorText(err));
+      return undefined;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const choose = async (f: File | undefined) => {
+    if (!f) return;
+    if (f.size > IMPORT_MAX_BYTES) {
+      setError(t('importer.tooBig'));
+      return;
+    }
+    setFile(f);
+    setMapping(undefined);
+    const preview = await run('preview', f, undefined);
+    if (preview) setStep({ name: 'preview', preview });
+  };
+
+  const remap = async (next: ImportMapping) => {
+    if (!file) return;
+    setMapping(next);
+    const preview = await run('preview', file, next);
+    if (preview) setStep({ name: 'preview', preview });
+  };
+
+  const confirm = async () => {
+    if (!file) return;
+    const result = await run('confirm', file, mapping);
+    if (!result) return;
+    setStep({ name: 'done', result });
+    await queryClient.invalidateQueries();
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void choose(e.dataTransfer.files[0]);
+  };
+
+  const busy = progress !== null;
+  return (
+    <Modal title={t('importer.title', { name: `${vehicle.make} ${vehicle.model}` })} onClose={onClose}>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {progress ? (
+        <div className="import__progress">
+          <progress
+            max={1}
+            value={progress.phase === 'uploading' ? progress.fraction : undefined}
+            aria-label={t('importer.progress')}
+          />
+          <p className="muted">
+            {progress.phase === 'uploading'
+              ? t('importer.uploading', { percent: Math.round(progress.fraction * 100) })
+              : t('importer.working')}
+          </p>
+        </div>
+      ) : null}
+
+      {step.name === 'choose' ? (
+        <section
+          className={`import__drop${dragging ? ' import__drop--over' : ''}`}
+          aria-label={t('importer.drop')}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <Upload size={32} aria-hidden="true" />
+          <p>{t('importer.drop')}</p>
+          <label className="btn btn--primary" htmlFor={inputId}>
+            {t('importer.choose')}
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept=".csv,.txt,.zip,text/csv,application/zip"
+            disabled={busy}
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+          <p className="field__hint">{t('importer.formats')}</p>
+        </section>
+      ) : null}
+
+      {step.name === 'preview' ? (
+        <PreviewView preview={step.preview} busy={busy} onRemap={(m) => void remap(m)} mapping={mapping} />
+      ) : null}
+
+      {step.name === 'done' ? (
+        <Alert tone="success">
+          {total(step.result.counts) > 0
+            ? t('importer.done', { count: total(step.result.counts), duplicates: step.result.duplicates })
+            : t('importer.nothing', { duplicates: step.result.duplicates })}
+        </Alert>
+      ) : null}
+
+      <div className="form__actions">
+        {step.name === 'preview' ? (
+          <>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={busy}
+              onClick={() => setStep({ name: 'choose' })}
+            >
+              {t('importer.another')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy || total(step.preview.counts) === 0}
+              aria-busy={busy}
+              onClick={() => void confirm()}
+            >
+              {busy ? t('importer.importing') : t('importer.confirm', { count: total(step.preview.counts) })}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn--secondary" onClick={onClose} data-autofocus>
+            {t('common.close')}
+          </button>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function PreviewView({
+  preview: p,
+  busy,
+  mapping,
+  onRemap,
+}: {
+  preview: ImportPreview;
+  busy: boolean;
+  mapping: ImportMapping | undefined;
+  onRemap: (m: ImportMapping) => void;
+}) {
+  const { t } = useTranslation();
+  const [columns, setColumns] = useState<Partial<Record<GenericField, string | null>>>(
+    p.mapping?.columns ?? {},
+  );
+  const [units, setUnits] = useState(p.units);
+  const issues = [
+    ...p.errors.map((e) => ({ row: e.row, text: e.message, tone: 'error' as const })),
+    ...p.warnings.map((w) => ({ row: w.row, text: `${w.field}: ${w.message}`, tone: 'warning' as const })),
+  ].sort((a, b) => a.row - b.row);
+  return (
+    <div className="import__preview">
+      <p>
+        <strong>{t('importer.format', { format: t(`importer.formatNames.${p.format}`) })}</strong>
+      </p>
+      <table className="table">
+        <caption className="visually-hidden">{t('importer.countsTitle')}</caption>
+        <tbody>
+          {(['fuel', 'expenses', 'revisions', 'insurance'] as const).map((k) => (
+            <tr key={k}>
+              <th scope="row">{t(`importer.kinds.${k}`)}</th>
+              <td>{p.counts[k]}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('importer.duplicates')}</th>
+            <td>{p.duplicates}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('importer.skipped')}</th>
+            <td>{p.skipped}</td>
+          </tr>
+        </tbody>
+      </table>
+
+      {p.mapping ? (
+        <fieldset className="import__mapping" disabled={busy}>
+          <legend>{t('importer.mappingTitle')}</legend>
+          {GENERIC_FIELDS.map((f) => (
+            <label key={f} className="field">
+              <span className="field__label">{t(`importer.fields.${f}`)}</span>
+              <select
+                value={columns[f] ?? ''}
+                onChange={(e) => setColumns({ ...columns, [f]: e.target.value || null })}
+              >
+                <option value="">{t('importer.none')}</option>
+                {p.mapping?.headers.map((h) => (
+                  <option key={h} value={h}>
+                    {h}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <fieldset className="import__units" disabled={busy}>
+        <legend>{t('importer.unitsTitle')}</legend>
+        <label className="field">
+          <span className="field__label">{t('importer.distance')}</span>
+          <select
+            value={units.distance}
+            onChange={(e) => setUnits({ ...units, distance: e.target.value as 'km' | 'mi' })}
+          >
+            <option value="km">km</option>
+            <option value="mi">{t('importer.miles')}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('importer.volume')}</span>
+          <select
+            value={units.volume}
+            onChange={(e) => setUnits({ ...units, volume: e.target.value as 'l' | 'usgal' | 'impgal' })}
+          >
+            <option value="l">{t('importer.litres')}</option>
+            <option value="usgal">{t('importer.usGallons')}</option>
+            <option value="impgal">{t('importer.impGallons')}</option>
+          </select>
+        </label>
+      </fieldset>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small"
+        disabled={busy}
+        onClick={() => onRemap({ ...(mapping ?? {}), ...(p.mapping ? { columns } : {}), units })}
+      >
+        {t('importer.apply')}
+      </button>
+
+      {issues.length > 0 ? (
+        <details className="import__issues" open={p.counts && issues.length <= 10}>
+          <summary>{t('importer.issues', { count: issues.length })}</summary>
+          <ul>
+            {issues.slice(0, 200).map((i) => (
+              <li key={`${i.tone}-${i.row}-${i.text}`} className={`import__issue import__issue--${i.tone}`}>
+                {t('importer.row', { row: i.row })}: {i.text}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+
+      {p.sample.fuel.length > 0 ? (
+        <table className="table">
+          <caption>{t('importer.sampleFuel')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('importer.fields.date')}</th>
+              <th scope="col">{t('importer.fields.odometer')}</th>
+              <th scope="col">{t('importer.fields.liters')}</th>
+              <th scope="col">{t('importer.fields.fuelPrice')}</th>
+              <th scope="col">{t('importer.fields.fullTank')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keyed(p.sample.fuel, 'f').map(({ row: f, key }) => (
+              <tr key={key}>
+                <td>{f.date}</td>
+                <td>{f.odometer ?? '—'}</td>
+                <td>{f.liters}</td>
+                <td>{f.fuelPrice.toFixed(2)}</td>
+                <td>{f.fullTank ? '✓' : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {p.sample.expenses.length + p.sample.revisions.length + p.sample.insurance.length > 0 ? (
+        <table className="table">
+          <caption>{t('importer.sampleOther')}</caption>
+          <tbody>
+            {keyed(p.sample.revisions, 'r').map(({ row: r, key }) => (
+              <tr key={key}>
+                <td>{r.date}</td>
+                <td>{t('importer.kinds.revisions')}</td>
+                <td>{r.price.toFixed(2)}</td>
+                <td>{r.description}</td>
+              </tr>
+            ))}
+            {keyed(p.sample.expenses, 'e').map(({ row: e, key }) => (
+              <tr key={key}>
+                <td>{e.date}</td>
+                <td>{t(`expenseTypes.${e.expenseType}`, { defaultValue: e.expenseType })}</td>
+                <td>{e.amount.toFixed(2)}</td>
+                <td>{e.description}</td>
+              </tr>
+            ))}
+            {keyed(p.sample.insurance, 'i').map(({ row: s, key }) => (
+              <tr key={key}>
+                <td>{s.startDate}</td>
+                <td>{t('importer.kinds.insurance')}</td>
+                <td>{s.price.toFixed(2)}</td>
+                <td>{s.provider}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { IsoDate } from './common.js';
+import { FuelType } from './enums.js';
+import { ExpenseType } from './records.js';
+
+/** An import file (CSV, or a ZIP holding CSVs) may be at most this large. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Records of each kind shown in a preview's sample. */
+export const IMPORT_SAMPLE_SIZE = 20;
+
+export const IMPORT_FORMATS = ['evdra', 'lubelogger', 'fuelio', 'drivvo', 'fuelly', 'generic'] as const;
+export const ImportFormat = z.enum(IMPORT_FORMATS);
+export type ImportFormat = z.infer<typeof ImportFormat>;
+
+/**
+ * The fields a generic CSV's columns can be mapped to. A row with litres becomes a fill-up; one
+ * without litres but with an amount becomes an expense (of `expenseType` when that column holds one).
+ */
+export const GENERIC_FIELDS = [
+  'date',
+  'odometer',
+  'liters',
+  'fuelPrice',
+  'pricePerLiter',
+  'fullTank',
+  'missedPrevious',
+  'amount',
+  'expenseType',
+  'description',
+] as const;
+export const GenericField = z.enum(GENERIC_FIELDS);
+export type GenericField = z.infer<typeof GenericField>;
+
+export const DistanceUnit = z.enum(['km', 'mi']);
+export const VolumeUnit = z.enum(['l', 'usgal', 'impgal']);
+export type DistanceUnit = z.infer<typeof DistanceUnit>;
+export type VolumeUnit = z.infer<typeof VolumeUnit>;
+
+/**
+ * The optional `mapping` part of an import: for a generic CSV, which column (by header name) holds
+ * each field; for any format, the units of its distances and volumes when the file does not say.
+ */
+export const ImportMapping = z.object({
+  columns: z.partialRecord(GenericField, z.string().max(200).nullable()).optional(),
+  units: z.object({ distance: DistanceUnit.optional(), volume: VolumeUnit.optional() }).optional(),
+});
+export type ImportMapping = z.infer<typeof ImportMapping>;
+
+export const ImportCounts = z.object({
+  fuel: z.number().int(),
+  expenses: z.number().int(),
+  revisions: z.number().int(),
+  insurance: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof ImportCounts>;
+
+/** Records as they would be stored (this app's field names, km, litres), without ids. */
+export const ImportFuel = z.object({
+  date: IsoDate,
+  odometer: z.number().int().nullable(),
+  liters: z.number(),
+  fuelPrice: z.number(),
+  pricePerLiter: z.number().nullable(),
+  fuelType: FuelType,
+  fullTank: z.boolean(),
+  missedPrevious: z.boolean(),
+});
+export type ImportFuel = z.infer<typeof ImportFuel>;
+export const ImportExpense = z.object({
+  date: IsoDate,
+  expenseType: ExpenseType,
+  amount: z.number(),
+  description: z.string(),
+});
+export type ImportExpense = z.infer<typeof ImportExpense>;
+export const ImportRevision = z.object({
+  date: IsoDate,
+  km: z.number().int(),
+  price: z.number(),
+  description: z.string(),
+  reminderEnabled: z.boolean(),
+  manualReminderDate: z.string().nullable(),
+});
+export type ImportRevision = z.infer<typeof ImportRevision>;
+export const ImportInsurance = z.object({
+  provider: z.string(),
+  policyNumber: z.string(),
+  coverageType: z.string(),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  price: z.number(),
+  reminderEnabled: z.boolean(),
+});
+export type ImportInsurance = z.infer<typeof ImportInsurance>;
+
+export const ImportWarning = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportWarning = z.infer<typeof ImportWarning>;
+export const ImportRowError = z.object({ row: z.number().int(), message: z.string() });
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+/** What a generic CSV's columns were read as (proposed by header words, or as the user sent). */
+export const ImportColumnMapping = z.object({
+  headers: z.array(z.string()),
+  columns: z.partialRecord(GenericField, z.string().nullable()),
+});
+export type ImportColumnMapping = z.infer<typeof ImportColumnMapping>;
+
+/**
+ * POST /api/import/preview/{vehicleId}: what the file holds and what an import would store; saves
+ * nothing. `counts` are the records that would be added (duplicates and rows in error left out);
+ * `skipped` counts rows left out for any reason (duplicates included); rows are the file's line
+ * numbers (1-based, header included).
+ */
+export const ImportPreview = z.object({
+  format: ImportFormat,
+  counts: ImportCounts,
+  skipped: z.number().int(),
+  duplicates: z.number().int(),
+  warnings: z.array(ImportWarning),
+  errors: z.array(ImportRowError),
+  sample: z.object({
+    fuel: z.array(ImportFuel),
+    expenses: z.array(ImportExpense),
+    revisions: z.array(ImportRevision),
+    insurance: z.array(ImportInsurance),
+  }),
+  units: z.object({ distance: DistanceUnit, volume: VolumeUnit }),
+  mapping: ImportColumnMapping.nullable(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+/** POST /api/import/confirm/{vehicleId}: what was added. */
+export const ImportResult = z.object({
+  format: ImportFormat,
+  counts: ImportCounts,
+  skipped: z.number().int(),
+  duplicates: z.number().int(),
+  errors: z.array(ImportRowError),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
+/** DELETE /api/account */
+export const DeleteAccountBody = z.object({
+  password: z.string().min(1, 'Enter your password.').max(128, 'At most 128 characters.'),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
