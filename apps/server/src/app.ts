@@ -40,6 +40,9 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
+import { ReportsRepo } from './modules/reports/reports.repo.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
@@ -173,7 +176,17 @@ export async function buildApp({
     log: app.log,
   });
   await app.register(ocrRoutes, { ocr, services: services as never });
-  await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
+  const analyticsRepo = new AnalyticsRepo(db);
+  await app.register(analyticsRoutes, { service: new AnalyticsService(analyticsRepo, access) });
+  const reports = new ReportsService({
+    repo: new ReportsRepo(db),
+    analytics: analyticsRepo,
+    vehicles,
+    files,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  await app.register(reportsRoutes, { service: reports });
   await app.register(notificationsRoutes, {
     service: new NotificationsService(new NotificationsRepo(db)),
   });

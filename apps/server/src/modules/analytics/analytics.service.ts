@@ -5,7 +5,8 @@ import type { AnalyticsRepo, MonthRow } from './analytics.repo.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-function totals(rows: MonthRow[]): CostTotals {
+/** The sums of some months (the report reuses them). */
+export function totals(rows: MonthRow[]): CostTotals {
   const sum = (k: 'liters' | 'fuel' | 'expenses' | 'insurance' | 'revisions') =>
     round2(rows.reduce((s, r) => s + r[k], 0));
   const t = {
@@ -38,14 +39,7 @@ export class AnalyticsService {
   }
 
   async vehicleYearly(p: Principal, vehicleId: number): Promise<YearlyAnalytics> {
-    const byYear = new Map<string, MonthRow[]>();
-    for (const r of await this.vehicleMonths(p, vehicleId)) {
-      const year = r.month.slice(0, 4);
-      byYear.set(year, [...(byYear.get(year) ?? []), r]);
-    }
-    return Object.fromEntries(
-      [...byYear].sort(([a], [b]) => a.localeCompare(b)).map(([y, rows]) => [y, totals(rows)]),
-    );
+    return yearly(await this.vehicleMonths(p, vehicleId));
   }
 
   async vehicleTotal(p: Principal, vehicleId: number): Promise<AllTimeTotals> {
@@ -54,13 +48,7 @@ export class AnalyticsService {
       this.vehicleMonths(p, vehicleId),
       this.repo.odometerSpan(vehicleId),
     ]);
-    const t = totals(rows);
-    const totalKm = span.low !== null && span.high !== null ? Math.max(0, span.high - span.low) : 0;
-    return {
-      ...t,
-      totalKm,
-      costPerKm: totalKm > 0 ? Math.round((t.totalCost / totalKm) * 1000) / 1000 : null,
-    };
+    return allTime(rows, span);
   }
 
   /**
@@ -85,6 +73,29 @@ export class AnalyticsService {
       until: range.end && nextMonth(range.end),
     });
   }
+}
+
+/** Totals by year, oldest first. */
+export function yearly(rows: MonthRow[]): YearlyAnalytics {
+  const byYear = new Map<string, MonthRow[]>();
+  for (const r of rows) {
+    const year = r.month.slice(0, 4);
+    byYear.set(year, [...(byYear.get(year) ?? []), r]);
+  }
+  return Object.fromEntries(
+    [...byYear].sort(([a], [b]) => a.localeCompare(b)).map(([y, rs]) => [y, totals(rs)]),
+  );
+}
+
+/** All-time totals, km driven between the lowest and highest reading, and cost per km. */
+export function allTime(rows: MonthRow[], span: { low: number | null; high: number | null }): AllTimeTotals {
+  const t = totals(rows);
+  const totalKm = span.low !== null && span.high !== null ? Math.max(0, span.high - span.low) : 0;
+  return {
+    ...t,
+    totalKm,
+    costPerKm: totalKm > 0 ? Math.round((t.totalCost / totalKm) * 1000) / 1000 : null,
+  };
 }
 
 /** First day of the month after 'YYYY-MM'. */

@@ -54,6 +54,14 @@ export class VehiclesService {
     return v;
   }
 
+  /** The vehicle if the caller owns it (or is an admin); 404 for strangers, 403 for anyone else who may see it. */
+  async owned(p: Principal, id: number): Promise<VehicleRow> {
+    const v = await this.visible(p, id);
+    if (p.role !== 'ADMIN' && v.ownerId !== p.userId)
+      throw new AppError(403, 'FORBIDDEN', 'Only the owner can do this.');
+    return v;
+  }
+
   async create(p: Principal, input: VehicleInput): Promise<VehicleRow> {
     await this.assertRegistrationFree(p.userId, input.registrationNumber);
     const id = await this.write(() => this.repo.insert(p.userId, input));
