@@ -203,7 +203,12 @@ export async function buildApp({
     }),
   });
   await app.register(marketplaceRoutes, {
-    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear),
+    service: new MarketplaceService(
+      new MarketplaceRepo(db),
+      files,
+      vehicleLists.clear,
+      (v, seller, listing) => reports.listingLink(v, seller, listing),
+    ),
   });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });

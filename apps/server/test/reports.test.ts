@@ -365,3 +365,47 @@ describe('share links', () => {
     }
   });
 });
+
+describe('on the marketplace', () => {
+  const cardOf = async (c: TestClient, listingId: number) =>
+    (
+      (await ok(c.get('/api/marketplace/listings'), 200)).data as { id: number; reportUrl: string | null }[]
+    ).find((l) => l.id === listingId);
+
+  it('a listing carries its report link, which ends when the listing is deleted', async () => {
+    const vehicleId = await car(alice);
+    const listing = (
+      await ok(alice.post('/api/marketplace/list', { vehicleId, price: 5000, description: '' }))
+    ).data;
+    expect(listing.reportUrl).toMatch(/^\/r\/[A-Za-z0-9_-]{43}$/);
+    expect((await cardOf(mallory, listing.id))?.reportUrl).toBe(listing.reportUrl);
+    // A buyer opens it without logging in.
+    const page = await mallory.get(listing.reportUrl);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Vehicle history report');
+    // The owner sees it among the car's links, marked as the listing's.
+    const links = (await ok(alice.get(`/api/vehicles/${vehicleId}/report-links`), 200)).data;
+    expect(links).toEqual([expect.objectContaining({ listingId: listing.id })]);
+
+    await ok(alice.delete(`/api/marketplace/delete-permanent/${listing.id}`), 204);
+    expect((await mallory.get(listing.reportUrl)).statusCode).toBe(404);
+    expect((await ok(alice.get(`/api/vehicles/${vehicleId}/report-links`), 200)).data).toEqual([]);
+  });
+
+  it('every link of a car ends when the car is transferred to its buyer', async () => {
+    const vehicleId = await car(alice);
+    const own = (await ok(alice.post(`/api/vehicles/${vehicleId}/report-links`, { expiresInDays: 30 }))).data;
+    const listing = (
+      await ok(alice.post('/api/marketplace/list', { vehicleId, price: 5000, description: '' }))
+    ).data;
+    const interestId = (await ok(mallory.post(`/api/marketplace/interest/${listing.id}`), 200)).data
+      .interestId;
+    await ok(alice.patch(`/api/marketplace/transfer/${interestId}`), 200);
+    expect((await mallory.get(listing.reportUrl)).statusCode).toBe(404);
+    expect((await mallory.get(`/r/${own.token}`)).statusCode).toBe(404);
+    // The new owner starts with no links; the old one no longer reaches the car.
+    expect((await ok(mallory.get(`/api/vehicles/${vehicleId}/report-links`), 200)).data).toEqual([]);
+    expectError(await alice.get(`/api/vehicles/${vehicleId}/report-links`), 404, 'NOT_FOUND');
+    expectError(await alice.get(`/api/vehicles/${vehicleId}/report.pdf`), 404, 'NOT_FOUND');
+  });
+});

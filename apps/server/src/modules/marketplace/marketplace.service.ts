@@ -64,6 +64,7 @@ export function presentListing(r: CardRow): Listing {
       fuelEntries: r.fuelEntries,
       consumptionPer100km: r.consumption === null ? null : Number(r.consumption),
     },
+    reportUrl: r.reportToken ? `/r/${r.reportToken}` : null,
   };
 }
 
@@ -79,6 +80,15 @@ export class MarketplaceService {
     private readonly store: FileStore,
     /** Called after a sale moved a vehicle to its buyer (the vehicle lists are cached). */
     private readonly vehicleMoved: () => void = () => {},
+    /**
+     * Makes the history-report link a new listing carries (the reports module; the database revokes
+     * it when the listing is deleted or the car transferred).
+     */
+    private readonly attachReport: (
+      vehicleId: number,
+      sellerId: number,
+      listingId: number,
+    ) => Promise<unknown> = async () => {},
   ) {}
 
   /**
@@ -100,6 +110,7 @@ export class MarketplaceService {
     const photoIds = await this.storePhotos(body.vehicleId, photos);
     try {
       const id = await this.repo.insertListing({ ...body, sellerId: p.userId, photoIds });
+      await this.attachReport(body.vehicleId, p.userId, id);
       return this.present(id);
     } catch (err) {
       await this.deleteFiles(photoIds);

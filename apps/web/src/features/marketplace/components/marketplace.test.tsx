@@ -38,6 +38,7 @@ function makeListing(overrides: Partial<Listing> = {}): Listing {
       fuelEntries: 12,
       consumptionPer100km: 6.4,
     },
+    reportUrl: null,
     ...overrides,
   };
 }
