@@ -176,11 +176,11 @@ export async function buildApp({
     log: app.log,
   });
   await app.register(ocrRoutes, { ocr, services: services as never });
-  const analyticsRepo = new AnalyticsRepo(db);
-  await app.register(analyticsRoutes, { service: new AnalyticsService(analyticsRepo, access) });
+  const analytics = new AnalyticsService(new AnalyticsRepo(db), access);
+  await app.register(analyticsRoutes, { service: analytics });
   const reports = new ReportsService({
     repo: new ReportsRepo(db),
-    analytics: analyticsRepo,
+    analytics,
     vehicles,
     files,
     publicUrl: config.publicUrl,

@@ -409,3 +409,15 @@ describe('on the marketplace', () => {
     expectError(await alice.get(`/api/vehicles/${vehicleId}/report.pdf`), 404, 'NOT_FOUND');
   });
 });
+
+describe('the public routes', () => {
+  it('are rate-limited per address (60 a minute, shared), with the error shape', async () => {
+    const { TestClient } = await import('./helpers/client.js');
+    const crawler = new TestClient(t.app, '203.0.113.7');
+    for (let i = 0; i < 60; i++) expect((await crawler.get('/r/unknown')).statusCode).toBe(404);
+    expectError(await crawler.get('/api/report/verify/ZZZZ-ZZZZ-ZZ'), 429, 'RATE_LIMITED');
+    expect((await crawler.get('/r/unknown')).statusCode).toBe(429);
+    // Another address is not held back.
+    expect((await new TestClient(t.app, '203.0.113.8').get('/r/unknown')).statusCode).toBe(404);
+  });
+});

@@ -5,8 +5,7 @@ import type { AnalyticsRepo, MonthRow } from './analytics.repo.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The sums of some months (the report reuses them). */
-export function totals(rows: MonthRow[]): CostTotals {
+function totals(rows: MonthRow[]): CostTotals {
   const sum = (k: 'liters' | 'fuel' | 'expenses' | 'insurance' | 'revisions') =>
     round2(rows.reduce((s, r) => s + r[k], 0));
   const t = {
@@ -52,6 +51,20 @@ export class AnalyticsService {
   }
 
   /**
+   * One vehicle's months, yearly totals and all-time totals for a caller whose access to the vehicle
+   * is already settled (the history report checks it itself, shared users included).
+   */
+  async vehicleCosts(
+    vehicleId: number,
+  ): Promise<{ months: MonthRow[]; yearly: YearlyAnalytics; total: AllTimeTotals }> {
+    const [rows, span] = await Promise.all([
+      this.repo.vehicleMonths(vehicleId),
+      this.repo.odometerSpan(vehicleId),
+    ]);
+    return { months: rows, yearly: yearly(rows), total: allTime(rows, span) };
+  }
+
+  /**
    * One vehicle's months, with the ownership check in the same statement (its owner, or any for an
    * admin); no rows is checked again, to tell a vehicle without costs from one that is not theirs (404).
    */
@@ -76,7 +89,7 @@ export class AnalyticsService {
 }
 
 /** Totals by year, oldest first. */
-export function yearly(rows: MonthRow[]): YearlyAnalytics {
+function yearly(rows: MonthRow[]): YearlyAnalytics {
   const byYear = new Map<string, MonthRow[]>();
   for (const r of rows) {
     const year = r.month.slice(0, 4);
@@ -88,7 +101,7 @@ export function yearly(rows: MonthRow[]): YearlyAnalytics {
 }
 
 /** All-time totals, km driven between the lowest and highest reading, and cost per km. */
-export function allTime(rows: MonthRow[], span: { low: number | null; high: number | null }): AllTimeTotals {
+function allTime(rows: MonthRow[], span: { low: number | null; high: number | null }): AllTimeTotals {
   const t = totals(rows);
   const totalKm = span.low !== null && span.high !== null ? Math.max(0, span.high - span.low) : 0;
   return {
