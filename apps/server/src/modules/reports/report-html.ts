@@ -21,7 +21,7 @@ h1{font-size:1.5rem;margin:0}h1+p{margin:2px 0 0;color:var(--accent);font-size:1
 section{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:16px;margin:0 0 14px}
 h2{font-size:1.1rem;margin:0 0 10px;color:var(--accent)}
 .photo{width:100%;max-height:320px;object-fit:cover;border-radius:12px;margin-bottom:14px;display:block}
-dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:10px 16px;margin:0}
+dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:10px 16px;margin:0}
 dt{font-size:.78rem;color:var(--muted)}dd{margin:0;font-weight:600}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}
 th{background:var(--head);color:var(--muted);font-weight:600;text-align:left;font-size:.78rem}
