@@ -26,6 +26,7 @@ ALTER TABLE "report_links" ADD CONSTRAINT "report_links_listing_id_listings_id_f
 CREATE INDEX "report_codes_vehicle_idx" ON "report_codes" USING btree ("vehicle_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "report_links_token_idx" ON "report_links" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "report_links_vehicle_idx" ON "report_links" USING btree ("vehicle_id");--> statement-breakpoint
+CREATE INDEX "report_links_created_by_idx" ON "report_links" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "report_links_listing_idx" ON "report_links" USING btree ("listing_id");--> statement-breakpoint
 -- A listing's report link ends with the listing (deleted, or inactive once the car is transferred),
 -- and every link of a car ends when the car changes owner: the old owner's links must not keep

@@ -452,6 +452,7 @@ export const reportLinks = pgTable(
   (t) => [
     uniqueIndex('report_links_token_idx').on(t.token),
     index('report_links_vehicle_idx').on(t.vehicleId),
+    index('report_links_created_by_idx').on(t.createdBy),
     index('report_links_listing_idx').on(t.listingId),
   ],
 );
