@@ -49,6 +49,9 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
+import { ReportsRepo } from './modules/reports/reports.repo.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { endShares, SharingRepo } from './modules/sharing/sharing.repo.js';
@@ -238,7 +241,17 @@ export async function buildApp({
     log: app.log,
   });
   await app.register(ocrRoutes, { ocr, services: services as never });
-  await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
+  const analytics = new AnalyticsService(new AnalyticsRepo(db), access);
+  await app.register(analyticsRoutes, { service: analytics });
+  const reports = new ReportsService({
+    repo: new ReportsRepo(db),
+    analytics,
+    vehicles,
+    files,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  await app.register(reportsRoutes, { service: reports });
   await app.register(notificationsRoutes, {
     service: new NotificationsService(new NotificationsRepo(db)),
   });
@@ -255,10 +268,16 @@ export async function buildApp({
     }),
   });
   await app.register(marketplaceRoutes, {
-    service: new MarketplaceService(new MarketplaceRepo(db), files, vehicleLists.clear, {
-      endShares: (tx, vehicleId, buyerId) => endShares(tx, vehicleId, 'TRANSFERRED', buyerId),
-      ownerOnly: (p, vehicleId) => vehicles.owned(p, vehicleId),
-    }),
+    service: new MarketplaceService(
+      new MarketplaceRepo(db),
+      files,
+      vehicleLists.clear,
+      {
+        endShares: (tx, vehicleId, buyerId) => endShares(tx, vehicleId, 'TRANSFERRED', buyerId),
+        ownerOnly: (p, vehicleId) => vehicles.owned(p, vehicleId),
+      },
+      (v, seller, listing) => reports.listingLink(v, seller, listing),
+    ),
   });
 
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });

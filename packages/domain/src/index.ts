@@ -11,6 +11,7 @@ export * from './marketplace.js';
 export * from './notification.js';
 export * from './ocr.js';
 export * from './records.js';
+export * from './report.js';
 export * from './sharing.js';
 export * from './user.js';
 export * from './vehicle.js';

@@ -172,6 +172,8 @@ export const Listing = z.object({
   createdAt: z.string(),
   priceRating: PriceRating,
   history: ListingHistory,
+  /** The public history-report page made with the listing (`/r/{token}`); null when it has none. */
+  reportUrl: z.string().nullable(),
 });
 export type Listing = z.infer<typeof Listing>;
 

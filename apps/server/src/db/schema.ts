@@ -489,3 +489,49 @@ export const vehicleHistory = pgTable('vehicle_history', {
   fuelEntries: integer('fuel_entries').notNull().default(0),
   consumption: numeric('consumption', { precision: 8, scale: 2, mode: 'number' }),
 });
+
+/**
+ * Read-only share links to a vehicle's history report (`/r/{token}`): the token is 32 random bytes
+ * (base64url). A link made for a listing carries its id and is revoked with it (deleted listing,
+ * transferred car).
+ */
+export const reportLinks = pgTable(
+  'report_links',
+  {
+    id: serial('id').primaryKey(),
+    token: text('token').notNull(),
+    vehicleId: vehicleRef(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('report_links_token_idx').on(t.token),
+    index('report_links_vehicle_idx').on(t.vehicleId),
+    index('report_links_created_by_idx').on(t.createdBy),
+    index('report_links_listing_idx').on(t.listingId),
+  ],
+);
+
+/**
+ * One row per generated report: the facts its verification code vouches for. No foreign key: a
+ * printed report stays verifiable after the car is deleted or sold.
+ */
+export const reportCodes = pgTable(
+  'report_codes',
+  {
+    code: text('code').primaryKey(),
+    vehicleId: integer('vehicle_id').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    odometer: integer('odometer').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('report_codes_vehicle_idx').on(t.vehicleId)],
+);

@@ -744,6 +744,12 @@ function fillPath(
 ): string | null {
   let url = o.path;
   for (const p of o.params.filter((x) => x.in === 'path')) {
+    // A secret rather than an id (a share link's token): no one lists another user's, so the
+    // intruder can only guess one; the id beside it is what the access check is about.
+    if (p.name !== 'id' && !/Id$/.test(p.name)) {
+      url = url.replace(`{${p.name}}`, `fuzz-${p.name}-${rng.int(1e9)}`);
+      continue;
+    }
     const key = collectionFor(p.name, o.path, pool);
     const ids = (key && pool.get(key)) || (key && extra?.get(key)) || [];
     const fromExtra = key ? extra?.get(key) : undefined;
@@ -1003,11 +1009,14 @@ function mutate(
 
 /**
  * Operations whose ids are meant for other users: a listing's photos are shown to every logged-in
- * user, and interest is how a buyer reaches someone else's listing (spec §6).
+ * user, interest is how a buyer reaches someone else's listing (spec §6), and a report's
+ * verification code is public.
  */
 const SHARED_BY_DESIGN = new Set([
   'GET /api/marketplace/photos/{fileId}',
   'POST /api/marketplace/interest/{listingId}',
+  // Anyone holding a printed history report checks its code (no login).
+  'GET /api/report/verify/{code}',
 ]);
 
 /** A field naming whose an item is; harvested lists keep only the user's own items. */

@@ -38,14 +38,7 @@ export class AnalyticsService {
   }
 
   async vehicleYearly(p: Principal, vehicleId: number): Promise<YearlyAnalytics> {
-    const byYear = new Map<string, MonthRow[]>();
-    for (const r of await this.vehicleMonths(p, vehicleId)) {
-      const year = r.month.slice(0, 4);
-      byYear.set(year, [...(byYear.get(year) ?? []), r]);
-    }
-    return Object.fromEntries(
-      [...byYear].sort(([a], [b]) => a.localeCompare(b)).map(([y, rows]) => [y, totals(rows)]),
-    );
+    return yearly(await this.vehicleMonths(p, vehicleId));
   }
 
   async vehicleTotal(p: Principal, vehicleId: number): Promise<AllTimeTotals> {
@@ -54,13 +47,21 @@ export class AnalyticsService {
       this.vehicleMonths(p, vehicleId),
       this.repo.odometerSpan(vehicleId),
     ]);
-    const t = totals(rows);
-    const totalKm = span.low !== null && span.high !== null ? Math.max(0, span.high - span.low) : 0;
-    return {
-      ...t,
-      totalKm,
-      costPerKm: totalKm > 0 ? Math.round((t.totalCost / totalKm) * 1000) / 1000 : null,
-    };
+    return allTime(rows, span);
+  }
+
+  /**
+   * One vehicle's months, yearly totals and all-time totals for a caller whose access to the vehicle
+   * is already settled (the history report checks it itself, shared users included).
+   */
+  async vehicleCosts(
+    vehicleId: number,
+  ): Promise<{ months: MonthRow[]; yearly: YearlyAnalytics; total: AllTimeTotals }> {
+    const [rows, span] = await Promise.all([
+      this.repo.vehicleMonths(vehicleId),
+      this.repo.odometerSpan(vehicleId),
+    ]);
+    return { months: rows, yearly: yearly(rows), total: allTime(rows, span) };
   }
 
   /**
@@ -88,6 +89,29 @@ export class AnalyticsService {
       until: range.end && nextMonth(range.end),
     });
   }
+}
+
+/** Totals by year, oldest first. */
+function yearly(rows: MonthRow[]): YearlyAnalytics {
+  const byYear = new Map<string, MonthRow[]>();
+  for (const r of rows) {
+    const year = r.month.slice(0, 4);
+    byYear.set(year, [...(byYear.get(year) ?? []), r]);
+  }
+  return Object.fromEntries(
+    [...byYear].sort(([a], [b]) => a.localeCompare(b)).map(([y, rs]) => [y, totals(rs)]),
+  );
+}
+
+/** All-time totals, km driven between the lowest and highest reading, and cost per km. */
+function allTime(rows: MonthRow[], span: { low: number | null; high: number | null }): AllTimeTotals {
+  const t = totals(rows);
+  const totalKm = span.low !== null && span.high !== null ? Math.max(0, span.high - span.low) : 0;
+  return {
+    ...t,
+    totalKm,
+    costPerKm: totalKm > 0 ? Math.round((t.totalCost / totalKm) * 1000) / 1000 : null,
+  };
 }
 
 /** First day of the month after 'YYYY-MM'. */

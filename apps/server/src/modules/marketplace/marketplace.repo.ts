@@ -33,6 +33,8 @@ export type CardRow = {
   recordsSince: string | null;
   fuelEntries: number;
   consumption: Numeric | null;
+  /** The listing's open history-report link (made with the listing), if any. */
+  reportToken: string | null;
 };
 
 /** What the service checks before changing a listing. */
@@ -109,7 +111,10 @@ const cardsQuery = (where: SQL) => sql`
          coalesce(h.services, 0) as services,
          to_char(h.last_service_date, 'YYYY-MM-DD') as "lastServiceDate", h.last_service_km as "lastServiceKm",
          to_char(h.records_since, 'YYYY-MM-DD') as "recordsSince",
-         coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption
+         coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption,
+         (select rl.token from report_links rl
+           where rl.listing_id = l.id and rl.revoked_at is null and rl.expires_at > now()
+           order by rl.id desc limit 1) as "reportToken"
     from listings l
     join vehicles v on v.id = l.vehicle_id
     join users u on u.id = l.seller_id

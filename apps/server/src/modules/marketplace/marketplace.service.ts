@@ -65,6 +65,7 @@ export function presentListing(r: CardRow): Listing {
       fuelEntries: r.fuelEntries,
       consumptionPer100km: r.consumption === null ? null : Number(r.consumption),
     },
+    reportUrl: r.reportToken ? `/r/${r.reportToken}` : null,
   };
 }
 
@@ -92,6 +93,15 @@ export class MarketplaceService {
       endShares: async () => {},
       ownerOnly: async () => {},
     },
+    /**
+     * Makes the history-report link a new listing carries (the reports module; the database revokes
+     * it when the listing is deleted or the car transferred).
+     */
+    private readonly attachReport: (
+      vehicleId: number,
+      sellerId: number,
+      listingId: number,
+    ) => Promise<unknown> = async () => {},
   ) {}
 
   /**
@@ -119,6 +129,7 @@ export class MarketplaceService {
     const photoIds = await this.storePhotos(body.vehicleId, photos);
     try {
       const id = await this.repo.insertListing({ ...body, sellerId: p.userId, photoIds });
+      await this.attachReport(body.vehicleId, p.userId, id);
       return this.present(id);
     } catch (err) {
       await this.deleteFiles(photoIds);

@@ -230,3 +230,63 @@ describe('VehicleAnalyticsPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/vehicles');
   });
 });
+
+describe('history report panel', () => {
+  const link = {
+    url: 'http://evdra.test/r/tok1',
+    token: 'tok1',
+    expiresAt: '2025-03-01T10:00:00.000Z',
+    createdAt: '2025-02-15T10:00:00.000Z',
+    listingId: null,
+  };
+
+  it('lets the owner create a link (copied), see it listed with its expiry, and revoke it', async () => {
+    let links: (typeof link)[] = [];
+    const { fetchMock, user } = renderVehicle({
+      'GET /api/vehicles/7/report-links': () => jsonResponse(links),
+      'POST /api/vehicles/7/report-links': () => {
+        links = [link];
+        return jsonResponse({ url: link.url, token: link.token, expiresAt: link.expiresAt }, 201);
+      },
+      'DELETE /api/vehicles/7/report-links/tok1': () => {
+        links = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'History report' });
+    expect(within(panel).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(await within(panel).findByText('No open links.')).toBeInTheDocument();
+
+    const days = within(panel).getByLabelText('Valid for (days)');
+    await user.clear(days);
+    await user.type(days, '91');
+    expect(within(panel).getByRole('button', { name: 'Create and copy link' })).toBeDisabled();
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(within(panel).getByRole('button', { name: 'Create and copy link' }));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ expiresInDays: 7 });
+    expect(await within(panel).findByRole('link', { name: link.url })).toBeInTheDocument();
+    // user-event stands in for the clipboard.
+    expect(await navigator.clipboard.readText()).toBe(link.url);
+    expect(within(panel).getByText('Link copied to the clipboard.')).toBeInTheDocument();
+    expect(within(panel).getByText(/valid until Mar 1, 2025/)).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Revoke' }));
+    expect(await within(panel).findByText('No open links.')).toBeInTheDocument();
+  });
+
+  it('shows only the download to someone who is not the owner', async () => {
+    storeUser({ id: 99 });
+    mockApi({
+      'GET /api/vehicles/7': () => jsonResponse(vehicle),
+      'GET /api/analytics/vehicle/7/recompute': () => jsonResponse(months),
+      'GET /api/analytics/vehicle/7/total': () => jsonResponse(totals),
+      'GET /api/analytics/vehicle/7/yearly': () => jsonResponse(yearly),
+    });
+    renderPage(<VehicleAnalyticsPage />, { path: '/analytics/:vehicleId', route: '/analytics/7' });
+    const panel = await screen.findByRole('region', { name: 'History report' });
+    expect(within(panel).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(within(panel).queryByText('Share report link')).not.toBeInTheDocument();
+  });
+});

@@ -14,10 +14,12 @@ import { Alert, PageCard } from '../../../components/Card';
 import { SearchBox } from '../../../components/SearchBox';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
+import { getStoredUser } from '../../../lib/session';
 import { useAnalyticsVehicle, useMonthlyAnalytics, useTotalAnalytics, useYearlyAnalytics } from '../api';
 import { AnalyticsSection } from '../components/AnalyticsSection';
 import { CategoryBarChart, LineChart, MonthBarChart, MonthPieChart } from '../components/Charts';
 import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
+import { ReportPanel } from '../components/ReportPanel';
 import '../analytics.css';
 
 /** An ELECTRIC vehicle's charges keep kWh in the litres fields: its quantities read in kWh. */
@@ -184,6 +186,12 @@ function Months({ months }: { months: MonthlyAnalytics[] }) {
   );
 }
 
+/** Share links are the owner's (an admin may manage them too). */
+function isOwner(ownerId: number): boolean {
+  const user = getStoredUser();
+  return !!user && (user.id === ownerId || user.role === 'ADMIN');
+}
+
 /**
  * Costs of one vehicle (spec §2 "Analytics for a vehicle"): all-time totals, yearly chart and
  * table, monthly line chart, and searchable month cards, newest first.
@@ -234,6 +242,7 @@ export default function VehicleAnalyticsPage() {
     <>
       {back}
       <PageCard title={title}>
+        {v ? <ReportPanel vehicleId={v.id} owner={isOwner(v.ownerId)} /> : null}
         {v?.aiEvaluationConsent ? (
           <AiSummaryPanel
             path={`/ai-feedback/vehicle/${v.id}/performance`}

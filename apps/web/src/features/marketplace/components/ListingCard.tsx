@@ -1,5 +1,5 @@
 import type { Listing, PriceFactor } from '@evdra/domain';
-import { Car, Heart, Images } from 'lucide-react';
+import { Car, FileText, Heart, Images } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
@@ -166,6 +166,13 @@ export function ListingCard({
         </div>
 
         <p className="listing-card__history muted">{historyParts.join(' · ')}</p>
+        {l.reportUrl ? (
+          <p className="listing-card__report">
+            <a href={l.reportUrl} target="_blank" rel="noopener noreferrer">
+              <FileText size={14} aria-hidden="true" /> {t('market.fullReport')}
+            </a>
+          </p>
+        ) : null}
 
         {canManage ? (
           <div className="listing-card__owner">

@@ -38,6 +38,7 @@ function makeListing(overrides: Partial<Listing> = {}): Listing {
       fuelEntries: 12,
       consumptionPer100km: 6.4,
     },
+    reportUrl: null,
     ...overrides,
   };
 }
@@ -66,6 +67,23 @@ describe('marketplace page', () => {
     ).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: "I'm Interested" })).toBeInTheDocument();
     expect(within(card).queryByText('You listed this vehicle.')).toBeNull();
+  });
+
+  it('links "Full history report" to the listing\'s public report page, and shows nothing without one', async () => {
+    storeUser({ id: 1 });
+    mockApi({
+      'GET /api/marketplace/listings': () =>
+        jsonResponse([makeListing({ reportUrl: '/r/abc' }), makeListing({ id: 6, vehicleModel: 'Fabia' })]),
+    });
+    renderPage(<MarketplacePage />);
+    const card = await screen.findByRole('article', { name: 'Skoda Octavia' });
+    const link = within(card).getByRole('link', { name: 'Full history report' });
+    expect(link).toHaveAttribute('href', '/r/abc');
+    expect(link).toHaveAttribute('target', '_blank');
+    // The history line itself is unchanged.
+    expect(within(card).getByText(/^3 services · last May 2, 2024/)).toBeInTheDocument();
+    const other = screen.getByRole('article', { name: 'Skoda Fabia' });
+    expect(within(other).queryByRole('link', { name: 'Full history report' })).toBeNull();
   });
 
   it("reads an electric car's history in kWh/100km", async () => {

@@ -1,0 +1,158 @@
+// `npm run bench:report`: a car with 10 years of records (a fill-up a week, two services and an
+// insurance policy a year, an expense a month, a photo), then 50 history-report PDFs through the
+// real app (in-process, embedded PGlite): time per report p50/p95 and the process RSS before,
+// during and after. Target: ≤ 1 s per report on 2 cores, memory flat. Figures only; it never fails
+// on timing. `--out DIR` also writes the PDFs (en, ro, es) and the public page's HTML there.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openPglite } from '../src/db/client.js';
+
+const REPORTS = Number(process.env.REPORTS ?? 50);
+const outIndex = process.argv.indexOf('--out');
+const out = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'evdra-bench-report-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  PUBLIC_URL: 'https://evdra.example',
+  JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+  LOG_LEVEL: 'silent',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  WEB_DIST: join(dataDir, 'none'),
+});
+const database = await openPglite();
+await database.migrate();
+const app = await buildApp({ config, database, logger: false });
+await app.ready();
+
+const register = await app.inject({
+  method: 'POST',
+  url: '/api/auth/register',
+  payload: { username: 'seller', email: 'seller@bench.test', password: 'correct horse 1', gdprConsent: true },
+});
+const cookies = register.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+const csrf = register.json().csrfToken as string;
+const headers = { cookie: cookies, 'x-csrf-token': csrf };
+const created = await app.inject({
+  method: 'POST',
+  url: '/api/vehicles',
+  headers,
+  payload: {
+    make: 'Škoda',
+    model: 'Octavia',
+    year: 2016,
+    fuelType: 'DIESEL',
+    registrationNumber: 'B-123-ȘȚĂ',
+    engineSize: 2,
+    odometer: 10_000,
+    aiEvaluationConsent: true,
+  },
+});
+const id = created.json().id as number;
+const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7bb7' } })
+  .jpeg()
+  .toBuffer();
+const boundary = 'benchboundary';
+await app.inject({
+  method: 'POST',
+  url: `/api/vehicles/${id}/upload-photo`,
+  headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  payload: Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="car.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]),
+});
+
+// 10 years of records, written in SQL (the triggers keep the cost rollup and history as usual).
+const start = "current_date - interval '10 years'";
+const run = (q: string) => database.db.execute(sql.raw(q));
+await run(`insert into fuel_entries (vehicle_id, fuel_type, liters, fuel_price, price_per_liter, odometer, date, full_tank, consumption_per_100km)
+  select ${id}, 'DIESEL', 40 + (d % 7), round((40 + (d % 7)) * 1.45, 2), 1.45, 10000 + d * 45, (${start})::date + d, true,
+         case when d = 0 then null else round((40 + (d % 7)) / 3.15, 2) end
+    from generate_series(0, 3650, 7) d`);
+await run(`insert into revisions (vehicle_id, date, km, price, description)
+  select ${id}, (${start})::date + d, 10000 + d * 45, 380 + (d % 5) * 40,
+         'Ulei și filtre, plăcuțe de frână verificate; next service in 15,000 km'
+    from generate_series(20, 3650, 182) d`);
+// A rollback, as a buyer wants to see it.
+await run(`insert into revisions (vehicle_id, date, km, price, description)
+  values (${id}, (${start})::date + 2000, 60000, 120, 'Tyres swapped')`);
+await run(`insert into insurances (vehicle_id, provider, coverage_type, start_date, end_date, price)
+  select ${id}, (array['Allianz-Țiriac','Groupama','Omniasig'])[1 + (d / 365) % 3], 'RCA', (${start})::date + d,
+         (${start})::date + d + 364, 310 + d / 50
+    from generate_series(0, 3649, 365) d where d <> 1825`);
+await run(`insert into expenses (vehicle_id, date, expense_type, amount, description)
+  select ${id}, (${start})::date + d, (array['Parking','Wash','Tolls','Tax'])[1 + (d / 30) % 4], 15 + d % 60, 'bench'
+    from generate_series(5, 3650, 30) d`);
+await run(`update vehicles set odometer = 10000 + 3650 * 45, ai_score = 7.5,
+  ai_score_reason = 'Serviced regularly, 164,000 km in 10 years; one insurance gap.' where id = ${id}`);
+
+const report = async (lang: string) => {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/vehicles/${id}/report.pdf?lang=${lang}`,
+    headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`report: ${res.statusCode} ${res.body}`);
+  return res.rawPayload;
+};
+
+if (out) {
+  mkdirSync(out, { recursive: true });
+  for (const lang of ['en', 'ro', 'es']) writeFileSync(join(out, `report-${lang}.pdf`), await report(lang));
+  const link = await app.inject({
+    method: 'POST',
+    url: `/api/vehicles/${id}/report-links`,
+    headers,
+    payload: { expiresInDays: 30 },
+  });
+  const token = link.json().token as string;
+  for (const lang of ['en', 'ro', 'es']) {
+    const page = await app.inject({ method: 'GET', url: `/r/${token}?lang=${lang}` });
+    writeFileSync(join(out, `page-${lang}.html`), page.body);
+  }
+  const img = await app.inject({ method: 'GET', url: `/r/${token}/photo` });
+  writeFileSync(join(out, 'photo.jpg'), img.rawPayload);
+  console.log(`wrote ${out}: report-{en,ro,es}.pdf, page-{en,ro,es}.html (token ${token})`);
+}
+
+const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+const heap = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return `heap ${Math.round(m.heapUsed / 1048576)} MB, external ${Math.round(m.external / 1048576)} MB, array buffers ${Math.round(m.arrayBuffers / 1048576)} MB`;
+};
+for (let i = 0; i < 3; i++) await report('en'); // warm-up: fonts, statements, JIT
+const rss0 = mb();
+const heap0 = heap();
+const times: number[] = [];
+const rss: number[] = [];
+let bytes = 0;
+for (let i = 0; i < REPORTS; i++) {
+  const t0 = performance.now();
+  bytes = (await report(['en', 'ro', 'es'][i % 3] as string)).length;
+  times.push(performance.now() - t0);
+  rss.push(mb());
+}
+times.sort((a, b) => a - b);
+const pct = (p: number) =>
+  (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(0);
+console.log(
+  `history report, 10 years (${REPORTS} PDFs, ${Math.round(bytes / 1024)} KB each, PGlite in-process): ` +
+    `p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${times.at(-1)?.toFixed(0)} ms (target ≤ 1000 ms)`,
+);
+console.log(
+  `RSS: ${rss0} MB after warm-up, ${rss[Math.floor(rss.length / 2)]} MB halfway, ${rss.at(-1)} MB after, max ${Math.max(...rss)} MB`,
+);
+console.log(`after warm-up: ${heap0}; after: ${heap()}`);
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,280 @@
+import type { Language } from '@evdra/domain';
+import type { ReportModel } from './report-model.js';
+import { formats, gapText, reportTexts } from './report-texts.js';
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+const STYLE = `
+:root{--bg:#f4f6f8;--card:#fff;--ink:#1f2933;--muted:#5f6b78;--line:#dde2e7;--accent:#1d6fb8;--red:#c62828;--head:#eef2f6;color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--bg:#11161c;--card:#1a2129;--ink:#e6eaee;--muted:#9aa6b2;--line:#2c3640;--accent:#5aa6ec;--red:#ff6b6b;--head:#222b35}}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:880px;margin:0 auto;padding:16px}
+header.top{display:flex;gap:16px;align-items:flex-start;justify-content:space-between;flex-wrap:wrap;margin:8px 0 16px}
+h1{font-size:1.5rem;margin:0}h1+p{margin:2px 0 0;color:var(--accent);font-size:1.15rem;font-weight:600}
+.meta{color:var(--muted);font-size:.85rem;margin-top:6px}
+.btn{display:inline-block;background:var(--accent);color:#fff;text-decoration:none;padding:10px 16px;border-radius:8px;font-weight:600;white-space:nowrap}
+@media (prefers-color-scheme:dark){.btn{color:#0d1117}}
+section{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:16px;margin:0 0 14px}
+h2{font-size:1.1rem;margin:0 0 10px;color:var(--accent)}
+.photo{width:100%;max-height:320px;object-fit:cover;border-radius:12px;margin-bottom:14px;display:block}
+dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:10px 16px;margin:0}
+dt{font-size:.78rem;color:var(--muted)}dd{margin:0;font-weight:600}
+.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}
+th{background:var(--head);color:var(--muted);font-weight:600;text-align:left;font-size:.78rem}
+th,td{padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top}
+.num{text-align:right}td{white-space:nowrap}td.wide{white-space:normal;min-width:200px}tr.total td{font-weight:700}
+.flag{color:var(--red);font-weight:600;margin:8px 0 0;padding-left:18px;position:relative}
+.flag::before{content:"";position:absolute;left:2px;top:.45em;width:9px;height:9px;border-radius:50%;background:var(--red)}
+.note{color:var(--muted);margin:8px 0 0}
+svg{width:100%;height:auto;display:block;margin-top:8px}svg text{fill:var(--muted);font-size:10px}
+.bar{fill:var(--accent)}.grid{stroke:var(--line);stroke-width:1}.line{fill:none;stroke:var(--accent);stroke-width:2}.rb{fill:var(--red)}
+.code{font-family:ui-monospace,monospace;font-weight:700;letter-spacing:.05em}
+footer{color:var(--muted);font-size:.8rem;text-align:center;padding:8px 0 24px}
+@media (max-width:560px){main{padding:10px}section{padding:12px}h1{font-size:1.25rem}.btn{width:100%;text-align:center}
+table.stack thead{display:none}table.stack tr{display:flex;flex-wrap:wrap;gap:2px 14px;padding:8px 0;border-bottom:1px solid var(--line)}
+table.stack td{border:0;padding:0}table.stack td.num{text-align:left}table.stack td.wide{flex-basis:100%;min-width:0;color:var(--muted)}}
+`;
+
+function page(lang: Language, title: string, body: string) {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex,nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The public page's 404: the same look, no detail of why. */
+export function notFoundHtml(lang: Language): string {
+  const t = reportTexts(lang);
+  return page(
+    lang,
+    t.notFoundTitle,
+    `<section><h1>${esc(t.notFoundTitle)}</h1><p>${esc(t.notFound)}</p></section>`,
+  );
+}
+
+/** The read-only report page of a share link: the PDF's content, with inline SVG charts. */
+export function reportHtml(
+  m: ReportModel,
+  o: { pdfUrl: string; photoUrl?: string; expiresAt: Date; verifyUrl: string },
+): string {
+  const t = reportTexts(m.lang);
+  const f = formats(m.lang);
+  const v = m.vehicle;
+  const dash = '—';
+  /** `stack`: on a phone each row becomes a block, its last column (free text) on a line of its own. */
+  const table = (heads: [string, boolean][], rows: string[][], totalLast = false, stack = false) =>
+    `<div class="scroll"><table${stack ? ' class="stack"' : ''}><thead><tr>${heads
+      .map(([h, num]) => `<th${num ? ' class="num"' : ''}>${esc(h)}</th>`)
+      .join('')}</tr></thead><tbody>${rows
+      .map(
+        (r, i) =>
+          `<tr${totalLast && i === rows.length - 1 ? ' class="total"' : ''}>${r
+            .map((c, j) => {
+              const cls = heads[j]?.[1] ? 'num' : stack && j === r.length - 1 ? 'wide' : '';
+              return `<td${cls ? ` class="${cls}"` : ''}>${esc(c)}</td>`;
+            })
+            .join('')}</tr>`,
+      )
+      .join('')}</tbody></table></div>`;
+  const note = (s: string) => `<p class="note">${esc(s)}</p>`;
+  const flag = (s: string) => `<p class="flag">${esc(s)}</p>`;
+  const stats = (items: [string, string][]) =>
+    `<dl>${items.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>`;
+  const consumption = (n: number | null) => (n === null ? dash : `${f.two(n)} ${m.fuel.unit}`);
+
+  const facts: [string, string][] = [
+    [t.make, `${v.make} ${v.model}`],
+    [t.year, String(v.year)],
+    [t.fuel, t.fuelTypes[v.fuelType]],
+    [t.engine, v.fuelType === 'ELECTRIC' && !v.engineSize ? dash : `${f.one(v.engineSize)} L`],
+    [t.registration, v.registrationNumber],
+    [t.odometer, f.km(v.odometer)],
+    [t.owner, v.ownerUsername],
+  ];
+  const services =
+    m.services.length === 0
+      ? note(t.noServices)
+      : table(
+          [
+            [t.date, false],
+            [t.km, true],
+            [t.price, true],
+            [t.description, false],
+          ],
+          m.services.map((s) => [f.date(s.date), f.km(s.km), f.money(s.price), s.description || dash]),
+          false,
+          true,
+        );
+  const insurance =
+    m.insurances.length === 0
+      ? note(t.noInsurance)
+      : table(
+          [
+            [t.provider, false],
+            [t.coverage, false],
+            [t.validity, false],
+            [t.price, true],
+          ],
+          m.insurances.map((i) => [
+            i.provider,
+            i.coverageType || dash,
+            `${f.date(i.startDate)} – ${f.date(i.endDate)}`,
+            f.money(i.price),
+          ]),
+          false,
+          true,
+        ) + (m.gaps.length === 0 ? note(t.noGaps) : m.gaps.map((g) => flag(gapText(t, f, g))).join(''));
+  const fuel =
+    m.fuel.fillUps === 0
+      ? note(t.noFuel)
+      : `${stats([
+          [t.fillUps, f.int(m.fuel.fillUps)],
+          [t.distance, f.km(m.fuel.distance)],
+          [t.average, consumption(m.fuel.average)],
+          [t.lastYear, consumption(m.fuel.lastYear)],
+        ])}<h3 class="note">${esc(t.monthlyFuel)}</h3>${barSvg(m, f)}`;
+  const c = t.categories;
+  const costs =
+    m.years.length === 0
+      ? note(t.noCosts)
+      : table(
+          [
+            [t.year, false],
+            [c.fuel, true],
+            [c.revisions, true],
+            [c.insurance, true],
+            [c.expenses, true],
+            [t.total, true],
+          ],
+          [
+            ...m.years.map(([y, x]) => [
+              y,
+              f.money(x.totalFuelCost),
+              f.money(x.totalRevisionCost),
+              f.money(x.totalInsuranceCost),
+              f.money(x.totalExpensesCost),
+              f.money(x.totalCost),
+            ]),
+            [
+              t.total,
+              f.money(m.total.totalFuelCost),
+              f.money(m.total.totalRevisionCost),
+              f.money(m.total.totalInsuranceCost),
+              f.money(m.total.totalExpensesCost),
+              f.money(m.total.totalCost),
+            ],
+          ],
+          true,
+        ) +
+        stats([
+          [t.tco, f.money(m.total.totalCost)],
+          [t.distance, f.km(m.total.totalKm)],
+          [t.perKm, m.total.costPerKm === null ? dash : f.money3(m.total.costPerKm)],
+        ]);
+  const odometer =
+    m.readings.length === 0
+      ? note(t.noReadings)
+      : lineSvg(m, f) +
+        (m.rollbacks.length === 0
+          ? note(t.noRollback)
+          : m.rollbacks
+              .map((r) => flag(t.rollback(f.km(r.km), f.date(r.date), f.km(r.before ?? 0))))
+              .join(''));
+  const ai =
+    v.aiEvaluationConsent && v.aiScore !== null
+      ? `<section><h2>${esc(t.ai)}</h2><p><strong>${esc(t.score)}: ${esc(f.one(v.aiScore))} / 10</strong></p>${
+          v.aiScoreReason ? `<p>${esc(v.aiScoreReason)}</p>` : ''
+        }</section>`
+      : '';
+  const body = `
+<header class="top"><div><h1>${esc(t.title)}</h1><p>${esc(`${v.make} ${v.model} · ${v.year}`)}</p>
+<div class="meta">${esc(t.generated)}: ${esc(f.time(m.generatedAt))}<br>${esc(t.code)}: <span class="code">${esc(m.code)}</span></div></div>
+<a class="btn" href="${esc(o.pdfUrl)}" download>${esc(t.download)}</a></header>
+${o.photoUrl ? `<img class="photo" src="${esc(o.photoUrl)}" alt="${esc(`${v.make} ${v.model}`)}">` : ''}
+<section><h2>${esc(t.vehicle)}</h2>${stats(facts)}</section>
+<section><h2>${esc(t.services)}</h2>${services}</section>
+<section><h2>${esc(t.insurance)}</h2>${insurance}</section>
+<section><h2>${esc(t.fuelSection)}</h2>${fuel}</section>
+<section><h2>${esc(t.costs)}</h2>${costs}</section>
+<section><h2>${esc(t.odometerSection)}</h2>${odometer}</section>
+${ai}
+<footer>${esc(t.readOnly)} ${esc(t.expires)} ${esc(f.time(o.expiresAt))}.<br>${esc(t.verifyHint(o.verifyUrl))}</footer>`;
+  return page(m.lang, `${t.title}: ${v.make} ${v.model} ${v.year}`, body);
+}
+
+type F = ReturnType<typeof formats>;
+
+function barSvg(m: ReportModel, f: F): string {
+  const W = 640;
+  const H = 170;
+  const axis = 64;
+  const plotH = H - 22;
+  const months = m.fuel.monthly;
+  const max = Math.max(...months.map((x) => x.cost), 1);
+  const slot = (W - axis) / months.length;
+  const grid = [0, 0.5, 1]
+    .map((k) => {
+      const y = (plotH - k * plotH + 4).toFixed(1);
+      return `<line class="grid" x1="${axis}" x2="${W}" y1="${y}" y2="${y}"/><text x="${axis - 6}" y="${y}" text-anchor="end" dy="3">${esc(f.money(Math.round(max * k)))}</text>`;
+    })
+    .join('');
+  const bars = months
+    .map((x, i) => {
+      const h = (x.cost / max) * plotH;
+      const label =
+        i % 3 === 0
+          ? `<text x="${(axis + i * slot + slot / 2).toFixed(1)}" y="${H - 4}" text-anchor="middle">${esc(`${f.month(x.month)} ${x.month.slice(2, 4)}`)}</text>`
+          : '';
+      const bar =
+        h > 0
+          ? `<rect class="bar" x="${(axis + i * slot + slot * 0.15).toFixed(1)}" y="${(plotH - h + 4).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${h.toFixed(1)}"><title>${esc(`${f.month(x.month)} ${x.month.slice(0, 4)}: ${f.money(x.cost)}`)}</title></rect>`
+          : '';
+      return bar + label;
+    })
+    .join('');
+  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(reportTexts(m.lang).monthlyFuel)}">${grid}${bars}</svg>`;
+}
+
+function lineSvg(m: ReportModel, f: F): string {
+  const W = 640;
+  const H = 190;
+  const axis = 76;
+  const plotW = W - axis - 10;
+  const plotH = H - 26;
+  const r = m.readings;
+  const ts = r.map((x) => Date.parse(x.date));
+  const t0 = Math.min(...ts);
+  const t1 = Math.max(...ts);
+  const k0 = Math.min(...r.map((x) => x.km));
+  const k1 = Math.max(...r.map((x) => x.km));
+  const px = (t: number) => axis + (t1 === t0 ? plotW / 2 : ((t - t0) / (t1 - t0)) * plotW);
+  const py = (k: number) => 6 + (k1 === k0 ? plotH / 2 : plotH - ((k - k0) / (k1 - k0)) * plotH);
+  const grid = (k1 === k0 ? [k0] : [k0, (k0 + k1) / 2, k1])
+    .map(
+      (k) =>
+        `<line class="grid" x1="${axis}" x2="${W}" y1="${py(k).toFixed(1)}" y2="${py(k).toFixed(1)}"/><text x="${axis - 6}" y="${py(k).toFixed(1)}" dy="3" text-anchor="end">${esc(f.km(Math.round(k)))}</text>`,
+    )
+    .join('');
+  const y0 = new Date(t0).getUTCFullYear();
+  const y1 = new Date(t1).getUTCFullYear();
+  const step = Math.max(1, Math.ceil((y1 - y0 + 1) / 8));
+  let years = '';
+  for (let y = y0; y <= y1; y += step)
+    years += `<text x="${px(Math.max(t0, Date.UTC(y, 0, 1))).toFixed(1)}" y="${H - 4}" text-anchor="middle">${y}</text>`;
+  const path = r
+    .map((x, i) => `${i === 0 ? 'M' : 'L'}${px(ts[i] as number).toFixed(1)},${py(x.km).toFixed(1)}`)
+    .join('');
+  const dots = r
+    .map((x, i) =>
+      x.rollback
+        ? `<circle class="rb" cx="${px(ts[i] as number).toFixed(1)}" cy="${py(x.km).toFixed(1)}" r="5"><title>${esc(`${f.date(x.date)}: ${f.km(x.km)}`)}</title></circle>`
+        : '',
+    )
+    .join('');
+  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(reportTexts(m.lang).odometerSection)}">${grid}${years}<path class="line" d="${path}"/>${dots}</svg>`;
+}

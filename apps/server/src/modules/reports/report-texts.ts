@@ -1,0 +1,251 @@
+import type { Language } from '@evdra/domain';
+
+/**
+ * The report's words in the reader's language (as the reminder and marketplace texts): the PDF and
+ * the public page are written on the server. Numbers, dates and money are formatted with Intl by
+ * `formats(lang)`.
+ */
+const en = {
+  title: 'Vehicle history report',
+  generated: 'Report date',
+  vehicle: 'Vehicle',
+  make: 'Make and model',
+  year: 'Year',
+  fuel: 'Fuel',
+  engine: 'Engine',
+  registration: 'Registration',
+  vin: 'VIN',
+  odometer: 'Current odometer',
+  owner: 'Owner',
+  fuelTypes: { PETROL: 'Petrol', DIESEL: 'Diesel', GPL: 'LPG', ELECTRIC: 'Electric' },
+  services: 'Service history',
+  date: 'Date',
+  km: 'Odometer',
+  price: 'Price',
+  description: 'Description',
+  noServices: 'No services recorded.',
+  insurance: 'Insurance and renewals',
+  provider: 'Provider',
+  coverage: 'Coverage',
+  validity: 'Valid',
+  noInsurance: 'No insurance recorded.',
+  gap: (from: string, to: string, days: string) => `Not insured from ${from} to ${to} (${days} days)`,
+  uninsured: (from: string, days: string) => `Not insured since ${from} (${days} days)`,
+  noGaps: 'No gaps between policies.',
+  fuelSection: 'Fuel',
+  fillUps: 'Fill-ups',
+  distance: 'Distance covered',
+  average: 'Average consumption',
+  lastYear: 'Last 12 months',
+  monthlyFuel: 'Fuel cost per month',
+  noFuel: 'No fill-ups recorded.',
+  costs: 'Costs',
+  category: 'Category',
+  categories: { fuel: 'Fuel', expenses: 'Other expenses', insurance: 'Insurance', revisions: 'Services' },
+  total: 'Total',
+  tco: 'Total cost of ownership',
+  perKm: 'Cost per km',
+  noCosts: 'No costs recorded.',
+  odometerSection: 'Odometer readings',
+  readings: 'readings',
+  rollback: (km: string, date: string, before: string) =>
+    `Rollback: ${km} on ${date}, lower than ${before} recorded earlier`,
+  noRollback: 'No reading is lower than an earlier one.',
+  noReadings: 'No odometer readings recorded.',
+  ai: 'AI evaluation',
+  score: 'Score',
+  page: (n: number, of: number) => `Page ${n} of ${of}`,
+  footer: (at: string, code: string) => `Generated ${at} · Verification code ${code}`,
+  verifyHint: (url: string) => `Check this report is genuine at ${url}`,
+  download: 'Download PDF',
+  code: 'Verification code',
+  readOnly: 'Read-only copy shared by the owner.',
+  notFoundTitle: 'Report not available',
+  notFound: 'This report link has expired, was revoked, or never existed.',
+  expires: 'Link valid until',
+};
+type Texts = typeof en;
+
+const ro: Texts = {
+  title: 'Raport de istoric al vehiculului',
+  generated: 'Data raportului',
+  vehicle: 'Vehicul',
+  make: 'Marcă și model',
+  year: 'An',
+  fuel: 'Combustibil',
+  engine: 'Motor',
+  registration: 'Număr de înmatriculare',
+  vin: 'Serie șasiu (VIN)',
+  odometer: 'Kilometraj actual',
+  owner: 'Proprietar',
+  fuelTypes: { PETROL: 'Benzină', DIESEL: 'Motorină', GPL: 'GPL', ELECTRIC: 'Electric' },
+  services: 'Istoric revizii',
+  date: 'Data',
+  km: 'Kilometraj',
+  price: 'Preț',
+  description: 'Descriere',
+  noServices: 'Nicio revizie înregistrată.',
+  insurance: 'Asigurări și reînnoiri',
+  provider: 'Asigurător',
+  coverage: 'Acoperire',
+  validity: 'Valabilă',
+  noInsurance: 'Nicio asigurare înregistrată.',
+  gap: (from, to, days) => `Neasigurat între ${from} și ${to} (${days} zile)`,
+  uninsured: (from, days) => `Neasigurat din ${from} (${days} zile)`,
+  noGaps: 'Fără întreruperi între polițe.',
+  fuelSection: 'Combustibil',
+  fillUps: 'Alimentări',
+  distance: 'Distanță parcursă',
+  average: 'Consum mediu',
+  lastYear: 'Ultimele 12 luni',
+  monthlyFuel: 'Cost combustibil pe lună',
+  noFuel: 'Nicio alimentare înregistrată.',
+  costs: 'Costuri',
+  category: 'Categorie',
+  categories: {
+    fuel: 'Combustibil',
+    expenses: 'Alte cheltuieli',
+    insurance: 'Asigurare',
+    revisions: 'Revizii',
+  },
+  total: 'Total',
+  tco: 'Cost total de proprietate',
+  perKm: 'Cost pe km',
+  noCosts: 'Niciun cost înregistrat.',
+  odometerSection: 'Citiri kilometraj',
+  readings: 'citiri',
+  rollback: (km, date, before) =>
+    `Kilometraj dat înapoi: ${km} pe ${date}, sub ${before} înregistrat anterior`,
+  noRollback: 'Nicio citire nu este mai mică decât una anterioară.',
+  noReadings: 'Nicio citire de kilometraj înregistrată.',
+  ai: 'Evaluare AI',
+  score: 'Scor',
+  page: (n, of) => `Pagina ${n} din ${of}`,
+  footer: (at, code) => `Generat ${at} · Cod de verificare ${code}`,
+  verifyHint: (url) => `Verifică autenticitatea raportului la ${url}`,
+  download: 'Descarcă PDF',
+  code: 'Cod de verificare',
+  readOnly: 'Copie doar pentru citire, partajată de proprietar.',
+  notFoundTitle: 'Raport indisponibil',
+  notFound: 'Acest link de raport a expirat, a fost revocat sau nu a existat.',
+  expires: 'Link valabil până la',
+};
+
+const es: Texts = {
+  title: 'Informe de historial del vehículo',
+  generated: 'Fecha del informe',
+  vehicle: 'Vehículo',
+  make: 'Marca y modelo',
+  year: 'Año',
+  fuel: 'Combustible',
+  engine: 'Motor',
+  registration: 'Matrícula',
+  vin: 'Número de bastidor (VIN)',
+  odometer: 'Kilometraje actual',
+  owner: 'Propietario',
+  fuelTypes: { PETROL: 'Gasolina', DIESEL: 'Diésel', GPL: 'GLP', ELECTRIC: 'Eléctrico' },
+  services: 'Historial de revisiones',
+  date: 'Fecha',
+  km: 'Kilometraje',
+  price: 'Precio',
+  description: 'Descripción',
+  noServices: 'No hay revisiones registradas.',
+  insurance: 'Seguros y renovaciones',
+  provider: 'Aseguradora',
+  coverage: 'Cobertura',
+  validity: 'Vigencia',
+  noInsurance: 'No hay seguros registrados.',
+  gap: (from, to, days) => `Sin seguro del ${from} al ${to} (${days} días)`,
+  uninsured: (from, days) => `Sin seguro desde el ${from} (${days} días)`,
+  noGaps: 'Sin interrupciones entre pólizas.',
+  fuelSection: 'Combustible',
+  fillUps: 'Repostajes',
+  distance: 'Distancia recorrida',
+  average: 'Consumo medio',
+  lastYear: 'Últimos 12 meses',
+  monthlyFuel: 'Gasto en combustible por mes',
+  noFuel: 'No hay repostajes registrados.',
+  costs: 'Gastos',
+  category: 'Categoría',
+  categories: { fuel: 'Combustible', expenses: 'Otros gastos', insurance: 'Seguro', revisions: 'Revisiones' },
+  total: 'Total',
+  tco: 'Coste total de propiedad',
+  perKm: 'Coste por km',
+  noCosts: 'No hay gastos registrados.',
+  odometerSection: 'Lecturas del cuentakilómetros',
+  readings: 'lecturas',
+  rollback: (km, date, before) => `Retroceso: ${km} el ${date}, por debajo de ${before} registrado antes`,
+  noRollback: 'Ninguna lectura es inferior a una anterior.',
+  noReadings: 'No hay lecturas del cuentakilómetros.',
+  ai: 'Evaluación IA',
+  score: 'Puntuación',
+  page: (n, of) => `Página ${n} de ${of}`,
+  footer: (at, code) => `Generado ${at} · Código de verificación ${code}`,
+  verifyHint: (url) => `Compruebe la autenticidad del informe en ${url}`,
+  download: 'Descargar PDF',
+  code: 'Código de verificación',
+  readOnly: 'Copia de solo lectura compartida por el propietario.',
+  notFoundTitle: 'Informe no disponible',
+  notFound: 'Este enlace del informe ha caducado, se ha revocado o no existe.',
+  expires: 'Enlace válido hasta',
+};
+
+export function reportTexts(lang: Language): Texts {
+  return { en, ro, es }[lang];
+}
+export type ReportTexts = Texts;
+
+const locales: Record<Language, string> = { en: 'en-GB', ro: 'ro-RO', es: 'es-ES' };
+
+/** Intl formatters for the language: numbers, €, km, dates (UTC calendar days) and times. */
+export function formats(lang: Language) {
+  const locale = locales[lang];
+  const num = (digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const int = num(0);
+  const one = num(1);
+  const two = num(2);
+  // narrowSymbol: Romanian would otherwise write "EUR" (as the web app's money format does).
+  const eur = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    currencyDisplay: 'narrowSymbol',
+  });
+  const eur3 = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
+  });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  // Intl leaves 4-digit integers ungrouped in some locales (es: 4500); a km figure reads better grouped.
+  const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: 'always' });
+  return {
+    locale,
+    int: (n: number) => int.format(n),
+    one: (n: number) => one.format(n),
+    two: (n: number) => two.format(n),
+    km: (n: number) => `${grouped.format(n)} km`,
+    money: (n: number) => eur.format(n),
+    money3: (n: number) => eur3.format(n),
+    /** A calendar day 'YYYY-MM-DD'. */
+    date: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
+    month: (iso: string) => month.format(new Date(`${iso}T00:00:00Z`)),
+    time: (d: Date) => `${time.format(d)} UTC`,
+  };
+}
+export type Formats = ReturnType<typeof formats>;
+
+/** A gap between policies, or the current one (no policy since, up to the report date). */
+export function gapText(
+  t: Texts,
+  f: Formats,
+  g: { from: string; to: string; days: number; current: boolean },
+) {
+  return g.current
+    ? t.uninsured(f.date(g.from), f.int(g.days))
+    : t.gap(f.date(g.from), f.date(g.to), f.int(g.days));
+}

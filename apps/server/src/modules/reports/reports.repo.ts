@@ -1,0 +1,152 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { reportCodes, reportLinks } from '../../db/schema.js';
+import { type NamedStatement, namedStatement } from '../../db/statement.js';
+
+export type ReportVehicle = {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
+  registrationNumber: string;
+  engineSize: number;
+  odometer: number;
+  aiEvaluationConsent: boolean;
+  aiScore: number | null;
+  aiScoreReason: string | null;
+  photoId: string | null;
+  ownerUsername: string;
+};
+export type ReportService = { date: string; km: number; price: number; description: string };
+export type ReportInsurance = {
+  provider: string;
+  coverageType: string;
+  startDate: string;
+  endDate: string;
+  price: number;
+};
+export type ReportFill = {
+  date: string;
+  odometer: number | null;
+  liters: number;
+  fuelPrice: number;
+  consumption: number | null;
+};
+/** Everything the report shows beside the cost rollup, read in one statement. */
+export type ReportRecords = {
+  vehicle: ReportVehicle;
+  services: ReportService[];
+  insurances: ReportInsurance[];
+  fills: ReportFill[];
+  /** Average L/100km (kWh/100km) of the fill-ups that have one, as the marketplace card's history. */
+  consumption: number | null;
+};
+
+export type LinkRow = typeof reportLinks.$inferSelect;
+export type CodeRow = typeof reportCodes.$inferSelect;
+
+/** The report's reads and its links and verification codes. */
+export class ReportsRepo {
+  constructor(private readonly db: Db) {}
+
+  private records?: NamedStatement<{ json: string | ReportRecords | null }>;
+
+  /** The vehicle (with its owner's username) and its records, oldest first; undefined when gone. */
+  async read(vehicleId: number): Promise<ReportRecords | undefined> {
+    const id = sql.placeholder('id');
+    this.records ??= namedStatement(
+      this.db,
+      'report_records',
+      sql`
+        select json_build_object(
+          'vehicle', json_build_object(
+            'id', v.id, 'make', v.make, 'model', v.model, 'year', v.year, 'fuelType', v.fuel_type,
+            'registrationNumber', v.registration_number, 'engineSize', v.engine_size,
+            'odometer', v.odometer, 'aiEvaluationConsent', v.ai_evaluation_consent,
+            'aiScore', v.ai_score, 'aiScoreReason', v.ai_score_reason, 'photoId', v.photo_id,
+            'ownerUsername', u.username),
+          'services', (select coalesce(json_agg(json_build_object(
+              'date', r.date, 'km', r.km, 'price', r.price, 'description', r.description)
+              order by r.date, r.km, r.id), '[]') from revisions r where r.vehicle_id = v.id),
+          'insurances', (select coalesce(json_agg(json_build_object(
+              'provider', i.provider, 'coverageType', i.coverage_type, 'startDate', i.start_date,
+              'endDate', i.end_date, 'price', i.price)
+              order by i.start_date, i.end_date, i.id), '[]') from insurances i where i.vehicle_id = v.id),
+          'fills', (select coalesce(json_agg(json_build_object(
+              'date', f.date, 'odometer', f.odometer, 'liters', f.liters, 'fuelPrice', f.fuel_price,
+              'consumption', f.consumption_per_100km)
+              order by f.date, f.odometer, f.id), '[]') from fuel_entries f where f.vehicle_id = v.id),
+          'consumption', (select h.consumption from vehicle_history h where h.vehicle_id = v.id)
+        )::text as json
+        from vehicles v join users u on u.id = v.owner_id
+        where v.id = ${id}`,
+    );
+    const [row] = await this.records({ id: vehicleId });
+    if (!row?.json) return undefined;
+    return typeof row.json === 'string' ? JSON.parse(row.json) : row.json;
+  }
+
+  async insertCode(row: CodeRow): Promise<void> {
+    await this.db.insert(reportCodes).values(row);
+  }
+
+  async code(code: string): Promise<CodeRow | undefined> {
+    const [row] = await this.db.select().from(reportCodes).where(eq(reportCodes.code, code));
+    return row;
+  }
+
+  async insertLink(values: {
+    token: string;
+    vehicleId: number;
+    createdBy: number;
+    listingId?: number;
+    expiresAt: Date;
+  }): Promise<LinkRow> {
+    const [row] = await this.db.insert(reportLinks).values(values).returning();
+    return row as LinkRow;
+  }
+
+  /** The vehicle's links still open at `now`, newest first. */
+  links(vehicleId: number, now: Date): Promise<LinkRow[]> {
+    return this.db
+      .select()
+      .from(reportLinks)
+      .where(
+        and(
+          eq(reportLinks.vehicleId, vehicleId),
+          isNull(reportLinks.revokedAt),
+          gt(reportLinks.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(reportLinks.expiresAt), asc(reportLinks.id));
+  }
+
+  /** Revokes one open link of the vehicle; false when there is none with that token. */
+  async revoke(vehicleId: number, token: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(reportLinks)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(reportLinks.vehicleId, vehicleId),
+          eq(reportLinks.token, token),
+          isNull(reportLinks.revokedAt),
+          gt(reportLinks.expiresAt, now),
+        ),
+      )
+      .returning({ id: reportLinks.id });
+    return rows.length > 0;
+  }
+
+  /** An open link by its token. */
+  async openLink(token: string, now: Date): Promise<LinkRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(reportLinks)
+      .where(
+        and(eq(reportLinks.token, token), isNull(reportLinks.revokedAt), gt(reportLinks.expiresAt, now)),
+      );
+    return row;
+  }
+}

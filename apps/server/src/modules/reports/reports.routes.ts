@@ -1,0 +1,193 @@
+import {
+  ApiError,
+  IdParams,
+  type Language,
+  ReportCodeParams,
+  ReportLink,
+  ReportLinkBody,
+  ReportLinkCreated,
+  ReportLinkParams,
+  ReportQuery,
+  ReportVerification,
+} from '@evdra/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageFromHeader } from '../../ai/format.js';
+import { principalOf } from '../../plugins/auth.js';
+import { notFoundHtml, reportHtml } from './report-html.js';
+import type { ReportsService } from './reports.service.js';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const tags = ['reports'];
+const TOKEN = /^[A-Za-z0-9_-]{40,100}$/;
+const LangQuery = z.object({ lang: z.string().optional() });
+
+/** `?lang=`, else the browser's Accept-Language, else English. */
+function languageOf(req: FastifyRequest, query?: string): Language {
+  if (query === 'en' || query === 'ro' || query === 'es') return query;
+  return languageFromHeader(req.headers['accept-language']) ?? 'en';
+}
+
+type Options = { service: ReportsService; publicPerMinute?: number };
+
+export async function reportsRoutes(app: FastifyInstance, { service, publicPerMinute = 60 }: Options) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = { preHandler: app.requireUser };
+  // The public routes (no login) share one counter per IP: a link cannot be used to hammer the server.
+  const limit = app.rateLimit({ max: publicPerMinute, timeWindow: '1 minute' });
+
+  const sendPdf = (
+    reply: FastifyReply,
+    { doc, filename }: { doc: NodeJS.ReadableStream; filename: string },
+  ) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(doc);
+
+  r.get(
+    '/api/vehicles/:id/report.pdf',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'The vehicle’s history report as an A4 PDF (application/pdf, streamed) in `lang` (else Accept-Language, else English), for anyone who may see the vehicle; 404 for anyone else. Each report gets a verification code (see /api/report/verify/{code}).',
+        params: IdParams,
+        querystring: ReportQuery,
+        response: errors,
+      },
+    },
+    async (req, reply) =>
+      sendPdf(reply, await service.pdf(principalOf(req), req.params.id, languageOf(req, req.query.lang))),
+  );
+
+  r.post(
+    '/api/vehicles/:id/report-links',
+    {
+      ...user,
+      schema: {
+        tags,
+        description: 'Creates a read-only share link to the report (the owner only), valid 1..90 days.',
+        params: IdParams,
+        body: ReportLinkBody,
+        response: { 201: ReportLinkCreated, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await service.createLink(principalOf(req), req.params.id, req.body.expiresInDays)),
+  );
+
+  r.get(
+    '/api/vehicles/:id/report-links',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'The vehicle’s open share links (neither expired nor revoked), soonest to expire first. Owner only.',
+        params: IdParams,
+        response: { 200: z.array(ReportLink), ...errors },
+      },
+    },
+    async (req) => service.links(principalOf(req), req.params.id),
+  );
+
+  r.delete(
+    '/api/vehicles/:id/report-links/:token',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'Revokes a share link at once (404 when it is not an open link of this vehicle). Owner only.',
+        params: ReportLinkParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await service.revoke(principalOf(req), req.params.id, req.params.token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/report/verify/:code',
+    {
+      onRequest: limit,
+      schema: {
+        tags,
+        description:
+          'Whether a printed report is genuine: the vehicle, generation time and odometer its verification code was issued for; 404 for an unknown code. No login; rate-limited.',
+        params: ReportCodeParams,
+        response: { 200: ReportVerification, 400: ApiError, 404: ApiError, 429: ApiError },
+      },
+    },
+    async (req) => service.verify(req.params.code),
+  );
+
+  // ── the public page of a share link: server-rendered HTML, not the web app ──
+  const publicHeaders = (reply: FastifyReply) =>
+    reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+  const gone = (req: FastifyRequest, reply: FastifyReply, lang?: string) =>
+    publicHeaders(reply)
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(notFoundHtml(languageOf(req, lang)));
+
+  r.get(
+    '/r/:token',
+    {
+      onRequest: limit,
+      schema: { hide: true, params: z.object({ token: z.string() }), querystring: LangQuery },
+    },
+    async (req, reply) => {
+      const lang = languageOf(req, req.query.lang);
+      const found = TOKEN.test(req.params.token) ? await service.shared(req.params.token, lang) : undefined;
+      if (!found) return gone(req, reply, req.query.lang);
+      const base = `/r/${req.params.token}`;
+      const html = reportHtml(found.model, {
+        pdfUrl: `${base}/report.pdf?lang=${lang}`,
+        ...(found.model.vehicle.photoId ? { photoUrl: `${base}/photo` } : {}),
+        expiresAt: found.link.expiresAt,
+        verifyUrl: service.verifyUrl(found.model.code),
+      });
+      return publicHeaders(reply)
+        .type('text/html; charset=utf-8')
+        .header('content-language', lang)
+        .send(html);
+    },
+  );
+
+  r.get(
+    '/r/:token/report.pdf',
+    {
+      onRequest: limit,
+      schema: { hide: true, params: z.object({ token: z.string() }), querystring: LangQuery },
+    },
+    async (req, reply) => {
+      if (!TOKEN.test(req.params.token)) return gone(req, reply, req.query.lang);
+      try {
+        const pdf = await service.sharedPdf(req.params.token, languageOf(req, req.query.lang));
+        return sendPdf(publicHeaders(reply), pdf);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 404) return gone(req, reply, req.query.lang);
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/r/:token/photo',
+    { onRequest: limit, schema: { hide: true, params: z.object({ token: z.string() }) } },
+    async (req, reply) => {
+      const bytes = TOKEN.test(req.params.token) ? await service.sharedPhoto(req.params.token) : undefined;
+      if (!bytes) return gone(req, reply);
+      return publicHeaders(reply).type('image/jpeg').send(bytes);
+    },
+  );
+}

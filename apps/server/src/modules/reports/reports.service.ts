@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import type { Language, ReportLink, ReportVerification } from '@evdra/domain';
+import type { FileStore } from '../../files/file-store.js';
+import { notFound } from '../../lib/errors.js';
+import type { AnalyticsService } from '../analytics/analytics.service.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { VehiclesService } from '../vehicles/vehicles.service.js';
+import { buildModel, type ReportModel } from './report-model.js';
+import { renderPdf } from './report-pdf.js';
+import type { LinkRow, ReportsRepo } from './reports.repo.js';
+
+const DAY = 86_400_000;
+/** A listing's link lives as long as the listing (it is revoked with it); this is only its ceiling. */
+const LISTING_LINK_DAYS = 3650;
+// Crockford base32: no I, L, O, U, so a code read off paper is typed back without confusion.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A fresh code `ABCD-EFGH-JK`: 10 symbols, 50 random bits. */
+export function newCode(): string {
+  const bytes = randomBytes(10);
+  const s = [...bytes].map((b) => ALPHABET[b & 31]).join('');
+  return `${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8)}`;
+}
+
+/** A code as typed (any case, with or without dashes, O for 0, I or L for 1) in its printed form. */
+export function normalizeCode(input: string): string | undefined {
+  const s = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (!/^[0-9A-HJKMNP-TV-Z]{10}$/.test(s)) return undefined;
+  return `${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8)}`;
+}
+
+type Deps = {
+  repo: ReportsRepo;
+  analytics: Pick<AnalyticsService, 'vehicleCosts'>;
+  vehicles: Pick<VehiclesService, 'visible' | 'owned'>;
+  files: FileStore;
+  publicUrl: string;
+  now: () => Date;
+};
+
+/**
+ * Vehicle history reports: the PDF (who may see the car), share links (the owner), the public page's
+ * report (an open link), and the verification of a printed report's code.
+ */
+export class ReportsService {
+  constructor(private readonly d: Deps) {}
+
+  /** The PDF of a car the caller may see (404 otherwise), already ended: pipe it to the response. */
+  async pdf(p: Principal, vehicleId: number, lang: Language) {
+    await this.d.vehicles.visible(p, vehicleId);
+    return this.render(vehicleId, lang);
+  }
+
+  /** The report of an open link, for the public page (undefined when expired, revoked or unknown). */
+  async shared(token: string, lang: Language): Promise<{ model: ReportModel; link: LinkRow } | undefined> {
+    const link = await this.d.repo.openLink(token, this.d.now());
+    if (!link) return undefined;
+    const model = await this.model(link.vehicleId, lang, false);
+    return model && { model, link };
+  }
+
+  /** The PDF of an open link. */
+  async sharedPdf(token: string, lang: Language) {
+    const link = await this.d.repo.openLink(token, this.d.now());
+    if (!link) throw notFound('Report');
+    return this.render(link.vehicleId, lang);
+  }
+
+  /** The photo of an open link's car (the public page cannot reach the signed-in file route). */
+  async sharedPhoto(token: string): Promise<Buffer | undefined> {
+    const link = await this.d.repo.openLink(token, this.d.now());
+    if (!link) return undefined;
+    const records = await this.d.repo.read(link.vehicleId);
+    return records?.vehicle.photoId ? this.d.files.get(records.vehicle.photoId) : undefined;
+  }
+
+  async createLink(p: Principal, vehicleId: number, expiresInDays: number) {
+    await this.d.vehicles.owned(p, vehicleId);
+    const row = await this.d.repo.insertLink({
+      token: randomBytes(32).toString('base64url'),
+      vehicleId,
+      createdBy: p.userId,
+      expiresAt: new Date(this.d.now().getTime() + expiresInDays * DAY),
+    });
+    return { url: this.url(row.token), token: row.token, expiresAt: row.expiresAt.toISOString() };
+  }
+
+  async links(p: Principal, vehicleId: number): Promise<ReportLink[]> {
+    await this.d.vehicles.owned(p, vehicleId);
+    const rows = await this.d.repo.links(vehicleId, this.d.now());
+    return rows.map((r) => ({
+      url: this.url(r.token),
+      token: r.token,
+      expiresAt: r.expiresAt.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      listingId: r.listingId,
+    }));
+  }
+
+  async revoke(p: Principal, vehicleId: number, token: string): Promise<void> {
+    await this.d.vehicles.owned(p, vehicleId);
+    if (!(await this.d.repo.revoke(vehicleId, token, this.d.now()))) throw notFound('Report link');
+  }
+
+  /**
+   * The link a new listing carries (the marketplace calls it once the listing is written); it ends
+   * with the listing (database triggers revoke it when the listing is deleted or the car transferred).
+   */
+  async listingLink(vehicleId: number, sellerId: number, listingId: number): Promise<string> {
+    const row = await this.d.repo.insertLink({
+      token: randomBytes(32).toString('base64url'),
+      vehicleId,
+      createdBy: sellerId,
+      listingId,
+      expiresAt: new Date(this.d.now().getTime() + LISTING_LINK_DAYS * DAY),
+    });
+    return this.url(row.token);
+  }
+
+  async verify(input: string): Promise<ReportVerification> {
+    const code = normalizeCode(input);
+    const row = code ? await this.d.repo.code(code) : undefined;
+    if (!row) throw notFound('Report');
+    return {
+      genuine: true,
+      code: row.code,
+      vehicle: {
+        make: row.make,
+        model: row.model,
+        year: row.year,
+        registrationNumber: row.registrationNumber,
+      },
+      generatedAt: row.generatedAt.toISOString(),
+      odometer: row.odometer,
+    };
+  }
+
+  url(token: string): string {
+    return `${this.d.publicUrl}/r/${token}`;
+  }
+
+  verifyUrl(code: string): string {
+    return `${this.d.publicUrl}/api/report/verify/${code}`;
+  }
+
+  private async render(vehicleId: number, lang: Language) {
+    const model = await this.model(vehicleId, lang, true);
+    if (!model) throw notFound('Vehicle');
+    const v = model.vehicle;
+    const filename = `report-${v.make}-${v.model}-${v.year}`.replace(/[^A-Za-z0-9-]+/g, '-');
+    return { doc: renderPdf(model, this.verifyUrl(model.code)), filename: `${filename}.pdf`, model };
+  }
+
+  /** Reads the car's records and cost rollup side by side; `withPhoto` adds the photo's bytes. */
+  private async model(vehicleId: number, lang: Language, withPhoto: boolean) {
+    const [records, costs] = await Promise.all([
+      this.d.repo.read(vehicleId),
+      this.d.analytics.vehicleCosts(vehicleId),
+    ]);
+    if (!records) return undefined;
+    const generatedAt = this.d.now();
+    const code = newCode();
+    const photoId = records.vehicle.photoId;
+    const [photo] = await Promise.all([
+      withPhoto && photoId ? this.d.files.get(photoId) : undefined,
+      this.d.repo.insertCode({
+        code,
+        vehicleId,
+        make: records.vehicle.make,
+        model: records.vehicle.model,
+        year: records.vehicle.year,
+        registrationNumber: records.vehicle.registrationNumber,
+        odometer: records.vehicle.odometer,
+        generatedAt,
+      }),
+    ]);
+    return buildModel({ lang, generatedAt, code, records, costs, ...(photo ? { photo } : {}) });
+  }
+}
