@@ -447,3 +447,36 @@ describe('record pages', () => {
     expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
   });
 });
+
+// Issue 22: a car shared with the user. An editor writes its records, a viewer only reads; each
+// record says who wrote it.
+describe('record pages of a shared car', () => {
+  const shared = (access: 'EDITOR' | 'VIEWER') =>
+    makeVehicle({ id: 7, ownerId: 1, ownerUsername: 'alice', access });
+  const byAlice = { ...fill(), createdBy: 'alice' };
+
+  it.each([
+    ['EDITOR', true],
+    ['VIEWER', false],
+  ] as const)(
+    'fuel as %s: Add and Edit only for an editor, and "by alice" on her fill-up',
+    async (access, writes) => {
+      storeUser({ id: 2, username: 'bob' });
+      render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+        'GET /api/vehicles/7': () => jsonResponse(shared(access)),
+        'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse([byAlice]),
+      });
+      expect((await screen.findAllByText('by alice')).length).toBeGreaterThan(0);
+      const add = screen.queryByRole('button', { name: 'Add Manually' });
+      const edit = screen.queryAllByRole('button', { name: /^Edit fuel entry/ });
+      if (writes) {
+        expect(add).toBeInTheDocument();
+        expect(edit.length).toBeGreaterThan(0);
+      } else {
+        expect(add).not.toBeInTheDocument();
+        expect(edit).toHaveLength(0);
+        expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+      }
+    },
+  );
+});
