@@ -40,6 +40,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
+import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
+import { RenewalsService, renewalRules } from './modules/renewals/renewals.service.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
@@ -158,11 +160,13 @@ export async function buildApp({
       afterCommit: vehicleLists.clear,
     }),
     revision: new RevisionsService('Revision', new RecordsRepo(db, schema.revisions), access),
+    renewal: new RenewalsService('Renewal', new RecordsRepo(db, schema.renewals), access, renewalRules),
   };
   await app.register(insuranceRoutes, { service: services.insurance });
   await app.register(expensesRoutes, { service: services.expense });
   await app.register(fuelRoutes, { service: services.fuel });
   await app.register(revisionsRoutes, { service: services.revision });
+  await app.register(renewalsRoutes, { service: services.renewal });
   const pool = ocrPool ?? new OcrPool();
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({

@@ -9,5 +9,6 @@ export * from './marketplace.js';
 export * from './notification.js';
 export * from './ocr.js';
 export * from './records.js';
+export * from './renewals.js';
 export * from './user.js';
 export * from './vehicle.js';

@@ -5,6 +5,7 @@ import { uniqueChecked } from '../../db/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
+import { createNotification } from '../notifications/notifications.repo.js';
 
 /** node-postgres reads numeric as a string (exact); converting in JS is cheaper than ::float8 in SQL. */
 type Numeric = string | number;
@@ -387,7 +388,7 @@ export class MarketplaceRepo {
     title: string;
     content: string;
   }) {
-    await this.db.insert(notifications).values(n);
+    await createNotification(this.db, n);
   }
 
   /** Name and saved language of each user asked for (a deleted user: '' and English). */
@@ -434,7 +435,7 @@ export class MarketplaceRepo {
         and(
           eq(notifications.userId, oldOwnerId),
           eq(notifications.vehicleId, vehicleId),
-          sql`${notifications.type} in ('INSURANCE_REMINDER', 'REVISION_REMINDER')`,
+          sql`${notifications.type} in ('INSURANCE_REMINDER', 'REVISION_REMINDER', 'RENEWAL_REMINDER')`,
         ),
       );
     await this.db.execute(sql`

@@ -5,16 +5,23 @@ import {
   type expenses,
   type fuelEntries,
   type insurances,
+  type renewals,
   type revisions,
   vehicles,
 } from '../../db/schema.js';
 
-export type RecordTable = typeof insurances | typeof expenses | typeof fuelEntries | typeof revisions;
+export type RecordTable =
+  | typeof insurances
+  | typeof expenses
+  | typeof fuelEntries
+  | typeof revisions
+  | typeof renewals;
 export type RowOf<T extends RecordTable> = T['$inferSelect'];
 export type ValuesOf<T extends RecordTable> = Omit<T['$inferInsert'], 'id' | 'createdAt'>;
 
 /** Date column each record type is listed (newest first) and filtered by. */
-const dateColumn = (t: RecordTable) => ('startDate' in t ? t.startDate : t.date);
+const dateColumn = (t: RecordTable) =>
+  'startDate' in t ? t.startDate : 'validUntil' in t ? t.validUntil : t.date;
 
 /** `from` ≤ date ≤ `to` (placeholders, both inclusive; null leaves that side open). */
 const inDateRange = (date: AnyColumn) =>
