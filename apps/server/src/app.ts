@@ -27,6 +27,9 @@ import { hashPassword } from './modules/auth/passwords.js';
 import { SessionFamilyCache } from './modules/auth/session-cache.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
 import { TokenService } from './modules/auth/tokens.js';
+import { CalendarRepo } from './modules/calendar/calendar.repo.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { CalendarService } from './modules/calendar/calendar.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
@@ -178,6 +181,9 @@ export async function buildApp({
   });
   await app.register(ocrRoutes, { ocr, services: services as never });
   await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
+  await app.register(calendarRoutes, {
+    service: new CalendarService(new CalendarRepo(db), config.publicUrl, now),
+  });
   await app.register(notificationsRoutes, {
     service: new NotificationsService(new NotificationsRepo(db)),
   });

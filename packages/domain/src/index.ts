@@ -8,6 +8,7 @@ export * from './fuel.js';
 export * from './marketplace.js';
 export * from './notification.js';
 export * from './ocr.js';
+export * from './reach.js';
 export * from './records.js';
 export * from './renewals.js';
 export * from './user.js';
