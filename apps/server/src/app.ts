@@ -41,6 +41,10 @@ import { MarketplaceService } from './modules/marketplace/marketplace.service.js
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { PushRepo } from './modules/push/push.repo.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { PushSender } from './modules/push/push.sender.js';
+import { PushService } from './modules/push/push.service.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
 import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
@@ -76,6 +80,13 @@ export type AppDeps = {
   /** Pino logger options; false silences it (tests). */
   logger?: boolean | object;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the push outbox (tests drain it directly). */
+    pushSender: PushSender;
+  }
+}
 
 /** Builds the whole server: plugins, then modules. The database is already migrated. */
 export async function buildApp({
@@ -184,6 +195,20 @@ export async function buildApp({
   await app.register(calendarRoutes, {
     service: new CalendarService(new CalendarRepo(db), config.publicUrl, now),
   });
+  const pushRepo = new PushRepo(db);
+  const pushSender: PushSender = new PushSender(pushRepo, () => push.vapid(), app.log, now);
+  const push: PushService = new PushService(pushRepo, pushSender, {
+    ...config.push,
+    language: async (userId) => (await users.findById(userId))?.language ?? 'en',
+  });
+  app.decorate('pushSender', pushSender);
+  // Made at first start, so every replica agrees on the key before any browser subscribes.
+  await push.vapid();
+  await app.register(pushRoutes, { service: push });
+  if (config.push.pollMs > 0) {
+    const stopPush = pushSender.start(config.push.pollMs);
+    app.addHook('onClose', stopPush);
+  }
   await app.register(notificationsRoutes, {
     service: new NotificationsService(new NotificationsRepo(db)),
   });
