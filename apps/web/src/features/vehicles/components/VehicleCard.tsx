@@ -1,5 +1,16 @@
 import type { Vehicle } from '@evdra/domain';
-import { BarChart3, Car, Check, Fuel, Receipt, ShieldCheck, Sparkles, Wrench, X } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarClock,
+  Car,
+  Check,
+  Fuel,
+  Receipt,
+  ShieldCheck,
+  Sparkles,
+  Wrench,
+  X,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
@@ -130,6 +141,11 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete }: VehicleCa
               {label}
             </Link>
           ))}
+          {/* Beside the spec's five: RCA, ITP, rovinietă, ITV… with their expiry reminders. */}
+          <Link to={`/renewals/${v.id}`} className="chip-link">
+            <CalendarClock size={16} aria-hidden="true" />
+            {t('vehicles.links.renewals')}
+          </Link>
         </nav>
         <div className="vehicle-card__actions">
           <EditDeleteButtons
