@@ -25,7 +25,8 @@ self.evdraOpen = async (url) => {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of windows) {
     if (new URL(client.url).origin !== self.location.origin) continue;
-    const focused = await client.focus();
+    // Focus is allowed in a notification click only; without it the window is still navigated.
+    const focused = await client.focus().catch(() => client);
     if (client.url !== target && 'navigate' in focused) return focused.navigate(target);
     return focused;
   }
