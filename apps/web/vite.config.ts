@@ -38,6 +38,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/ai-feedback/],
         cleanupOutdatedCaches: true,
+        // Web Push: the push and notificationclick handlers (public/push-sw.js), loaded by the generated worker.
+        importScripts: ['/push-sw.js'],
         // No skipWaiting/clientsClaim: the waiting worker takes over only after "Reload".
         runtimeCaching: [
           {

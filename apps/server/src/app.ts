@@ -30,6 +30,9 @@ import { hashPassword } from './modules/auth/passwords.js';
 import { SessionFamilyCache } from './modules/auth/session-cache.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
 import { TokenService } from './modules/auth/tokens.js';
+import { CalendarRepo } from './modules/calendar/calendar.repo.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { CalendarService } from './modules/calendar/calendar.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
@@ -47,8 +50,14 @@ import { MarketplaceService } from './modules/marketplace/marketplace.service.js
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { PushRepo } from './modules/push/push.repo.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { PushSender } from './modules/push/push.sender.js';
+import { PushService } from './modules/push/push.service.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
+import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
+import { RenewalsService, renewalRules } from './modules/renewals/renewals.service.js';
 import { ReportsRepo } from './modules/reports/reports.repo.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
@@ -86,6 +95,13 @@ export type AppDeps = {
   /** Pino logger options; false silences it (tests). */
   logger?: boolean | object;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the push outbox (tests drain it directly). */
+    pushSender: PushSender;
+  }
+}
 
 /** Builds the whole server: plugins, then modules. The database is already migrated. */
 export async function buildApp({
@@ -202,6 +218,7 @@ export async function buildApp({
       afterCommit: vehicleLists.clear,
     }),
     revision: new RevisionsService('Revision', new RecordsRepo(db, schema.revisions), access),
+    renewal: new RenewalsService('Renewal', new RecordsRepo(db, schema.renewals), access, renewalRules),
   };
   await app.register(insuranceRoutes, { service: services.insurance });
   await app.register(expensesRoutes, { service: services.expense });
@@ -230,6 +247,7 @@ export async function buildApp({
       now,
     }),
   });
+  await app.register(renewalsRoutes, { service: services.renewal });
   const pool = ocrPool ?? new OcrPool();
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({
@@ -252,6 +270,24 @@ export async function buildApp({
     now,
   });
   await app.register(reportsRoutes, { service: reports });
+  await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
+  await app.register(calendarRoutes, {
+    service: new CalendarService(new CalendarRepo(db), config.publicUrl, now),
+  });
+  const pushRepo = new PushRepo(db);
+  const pushSender: PushSender = new PushSender(pushRepo, () => push.vapid(), app.log, now);
+  const push: PushService = new PushService(pushRepo, pushSender, {
+    ...config.push,
+    language: async (userId) => (await users.findById(userId))?.language ?? 'en',
+  });
+  app.decorate('pushSender', pushSender);
+  // Made at first start, so every replica agrees on the key before any browser subscribes.
+  await push.vapid();
+  await app.register(pushRoutes, { service: push });
+  if (config.push.pollMs > 0) {
+    const stopPush = pushSender.start(config.push.pollMs);
+    app.addHook('onClose', stopPush);
+  }
   await app.register(notificationsRoutes, {
     service: new NotificationsService(new NotificationsRepo(db)),
   });

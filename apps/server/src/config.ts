@@ -27,6 +27,23 @@ const EnvSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Web Push: without them the server makes a key pair at first start and keeps it in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)./, 'VAPID_SUBJECT must be a mailto: or https:// URL')
+    .optional(),
+  /** Accept http://127.0.0.1 and http://localhost push endpoints (tests). */
+  PUSH_ALLOW_LOCAL: bool.default(false),
+  /** How often each process sends the push outbox; 0 turns the timer off (tests drain it themselves). */
+  PUSH_POLL_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
 /** Every variable the server reads (`.env.example` lists each one; a test keeps them in step). */
@@ -52,6 +69,14 @@ export type Config = {
   webDist?: string;
   /** OpenAI-compatible LLM; without it the built-in provider answers. */
   ai?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+  push: {
+    /** Both or neither (then the database's pair is used). */
+    vapidKeys?: { publicKey: string; privateKey: string };
+    /** Who the push services contact about this server. */
+    subject: string;
+    allowLocal: boolean;
+    pollMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -74,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -102,7 +130,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: e.AI_TIMEOUT_MS,
         }
       : undefined,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? defaultSubject(publicUrl, e.MAIL_FROM),
+      allowLocal: e.PUSH_ALLOW_LOCAL,
+      pollMs: e.PUSH_POLL_MS,
+    },
   };
+}
+
+/** The public https URL, else the mail sender's address (push services want a way to reach the admin). */
+function defaultSubject(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.includes('@') ? address.trim() : 'no-reply@evdra.local'}`;
 }
 
 /** Without JWT_SECRET, generate one once and keep it in DATA_DIR so restarts keep sessions. */

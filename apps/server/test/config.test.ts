@@ -71,6 +71,17 @@ const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
     bad: ['-5', 'soon'],
     with: { AI_BASE_URL: 'http://127.0.0.1:11434/v1' },
   },
+  VAPID_PUBLIC_KEY: {
+    empty: (c) => expect(c.push.vapidKeys).toBeUndefined(),
+    bad: ['not base64url!'],
+  },
+  VAPID_PRIVATE_KEY: {
+    empty: (c) => expect(c.push.vapidKeys).toBeUndefined(),
+    bad: ['short'],
+  },
+  VAPID_SUBJECT: { empty: (c) => expect(c.push.subject).toMatch(/^mailto:/), bad: ['admin@example.com'] },
+  PUSH_ALLOW_LOCAL: { empty: (c) => expect(c.push.allowLocal).toBe(false), bad: ['yes'] },
+  PUSH_POLL_MS: { empty: (c) => expect(c.push.pollMs).toBe(5_000), bad: ['-1', 'often'] },
 };
 
 describe('loadConfig', () => {
@@ -92,6 +103,17 @@ describe('loadConfig', () => {
       }
     });
   }
+
+  it('VAPID keys: one without the other stops the server; both are used as given', () => {
+    const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'a'.repeat(43) };
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), ...keys }).push.vapidKeys).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+    });
+  });
 
   it('DATA_DIR: empty means ./data in the working directory', () => {
     const cwd = process.cwd();

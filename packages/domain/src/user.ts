@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language, Role, UserStatus } from './enums.js';
+import { Country } from './renewals.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const USERNAME_MIN = 3;
@@ -33,6 +34,8 @@ export const User = z.object({
   status: UserStatus,
   gdprConsent: z.boolean(),
   language: Language,
+  /** Renewal presets; follows the language until the user picks one. */
+  country: Country,
   createdAt: z.string(),
   vehicles: z.array(VehicleSummary),
 });
@@ -42,6 +45,7 @@ export const UpdateMeBody = z.object({
   username: Username,
   email: Email,
   language: Language.optional(),
+  country: Country.optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

@@ -39,12 +39,20 @@ export const users = pgTable(
       .default('en'),
     /** Bumped to end every session at once (password reset); access tokens carry it. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
+    /** Renewal presets (RO, ES, GENERIC); null follows the language. */
+    country: text('country', { enum: ['RO', 'ES', 'GENERIC'] }),
+    /** The secret of the user's calendar feed URL (random, base64url); null until first asked for. */
+    calendarToken: text('calendar_token'),
+    /** Which kinds of notification are also pushed to the user's devices. */
+    pushReminders: boolean('push_reminders').notNull().default(true),
+    pushMarketplace: boolean('push_marketplace').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_calendar_token_idx').on(t.calendarToken),
   ],
 );
 
@@ -270,6 +278,50 @@ export const revisions = pgTable(
   ],
 );
 
+/**
+ * Renewals a driver must not miss (RCA, ITP, rovinietă, ITV, IVTM, road tax…), one row per period.
+ * The price counts as an expense in analytics (trigger in migration 0015), in the month of
+ * validFrom, or of the day it was entered when validFrom is unknown.
+ */
+export const renewals = pgTable(
+  'renewals',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: vehicleRef(),
+    type: text('type', {
+      enum: [
+        'RCA',
+        'CASCO',
+        'ITP',
+        'ROVINIETA',
+        'SEGURO_OBLIGATORIO',
+        'ITV',
+        'IVTM',
+        'ROAD_TAX',
+        'VIGNETTE',
+        'INSPECTION',
+        'INSURANCE',
+        'OTHER',
+      ],
+    }).notNull(),
+    validFrom: date('valid_from'),
+    validUntil: date('valid_until').notNull(),
+    price: money('price'),
+    note: text('note').notNull().default(''),
+    reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    /** Bumped on every change: a stale PUT gets 409 with the current row. */
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
+    createdById: createdBy(),
+  },
+  (t) => [
+    index('renewals_vehicle_idx').on(t.vehicleId, t.validUntil),
+    index('renewals_created_by_idx').on(t.createdById),
+  ],
+);
+
 /** Stored files (vehicle photos): the bytes live in the FileStore under the server-made id. */
 export const files = pgTable(
   'files',
@@ -335,6 +387,7 @@ export const notifications = pgTable(
         'MARKET_INTEREST',
         'MARKET_MESSAGE',
         'MARKET_TRANSFER',
+        'RENEWAL_REMINDER',
         'VEHICLE_SHARED',
         'VEHICLE_ACCESS_ENDED',
       ],
@@ -534,4 +587,61 @@ export const reportCodes = pgTable(
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('report_codes_vehicle_idx').on(t.vehicleId)],
+);
+
+/**
+ * The server's VAPID key pair for Web Push: one row (id 1), made by the first process that starts;
+ * the others read it, so every replica signs with the same key.
+ */
+export const vapidKeys = pgTable('vapid_keys', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A device's Web Push subscription. The same endpoint is one subscription (the latest user and
+ * session to register it own it); it goes when the session it was made under ends (logout).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    /** The login (refresh-token family) it was made under: logout of that session removes it. */
+    familyId: uuid('family_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_family_idx').on(t.familyId),
+  ],
+);
+
+/**
+ * Pushes to send, written in the same transaction as their notification; a worker sends them
+ * (FOR UPDATE SKIP LOCKED, so several replicas send each once) and retries 429/5xx with backoff.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** {title, body, url}, in the user's language. */
+    payload: jsonb('payload').$type<{ title: string; body: string; url: string }>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_outbox_next_idx').on(t.nextAttemptAt)],
 );

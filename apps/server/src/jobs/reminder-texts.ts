@@ -1,4 +1,4 @@
-import type { Language } from '@evdra/domain';
+import { type Language, type RenewalType, renewalLabel } from '@evdra/domain';
 
 type Vehicle = { make: string; model: string; registrationNumber: string };
 const name = (v: Vehicle) => `${v.make} ${v.model} (${v.registrationNumber})`;
@@ -63,6 +63,47 @@ export function revisionReminder(lang: Language, v: Vehicle, dueDate: string, da
       content: byKm
         ? `Tu ${name(v)} ha recorrido 15.000 km desde su última revisión: toca la siguiente.`
         : `Tu ${name(v)} tiene la revisión prevista el ${dueDate}.`,
+    },
+  };
+  return t[lang];
+}
+
+/** Renewal expiry reminder (RCA, ITP, rovinietă, ITV…); `days` is 30, 7, 1 or 0 (its last valid day). */
+export function renewalReminder(
+  lang: Language,
+  v: Vehicle,
+  type: RenewalType,
+  validUntil: string,
+  days: number,
+) {
+  const label = renewalLabel(type, lang);
+  const t = {
+    en: {
+      title:
+        days === 0
+          ? `${label} expires today`
+          : days === 1
+            ? `${label} expires tomorrow`
+            : `${label} expires in ${days} days`,
+      content: `${label} of your ${name(v)} is valid until ${validUntil}. Renew it in time.`,
+    },
+    ro: {
+      title:
+        days === 0
+          ? `${label} expiră azi`
+          : days === 1
+            ? `${label} expiră mâine`
+            : `${label} expiră în ${days} ${days >= 20 ? 'de zile' : 'zile'}`,
+      content: `${label} pentru ${name(v)} este valabilă până pe ${validUntil}. Reînnoiește la timp.`,
+    },
+    es: {
+      title:
+        days === 0
+          ? `${label} vence hoy`
+          : days === 1
+            ? `${label} vence mañana`
+            : `${label} vence en ${days} días`,
+      content: `${label} de tu ${name(v)} es válido hasta el ${validUntil}. Renuévalo a tiempo.`,
     },
   };
   return t[lang];

@@ -1,8 +1,14 @@
-import { type Language, REVISION_INTERVAL_KM, REVISION_INTERVAL_MONTHS } from '@evdra/domain';
+import {
+  type Language,
+  REVISION_INTERVAL_KM,
+  REVISION_INTERVAL_MONTHS,
+  type RenewalType,
+} from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { createNotification } from '../db/notify.js';
 import { rowsOf } from '../db/rows.js';
-import { notifications, sentReminders } from '../db/schema.js';
+import { sentReminders } from '../db/schema.js';
 
 const JOB_LOCK = 7_203_414;
 
@@ -33,10 +39,17 @@ export type RevisionDueRow = VehicleCols & {
   enabled: boolean;
 };
 
+export type RenewalDueRow = VehicleCols & {
+  id: number;
+  type: RenewalType;
+  validUntil: string;
+  daysLeft: number;
+};
+
 export type NewNotification = {
   userId: number;
   vehicleId: number;
-  type: 'INSURANCE_REMINDER' | 'REVISION_REMINDER';
+  type: 'INSURANCE_REMINDER' | 'REVISION_REMINDER' | 'RENEWAL_REMINDER';
   title: string;
   content: string;
   createdAt: Date;
@@ -75,6 +88,22 @@ export class RemindersRepo {
     );
   }
 
+  /**
+   * Renewals with a reminder on that expire between `today` and `horizon` days later, once per person
+   * who reaches the vehicle (owner, editors, viewers).
+   */
+  async renewalsExpiring(today: string, horizon: number): Promise<RenewalDueRow[]> {
+    return rowsOf<RenewalDueRow>(
+      await this.db.execute(sql`
+      select r.id, r.type, to_char(r.valid_until, 'YYYY-MM-DD') as "validUntil", (r.valid_until - ${today}::date) as "daysLeft",
+             v.id as "vehicleId", v.make, v.model, v.registration_number as "registrationNumber",
+             u.id as "userId", u.language as lang, (a.access = 'OWNER') as "isOwner"
+        from renewals r join vehicles v on v.id = r.vehicle_id
+        join vehicle_access a on a.vehicle_id = v.id join users u on u.id = a.user_id
+       where r.reminder_enabled and r.valid_until between ${today}::date and ${today}::date + ${horizon}::int`),
+    );
+  }
+
   /** Each vehicle's latest revision, with when the next one is due (by date and by km), per person who reaches it. */
   async latestRevisions(today: string): Promise<RevisionDueRow[]> {
     return rowsOf<RevisionDueRow>(
@@ -97,7 +126,8 @@ export class RemindersRepo {
     return fresh.length > 0;
   }
 
+  /** Through the one notification writer: the bell's row and its push, in this transaction. */
   async notify(n: NewNotification): Promise<void> {
-    await this.db.insert(notifications).values(n);
+    await createNotification(this.db, n);
   }
 }

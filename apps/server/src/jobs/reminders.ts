@@ -1,6 +1,11 @@
-import { INSURANCE_REMINDER_DAYS, REVISION_REMINDER_DAYS, reachedThreshold } from '@evdra/domain';
+import {
+  INSURANCE_REMINDER_DAYS,
+  RENEWAL_REMINDER_DAYS,
+  REVISION_REMINDER_DAYS,
+  reachedThreshold,
+} from '@evdra/domain';
 import type { Db } from '../db/client.js';
-import { insuranceReminder, revisionReminder } from './reminder-texts.js';
+import { insuranceReminder, renewalReminder, revisionReminder } from './reminder-texts.js';
 import { RemindersRepo } from './reminders.repo.js';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -9,7 +14,7 @@ type Due = {
   key: string;
   userId: number;
   vehicleId: number;
-  type: 'INSURANCE_REMINDER' | 'REVISION_REMINDER';
+  type: 'INSURANCE_REMINDER' | 'REVISION_REMINDER' | 'RENEWAL_REMINDER';
   title: string;
   content: string;
 };
@@ -30,7 +35,11 @@ export async function runReminderScan(db: Db, now: Date): Promise<number | null>
   const today = isoDay(now);
   return new RemindersRepo(db).transaction(async (repo) => {
     if (!(await repo.tryLock())) return null;
-    const due = [...(await insurancesDue(repo, today)), ...(await revisionsDue(repo, today))];
+    const due = [
+      ...(await insurancesDue(repo, today)),
+      ...(await revisionsDue(repo, today)),
+      ...(await renewalsDue(repo, today)),
+    ];
     let created = 0;
     for (const d of due) {
       if (!(await repo.claim(d.key))) continue;
@@ -54,6 +63,24 @@ async function insurancesDue(repo: RemindersRepo, today: string): Promise<Due[]>
         vehicleId: i.vehicleId,
         type: 'INSURANCE_REMINDER',
         ...insuranceReminder(i.lang, i, i.provider, i.endDate, t),
+      },
+    ];
+  });
+}
+
+/** Like insurance: 30, 7 and 1 days before the last valid day, and on it; once per (renewal, date, threshold). */
+async function renewalsDue(repo: RemindersRepo, today: string): Promise<Due[]> {
+  const list = await repo.renewalsExpiring(today, Math.max(...RENEWAL_REMINDER_DAYS));
+  return list.flatMap((r) => {
+    const t = reachedThreshold(Number(r.daysLeft), RENEWAL_REMINDER_DAYS);
+    if (t === undefined) return [];
+    return [
+      {
+        key: recipientKey(`RENEWAL:${r.id}:${r.validUntil}:${t}`, r),
+        userId: r.userId,
+        vehicleId: r.vehicleId,
+        type: 'RENEWAL_REMINDER',
+        ...renewalReminder(r.lang, r, r.type, r.validUntil, t),
       },
     ];
   });

@@ -33,6 +33,7 @@ export function newUserView(user: { id: number }, account: { username: string; e
     status: 'Active',
     gdprConsent: true,
     language: 'en',
+    country: 'GENERIC',
     createdAt: expect.any(String),
     vehicles: [],
   };

@@ -19,6 +19,7 @@ const InsurancePage = lazy(() => import('../features/records/pages/InsurancePage
 const ExpensesPage = lazy(() => import('../features/records/pages/ExpensesPage'));
 const FuelPage = lazy(() => import('../features/records/pages/FuelPage'));
 const RevisionPage = lazy(() => import('../features/records/pages/RevisionPage'));
+const RenewalsPage = lazy(() => import('../features/renewals/pages/RenewalsPage'));
 // Analytics pages carry chart.js in their own chunks.
 const AnalyticsIndexPage = lazy(() => import('../features/analytics/pages/AnalyticsIndexPage'));
 const VehicleAnalyticsPage = lazy(() => import('../features/analytics/pages/VehicleAnalyticsPage'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="fuel/:vehicleId" element={<FuelPage />} />
           <Route path="revision" element={<RevisionPage />} />
           <Route path="revision/:vehicleId" element={<RevisionPage />} />
+          <Route path="renewals/:vehicleId" element={<RenewalsPage />} />
         </Route>
 
         <Route element={<RequireAdmin />}>

@@ -17,6 +17,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     status: 'Active',
     gdprConsent: true,
     language: 'en',
+    country: 'GENERIC',
     createdAt: '2025-01-01T00:00:00.000Z',
     vehicles: [],
     ...overrides,

@@ -20,7 +20,8 @@ type SpanRow = { low: string | number | null; high: string | number | null };
 
 /**
  * Cost analytics from the monthly rollup the database keeps (vehicle_month_costs). A policy's price
- * counts in the month its startDate falls in; fuel, expenses and revisions in the month of their date.
+ * counts in the month its startDate falls in; fuel, expenses and revisions in the month of their date;
+ * a renewal's price is an expense of the month of its validFrom (of the day it was entered without one).
  * Only months with some cost count. Every read is a named statement: PostgreSQL parses and plans it
  * once per connection (the planning was a quarter of these calls' database time).
  */

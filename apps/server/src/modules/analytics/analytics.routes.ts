@@ -16,7 +16,9 @@ import { principalOf } from '../../plugins/auth.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
-const policyNote = "A policy's price counts in the month its startDate falls in.";
+const policyNote =
+  "A policy's price counts in the month its startDate falls in. A renewal's price (RCA, ITP, road tax…) " +
+  'counts as an expense, in the month of its validFrom, or of the day it was entered without one.';
 
 export async function analyticsRoutes(app: FastifyInstance, { service }: { service: AnalyticsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

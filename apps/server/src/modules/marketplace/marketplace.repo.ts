@@ -2,6 +2,7 @@ import type { Language, ListingFilters } from '@evdra/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
+import { createNotification } from '../../db/notify.js';
 import { rowsOf } from '../../db/rows.js';
 import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
@@ -393,7 +394,7 @@ export class MarketplaceRepo {
     title: string;
     content: string;
   }) {
-    await this.db.insert(notifications).values(n);
+    await createNotification(this.db, n);
   }
 
   /** Name and saved language of each user asked for (a deleted user: '' and English). */
@@ -440,7 +441,7 @@ export class MarketplaceRepo {
         and(
           eq(notifications.userId, oldOwnerId),
           eq(notifications.vehicleId, vehicleId),
-          sql`${notifications.type} in ('INSURANCE_REMINDER', 'REVISION_REMINDER')`,
+          sql`${notifications.type} in ('INSURANCE_REMINDER', 'REVISION_REMINDER', 'RENEWAL_REMINDER')`,
         ),
       );
     await this.db.execute(sql`

@@ -4,6 +4,8 @@ import { notifications } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+export type { NewNotification } from '../../db/notify.js';
+
 /** A user's notifications; every call is scoped to its owner. */
 export class NotificationsRepo {
   constructor(private readonly db: Executor) {}

@@ -2,9 +2,21 @@ import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, sql } fro
 import { reachable, reachableIds } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
-import { type expenses, type fuelEntries, type insurances, type revisions, users } from '../../db/schema.js';
+import {
+  type expenses,
+  type fuelEntries,
+  type insurances,
+  type renewals,
+  type revisions,
+  users,
+} from '../../db/schema.js';
 
-export type RecordTable = typeof insurances | typeof expenses | typeof fuelEntries | typeof revisions;
+export type RecordTable =
+  | typeof insurances
+  | typeof expenses
+  | typeof fuelEntries
+  | typeof revisions
+  | typeof renewals;
 /**
  * A record as read: its columns. Rows this repo reads also carry `createdBy`, the username of who
  * wrote it (null: unknown), which the response schemas pass on; it is left out of the type because a
@@ -14,7 +26,8 @@ export type RowOf<T extends RecordTable> = T['$inferSelect'];
 export type ValuesOf<T extends RecordTable> = Omit<T['$inferInsert'], 'id' | 'createdAt'>;
 
 /** Date column each record type is listed (newest first) and filtered by. */
-const dateColumn = (t: RecordTable) => ('startDate' in t ? t.startDate : t.date);
+const dateColumn = (t: RecordTable) =>
+  'startDate' in t ? t.startDate : 'validUntil' in t ? t.validUntil : t.date;
 
 /** `from` ≤ date ≤ `to` (placeholders, both inclusive; null leaves that side open). */
 const inDateRange = (date: AnyColumn) =>

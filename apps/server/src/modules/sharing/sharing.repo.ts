@@ -2,8 +2,9 @@ import type { Language, ShareRole } from '@evdra/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
+import { createNotification } from '../../db/notify.js';
 import { rowsOf } from '../../db/rows.js';
-import { notifications, users, vehicleShares } from '../../db/schema.js';
+import { users, vehicleShares } from '../../db/schema.js';
 import { accessEndedText, type EndReason } from './share-texts.js';
 
 export type ShareRow = {
@@ -102,9 +103,9 @@ export class SharingRepo {
     return rows.length === 1;
   }
 
-  /** A notification, written in the caller's transaction (as the reminders and the marketplace do). */
+  /** A notification (and its pushes), written in the caller's transaction. */
   async notify(n: ShareNotification) {
-    await this.db.insert(notifications).values(n);
+    await createNotification(this.db, n);
   }
 }
 

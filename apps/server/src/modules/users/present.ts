@@ -1,4 +1,4 @@
-import type { User } from '@evdra/domain';
+import { countryOfLanguage, type User } from '@evdra/domain';
 import type { UserRow, UsersRepo, UserWithVehicles, VehicleSummary } from './users.repo.js';
 
 /** A user read with its vehicles in the same statement (UsersRepo.findWithVehicles). */
@@ -12,6 +12,7 @@ const present = (r: UserRow, vehicles: VehicleSummary[]): User => ({
   status: r.status,
   gdprConsent: r.gdprConsent,
   language: r.language,
+  country: r.country ?? countryOfLanguage(r.language),
   createdAt: r.createdAt.toISOString(),
   vehicles,
 });

@@ -14,7 +14,10 @@ export type NewUser = {
   gdprConsent: boolean;
   language: Language;
 };
-export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & { passwordHash?: string };
+export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & {
+  passwordHash?: string;
+  country?: UserRow['country'];
+};
 export type VehicleSummary = { id: number; make: string; model: string };
 export type UserWithVehicles = UserRow & { vehicles: VehicleSummary[] };
 

@@ -92,7 +92,12 @@ export class UsersService {
 
   async updateMe(id: number, body: UpdateMeBody): Promise<UserRow> {
     await assertUsernameAndEmailFree(this.repo, body.username, body.email, id);
-    const row = await this.save(id, { username: body.username, email: body.email, language: body.language });
+    const row = await this.save(id, {
+      username: body.username,
+      email: body.email,
+      language: body.language,
+      country: body.country,
+    });
     this.changed();
     return row;
   }

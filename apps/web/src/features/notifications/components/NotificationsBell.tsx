@@ -1,4 +1,4 @@
-import type { Notification } from '@evdra/domain';
+import { type Notification, notificationPath } from '@evdra/domain';
 import { Bell, CheckCheck, Share2, ShieldCheck, Trash2, Wrench } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +12,8 @@ import {
 } from '../api';
 import '../notifications.css';
 
-/** Where a reminder leads: the vehicle's insurance or revision page. */
-export function notificationPath(n: Notification): string | null {
-  if (n.type.startsWith('MARKET_')) return n.type === 'MARKET_TRANSFER' ? '/vehicles' : '/marketplace';
-  // A car shared with the user is on their Vehicles page; an ended share leads nowhere.
-  if (n.type === 'VEHICLE_SHARED') return '/vehicles';
-  if (n.type === 'VEHICLE_ACCESS_ENDED') return null;
-  if (n.vehicleId === null) return null;
-  return n.type === 'INSURANCE_REMINDER' ? `/insurance/${n.vehicleId}` : `/revision/${n.vehicleId}`;
-}
+/** Where a reminder leads (shared with the pushed notification). */
+export { notificationPath };
 
 function formatTimestamp(iso: string, lng: string): string {
   const d = new Date(iso);
@@ -136,7 +129,7 @@ export function NotificationsBell({ enabled }: { enabled: boolean }) {
             <ul className="notif__list" aria-label={t('notifications.list')}>
               {items.map((n) => {
                 const Icon =
-                  n.type === 'INSURANCE_REMINDER'
+                  n.type === 'INSURANCE_REMINDER' || n.type === 'RENEWAL_REMINDER'
                     ? ShieldCheck
                     : n.type.startsWith('VEHICLE_')
                       ? Share2

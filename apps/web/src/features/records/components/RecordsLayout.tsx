@@ -7,7 +7,6 @@ import { Alert, PageCard } from '../../../components/Card';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { errorText as apiErrorText } from '../../../lib/api';
 import { useStoredUser } from '../../../lib/session';
-import '../../vehicles/components/sharing.css';
 import type { RecordScope, Row } from '../api';
 import { ReceiptButton } from '../receipt/ReceiptButton';
 import { usePendingReceipts } from '../receipt/usePendingReceipts';

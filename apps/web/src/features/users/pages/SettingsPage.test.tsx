@@ -35,6 +35,7 @@ describe('SettingsPage', () => {
       username: 'alice2',
       email: 'alice@example.com',
       language: 'en',
+      country: 'GENERIC',
     });
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ username: 'alice2' });
   });

@@ -1,4 +1,4 @@
-import { LANGUAGES, UpdateMeBody, type User } from '@evdra/domain';
+import { COUNTRIES, LANGUAGES, UpdateMeBody, type User } from '@evdra/domain';
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
@@ -13,6 +13,7 @@ import { updateStoredUser } from '../../../lib/session';
 import { isDarkMode, setDarkMode } from '../../../lib/theme';
 import { useGiveConsent, useMe, useUpdateMe } from '../api';
 import { AccountDataSection } from '../components/AccountDataSection';
+import { CalendarSettings, PushSettings } from '../components/ReachSettings';
 
 function SettingsForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -23,6 +24,7 @@ function SettingsForm({ user }: { user: User }) {
       username: user.username,
       email: user.email,
       language: isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : user.language,
+      country: user.country,
     },
   });
   const [dark, setDark] = useState(isDarkMode);
@@ -74,6 +76,13 @@ function SettingsForm({ user }: { user: User }) {
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
             {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('settings.country')} hint={t('settings.countryHint')} {...form.field('country')}>
+        {COUNTRIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`countries.${c}`)}
           </option>
         ))}
       </SelectField>
@@ -134,6 +143,8 @@ export default function SettingsPage() {
     <PageCard title={t('settings.title')} narrow>
       {me.isPending ? <PageLoading /> : null}
       {me.data ? <SettingsForm key={me.data.id} user={me.data} /> : null}
+      {me.data ? <PushSettings /> : null}
+      {me.data ? <CalendarSettings /> : null}
       {me.data ? <AiStatusSection isAdmin={me.data.role === 'ADMIN'} /> : null}
       {me.data ? <AccountDataSection /> : null}
     </PageCard>

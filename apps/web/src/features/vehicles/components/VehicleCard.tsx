@@ -1,6 +1,7 @@
 import type { Vehicle } from '@evdra/domain';
 import {
   BarChart3,
+  CalendarClock,
   Car,
   Check,
   Download,
@@ -167,6 +168,11 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onShare, on
               {label}
             </Link>
           ))}
+          {/* Beside the spec's five: RCA, ITP, rovinietă, ITV… with their expiry reminders. */}
+          <Link to={`/renewals/${v.id}`} className="chip-link">
+            <CalendarClock size={16} aria-hidden="true" />
+            {t('vehicles.links.renewals')}
+          </Link>
         </nav>
         <div className="vehicle-card__actions">
           {owns && onShare ? (

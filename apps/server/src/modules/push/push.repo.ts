@@ -1,0 +1,140 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { pushOutbox, pushSubscriptions, users, vapidKeys } from '../../db/schema.js';
+
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type PushPayload = { title: string; body: string; url: string };
+
+/** A push the worker took (leased) to send. */
+export type ClaimedPush = {
+  id: number;
+  attempts: number;
+  payload: PushPayload;
+  subscriptionId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+};
+
+/** VAPID keys, devices' subscriptions and the push outbox. */
+export class PushRepo {
+  constructor(private readonly db: Executor) {}
+
+  /** The stored key pair; `make` creates it if there is none (two replicas: the first insert wins). */
+  async vapidKeys(make: () => { publicKey: string; privateKey: string }) {
+    const read = async () => (await this.db.select().from(vapidKeys).where(eq(vapidKeys.id, 1)))[0];
+    const found = await read();
+    if (found) return found;
+    await this.db
+      .insert(vapidKeys)
+      .values({ id: 1, ...make() })
+      .onConflictDoNothing();
+    const row = await read();
+    if (!row) throw new Error('VAPID keys missing after insert');
+    return row;
+  }
+
+  /** The same endpoint twice is one subscription: the latest user, keys and session own it. */
+  async upsert(s: {
+    userId: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    userAgent: string;
+    familyId: string | null;
+  }): Promise<SubscriptionRow> {
+    const [row] = await this.db
+      .insert(pushSubscriptions)
+      .values(s)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId: s.userId,
+          p256dh: s.p256dh,
+          auth: s.auth,
+          userAgent: s.userAgent,
+          familyId: s.familyId,
+        },
+      })
+      .returning();
+    if (!row) throw new Error('upsert returned nothing');
+    return row;
+  }
+
+  /** Removes the user's subscription at `endpoint`; false when they had none there. */
+  async remove(userId: number, endpoint: string): Promise<boolean> {
+    const gone = await this.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+      .returning({ id: pushSubscriptions.id });
+    return gone.length > 0;
+  }
+
+  async removeById(id: number) {
+    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  }
+
+  list(userId: number): Promise<SubscriptionRow[]> {
+    return this.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+  }
+
+  async preferences(userId: number) {
+    const [row] = await this.db
+      .select({ reminders: users.pushReminders, marketplace: users.pushMarketplace })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  }
+
+  async setPreferences(userId: number, p: { reminders: boolean; marketplace: boolean }) {
+    await this.db
+      .update(users)
+      .set({ pushReminders: p.reminders, pushMarketplace: p.marketplace })
+      .where(eq(users.id, userId));
+  }
+
+  /** Queues one push to each of the user's devices (not a notification: the test button). */
+  async enqueueForUser(userId: number, payload: PushPayload): Promise<number> {
+    const rows = await this.db.execute(sql`
+      insert into push_outbox (subscription_id, payload)
+      select id, ${JSON.stringify(payload)}::jsonb from push_subscriptions where user_id = ${userId}
+      returning id`);
+    return rowsOf(rows).length;
+  }
+
+  /**
+   * Takes up to `limit` due pushes for `leaseSeconds`: rows another process is taking are skipped
+   * (FOR UPDATE SKIP LOCKED) and a taken row is not due again until its lease ends, so each push is
+   * sent by one process; one that dies mid-send leaves it to be retried after the lease.
+   */
+  async claim(limit: number, leaseSeconds: number): Promise<ClaimedPush[]> {
+    return rowsOf<ClaimedPush>(
+      await this.db.execute(sql`
+      with due as (
+        select id from push_outbox where next_attempt_at <= now()
+         order by id limit ${limit} for update skip locked
+      ), taken as (
+        update push_outbox o set next_attempt_at = now() + make_interval(secs => ${leaseSeconds}),
+               attempts = o.attempts + 1
+          from due where o.id = due.id
+        returning o.id, o.attempts, o.payload, o.subscription_id
+      )
+      select t.id, t.attempts, t.payload, s.id as "subscriptionId", s.endpoint, s.p256dh, s.auth
+        from taken t join push_subscriptions s on s.id = t.subscription_id
+       order by t.id`),
+    );
+  }
+
+  async done(id: number) {
+    await this.db.delete(pushOutbox).where(eq(pushOutbox.id, id));
+  }
+
+  async retryAt(id: number, at: Date) {
+    await this.db.update(pushOutbox).set({ nextAttemptAt: at }).where(eq(pushOutbox.id, id));
+  }
+}
