@@ -1,3 +1,10 @@
+import {
+  type Conversation,
+  type Listing,
+  type MarketChatMessage,
+  TRANSFER_MESSAGE,
+  type Vehicle,
+} from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
@@ -13,6 +20,12 @@ beforeAll(async () => {
   await seedDemo(t.database.db, now);
 });
 afterAll(() => t.close());
+
+async function as(username: string) {
+  const client = new TestClient(t.app);
+  expect((await client.post('/api/auth/login', { username, password: DEMO_PASSWORD })).statusCode).toBe(200);
+  return client;
+}
 
 describe('demo seed', () => {
   it('creates an admin and three users with 2–4 vehicles and three years of records', async () => {
@@ -30,9 +43,10 @@ describe('demo seed', () => {
       ['maria', 'USER'],
       ['john', 'USER'],
       ['lucia', 'USER'],
+      ['autopark', 'USER'],
     ]);
-    for (const u of users.slice(1)) expect(u.vehicles.length).toBeGreaterThanOrEqual(2);
-    for (const u of users.slice(1)) expect(u.vehicles.length).toBeLessThanOrEqual(4);
+    for (const u of users.slice(1, 4)) expect(u.vehicles.length).toBeGreaterThanOrEqual(2);
+    for (const u of users.slice(1, 4)) expect(u.vehicles.length).toBeLessThanOrEqual(4);
 
     const maria = new TestClient(t.app);
     await maria.post('/api/auth/login', { username: 'maria', password: DEMO_PASSWORD });
@@ -61,16 +75,107 @@ describe('demo seed', () => {
     expect((latest?.latest ?? '') <= '2026-11-22').toBe(true);
   });
 
-  it('gives each user an insurance reminder once the scan runs', async () => {
-    expect(await runReminderScan(t.database.db, now)).toBeGreaterThanOrEqual(3);
-    const john = new TestClient(t.app);
-    await john.post('/api/auth/login', { username: 'john', password: DEMO_PASSWORD });
-    const titles = ((await john.get('/api/notifications')).data as { title: string }[]).map((n) => n.title);
-    expect(titles).toContain('Insurance ends in 7 days');
+  it('has already given each user an unread insurance reminder (a second scan adds none)', async () => {
+    expect(await runReminderScan(t.database.db, now)).toBe(0);
+    const john = await as('john');
+    const notes = (await john.get('/api/notifications')).data as { title: string; read: boolean }[];
+    expect(notes.filter((n) => !n.read).map((n) => n.title)).toContain('Insurance ends in 7 days');
   });
 
-  it('refuses to run twice, with a clear message', async () => {
+  it('fills the marketplace: 8 cards in every price band and one N/A, each with 2–4 photos', async () => {
+    const john = await as('john');
+    const cards = (await john.get('/api/marketplace/listings')).data as Listing[];
+    expect(cards.length).toBeGreaterThanOrEqual(8);
+    expect(cards.length).toBeLessThanOrEqual(12);
+    expect(new Set(cards.map((c) => c.priceRating.label))).toEqual(
+      new Set(['Very High', 'High', 'Fair', 'Low', 'Very Low', 'N/A']),
+    );
+    expect(cards.filter((c) => c.priceRating.label === 'N/A')).toHaveLength(1);
+    expect(new Set(cards.map((c) => c.listedByUsername))).toEqual(
+      new Set(['autopark', 'maria', 'john', 'lucia']),
+    );
+    for (const c of cards) {
+      expect(c.photoUrls.length).toBeGreaterThanOrEqual(2);
+      expect(c.photoUrls.length).toBeLessThanOrEqual(4);
+    }
+    const photo = await john.get(cards[0]?.photoUrls[1] ?? '');
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('shows a conversation between maria and john, and a car lucia bought from john with its history', async () => {
+    const maria = await as('maria');
+    const [talk] = (await maria.get('/api/marketplace/conversations')).data as Conversation[];
+    expect(talk).toMatchObject({
+      counterparty: 'john',
+      role: 'buyer',
+      vehicle: { make: 'Ford', model: 'Focus' },
+    });
+    const messages = (await maria.get(`/api/marketplace/chat/${talk?.interestId}`))
+      .data as MarketChatMessage[];
+    expect(messages.map((m) => m.sender)).toEqual(['maria', 'john', 'maria', 'john']);
+
+    const lucia = await as('lucia');
+    const logan = ((await lucia.get('/api/vehicles')).data as Vehicle[]).find((v) => v.model === 'Logan');
+    expect(logan?.ownerUsername).toBe('lucia');
+    const fuel = (await lucia.get(`/api/fuel-consumptions/vehicle/${logan?.id}`)).data as unknown[];
+    expect(fuel.length).toBeGreaterThan(50);
+    const [sale] = (await lucia.get('/api/marketplace/conversations')).data as Conversation[];
+    const chat = (await lucia.get(`/api/marketplace/chat/${sale?.interestId}`)).data as MarketChatMessage[];
+    expect(chat.at(-1)?.content).toBe(TRANSFER_MESSAGE);
+    const john = await as('john');
+    expect(((await john.get('/api/vehicles')).data as Vehicle[]).map((v) => v.model)).not.toContain('Logan');
+  });
+
+  it('gives maria a mechanic chat answered from her own records, in Romanian', async () => {
+    const maria = await as('maria');
+    const history = (await maria.get('/api/chat/history')).data as { role: string; content: string }[];
+    expect(history.map((m) => m.role)).toEqual(['user', 'ai', 'user', 'ai']);
+    expect(history[1]?.content).toMatch(/următoarea revizie până pe .* \d{4} sau la [\d.]+ km/);
+    expect(history[3]?.content).toMatch(/[\d,]+\s€ pe combustibil în/);
+  });
+
+  it('has notifications of every kind, some read and some not', async () => {
+    const kinds = rowsOf<{ type: string; read: boolean }>(
+      await t.database.db.execute(sql`select distinct type, read from notifications`),
+    );
+    for (const type of [
+      'INSURANCE_REMINDER',
+      'REVISION_REMINDER',
+      'MARKET_INTEREST',
+      'MARKET_MESSAGE',
+      'MARKET_TRANSFER',
+    ])
+      expect(kinds.some((k) => k.type === type)).toBe(true);
+    expect(kinds.some((k) => k.read)).toBe(true);
+    expect(kinds.some((k) => !k.read)).toBe(true);
+  });
+
+  it('has an electric car charged in kWh, a GPL car and a diesel, with believable consumption', async () => {
+    const ranges = rowsOf<{ fuel_type: string; avg: number }>(
+      await t.database.db.execute(sql`
+        select f.fuel_type, avg(f.consumption_per_100km)::float8 as avg from fuel_entries f
+        where f.consumption_per_100km is not null group by 1`),
+    );
+    const avg = Object.fromEntries(ranges.map((r) => [r.fuel_type, r.avg]));
+    expect(avg.ELECTRIC).toBeGreaterThan(12); // kWh/100km
+    expect(avg.ELECTRIC).toBeLessThan(22);
+    expect(avg.GPL).toBeGreaterThan(6);
+    expect(avg.GPL).toBeLessThan(11);
+    expect(avg.DIESEL).toBeGreaterThan(4);
+    expect(avg.DIESEL).toBeLessThan(7.5);
+  });
+
+  it('refuses to run twice, with a clear message, without touching the data', async () => {
+    const count = async () =>
+      rowsOf<{ n: string }>(
+        await t.database.db.execute(sql`
+          select (select count(*) from users) + (select count(*) from vehicles) + (select count(*) from listings)
+               + (select count(*) from notifications) + (select count(*) from chat_messages) as n`),
+      )[0]?.n;
+    const before = await count();
     await expect(seedDemo(t.database.db, now)).rejects.toThrow(DemoAlreadySeeded);
     await expect(seedDemo(t.database.db, now)).rejects.toThrow(/already here.*Nothing was changed/);
+    expect(await count()).toBe(before);
   });
 });

@@ -4,12 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 import { reportNeedRefresh } from './lib/offline/pwa';
-import { applyDarkMode, isDarkMode } from './lib/theme';
+import { startTheme } from './lib/theme';
 import './styles/global.css';
 import './styles/cards.css';
 
-// public/theme-init.js already set the class before first paint; this keeps them in sync.
-applyDarkMode(isDarkMode());
+// public/theme-init.js already set the class before first paint; this keeps it in sync with the system.
+startTheme();
 void initI18n();
 // Prompt mode: a new version waits until the user chooses Reload (never a mix of old and new files).
 const updateSW = registerSW({

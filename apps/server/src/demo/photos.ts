@@ -1,5 +1,5 @@
 import { PHOTO_JPEG_QUALITY, PHOTO_MAX_HEIGHT, PHOTO_MAX_WIDTH } from '@evdra/domain';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** Body colours a real car park has (silver, white, black, blue, red, grey, green). */
 const PAINTS = ['#b8bec6', '#f2f2ef', '#24272c', '#1f4e8c', '#a3222b', '#5b6168', '#2f5d46'];
@@ -16,7 +16,10 @@ const SKIES = [
  * colour in front of a sky and a road, rendered by sharp from SVG to a 600×400 JPEG like an upload.
  * `n` picks the paint and sky; `shape` the body (hatchback, saloon, estate).
  */
-export async function demoCarPhoto(n: number, shape: 'hatch' | 'saloon' | 'estate'): Promise<Buffer> {
+export type BodyShape = 'hatch' | 'saloon' | 'estate';
+export const SHAPES: readonly BodyShape[] = ['hatch', 'saloon', 'estate'];
+
+export async function demoCarPhoto(n: number, shape: BodyShape): Promise<Buffer> {
   const paint = PAINTS[n % PAINTS.length] as string;
   const [skyTop, skyBottom] = SKIES[n % SKIES.length] as [string, string];
   const roof = {
@@ -54,4 +57,27 @@ export async function demoCarPhoto(n: number, shape: 'hatch' | 'saloon' | 'estat
   return sharp(Buffer.from(svg))
     .jpeg({ quality: Math.round(PHOTO_JPEG_QUALITY * 100), mozjpeg: true })
     .toBuffer();
+}
+
+/**
+ * A listing's photos of demo car `n` (the same paint as its vehicle photo): the side view, the
+ * other side under another sky, a close-up of the front wheel, and the car at dusk.
+ */
+export async function listingPhotos(n: number, count: number): Promise<Buffer[]> {
+  const shape = SHAPES[n % SHAPES.length] as BodyShape;
+  const samePaint = (k: number) => n + PAINTS.length * k; // same paint, the next sky
+  const jpeg = (img: Sharp) =>
+    img.jpeg({ quality: Math.round(PHOTO_JPEG_QUALITY * 100), mozjpeg: true }).toBuffer();
+  const views = [
+    () => demoCarPhoto(n, shape),
+    async () => jpeg(sharp(await demoCarPhoto(samePaint(1), shape)).flop()),
+    async () =>
+      jpeg(
+        sharp(await demoCarPhoto(samePaint(2), shape))
+          .extract({ left: 330, top: 180, width: 240, height: 160 })
+          .resize(PHOTO_MAX_WIDTH, PHOTO_MAX_HEIGHT),
+      ),
+    () => demoCarPhoto(samePaint(3), shape),
+  ];
+  return Promise.all(views.slice(0, count).map((view) => view()));
 }

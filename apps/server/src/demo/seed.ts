@@ -3,9 +3,11 @@ import { consumptionByEntry, type ExpenseType, type FuelType, type Language } fr
 import { inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { expenses, files, fuelEntries, insurances, revisions, users, vehicles } from '../db/schema.js';
+import { databaseFileStore } from '../files/db-file-store.js';
 import type { FileStore } from '../files/file-store.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { demoCarPhoto } from './photos.js';
+import { demoCarPhoto, SHAPES } from './photos.js';
+import { type SeededVehicle, seedShowcase } from './showcase.js';
 
 export const DEMO_PASSWORD = 'evdra-demo-1';
 export const DEMO_ACCOUNTS: { username: string; role: 'ADMIN' | 'USER'; language: Language }[] = [
@@ -13,9 +15,9 @@ export const DEMO_ACCOUNTS: { username: string; role: 'ADMIN' | 'USER'; language
   { username: 'maria', role: 'USER', language: 'ro' },
   { username: 'john', role: 'USER', language: 'en' },
   { username: 'lucia', role: 'USER', language: 'es' },
+  /** A small used-car dealer: most of the marketplace's listings. */
+  { username: 'autopark', role: 'USER', language: 'ro' },
 ];
-
-const SHAPES = ['hatch', 'saloon', 'estate'] as const;
 
 type Model = {
   make: string;
@@ -35,6 +37,24 @@ const MODELS: Model[] = [
   { make: 'Ford', model: 'Focus', fuelType: 'PETROL', engineSize: 1.5, per100: 6.8, tank: 52 },
   { make: 'Tesla', model: 'Model 3', fuelType: 'ELECTRIC', engineSize: 0, per100: 15.5, tank: 60 },
 ];
+/** The dealer's stock: a year of history each, all listed on the marketplace. */
+const DEALER_MODELS: Model[] = [
+  { make: 'Volkswagen', model: 'Passat', fuelType: 'DIESEL', engineSize: 2.0, per100: 5.6, tank: 66 },
+  { make: 'Dacia', model: 'Sandero', fuelType: 'GPL', engineSize: 1.0, per100: 7.9, tank: 40 },
+  { make: 'Ford', model: 'Kuga', fuelType: 'PETROL', engineSize: 1.5, per100: 7.6, tank: 60 },
+  { make: 'Nissan', model: 'Leaf', fuelType: 'ELECTRIC', engineSize: 0, per100: 16.8, tank: 40 },
+  { make: 'Renault', model: 'Megane', fuelType: 'DIESEL', engineSize: 1.5, per100: 4.9, tank: 50 },
+];
+
+/** Which cars a demo user keeps, and since when their records go back. */
+function garageOf(u: number, username: string, now: Date): { models: Model[]; since: Date } {
+  if (username === 'autopark') return { models: DEALER_MODELS, since: addDays(now, -365) };
+  const count = 2 + ((u * 7) % 3);
+  return {
+    models: Array.from({ length: count }, (_, i) => MODELS[(u * 3 + i) % MODELS.length] as Model),
+    since: addDays(now, -3 * 365),
+  };
+}
 const BASE_PRICE: Record<FuelType, number> = { PETROL: 1.52, DIESEL: 1.48, GPL: 0.72, ELECTRIC: 0.29 };
 const INSURERS = ['Allianz', 'Groupama', 'Omniasig', 'Generali', 'Mapfre'];
 const EXTRAS: { type: ExpenseType; min: number; max: number; text: string }[] = [
@@ -70,15 +90,16 @@ const money = (n: number) => Math.round(n * 100) / 100;
 export class DemoAlreadySeeded extends Error {}
 
 /**
- * An admin and three users with 2–4 vehicles each and three years of believable records up to `now`:
- * fuel with seasonal prices, a service about every 15,000 km, yearly insurance (one policy per user
- * ending within a week, so reminders show), occasional repairs and small expenses.
- * Refuses to run twice.
+ * An admin, three users with 2–4 vehicles each and three years of believable records up to `now`
+ * (fuel with seasonal prices, a service about every 15,000 km, yearly insurance with one policy per
+ * user ending within a week, occasional repairs and small expenses), and a dealer with a year of
+ * history on five cars; then the showcase (showcase.ts): marketplace, conversations, a sale, the
+ * mechanic's chat and notifications. Refuses to run twice, before changing anything.
  */
 export async function seedDemo(
   db: Db,
   now = new Date(),
-  /** Where the vehicles' photos go (drawn locally); without it the demo vehicles have none. */
+  /** Where the vehicles' photos go (drawn locally); without it the vehicles have none and listing photos go to the database. */
   fileStore?: FileStore,
 ): Promise<{ username: string; password: string; role: string }[]> {
   const names = DEMO_ACCOUNTS.map((a) => a.username);
@@ -93,7 +114,8 @@ export async function seedDemo(
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const rnd = random(20_251_122);
-  const start = addDays(now, -3 * 365);
+  const userIds = new Map<string, number>();
+  const seeded: SeededVehicle[] = [];
 
   await db.transaction(async (tx) => {
     for (const [u, account] of DEMO_ACCOUNTS.entries()) {
@@ -107,10 +129,11 @@ export async function seedDemo(
           status: 'Active',
         })
         .returning({ id: users.id });
-      if (!user || account.role === 'ADMIN') continue;
-      const count = 2 + ((u * 7) % 3);
-      for (let i = 0; i < count; i++) {
-        const m = MODELS[(u * 3 + i) % MODELS.length] as Model;
+      if (!user) continue;
+      userIds.set(account.username, user.id);
+      if (account.role === 'ADMIN') continue;
+      const garage = garageOf(u, account.username, now);
+      for (const [i, m] of garage.models.entries()) {
         const startKm = Math.round(rnd.between(20_000, 120_000));
         const [vehicle] = await tx
           .insert(vehicles)
@@ -127,8 +150,10 @@ export async function seedDemo(
           })
           .returning({ id: vehicles.id });
         if (!vehicle) continue;
+        const photo = seeded.length;
+        seeded.push({ id: vehicle.id, owner: account.username, make: m.make, model: m.model, photo });
         if (fileStore) {
-          const bytes = await demoCarPhoto(u * 3 + i, SHAPES[(u + i) % SHAPES.length] ?? 'hatch');
+          const bytes = await demoCarPhoto(photo, SHAPES[photo % SHAPES.length] ?? 'hatch');
           const fileId = `demo${randomUUID().replaceAll('-', '')}`;
           await fileStore.put(fileId, bytes);
           await tx
@@ -139,7 +164,7 @@ export async function seedDemo(
             .set({ photoId: fileId })
             .where(inArray(vehicles.id, [vehicle.id]));
         }
-        const endKm = await seedVehicle(tx, vehicle.id, m, startKm, start, now, rnd, i === 0);
+        const endKm = await seedVehicle(tx, vehicle.id, m, startKm, garage.since, now, rnd, i === 0);
         await tx
           .update(vehicles)
           .set({ odometer: endKm })
@@ -147,6 +172,7 @@ export async function seedDemo(
       }
     }
   });
+  await seedShowcase(db, fileStore ?? databaseFileStore(db), now, userIds, seeded);
   return DEMO_ACCOUNTS.map((a) => ({ username: a.username, password: DEMO_PASSWORD, role: a.role }));
 }
 
@@ -167,7 +193,8 @@ async function seedVehicle(
   let km = startKm;
   let lastServiceKm = startKm - Math.round(rnd.between(2_000, 12_000));
   for (let d = start, n = 0; d < now; d = addDays(d, Math.round(rnd.between(9, 16))), n++) {
-    const driven = Math.round(kmPerDay * rnd.between(9, 16));
+    // Never more than a tank (or a battery) covers, so consumption stays believable for every fuel.
+    const driven = Math.round(Math.min(kmPerDay * rnd.between(9, 16), (m.tank / m.per100) * 100 * 0.85));
     km += driven;
     const full = rnd.next() > 0.12;
     const liters = money(

@@ -1,12 +1,20 @@
 import { STORAGE_KEYS } from './session';
 
-/** Dark mode is kept in localStorage `darkMode` ('true'/'false') and shown by the body class `dark-mode`. */
+const systemDark = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+
+/**
+ * Dark mode is kept in localStorage `darkMode` ('true'/'false') and shown by the body class `dark-mode`.
+ * Until the user picks one in Settings (nothing stored), it follows the system's preference.
+ */
 export function isDarkMode(): boolean {
+  let stored: string | null = null;
   try {
-    return localStorage.getItem(STORAGE_KEYS.darkMode) === 'true';
+    stored = localStorage.getItem(STORAGE_KEYS.darkMode);
   } catch {
-    return false;
+    // storage blocked: follow the system
   }
+  if (stored === 'true' || stored === 'false') return stored === 'true';
+  return systemDark()?.matches ?? false;
 }
 
 /** The browser/installed-app bar colour for each mode (the manifest has the light one). */
@@ -27,4 +35,10 @@ export function setDarkMode(on: boolean): void {
     // ignore: the choice still applies for this visit
   }
   applyDarkMode(on);
+}
+
+/** Applies the mode now, and again whenever the system's preference changes while it is followed. */
+export function startTheme(): void {
+  applyDarkMode(isDarkMode());
+  systemDark()?.addEventListener('change', () => applyDarkMode(isDarkMode()));
 }

@@ -37,7 +37,12 @@ export default function UserAnalyticsPage() {
       {query.isError ? (
         <Alert tone="error">{t('analytics.error', { message: errorText(query.error) })}</Alert>
       ) : null}
-      {query.isSuccess && rows.length === 0 ? <p>{t('analytics.empty')}</p> : null}
+      {query.isSuccess && rows.length === 0 ? (
+        <div className="empty-state">
+          <p>{t('analytics.empty')}</p>
+          <p className="muted">{t('analytics.emptyHint')}</p>
+        </div>
+      ) : null}
       {rows.length > 0 ? (
         <div className="analytics">
           <div className="filter-bar">

@@ -256,7 +256,12 @@ export default function VehicleAnalyticsPage() {
           </div>
         ) : null}
         {failed ? <Alert tone="error">{t('analytics.error', { message: errorText(failed) })}</Alert> : null}
-        {!loading && !failed && months.length === 0 ? <p>{t('analytics.empty')}</p> : null}
+        {!loading && !failed && months.length === 0 ? (
+          <div className="empty-state">
+            <p>{t('analytics.empty')}</p>
+            <p className="muted">{t('analytics.emptyHint')}</p>
+          </div>
+        ) : null}
         {!loading && !failed && months.length > 0 && total.data && yearly.data ? (
           <Electric.Provider value={v?.fuelType === 'ELECTRIC'}>
             <div className="analytics">

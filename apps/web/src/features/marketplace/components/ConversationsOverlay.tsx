@@ -31,7 +31,10 @@ export function ConversationsOverlay({ onClose, initialId = null }: Conversation
       <div className="conversations__panes">
         <div className="conversations__list">
           {list.data && list.data.length === 0 ? (
-            <p className="muted">{t('market.noConversations')}</p>
+            <div className="empty-state">
+              <p className="muted">{t('market.noConversations')}</p>
+              <p className="muted">{t('market.noConversationsHint')}</p>
+            </div>
           ) : null}
           {!list.data && list.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
           <ul>

@@ -85,7 +85,12 @@ export default function MarketplacePage() {
           </button>
         </p>
       ) : null}
-      {listings.length === 0 ? <p className="muted">{t('market.empty')}</p> : null}
+      {listings.length === 0 ? (
+        <div className="empty-state">
+          <p className="muted">{t('market.empty')}</p>
+          {!filtering.active ? <p className="muted">{t('market.emptyHint')}</p> : null}
+        </div>
+      ) : null}
 
       <div className="vehicle-grid">
         {listings.map((l) => (

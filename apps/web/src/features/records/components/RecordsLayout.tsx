@@ -144,7 +144,10 @@ export function RecordsLayout<T extends { id: number }>({
       ) : null}
       {scope.error ? <Alert tone="error">{errorText(scope.error)}</Alert> : null}
       {!scope.isLoading && !scope.error && scope.rows.length === 0 ? (
-        <p className="muted">{t(`${section}.empty`)}</p>
+        <div className="empty-state">
+          <p className="muted">{t(`${section}.empty`)}</p>
+          {canAdd ? <p className="muted">{t(`${section}.emptyHint`)}</p> : null}
+        </div>
       ) : null}
       {scope.rows.length > 0 && columns && wide ? (
         <DataTable
