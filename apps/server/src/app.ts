@@ -9,7 +9,6 @@ import { type LlmConfig, LlmProvider, pingLlm } from './ai/llm.js';
 import type { AiProvider } from './ai/provider.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import * as schema from './db/schema.js';
 import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { findUp } from './lib/paths.js';
@@ -35,15 +34,11 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { CalendarService } from './modules/calendar/calendar.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
-import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { HealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService, notConfigured, type ServiceProbe } from './modules/health/health.service.js';
-import { ImportRepo } from './modules/import/import.repo.js';
 import { importRoutes } from './modules/import/import.routes.js';
-import { ImportService } from './modules/import/import.service.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
-import { InsuranceService } from './modules/insurance/insurance.service.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
@@ -54,15 +49,11 @@ import { PushRepo } from './modules/push/push.repo.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { PushSender } from './modules/push/push.sender.js';
 import { PushService } from './modules/push/push.service.js';
-import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
-import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
 import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
-import { RenewalsService, renewalRules } from './modules/renewals/renewals.service.js';
 import { ReportsRepo } from './modules/reports/reports.repo.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
-import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { endShares, SharingRepo } from './modules/sharing/sharing.repo.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { SharingService } from './modules/sharing/sharing.service.js';
@@ -83,6 +74,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { connectRedis, fallbackStore } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { recordServices } from './record-services.js';
 
 export type AppDeps = {
   config: Config;
@@ -205,36 +197,11 @@ export async function buildApp({
     ),
   });
 
-  // Reading a vehicle's records: owner, editor, viewer, admin; writing them: not a viewer (403).
-  const access: VehicleAccess = (p, vehicleId, mode = 'read') =>
-    mode === 'write' ? vehicles.writable(p, vehicleId) : vehicles.visible(p, vehicleId);
-  const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
-    new RecordsService(name, new RecordsRepo(db, table), access, rules);
-  const services = {
-    insurance: new InsuranceService('Insurance', new RecordsRepo(db, schema.insurances), access),
-    expense: records('Expense', schema.expenses),
-    fuel: records('Fuel entry', schema.fuelEntries, {
-      ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
-      afterCommit: vehicleLists.clear,
-    }),
-    revision: new RevisionsService('Revision', new RecordsRepo(db, schema.revisions), access),
-    renewal: new RenewalsService('Renewal', new RecordsRepo(db, schema.renewals), access, renewalRules),
-  };
+  const { access, importer, ...services } = recordServices(db, vehicles, vehicleLists.clear);
   await app.register(insuranceRoutes, { service: services.insurance });
   await app.register(expensesRoutes, { service: services.expense });
   await app.register(fuelRoutes, { service: services.fuel });
   await app.register(revisionsRoutes, { service: services.revision });
-  const importer = new ImportService({
-    repo: new ImportRepo(db),
-    owned: (p, vehicleId) => vehicles.owned(p, vehicleId),
-    visible: access,
-    writers: {
-      fuel: services.fuel,
-      expenses: services.expense,
-      revisions: services.revision,
-      insurance: services.insurance,
-    } as never,
-  });
   await app.register(importRoutes, { service: importer });
   await app.register(accountRoutes, {
     service: new AccountService({
@@ -270,7 +237,6 @@ export async function buildApp({
     now,
   });
   await app.register(reportsRoutes, { service: reports });
-  await app.register(analyticsRoutes, { service: new AnalyticsService(new AnalyticsRepo(db), access) });
   await app.register(calendarRoutes, {
     service: new CalendarService(new CalendarRepo(db), config.publicUrl, now),
   });

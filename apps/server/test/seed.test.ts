@@ -166,6 +166,56 @@ describe('demo seed', () => {
     expect(avg.DIESEL).toBeLessThan(7.5);
   });
 
+  it("shares maria's Corolla with john as an editor, who can log its fill-ups", async () => {
+    const john = await as('john');
+    const corolla = ((await john.get('/api/vehicles')).data as Vehicle[]).find((v) => v.model === 'Corolla');
+    expect(corolla).toMatchObject({ ownerUsername: 'maria', access: 'EDITOR' });
+  });
+
+  it('keeps Romanian and Spanish renewals, some due within two weeks', async () => {
+    const maria = await as('maria');
+    const clio = ((await maria.get('/api/vehicles')).data as Vehicle[]).find((v) => v.model === 'Clio');
+    const ro = (await maria.get(`/api/vehicles/${clio?.id}/renewals`)).data as {
+      type: string;
+      validUntil: string;
+    }[];
+    expect(ro.map((r) => r.type).sort()).toEqual(['ITP', 'ROVINIETA']);
+    const lucia = await as('lucia');
+    const golf = ((await lucia.get('/api/vehicles')).data as Vehicle[]).find((v) => v.model === 'Golf');
+    const es = (await lucia.get(`/api/vehicles/${golf?.id}/renewals`)).data as {
+      type: string;
+      validUntil: string;
+    }[];
+    expect(es.map((r) => r.type).sort()).toEqual(['ITV', 'IVTM']);
+    const soon = new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
+    expect([...ro, ...es].filter((r) => r.validUntil <= soon).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives every active listing its history report link, which opens without a login', async () => {
+    const john = await as('john');
+    const cards = (await john.get('/api/marketplace/listings')).data as (Listing & {
+      reportUrl: string | null;
+    })[];
+    for (const c of cards) expect(c.reportUrl).toMatch(/\/r\/[\w-]{40,}$/);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(cards[0]?.reportUrl ?? '', 'http://x').pathname,
+    });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it("has lucia's Seat Ibiza with a year of history imported from LubeLogger files", async () => {
+    const lucia = await as('lucia');
+    const ibiza = ((await lucia.get('/api/vehicles')).data as Vehicle[]).find((v) => v.model === 'Ibiza');
+    const fuel = (await lucia.get(`/api/fuel-consumptions/vehicle/${ibiza?.id}`)).data as {
+      consumptionPer100km: number | null;
+    }[];
+    expect(fuel).toHaveLength(26);
+    expect(fuel.filter((f) => f.consumptionPer100km !== null).length).toBe(25);
+    expect(((await lucia.get(`/api/revision/vehicle/${ibiza?.id}`)).data as unknown[]).length).toBe(2);
+    expect(ibiza?.odometer).toBeGreaterThan(61_200 + 25 * 500);
+  });
+
   it('refuses to run twice, with a clear message, without touching the data', async () => {
     const count = async () =>
       rowsOf<{ n: string }>(

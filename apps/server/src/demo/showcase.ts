@@ -8,11 +8,18 @@ import type { FileStore } from '../files/file-store.js';
 import { runReminderScan } from '../jobs/reminders.js';
 import { AiService } from '../modules/ai/ai.service.js';
 import { ChatRepo } from '../modules/ai/chat.repo.js';
+import { AnalyticsRepo } from '../modules/analytics/analytics.repo.js';
+import { AnalyticsService } from '../modules/analytics/analytics.service.js';
 import type { Principal } from '../modules/auth/auth.service.js';
 import { MarketplaceRepo } from '../modules/marketplace/marketplace.repo.js';
 import { MarketplaceService } from '../modules/marketplace/marketplace.service.js';
+import { ReportsRepo } from '../modules/reports/reports.repo.js';
+import { ReportsService } from '../modules/reports/reports.service.js';
+import { endShares } from '../modules/sharing/sharing.repo.js';
 import { VehiclesRepo } from '../modules/vehicles/vehicles.repo.js';
 import { VehiclesService } from '../modules/vehicles/vehicles.service.js';
+import { recordServices } from '../record-services.js';
+import { seedBatchFeatures } from './batch-features.js';
 import { listingPhotos } from './photos.js';
 
 /** A demo vehicle as the base seed made it: whose, which model, and where its photos come from. */
@@ -106,8 +113,9 @@ const MECHANIC_QUESTIONS = ['Când am următoarea revizie?', 'Cât am cheltuit p
 
 /**
  * What the base seed leaves out and a first look needs: AI scores, a marketplace with photos in every
- * price band, a conversation and a finished sale, the mechanic's chat, and notifications of every
- * kind (some read). Done through the app's own services, so the data is what a user would have made.
+ * price band (each with its history report), a conversation and a finished sale, the mechanic's chat,
+ * a shared car, renewals, an imported history (batch-features.ts), and notifications of every kind
+ * (some read). Done through the app's own services, so the data is what a user would have made.
  */
 export async function seedShowcase(
   db: Db,
@@ -135,7 +143,26 @@ export async function seedShowcase(
     now: () => now,
     changed: () => {},
   });
-  const market = new MarketplaceService(new MarketplaceRepo(db), store);
+  const { access } = recordServices(db, vehiclesService);
+  const reports = new ReportsService({
+    repo: new ReportsRepo(db),
+    analytics: new AnalyticsService(new AnalyticsRepo(db), access),
+    vehicles: vehiclesService,
+    files: store,
+    publicUrl: '',
+    now: () => now,
+  });
+  // As the app does: a listing carries its history report, and a sale ends the car's shares.
+  const market = new MarketplaceService(
+    new MarketplaceRepo(db),
+    store,
+    () => {},
+    {
+      endShares: (tx, vehicleId, buyerId) => endShares(tx, vehicleId, 'TRANSFERRED', buyerId),
+      ownerOnly: (p, vehicleId) => vehiclesService.owned(p, vehicleId),
+    },
+    (vehicleId, sellerId, listingId) => reports.listingLink(vehicleId, sellerId, listingId),
+  );
 
   // The AI scores the price ratings need (with the owner's consent); the N/A car has neither.
   const rated = LISTINGS.filter((l) => l.band !== 'N/A').map((l) => carOf(l.owner, l.model));
@@ -179,6 +206,7 @@ export async function seedShowcase(
   await market.send(who('john'), logan.interestId, TRANSFER_MESSAGE);
 
   for (const question of MECHANIC_QUESTIONS) await ai.chat(who('maria'), question, 'ro');
+  await seedBatchFeatures(db, now, who, carOf, vehiclesService);
 
   // Maria booked her Clio's next service for next week: the scan reminds her of it.
   await db.execute(sql`

@@ -1,0 +1,45 @@
+import type { Db } from './db/client.js';
+import * as schema from './db/schema.js';
+import { fuelRules } from './modules/fuel/fuel.rules.js';
+import { ImportRepo } from './modules/import/import.repo.js';
+import { ImportService } from './modules/import/import.service.js';
+import { InsuranceService } from './modules/insurance/insurance.service.js';
+import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
+import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
+import { RenewalsService, renewalRules } from './modules/renewals/renewals.service.js';
+import { RevisionsService } from './modules/revisions/revisions.service.js';
+import type { VehiclesService } from './modules/vehicles/vehicles.service.js';
+
+/**
+ * The record services of every kind, on the one access rule, as the app serves them and the demo seed
+ * writes through them. `vehicleChanged`: after a fill-up may have raised a vehicle's odometer.
+ */
+export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged: () => void = () => {}) {
+  // Reading a vehicle's records: owner, editor, viewer, admin; writing them: not a viewer (403).
+  const access: VehicleAccess = (p, vehicleId, mode = 'read') =>
+    mode === 'write' ? vehicles.writable(p, vehicleId) : vehicles.visible(p, vehicleId);
+  const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
+    new RecordsService(name, new RecordsRepo(db, table), access, rules);
+  const services = {
+    insurance: new InsuranceService('Insurance', new RecordsRepo(db, schema.insurances), access),
+    expense: records('Expense', schema.expenses),
+    fuel: records('Fuel entry', schema.fuelEntries, {
+      ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
+      afterCommit: vehicleChanged,
+    }),
+    revision: new RevisionsService('Revision', new RecordsRepo(db, schema.revisions), access),
+    renewal: new RenewalsService('Renewal', new RecordsRepo(db, schema.renewals), access, renewalRules),
+  };
+  const importer = new ImportService({
+    repo: new ImportRepo(db),
+    owned: (p, vehicleId) => vehicles.owned(p, vehicleId),
+    visible: access,
+    writers: {
+      fuel: services.fuel,
+      expenses: services.expense,
+      revisions: services.revision,
+      insurance: services.insurance,
+    } as never,
+  });
+  return { access, ...services, importer };
+}
