@@ -36,7 +36,7 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { HealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { HealthService, notConfigured, type ServiceProbe } from './modules/health/health.service.js';
+import { HealthService, type ServiceProbe } from './modules/health/health.service.js';
 import { importRoutes } from './modules/import/import.routes.js';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
@@ -167,7 +167,8 @@ export async function buildApp({
       configured: !!config.ai,
       check: config.ai && (() => pingLlm(config.ai as LlmConfig, AbortSignal.timeout(5_000))),
     },
-    notConfigured('push'),
+    // Web Push needs no setup: its keys live in the database (made at first start).
+    { name: 'push', configured: true, check: async () => void (await push.vapid()) },
   ];
   const healthRepo = new HealthRepo(db);
   const health = new HealthService({

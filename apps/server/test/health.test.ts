@@ -10,6 +10,8 @@ import { expectError } from './helpers/expect.js';
 
 const kind = process.env.EVDRA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const NOT_CONFIGURED = { configured: false, reachable: null };
+/** Web Push needs no setup: its keys are made at first start and kept in the database. */
+const PUSH_READY = { configured: true, reachable: true };
 const SECRET = 'sk-very-secret-key';
 
 /** A fake OpenAI-compatible server: answers GET /v1/models with 200 for the right key, 401 otherwise. */
@@ -61,13 +63,13 @@ describe('GET /api/health', () => {
   });
   afterAll(() => t.close());
 
-  it('without optional services: 200, status ok, which database answers, and nothing else configured', async () => {
+  it('without optional services: 200, status ok, which database answers, push ready (no setup), nothing else configured', async () => {
     const res = await new TestClient(t.app).get('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.data).toEqual({
       status: 'ok',
       database: { kind, reachable: true },
-      services: { redis: NOT_CONFIGURED, smtp: NOT_CONFIGURED, ai: NOT_CONFIGURED, push: NOT_CONFIGURED },
+      services: { redis: NOT_CONFIGURED, smtp: NOT_CONFIGURED, ai: NOT_CONFIGURED, push: PUSH_READY },
     });
   });
 
@@ -101,7 +103,7 @@ describe('optional services', () => {
           redis: NOT_CONFIGURED,
           smtp: { configured: true, reachable: true },
           ai: { configured: true, reachable: true },
-          push: NOT_CONFIGURED,
+          push: PUSH_READY,
         },
       });
       expect(res.body).not.toContain(SECRET);
@@ -131,7 +133,7 @@ describe('optional services', () => {
         redis: { configured: true, reachable: false, error: expect.any(String) },
         smtp: { configured: true, reachable: false, error: expect.stringMatching(/^E[A-Z]+$/) },
         ai: { configured: true, reachable: false, error: 'HTTP 401' },
-        push: NOT_CONFIGURED,
+        push: PUSH_READY,
       });
       for (const secret of [
         'sk-wrong-key',
