@@ -45,6 +45,7 @@ describe.runIf(runs)('fuzzer', () => {
       // checks every other write refuses the editor, and every write refuses the viewer.
       editorMay: (op) =>
         /^(POST|PUT|DELETE) \/api\/(insurance|expenses|fuel-consumptions|revision)(\/|$)/.test(op) ||
+        /^(POST|PUT|DELETE) \/api\/vehicles\/\{id\}\/renewals/.test(op) ||
         /^POST \/api\/[a-z]+-ocr\//.test(op),
       // Notifications come from the reminder job; give the owner one so its id operations are tried.
       prepare: async ({ owner }) => {

@@ -34,6 +34,8 @@ type Fx = {
   expenseId: number;
   fuelId: number;
   revisionId: number;
+  renewalId: number;
+  reportToken: string;
   fileId: string;
 };
 
@@ -64,7 +66,14 @@ const bodies = {
   expense: (v: number) => ({ vehicleId: v, date: '2025-04-02', expenseType: 'Tyres', amount: 380 }),
   fuel: (v: number) => ({ vehicleId: v, fuelType: 'DIESEL', liters: 40, fuelPrice: 290, date: '2025-01-01' }),
   revision: (v: number) => ({ vehicleId: v, date: '2025-05-10', km: 91_000, price: 650 }),
+  renewal: { type: 'ITP', validFrom: '2025-03-01', validUntil: '2027-02-28', price: 150 },
 };
+/** A LubeLogger fill-up after the fixture's own, as a file to import. */
+const lubeLogger = Buffer.from(
+  'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags\n12/1/2025,99000,40,70,0,True,False,,\n',
+);
+/** Importing into a car: its owner and admins; anyone else learns nothing of it (404, as the issue asks). */
+const IMPORT: Matrix = { owner: 'ok', editor: 404, viewer: 404, stranger: 404, admin: 'ok' };
 
 const must = (res: Res, status: number) => {
   if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
@@ -82,6 +91,8 @@ async function makeFixture(withPhoto = false): Promise<Fx> {
   const expense = must(await c.owner.post('/api/expenses', bodies.expense(v.id)), 201);
   const fuel = must(await c.owner.post('/api/fuel-consumptions', bodies.fuel(v.id)), 201);
   const revision = must(await c.owner.post('/api/revision', bodies.revision(v.id)), 201);
+  const renewal = must(await c.owner.post(`/api/vehicles/${v.id}/renewals`, bodies.renewal), 201);
+  const link = must(await c.owner.post(`/api/vehicles/${v.id}/report-links`, { expiresInDays: 7 }), 201);
   let fileId = 'AAAAAAAAAAAAAAAAAAAAAA';
   if (withPhoto) {
     const { payload, headers } = multipart([
@@ -100,6 +111,8 @@ async function makeFixture(withPhoto = false): Promise<Fx> {
     expenseId: expense.id,
     fuelId: fuel.id,
     revisionId: revision.id,
+    renewalId: renewal.id,
+    reportToken: link.token,
     fileId,
   };
 }
@@ -262,6 +275,59 @@ const ROUTES: Record<string, { send: Send; expect: Matrix; photo?: boolean }> = 
     send: (x, f) => x.get(`/ai-feedback/vehicle/${f.vehicleId}/fuel`),
     expect: AI_READ,
   },
+  'GET /api/vehicles/{id}/renewals': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/renewals`),
+    expect: READ,
+  },
+  'POST /api/vehicles/{id}/renewals': {
+    send: (x, f) => x.post(`/api/vehicles/${f.vehicleId}/renewals`, bodies.renewal),
+    expect: WRITE,
+  },
+  'PUT /api/vehicles/{id}/renewals/{renewalId}': {
+    send: (x, f) =>
+      x.put(`/api/vehicles/${f.vehicleId}/renewals/${f.renewalId}`, {
+        ...bodies.renewal,
+        price: 160,
+        version: 0,
+      }),
+    expect: WRITE,
+  },
+  'DELETE /api/vehicles/{id}/renewals/{renewalId}': {
+    send: (x, f) => x.delete(`/api/vehicles/${f.vehicleId}/renewals/${f.renewalId}`),
+    expect: WRITE,
+  },
+  'GET /api/vehicles/{id}/report.pdf': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/report.pdf?lang=en`),
+    expect: READ,
+  },
+  'POST /api/vehicles/{id}/report-links': {
+    send: (x, f) => x.post(`/api/vehicles/${f.vehicleId}/report-links`, { expiresInDays: 3 }),
+    expect: OWNER,
+  },
+  'GET /api/vehicles/{id}/report-links': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/report-links`),
+    expect: OWNER,
+  },
+  'DELETE /api/vehicles/{id}/report-links/{token}': {
+    send: (x, f) => x.delete(`/api/vehicles/${f.vehicleId}/report-links/${f.reportToken}`),
+    expect: OWNER,
+  },
+  'GET /api/vehicles/{vehicleId}/export.csv': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/export.csv`),
+    expect: READ,
+  },
+  ...Object.fromEntries(
+    ['preview', 'confirm'].map((step) => [
+      `POST /api/import/${step}/{vehicleId}`,
+      {
+        send: (x: TestClient, f: Fx) =>
+          upload(x, `/api/import/${step}/${f.vehicleId}`, [
+            { name: 'file', file: { filename: 'gas.csv', type: 'text/csv', bytes: lubeLogger } },
+          ]),
+        expect: IMPORT,
+      },
+    ]),
+  ),
 };
 
 /** Id-taking operations about something other than a vehicle (their own tests and the fuzzer's matrix cover them). */
@@ -278,6 +344,8 @@ const NOT_VEHICLE_SCOPED: Record<string, string> = {
   'GET /api/marketplace/chat/{interestId}': 'a conversation (its two parties)',
   'POST /api/marketplace/chat/{interestId}': 'a conversation (its two parties)',
   'PATCH /api/marketplace/transfer/{interestId}': 'a conversation (its seller)',
+  'GET /api/report/verify/{code}': 'a printed report (public by design: the code is the proof)',
+  'GET /api/calendar/{token}.ics': "a user's own calendar (the secret token is the login)",
 };
 
 beforeAll(async () => {

@@ -643,5 +643,8 @@ export const pushOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('push_outbox_next_idx').on(t.nextAttemptAt)],
+  (t) => [
+    index('push_outbox_next_idx').on(t.nextAttemptAt),
+    index('push_outbox_subscription_idx').on(t.subscriptionId),
+  ],
 );

@@ -531,6 +531,16 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
       const res = await c.send({ method: 'POST', url, headers: { 'content-type': contentType }, body });
       addIds(pool, o.path, { ...res, data: undefined });
     }
+    // Creates under a parent of the user's (a vehicle's renewals): their ids, kept by the create's path.
+    for (const o of ops.filter(
+      (x) => x.method === 'POST' && /\/\{[^}]+\}\/[a-z-]+s$/.test(x.path) && x.body && !x.filePart,
+    )) {
+      const url = fillPath(o, pool, rng);
+      if (!url) continue;
+      const res = await c.json('POST', url, validValue(o.body, '', o.path, pool, rng));
+      const id = (res.data as { id?: number | string } | undefined)?.id;
+      if (res.status < 300 && id !== undefined) pool.set(o.path, [...(pool.get(o.path) ?? []), id]);
+    }
   }
 
   // The owner shares each of their vehicles: with the editor as EDITOR, the viewer as VIEWER.

@@ -110,7 +110,8 @@ export class ImportService {
       const errors: ImportRowError[] = [...parsed.errors];
       for (const kind of KINDS) {
         const rows = fresh[kind];
-        const values = rows.map(({ row: _row, ...v }) => ({ ...v, vehicleId }));
+        // Imported rows are the importer's, as records they typed would be.
+        const values = rows.map(({ row: _row, ...v }) => ({ ...v, vehicleId, createdById: p.userId }));
         const { inserted, refused } = await this.d.writers[kind].createMany(tx, vehicleId, values as never);
         counts[kind] = inserted;
         for (const r of refused)
