@@ -52,6 +52,7 @@ const userVisits = (id: string): Visit[] => [
     { pattern: `/${kind}`, path: `/${kind}` },
     { pattern: `/${kind}/:vehicleId`, path: `/${kind}/${id}` },
   ]),
+  { pattern: '/renewals/:vehicleId', path: `/renewals/${id}` },
   { pattern: '/gdpr', path: '/gdpr' },
   { pattern: '/*', path: '/no-such-page' },
 ];

@@ -1,3 +1,4 @@
+import { RENEWAL_TYPES } from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -288,22 +289,7 @@ export const renewals = pgTable(
   {
     id: serial('id').primaryKey(),
     vehicleId: vehicleRef(),
-    type: text('type', {
-      enum: [
-        'RCA',
-        'CASCO',
-        'ITP',
-        'ROVINIETA',
-        'SEGURO_OBLIGATORIO',
-        'ITV',
-        'IVTM',
-        'ROAD_TAX',
-        'VIGNETTE',
-        'INSPECTION',
-        'INSURANCE',
-        'OTHER',
-      ],
-    }).notNull(),
+    type: text('type', { enum: RENEWAL_TYPES }).notNull(),
     validFrom: date('valid_from'),
     validUntil: date('valid_until').notNull(),
     price: money('price'),
