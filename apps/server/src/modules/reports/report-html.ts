@@ -1,6 +1,6 @@
 import type { Language } from '@evdra/domain';
 import type { ReportModel } from './report-model.js';
-import { formats, gapText, reportTexts } from './report-texts.js';
+import { costRows, formats, gapText, reportTexts } from './report-texts.js';
 
 const esc = (s: string) =>
   s.replace(
@@ -151,24 +151,7 @@ export function reportHtml(
             [c.expenses, true],
             [t.total, true],
           ],
-          [
-            ...m.years.map(([y, x]) => [
-              y,
-              f.money(x.totalFuelCost),
-              f.money(x.totalRevisionCost),
-              f.money(x.totalInsuranceCost),
-              f.money(x.totalExpensesCost),
-              f.money(x.totalCost),
-            ]),
-            [
-              t.total,
-              f.money(m.total.totalFuelCost),
-              f.money(m.total.totalRevisionCost),
-              f.money(m.total.totalInsuranceCost),
-              f.money(m.total.totalExpensesCost),
-              f.money(m.total.totalCost),
-            ],
-          ],
+          costRows(t, f, m.years, m.total),
           true,
         ) +
         stats([

@@ -5,7 +5,7 @@ import type { Font } from 'fontkit';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { ReportModel } from './report-model.js';
-import { type Formats, formats, gapText, type ReportTexts, reportTexts } from './report-texts.js';
+import { costRows, type Formats, formats, gapText, type ReportTexts, reportTexts } from './report-texts.js';
 
 // PDF's built-in Helvetica is WinAnsi only (no ș ț ă): the report embeds DejaVu Sans (a free
 // licence), shipped by the dejavu-fonts-ttf npm package; pdfkit embeds only the glyphs used.
@@ -193,24 +193,7 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
         { title: c.expenses, width: 80, align: 'right' },
         { title: t.total, width: 80, align: 'right' },
       ],
-      [
-        ...model.years.map(([year, y]) => [
-          year,
-          f.money(y.totalFuelCost),
-          f.money(y.totalRevisionCost),
-          f.money(y.totalInsuranceCost),
-          f.money(y.totalExpensesCost),
-          f.money(y.totalCost),
-        ]),
-        [
-          t.total,
-          f.money(model.total.totalFuelCost),
-          f.money(model.total.totalRevisionCost),
-          f.money(model.total.totalInsuranceCost),
-          f.money(model.total.totalExpensesCost),
-          f.money(model.total.totalCost),
-        ],
-      ],
+      costRows(t, f, model.years, model.total),
       bottom,
       true,
     );

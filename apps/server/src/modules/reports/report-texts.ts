@@ -249,3 +249,24 @@ export function gapText(
     ? t.uninsured(f.date(g.from), f.int(g.days))
     : t.gap(f.date(g.from), f.date(g.to), f.int(g.days));
 }
+
+type Costs = {
+  totalFuelCost: number;
+  totalRevisionCost: number;
+  totalInsuranceCost: number;
+  totalExpensesCost: number;
+  totalCost: number;
+};
+
+/** The costs table's rows (year, fuel, services, insurance, expenses, total), then the totals row. */
+export function costRows(t: Texts, f: Formats, years: [string, Costs][], total: Costs): string[][] {
+  const row = (label: string, x: Costs) => [
+    label,
+    f.money(x.totalFuelCost),
+    f.money(x.totalRevisionCost),
+    f.money(x.totalInsuranceCost),
+    f.money(x.totalExpensesCost),
+    f.money(x.totalCost),
+  ];
+  return [...years.map(([year, x]) => row(year, x)), row(t.total, total)];
+}
