@@ -38,3 +38,16 @@ export function useShareMutations(vehicleId: number) {
     }),
   };
 }
+
+/**
+ * A grantee leaves a car shared with them (DELETE …/shares/{their own id}). Every cached screen
+ * refetches: the car's records and reminders are no longer theirs to see.
+ */
+export function useLeaveShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vehicleId, userId }: { vehicleId: number; userId: number }) =>
+      api<void>(`/api/vehicles/${vehicleId}/shares/${userId}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

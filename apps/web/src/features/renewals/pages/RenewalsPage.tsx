@@ -196,6 +196,8 @@ export default function RenewalsPage() {
     me.data?.country && COUNTRIES.includes(me.data.country) ? me.data.country : countryOfLanguage(lang);
   const rows = [...(list.data ?? [])].sort((a, b) => a.validUntil.localeCompare(b.validUntil));
   const name = vehicle.data ? `${vehicle.data.make} ${vehicle.data.model}` : '';
+  // A viewer of a shared car reads its renewals; the server refuses their writes (issue 22).
+  const canWrite = !!vehicle.data && vehicle.data.access !== 'VIEWER';
 
   const onDelete = async (r: Renewal) => {
     if (!window.confirm(t('renewals.confirmDelete', { type: renewalLabel(r.type, lang) }))) return;
@@ -208,10 +210,12 @@ export default function RenewalsPage() {
     <PageCard
       title={name ? t('renewals.titleOf', { name }) : t('renewals.title')}
       actions={
-        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
-          <Plus size={16} aria-hidden="true" />
-          {t('renewals.add')}
-        </button>
+        canWrite ? (
+          <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+            <Plus size={16} aria-hidden="true" />
+            {t('renewals.add')}
+          </button>
+        ) : null
       }
     >
       <p className="field__hint">
@@ -250,14 +254,16 @@ export default function RenewalsPage() {
                 </p>
                 {r.price != null ? <p>{fmt.money(r.price)}</p> : null}
                 {r.note ? <p className="muted">{r.note}</p> : null}
-                <div className="form__actions">
-                  <EditDeleteButtons
-                    editLabel={`${t('common.edit')} ${label}`}
-                    deleteLabel={`${t('common.delete')} ${label}`}
-                    onEdit={() => setEditing(r)}
-                    onDelete={() => void onDelete(r)}
-                  />
-                </div>
+                {canWrite ? (
+                  <div className="form__actions">
+                    <EditDeleteButtons
+                      editLabel={`${t('common.edit')} ${label}`}
+                      deleteLabel={`${t('common.delete')} ${label}`}
+                      onEdit={() => setEditing(r)}
+                      onDelete={() => void onDelete(r)}
+                    />
+                  </div>
+                ) : null}
               </li>
             );
           })}

@@ -7,6 +7,7 @@ import {
   Download,
   Eye,
   Fuel,
+  LogOut,
   Pencil,
   Receipt,
   Share2,
@@ -34,6 +35,8 @@ interface VehicleCardProps {
   onShare?: () => void;
   /** Opens the import dialog for this vehicle (absent: no Import button, e.g. for a viewer). */
   onImport?: () => void;
+  /** Asks to leave a car shared with the user (shown to an editor or viewer only). */
+  onLeave?: () => void;
 }
 
 /** Evaluate AI: busy while the server scores; spec §8 alert on failure. */
@@ -62,9 +65,17 @@ function EvaluateButton({ vehicleId, again = false }: { vehicleId: number; again
 /**
  * One vehicle: photo, every field of spec §2, AI score, links to the five sub-pages, Edit and Delete.
  * A car shared with the user says by whom, with their role; what the role cannot do is not shown
- * (Edit, Delete, Share, Evaluate AI are the owner's).
+ * (Edit, Delete, Share, Import, Evaluate AI are the owner's); instead the grantee may leave it.
  */
-export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onShare, onImport }: VehicleCardProps) {
+export function VehicleCard({
+  vehicle: v,
+  isAdmin,
+  onEdit,
+  onDelete,
+  onShare,
+  onImport,
+  onLeave,
+}: VehicleCardProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const name = `${v.make} ${v.model}`;
@@ -206,6 +217,17 @@ export function VehicleCard({ vehicle: v, isAdmin, onEdit, onDelete, onShare, on
             <Download size={16} aria-hidden="true" />
             {t('vehicles.export')}
           </a>
+          {!owns && onLeave ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={onLeave}
+              aria-label={t('sharing.leaveNamed', { name })}
+            >
+              <LogOut size={16} aria-hidden="true" />
+              {t('sharing.leave')}
+            </button>
+          ) : null}
           {owns ? (
             <EditDeleteButtons
               editLabel={t('vehicles.editNamed', { name })}

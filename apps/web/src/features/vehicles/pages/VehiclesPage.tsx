@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/api';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteVehicle, useVehicles } from '../api';
 import { ImportModal } from '../components/ImportModal';
+import { LeaveShareDialog } from '../components/LeaveShareDialog';
 import { ShareDialog } from '../components/ShareDialog';
 import { VehicleCard } from '../components/VehicleCard';
 import { VehicleFormModal } from '../components/VehicleFormModal';
@@ -27,6 +28,7 @@ export default function VehiclesPage() {
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
   const [sharing, setSharing] = useState<Vehicle | null>(null);
   const [importing, setImporting] = useState<Vehicle | null>(null);
+  const [leaving, setLeaving] = useState<Vehicle | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   const vehicles = list.data?.vehicles ?? [];
@@ -117,6 +119,10 @@ export default function VehiclesPage() {
             // A car created offline (negative id) is shared once the server has it.
             onShare={v.id > 0 ? () => setSharing(v) : undefined}
             onImport={() => setImporting(v)}
+            onLeave={() => {
+              setActionError(null);
+              setLeaving(v);
+            }}
           />
         ))}
       </div>
@@ -137,6 +143,14 @@ export default function VehiclesPage() {
 
       {sharing ? <ShareDialog vehicle={sharing} onClose={() => setSharing(null)} /> : null}
       {importing ? <ImportModal vehicle={importing} onClose={() => setImporting(null)} /> : null}
+      {leaving && user ? (
+        <LeaveShareDialog
+          vehicle={leaving}
+          userId={user.id}
+          onClose={() => setLeaving(null)}
+          onError={setActionError}
+        />
+      ) : null}
 
       {deleting ? (
         <Modal title={t('vehicles.deleteTitle')} onClose={() => setDeleting(null)}>

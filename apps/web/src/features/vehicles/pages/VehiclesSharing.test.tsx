@@ -46,16 +46,64 @@ describe('VehiclesPage: shared cars', () => {
     expect(within(golf).getByText('Shared by bob')).toBeInTheDocument();
     expect(within(golf).getByText('Viewer')).toBeInTheDocument();
     expect(within(golf).getByText(/Well kept/)).toBeInTheDocument();
-    for (const name of [/^Edit/, /^Delete/, /^Share/, /Evaluate|Re-evaluate/])
+    for (const name of [/^Edit/, /^Delete/, /^Share/, /^Import/, /Evaluate|Re-evaluate/])
       expect(within(golf).queryByRole('button', { name })).toBeNull();
     const mini = screen.getByRole('article', { name: 'Mini Cooper' });
     expect(within(mini).getByText('Shared by carol')).toBeInTheDocument();
     expect(within(mini).getByText('Editor')).toBeInTheDocument();
-    expect(within(mini).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    for (const name of [/^Edit/, /^Delete/, /^Share/, /^Import/])
+      expect(within(mini).queryByRole('button', { name })).toBeNull();
+    expect(within(mini).getByRole('button', { name: 'Leave Mini Cooper' })).toBeInTheDocument();
     const logan = screen.getByRole('article', { name: 'Dacia Logan' });
     expect(within(logan).queryByText(/Shared by/)).toBeNull();
     expect(within(logan).getByRole('button', { name: 'Share Dacia Logan' })).toBeInTheDocument();
     expect(within(logan).getByRole('button', { name: /^Edit/ })).toBeInTheDocument();
+    expect(within(logan).queryByRole('button', { name: /^Leave/ })).toBeNull();
+  }, 30_000);
+
+  it('a grantee leaves a shared car after confirming; Cancel keeps it', async () => {
+    storeUser();
+    let shared = true;
+    const deleted: string[] = [];
+    mockApi({
+      'GET /api/vehicles': () => jsonResponse(shared ? [own, viewed] : [own]),
+      'DELETE /api/vehicles/8/shares/1': (url) => {
+        deleted.push(url);
+        shared = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<VehiclesPage />, { path: '/vehicles', route: '/vehicles' });
+    await user.click(await screen.findByRole('button', { name: 'Leave Volkswagen Golf' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Leave this shared car?' });
+    expect(dialog).toHaveTextContent('You will no longer see the Volkswagen Golf of bob');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(deleted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Leave Volkswagen Golf' }));
+    dialog = await screen.findByRole('dialog', { name: 'Leave this shared car?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, leave' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Volkswagen Golf' })).toBeNull());
+    expect(deleted).toHaveLength(1);
+    expect(screen.getByRole('article', { name: 'Dacia Logan' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('says so when leaving fails, and keeps the car', async () => {
+    storeUser();
+    mockApi({
+      'GET /api/vehicles': () => jsonResponse([viewed]),
+      'DELETE /api/vehicles/8/shares/1': () =>
+        jsonResponse({ code: 'NOT_FOUND', message: 'Share not found.' }, 404),
+    });
+    const user = userEvent.setup();
+    renderPage(<VehiclesPage />, { path: '/vehicles', route: '/vehicles' });
+    await user.click(await screen.findByRole('button', { name: 'Leave Volkswagen Golf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this shared car?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, leave' }));
+    expect(await screen.findByText(/Could not leave the car:/)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Volkswagen Golf' })).toBeInTheDocument();
   }, 30_000);
 
   it('shares from the card: lists people, says when a user is unknown, and adds one with a role', async () => {
