@@ -40,6 +40,20 @@ const LABELS: Record<string, string> = {
   missedPrevious: 'fuel.missedPrevious',
 };
 
+/** A field's label in the user's language (the field name when no form shows it). */
+function label(field: string, t: (k: string, o?: Record<string, unknown>) => string): string {
+  return t(LABELS[field] ?? `offline.fields.${field}`, { defaultValue: field });
+}
+
+/** A refused write's value as the forms show it: fuel and expense types translated. */
+function showValue(field: string, value: unknown, t: (k: string, o?: Record<string, unknown>) => string) {
+  if (typeof value === 'string' && field === 'fuelType')
+    return t(`fuelTypes.${value}`, { defaultValue: value });
+  if (typeof value === 'string' && field === 'expenseType')
+    return t(`expenseTypes.${value}`, { defaultValue: value });
+  return show(value);
+}
+
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? '✓' : '✗';
@@ -102,7 +116,7 @@ function ConflictDialog({ issue }: { issue: StoredIssue }) {
                 const differs = show(mine[f]) !== show(theirs[f]);
                 return (
                   <tr key={f} className={differs ? 'conflict-table__diff' : undefined}>
-                    <th scope="row">{t(LABELS[f] ?? `offline.fields.${f}`, { defaultValue: f })}</th>
+                    <th scope="row">{label(f, t)}</th>
                     <td>{show(mine[f])}</td>
                     <td>{show(theirs[f])}</td>
                   </tr>
@@ -154,21 +168,6 @@ export function SyncCenter() {
           {failed.map((issue) => (
             <div key={issue.seq} className="alert alert--error sync-failure">
               <p>{failureText(issue, t)}</p>
-              {issue.entry.payload && (issue.code === 'FORBIDDEN' || issue.code === 'NOT_FOUND') ? (
-                <details>
-                  <summary>{t('offline.whatWasNotSaved')}</summary>
-                  <dl className="facts">
-                    {Object.entries(issue.entry.payload)
-                      .filter(([key]) => key !== 'vehicleId' && key !== 'version')
-                      .map(([key, value]) => (
-                        <div key={key}>
-                          <dt>{key}</dt>
-                          <dd>{show(value)}</dd>
-                        </div>
-                      ))}
-                  </dl>
-                </details>
-              ) : null}
               <button
                 type="button"
                 className="btn btn--secondary btn--small"
@@ -176,6 +175,24 @@ export function SyncCenter() {
               >
                 {t('offline.dismiss')}
               </button>
+              {issue.entry.payload && (issue.code === 'FORBIDDEN' || issue.code === 'NOT_FOUND') ? (
+                <details className="sync-failure__details">
+                  <summary>{t('offline.whatWasNotSaved')}</summary>
+                  <dl className="facts">
+                    {Object.entries(issue.entry.payload)
+                      // Empty fields were not typed: listing them would only hide what was.
+                      .filter(
+                        ([key, value]) => key !== 'vehicleId' && key !== 'version' && show(value) !== '—',
+                      )
+                      .map(([key, value]) => (
+                        <div key={key}>
+                          <dt>{label(key, t)}</dt>
+                          <dd>{showValue(key, value, t)}</dd>
+                        </div>
+                      ))}
+                  </dl>
+                </details>
+              ) : null}
             </div>
           ))}
         </div>
