@@ -2,9 +2,10 @@ import { type Page, test } from '@playwright/test';
 
 /**
  * Screenshots of what `page` shows now at 360 px and at desktop width, light and dark, into the
- * test's output folder (to look at: a screen is done when it looks right in all four).
+ * test's output folder (to look at: a screen is done when it looks right in all four). A dialog is
+ * shot as the viewport shows it (`fullPage: false`): its backdrop covers the viewport only.
  */
-export async function screenshots(page: Page, name: string) {
+export async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -12,7 +13,7 @@ export async function screenshots(page: Page, name: string) {
       await page.evaluate((on) => document.body.classList.toggle('dark-mode', on), dark);
       await page.screenshot({
         path: test.info().outputPath(`${name}-${width}-${dark ? 'dark' : 'light'}.png`),
-        fullPage: true,
+        fullPage,
         animations: 'disabled',
       });
     }

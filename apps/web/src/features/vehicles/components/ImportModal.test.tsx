@@ -1,5 +1,5 @@
 import type { ImportPreview } from '@evdra/domain';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, storeUser } from '../../../test/utils';
 import { ImportModal } from './ImportModal';
@@ -98,10 +98,13 @@ describe('ImportModal', () => {
 
     expect(await screen.findByText('Format: Fuelio')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Fill-ups 2' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Row 3: odometer: No odometer: no consumption for this fill-up.'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Row 9: No readable date.')).toBeInTheDocument();
+    // A table of what happens to which row, in row order, the field in the user's words.
+    const issues = screen.getByRole('table', { name: 'Warnings and errors (2)' });
+    const lines = within(issues).getAllByRole('row').slice(1);
+    expect(lines.map((r) => r.textContent)).toEqual([
+      '3OdometerWarning: No odometer: no consumption for this fill-up.',
+      '9Error: No readable date.',
+    ]);
     expect(screen.getByRole('cell', { name: '280.00' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Import 3 records' }));

@@ -203,16 +203,17 @@ function PreviewView({
     p.mapping?.columns ?? {},
   );
   const [units, setUnits] = useState(p.units);
+  const ids = useId();
   const issues = [
-    ...p.errors.map((e) => ({ row: e.row, text: e.message, tone: 'error' as const })),
-    ...p.warnings.map((w) => ({ row: w.row, text: `${w.field}: ${w.message}`, tone: 'warning' as const })),
+    ...p.errors.map((e) => ({ row: e.row, field: '', text: e.message, tone: 'error' as const })),
+    ...p.warnings.map((w) => ({ row: w.row, field: w.field, text: w.message, tone: 'warning' as const })),
   ].sort((a, b) => a.row - b.row);
   return (
     <div className="import__preview">
       <p>
         <strong>{t('importer.format', { format: t(`importer.formatNames.${p.format}`) })}</strong>
       </p>
-      <table className="table">
+      <table className="import__table import__counts">
         <caption className="visually-hidden">{t('importer.countsTitle')}</caption>
         <tbody>
           {(['fuel', 'expenses', 'revisions', 'insurance'] as const).map((k) => (
@@ -232,13 +233,111 @@ function PreviewView({
         </tbody>
       </table>
 
+      {issues.length > 0 ? (
+        <details className="import__issues" open={issues.length <= 10}>
+          <summary>{t('importer.issues', { count: issues.length })}</summary>
+          {/* One line per row of the file: which row, which field, what happens to it. */}
+          <div className="table-wrap">
+            <table className="import__table import__issue-table">
+              <caption className="visually-hidden">{t('importer.issues', { count: issues.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('importer.rowColumn')}</th>
+                  <th scope="col">{t('importer.fieldColumn')}</th>
+                  <th scope="col">{t('importer.messageColumn')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {issues.slice(0, 200).map((i) => (
+                  <tr key={`${i.tone}-${i.row}-${i.field}-${i.text}`} className={`import__issue--${i.tone}`}>
+                    <th scope="row">{i.row}</th>
+                    <td>{i.field ? t(`importer.fields.${i.field}`, { defaultValue: i.field }) : ''}</td>
+                    <td>
+                      <span className="visually-hidden">
+                        {t(i.tone === 'error' ? 'importer.error' : 'importer.warning')}:{' '}
+                      </span>
+                      {i.text}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ) : null}
+
+      {p.sample.fuel.length > 0 ? (
+        <div className="table-wrap">
+          <table className="import__table">
+            <caption>{t('importer.sampleFuel')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('importer.fields.date')}</th>
+                <th scope="col">{t('importer.fields.odometer')}</th>
+                <th scope="col">{t('importer.fields.liters')}</th>
+                <th scope="col">{t('importer.fields.fuelPrice')}</th>
+                <th scope="col">{t('importer.fields.fullTank')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keyed(p.sample.fuel, 'f').map(({ row: f, key }) => (
+                <tr key={key}>
+                  <td>{f.date}</td>
+                  <td>{f.odometer ?? '—'}</td>
+                  <td>{f.liters}</td>
+                  <td>{f.fuelPrice.toFixed(2)}</td>
+                  <td>{f.fullTank ? '✓' : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {p.sample.expenses.length + p.sample.revisions.length + p.sample.insurance.length > 0 ? (
+        <div className="table-wrap">
+          <table className="import__table">
+            <caption>{t('importer.sampleOther')}</caption>
+            <tbody>
+              {keyed(p.sample.revisions, 'r').map(({ row: r, key }) => (
+                <tr key={key}>
+                  <td>{r.date}</td>
+                  <td>{t('importer.kinds.revisions')}</td>
+                  <td>{r.price.toFixed(2)}</td>
+                  <td>{r.description}</td>
+                </tr>
+              ))}
+              {keyed(p.sample.expenses, 'e').map(({ row: e, key }) => (
+                <tr key={key}>
+                  <td>{e.date}</td>
+                  <td>{t(`expenseTypes.${e.expenseType}`, { defaultValue: e.expenseType })}</td>
+                  <td>{e.amount.toFixed(2)}</td>
+                  <td>{e.description}</td>
+                </tr>
+              ))}
+              {keyed(p.sample.insurance, 'i').map(({ row: s, key }) => (
+                <tr key={key}>
+                  <td>{s.startDate}</td>
+                  <td>{t('importer.kinds.insurance')}</td>
+                  <td>{s.price.toFixed(2)}</td>
+                  <td>{s.provider}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {p.mapping ? (
         <fieldset className="import__mapping" disabled={busy}>
           <legend>{t('importer.mappingTitle')}</legend>
           {GENERIC_FIELDS.map((f) => (
-            <label key={f} className="field">
-              <span className="field__label">{t(`importer.fields.${f}`)}</span>
+            // Label by id, not by wrapping: a wrapping label's name would also read every option.
+            <div key={f} className="field">
+              <label className="field__label" htmlFor={`${ids}-${f}`}>
+                {t(`importer.fields.${f}`)}
+              </label>
               <select
+                id={`${ids}-${f}`}
+                className="input"
                 value={columns[f] ?? ''}
                 onChange={(e) => setColumns({ ...columns, [f]: e.target.value || null })}
               >
@@ -249,25 +348,33 @@ function PreviewView({
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           ))}
         </fieldset>
       ) : null}
       <fieldset className="import__units" disabled={busy}>
         <legend>{t('importer.unitsTitle')}</legend>
-        <label className="field">
-          <span className="field__label">{t('importer.distance')}</span>
+        <div className="field">
+          <label className="field__label" htmlFor={`${ids}-distance`}>
+            {t('importer.distance')}
+          </label>
           <select
+            id={`${ids}-distance`}
+            className="input"
             value={units.distance}
             onChange={(e) => setUnits({ ...units, distance: e.target.value as 'km' | 'mi' })}
           >
             <option value="km">km</option>
             <option value="mi">{t('importer.miles')}</option>
           </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('importer.volume')}</span>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${ids}-volume`}>
+            {t('importer.volume')}
+          </label>
           <select
+            id={`${ids}-volume`}
+            className="input"
             value={units.volume}
             onChange={(e) => setUnits({ ...units, volume: e.target.value as 'l' | 'usgal' | 'impgal' })}
           >
@@ -275,7 +382,7 @@ function PreviewView({
             <option value="usgal">{t('importer.usGallons')}</option>
             <option value="impgal">{t('importer.impGallons')}</option>
           </select>
-        </label>
+        </div>
       </fieldset>
       <button
         type="button"
@@ -285,76 +392,6 @@ function PreviewView({
       >
         {t('importer.apply')}
       </button>
-
-      {issues.length > 0 ? (
-        <details className="import__issues" open={p.counts && issues.length <= 10}>
-          <summary>{t('importer.issues', { count: issues.length })}</summary>
-          <ul>
-            {issues.slice(0, 200).map((i) => (
-              <li key={`${i.tone}-${i.row}-${i.text}`} className={`import__issue import__issue--${i.tone}`}>
-                {t('importer.row', { row: i.row })}: {i.text}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-
-      {p.sample.fuel.length > 0 ? (
-        <table className="table">
-          <caption>{t('importer.sampleFuel')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('importer.fields.date')}</th>
-              <th scope="col">{t('importer.fields.odometer')}</th>
-              <th scope="col">{t('importer.fields.liters')}</th>
-              <th scope="col">{t('importer.fields.fuelPrice')}</th>
-              <th scope="col">{t('importer.fields.fullTank')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keyed(p.sample.fuel, 'f').map(({ row: f, key }) => (
-              <tr key={key}>
-                <td>{f.date}</td>
-                <td>{f.odometer ?? '—'}</td>
-                <td>{f.liters}</td>
-                <td>{f.fuelPrice.toFixed(2)}</td>
-                <td>{f.fullTank ? '✓' : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {p.sample.expenses.length + p.sample.revisions.length + p.sample.insurance.length > 0 ? (
-        <table className="table">
-          <caption>{t('importer.sampleOther')}</caption>
-          <tbody>
-            {keyed(p.sample.revisions, 'r').map(({ row: r, key }) => (
-              <tr key={key}>
-                <td>{r.date}</td>
-                <td>{t('importer.kinds.revisions')}</td>
-                <td>{r.price.toFixed(2)}</td>
-                <td>{r.description}</td>
-              </tr>
-            ))}
-            {keyed(p.sample.expenses, 'e').map(({ row: e, key }) => (
-              <tr key={key}>
-                <td>{e.date}</td>
-                <td>{t(`expenseTypes.${e.expenseType}`, { defaultValue: e.expenseType })}</td>
-                <td>{e.amount.toFixed(2)}</td>
-                <td>{e.description}</td>
-              </tr>
-            ))}
-            {keyed(p.sample.insurance, 'i').map(({ row: s, key }) => (
-              <tr key={key}>
-                <td>{s.startDate}</td>
-                <td>{t('importer.kinds.insurance')}</td>
-                <td>{s.price.toFixed(2)}</td>
-                <td>{s.provider}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
     </div>
   );
 }
