@@ -10,6 +10,8 @@ describe('GdprPage', () => {
     for (const right of [/^Access:/, /^Rectification:/, /^Erasure:/, /^Portability:/]) {
       expect(screen.getByText(right)).toBeInTheDocument();
     }
+    // Erasure and portability need no administrator any more: Settings does both.
+    expect(screen.getByText(/“Download my data”.*“Delete my account” \(erasure\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });

@@ -35,11 +35,14 @@ export default function GdprPage() {
             <h2>{t(`gdpr.${s}.title`)}</h2>
             <p>{t(`gdpr.${s}.body`)}</p>
             {s === 'rights' ? (
-              <ul>
-                {RIGHTS.map((r) => (
-                  <li key={r}>{t(`gdpr.rights.${r}`)}</li>
-                ))}
-              </ul>
+              <>
+                <ul>
+                  {RIGHTS.map((r) => (
+                    <li key={r}>{t(`gdpr.rights.${r}`)}</li>
+                  ))}
+                </ul>
+                <p>{t('gdpr.rights.self')}</p>
+              </>
             ) : null}
           </section>
         ))}

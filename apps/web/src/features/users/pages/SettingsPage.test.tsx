@@ -81,6 +81,11 @@ describe('SettingsPage', () => {
     const consent = await screen.findByRole('checkbox', { name: /GDPR agreement/ });
     expect(consent).toBeChecked();
     expect(consent).toBeDisabled();
+    // Erasing one's data is "Delete my account" on this page now, not a request to the administrator.
+    const hint = screen.getByText(/This consent cannot be withdrawn here/);
+    expect(hint).toHaveTextContent('delete your account under “Your data” below');
+    expect(hint).not.toHaveTextContent(/administrator/);
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
   });
 
   it('toggles dark mode on the body and remembers it', async () => {
