@@ -62,6 +62,16 @@ const en = {
   readOnly: 'Read-only copy shared by the owner.',
   notFoundTitle: 'Report not available',
   notFound: 'This report link has expired, was revoked, or never existed.',
+  verifyTitle: 'Report verification',
+  genuine: 'Genuine report',
+  genuineText:
+    'This verification code was issued by this site for the report below. Check that the printed report shows the same vehicle, date and odometer.',
+  notGenuine: 'Not a genuine report',
+  notGenuineText:
+    'No report was issued with this code. Check the code for typing mistakes; if it is right, the printed report was not issued by this site.',
+  odometerThen: 'Odometer at the time',
+  verifyAnother: 'Check another code',
+  check: 'Check',
   expires: 'Link valid until',
 };
 type Texts = typeof en;
@@ -128,6 +138,16 @@ const ro: Texts = {
   readOnly: 'Copie doar pentru citire, partajată de proprietar.',
   notFoundTitle: 'Raport indisponibil',
   notFound: 'Acest link de raport a expirat, a fost revocat sau nu a existat.',
+  verifyTitle: 'Verificarea raportului',
+  genuine: 'Raport autentic',
+  genuineText:
+    'Acest cod de verificare a fost emis de acest site pentru raportul de mai jos. Verificați că raportul tipărit arată același vehicul, aceeași dată și același kilometraj.',
+  notGenuine: 'Raportul nu este autentic',
+  notGenuineText:
+    'Niciun raport nu a fost emis cu acest cod. Verificați dacă ați tastat corect codul; dacă este corect, raportul tipărit nu a fost emis de acest site.',
+  odometerThen: 'Kilometraj la acea dată',
+  verifyAnother: 'Verificați alt cod',
+  check: 'Verifică',
   expires: 'Link valabil până la',
 };
 
@@ -187,6 +207,16 @@ const es: Texts = {
   readOnly: 'Copia de solo lectura compartida por el propietario.',
   notFoundTitle: 'Informe no disponible',
   notFound: 'Este enlace del informe ha caducado, se ha revocado o no existe.',
+  verifyTitle: 'Verificación del informe',
+  genuine: 'Informe auténtico',
+  genuineText:
+    'Este código de verificación lo emitió este sitio para el informe siguiente. Compruebe que el informe impreso muestra el mismo vehículo, la misma fecha y el mismo kilometraje.',
+  notGenuine: 'El informe no es auténtico',
+  notGenuineText:
+    'No se emitió ningún informe con este código. Revise si ha escrito bien el código; si es correcto, el informe impreso no lo emitió este sitio.',
+  odometerThen: 'Kilometraje en esa fecha',
+  verifyAnother: 'Comprobar otro código',
+  check: 'Comprobar',
   expires: 'Enlace válido hasta',
 };
 

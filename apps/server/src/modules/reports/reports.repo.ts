@@ -87,8 +87,10 @@ export class ReportsRepo {
     return typeof row.json === 'string' ? JSON.parse(row.json) : row.json;
   }
 
-  async insertCode(row: CodeRow): Promise<void> {
-    await this.db.insert(reportCodes).values(row);
+  /** Inserts the code unless it exists; the stored row either way (the first issue wins). */
+  async issueCode(row: CodeRow): Promise<CodeRow> {
+    const [inserted] = await this.db.insert(reportCodes).values(row).onConflictDoNothing().returning();
+    return inserted ?? ((await this.code(row.code)) as CodeRow);
   }
 
   async code(code: string): Promise<CodeRow | undefined> {
