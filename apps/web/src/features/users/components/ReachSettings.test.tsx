@@ -28,7 +28,7 @@ function stubPushBrowser(permission: NotificationPermission) {
     return subscription;
   });
   const pushManager = { getSubscription: async () => subscription, subscribe };
-  vi.stubGlobal('PushManager', function PushManager() {});
+  vi.stubGlobal('PushManager', class {});
   const requestPermission = vi.fn(async () => permission);
   vi.stubGlobal('Notification', { requestPermission, permission: 'default' });
   Object.defineProperty(navigator, 'serviceWorker', {
@@ -141,7 +141,7 @@ describe('PushSettings', { timeout: 20_000 }, () => {
     expect(screen.getByText('1 device receives notifications.')).toBeInTheDocument();
     const options = subscribe.mock.calls[0]?.[0];
     expect(options?.userVisibleOnly).toBe(true);
-    expect([...(options?.applicationServerKey as Uint8Array)]).toEqual([1, 2, 3]);
+    expect([...((options?.applicationServerKey ?? []) as Uint8Array)]).toEqual([1, 2, 3]);
     const post = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/push/subscriptions' && init?.method === 'POST',
     );
