@@ -218,7 +218,7 @@ describe('GET /api/vehicles/{id}/report.pdf', () => {
       'Lecturas del cuentakilómetros',
     ])
       expect(es).toContain(s);
-    expect(es).toContain('1252,00 €');
+    expect(es).toContain('1.252,00 €');
     expect(es).toContain('5,75 L/100km');
     expect(es).toContain('Retroceso: 95.000 km');
     expect(es).toMatch(/Página 1 de \d/);
@@ -286,6 +286,39 @@ const codeOf = (text: string) =>
   text.match(
     /(?:Verification code|Cod de verificare|Código de verificación):? ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2})/,
   )?.[1];
+
+describe('renewals in the report', () => {
+  it('lists RCA, ITP… with their validity and flags a lapse and an expired one, in the PDF and the page', async () => {
+    const id = await car(alice);
+    const renewal = (body: Record<string, unknown>) => ok(alice.post(`/api/vehicles/${id}/renewals`, body));
+    await renewal({ type: 'RCA', validFrom: d(-400), validUntil: d(-36), price: 310 });
+    await renewal({ type: 'RCA', validFrom: d(-30), validUntil: d(335), price: 1250.5 });
+    await renewal({ type: 'ITP', validFrom: d(-740), validUntil: d(-10) });
+    await renewal({ type: 'OTHER', validUntil: d(-200), note: 'parking permit' });
+    const en = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=en`)).text;
+    expect(en).toContain('RCA (liability insurance)');
+    expect(en).toContain(`${enDate(d(-30))} – ${enDate(d(335))}`);
+    expect(en).toContain('€1,250.50');
+    expect(en).toContain(
+      `RCA (liability insurance) not valid from ${enDate(d(-35))} to ${enDate(d(-31))} (5 days)`,
+    );
+    expect(en).toContain(`ITP (technical inspection) expired: not valid since ${enDate(d(-9))} (10 days)`);
+    // "Other" mixes unrelated things: listed, never flagged.
+    expect(en).toContain(`– ${enDate(d(-200))}`);
+    expect(en).not.toMatch(/Other (not valid|expired)/);
+
+    const es = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=es`)).text;
+    expect(es).toContain('Renovación');
+    expect(es).toContain('1.250,50 €');
+    expect(es).toMatch(/ITP \(inspección técnica\) caducado: sin vigencia desde el .+ \(10 días\)/);
+
+    const link = (await ok(alice.post(`/api/vehicles/${id}/report-links`, { expiresInDays: 1 }))).data;
+    const page = await alice.get(`/r/${link.token}?lang=ro`);
+    expect(page.body).toContain('Reînnoire');
+    expect(page.body).toMatch(/RCA nevalabil între .+ \(5 zile\)/);
+    expect(page.body).toMatch(/ITP expirat: nevalabil din .+ \(10 zile\)/);
+  });
+});
 
 describe('verification codes stay put', () => {
   const codes = async (vehicleId: number) => {
