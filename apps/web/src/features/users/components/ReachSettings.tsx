@@ -18,7 +18,7 @@ import {
   useSendTestPush,
 } from '../reach';
 
-/** "Notifications on this device": the device toggle, the kinds, and a test push. */
+/** "Push notifications": the "Notifications on this device" toggle, the kinds, and a test push. */
 export function PushSettings() {
   const { t } = useTranslation();
   const titleId = useId();
