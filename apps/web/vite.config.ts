@@ -36,7 +36,8 @@ export default defineConfig({
         // App shell, every route chunk and the translations; never anything under /api.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'locales/**/*.json'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api/, /^\/ai-feedback/],
+        // /r/ and /v/ are server pages (a shared report, a code's check), never the app shell.
+        navigateFallbackDenylist: [/^\/api/, /^\/ai-feedback/, /^\/r\//, /^\/v(\/|$)/],
         cleanupOutdatedCaches: true,
         // Web Push: the push and notificationclick handlers (public/push-sw.js), loaded by the generated worker.
         importScripts: ['/push-sw.js'],

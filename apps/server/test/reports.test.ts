@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Res, registered, type TestClient } from './helpers/client.js';
@@ -217,7 +218,7 @@ describe('GET /api/vehicles/{id}/report.pdf', () => {
       'Lecturas del cuentakilómetros',
     ])
       expect(es).toContain(s);
-    expect(es).toContain('1252,00 €');
+    expect(es).toContain('1.252,00 €');
     expect(es).toContain('5,75 L/100km');
     expect(es).toContain('Retroceso: 95.000 km');
     expect(es).toMatch(/Página 1 de \d/);
@@ -277,6 +278,134 @@ describe('verification codes', () => {
     );
     expectError(await mallory.get('/api/report/verify/ZZZZ-ZZZZ-ZZ'), 404, 'NOT_FOUND');
     expectError(await mallory.get('/api/report/verify/not-a-code!'), 404, 'NOT_FOUND');
+  });
+});
+
+/** The verification code printed in a report (any language). */
+const codeOf = (text: string) =>
+  text.match(
+    /(?:Verification code|Cod de verificare|Código de verificación):? ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2})/,
+  )?.[1];
+
+describe('renewals in the report', () => {
+  it('lists RCA, ITP… with their validity and flags a lapse and an expired one, in the PDF and the page', async () => {
+    const id = await car(alice);
+    const renewal = (body: Record<string, unknown>) => ok(alice.post(`/api/vehicles/${id}/renewals`, body));
+    await renewal({ type: 'RCA', validFrom: d(-400), validUntil: d(-36), price: 310 });
+    await renewal({ type: 'RCA', validFrom: d(-30), validUntil: d(335), price: 1250.5 });
+    await renewal({ type: 'ITP', validFrom: d(-740), validUntil: d(-10) });
+    await renewal({ type: 'OTHER', validUntil: d(-200), note: 'parking permit' });
+    const en = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=en`)).text;
+    expect(en).toContain('RCA (liability insurance)');
+    expect(en).toContain(`${enDate(d(-30))} – ${enDate(d(335))}`);
+    expect(en).toContain('€1,250.50');
+    expect(en).toContain(
+      `RCA (liability insurance) not valid from ${enDate(d(-35))} to ${enDate(d(-31))} (5 days)`,
+    );
+    expect(en).toContain(`ITP (technical inspection) expired: not valid since ${enDate(d(-9))} (10 days)`);
+    // "Other" mixes unrelated things: listed, never flagged.
+    expect(en).toContain(`– ${enDate(d(-200))}`);
+    expect(en).not.toMatch(/Other (not valid|expired)/);
+
+    const es = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=es`)).text;
+    expect(es).toContain('Renovación');
+    expect(es).toContain('1.250,50 €');
+    expect(es).toMatch(/ITP \(inspección técnica\) caducado: sin vigencia desde el .+ \(10 días\)/);
+
+    const link = (await ok(alice.post(`/api/vehicles/${id}/report-links`, { expiresInDays: 1 }))).data;
+    const page = await alice.get(`/r/${link.token}?lang=ro`);
+    expect(page.body).toContain('Reînnoire');
+    expect(page.body).toMatch(/RCA nevalabil între .+ \(5 zile\)/);
+    expect(page.body).toMatch(/ITP expirat: nevalabil din .+ \(10 zile\)/);
+  });
+});
+
+describe('verification codes stay put', () => {
+  const codes = async (vehicleId: number) => {
+    const res = await t.database.db.execute(
+      sql`select count(*)::int as n from report_codes where vehicle_id = ${vehicleId}`,
+    );
+    return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  };
+
+  it('gives the same data the same code: page views and downloads add no row; new data, a new code', async () => {
+    const id = await car(alice);
+    await fill(alice, id, d(-40), 90_100, 40, 60);
+    const link = (await ok(alice.post(`/api/vehicles/${id}/report-links`, { expiresInDays: 3 }))).data;
+    const anonymous = new (alice.constructor as new (app: unknown) => TestClient)(t.app);
+    const first = codeOf((await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=en`)).text);
+    expect(first).toBeDefined();
+    const before = await codes(id);
+    for (const lang of ['en', 'ro', 'es', 'en', 'ro']) {
+      const page = await anonymous.get(`/r/${link.token}?lang=${lang}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<span class="code">${first}</span>`);
+    }
+    const shared = await anonymous.request('GET', `/r/${link.token}/report.pdf?lang=es`);
+    expect(codeOf((await pdfText(shared.rawPayload)).text)).toBe(first);
+    expect(codeOf((await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=ro`)).text)).toBe(first);
+    expect(await codes(id)).toBe(before);
+
+    // A new fill-up is a different report: a new code; the old paper still checks out.
+    await fill(alice, id, d(-10), 90_700, 42, 63);
+    const second = codeOf((await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=en`)).text);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(await codes(id)).toBe(before + 1);
+    expect((await ok(mallory.get(`/api/report/verify/${first}`), 200)).data.odometer).toBe(90_100);
+    expect((await ok(mallory.get(`/api/report/verify/${second}`), 200)).data.odometer).toBe(90_700);
+  });
+});
+
+describe('the verification page the PDF points to', () => {
+  it('is a page a person reads: genuine, with car, date and odometer, in their language, noindex', async () => {
+    const { text } = await pdf(alice, `/api/vehicles/${diesel}/report.pdf?lang=es`);
+    const code = codeOf(text) as string;
+    // The footer's URL is this page, not the JSON API.
+    expect(text).toContain(`http://evdra.test/v/${code}`);
+    expect(text).not.toContain('/api/report/verify');
+    const anonymous = new (alice.constructor as new (app: unknown) => TestClient)(t.app);
+    const page = await anonymous.get(`/v/${code}?lang=es`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['x-robots-tag']).toContain('noindex');
+    expect(page.body).toContain('<meta name="robots" content="noindex');
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('Informe auténtico');
+    expect(page.body).toContain('Dacia Logan · 2018');
+    expect(page.body).toMatch(/B-\d+-REP/);
+    expect(page.body).toContain('101.600 km');
+    expect(page.body).toContain('Kilometraje en esa fecha');
+    const api = (await ok(mallory.get(`/api/report/verify/${code}`), 200)).data;
+    const date = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(api.generatedAt),
+    );
+    expect(page.body).toContain(date);
+
+    // The browser's language when there is no ?lang; a code typed loosely is found.
+    const ro = await anonymous.request('GET', `/v/${code.replace(/-/g, '').toLowerCase()}`, undefined, {
+      headers: { 'accept-language': 'ro-RO,ro;q=0.9' },
+    });
+    expect(ro.statusCode).toBe(200);
+    expect(ro.body).toContain('Raport autentic');
+    expect(ro.body).toContain(code);
+  });
+
+  it('says "not genuine" (404) for an unknown code, and its form goes to a code’s page', async () => {
+    const anonymous = new (alice.constructor as new (app: unknown) => TestClient)(t.app);
+    const bad = await anonymous.get('/v/ZZZZ-ZZZZ-ZZ?lang=en');
+    expect(bad.statusCode).toBe(404);
+    expect(bad.headers['content-type']).toContain('text/html');
+    expect(bad.headers['x-robots-tag']).toContain('noindex');
+    expect(bad.body).toContain('Not a genuine report');
+    expect(bad.body).not.toContain('Genuine report<');
+    expect((await anonymous.get(`/v/${'x'.repeat(90)}`)).statusCode).toBe(404);
+    const form = await anonymous.get('/v?lang=ro');
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('Verificați alt cod');
+    const go = await anonymous.get('/v?code=abcd efgh jk&lang=es');
+    expect(go.statusCode).toBe(303);
+    expect(go.headers.location).toBe('/v/ABCD-EFGH-JK?lang=es');
   });
 });
 

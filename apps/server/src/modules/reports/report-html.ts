@@ -1,6 +1,6 @@
-import type { Language } from '@evdra/domain';
+import { type Language, renewalLabel } from '@evdra/domain';
 import type { ReportModel } from './report-model.js';
-import { costRows, formats, gapText, reportTexts } from './report-texts.js';
+import { costRows, formats, gapText, renewalGapText, reportTexts } from './report-texts.js';
 
 const esc = (s: string) =>
   s.replace(
@@ -29,12 +29,18 @@ th,td{padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top}
 .num{text-align:right}td{white-space:nowrap}td.wide{white-space:normal;min-width:200px}tr.total td{font-weight:700}
 .flag{color:var(--red);font-weight:600;margin:8px 0 0;padding-left:18px;position:relative}
 .flag::before{content:"";position:absolute;left:2px;top:.45em;width:9px;height:9px;border-radius:50%;background:var(--red)}
-.note{color:var(--muted);margin:8px 0 0}
+.note{color:var(--muted);margin:8px 0 0}.sub{height:14px}.chart-title{font-size:.9rem;margin-top:14px}
 svg{width:100%;height:auto;display:block;margin-top:8px}svg text{fill:var(--muted);font-size:10px}
 .bar{fill:var(--accent)}.grid{stroke:var(--line);stroke-width:1}.line{fill:none;stroke:var(--accent);stroke-width:2}.rb{fill:var(--red)}
 .code{font-family:ui-monospace,monospace;font-weight:700;letter-spacing:.05em}
+.verdict{border-width:2px}.verdict.ok{border-color:#2e7d32}.verdict.bad{border-color:var(--red)}
+.verdict h1+p{color:inherit;font-size:1rem;font-weight:400;margin:0 0 12px}.verdict.ok h1{color:#2e7d32}.verdict.bad h1{color:var(--red)}.verdict h1{margin-bottom:8px}
+@media (prefers-color-scheme:dark){.verdict.ok{border-color:#66bb6a}.verdict.ok h1{color:#66bb6a}}
+.ask{display:flex;gap:8px;flex-wrap:wrap}.ask input[name=code]{flex:1 1 180px;min-width:0;font:inherit;font-family:ui-monospace,monospace;text-transform:uppercase;padding:9px 10px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--ink)}
+.ask .btn{border:0;cursor:pointer;font:inherit;font-weight:600}
 footer{color:var(--muted);font-size:.8rem;text-align:center;padding:8px 0 24px}
-@media (max-width:560px){main{padding:10px}section{padding:12px}h1{font-size:1.25rem}.btn{width:100%;text-align:center}
+@media (max-width:560px){main{padding:10px}section{padding:12px}h1{font-size:1.25rem}svg text{font-size:14px}
+table{font-size:.8rem}th,td{padding:5px 5px}.btn{width:100%;text-align:center}
 table.stack thead{display:none}table.stack tr{display:flex;flex-wrap:wrap;gap:2px 14px;padding:8px 0;border-bottom:1px solid var(--line)}
 table.stack td{border:0;padding:0}table.stack td.num{text-align:left}table.stack td.wide{flex-basis:100%;min-width:0;color:var(--muted)}}
 `;
@@ -55,6 +61,38 @@ export function notFoundHtml(lang: Language): string {
     t.notFoundTitle,
     `<section><h1>${esc(t.notFoundTitle)}</h1><p>${esc(t.notFound)}</p></section>`,
   );
+}
+
+/**
+ * The page the printed report's footer points to: whether the code is genuine and, if so, the car,
+ * the report's date and the odometer then, to compare with the paper; and a box to type a code.
+ */
+export function verifyHtml(
+  lang: Language,
+  code: string,
+  found?: {
+    vehicle: { make: string; model: string; year: number; registrationNumber: string };
+    generatedAt: string;
+    odometer: number;
+  },
+): string {
+  const t = reportTexts(lang);
+  const f = formats(lang);
+  const result = !code
+    ? `<h1>${esc(t.verifyTitle)}</h1>`
+    : found
+      ? `<section class="verdict ok"><h1>${esc(t.genuine)}</h1><p>${esc(t.genuineText)}</p>
+<dl><div><dt>${esc(t.code)}</dt><dd class="code">${esc(code)}</dd></div>
+<div><dt>${esc(t.make)}</dt><dd>${esc(`${found.vehicle.make} ${found.vehicle.model} · ${found.vehicle.year}`)}</dd></div>
+<div><dt>${esc(t.registration)}</dt><dd>${esc(found.vehicle.registrationNumber)}</dd></div>
+<div><dt>${esc(t.generated)}</dt><dd>${esc(f.time(new Date(found.generatedAt)))}</dd></div>
+<div><dt>${esc(t.odometerThen)}</dt><dd>${esc(f.km(found.odometer))}</dd></div></dl></section>`
+      : `<section class="verdict bad"><h1>${esc(t.notGenuine)}</h1><p>${esc(t.notGenuineText)}</p>
+<p>${esc(t.code)}: <span class="code">${esc(code)}</span></p></section>`;
+  const form = `<section><form method="get" action="/v"><label for="code"><h2>${esc(t.verifyAnother)}</h2></label>
+<div class="ask"><input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="ABCD-EFGH-JK" required><input type="hidden" name="lang" value="${lang}"><button class="btn" type="submit">${esc(t.check)}</button></div></form></section>`;
+  const title = !code ? t.verifyTitle : `${t.verifyTitle}: ${found ? t.genuine : t.notGenuine}`;
+  return page(lang, title, result + form);
 }
 
 /** The read-only report page of a share link: the PDF's content, with inline SVG charts. */
@@ -129,6 +167,23 @@ export function reportHtml(
           false,
           true,
         ) + (m.gaps.length === 0 ? note(t.noGaps) : m.gaps.map((g) => flag(gapText(t, f, g))).join(''));
+  const renewals =
+    m.renewals.length === 0
+      ? ''
+      : '<div class="sub"></div>' +
+        table(
+          [
+            [t.renewal, false],
+            [t.validity, false],
+            [t.price, true],
+          ],
+          m.renewals.map((r) => [
+            renewalLabel(r.type, m.lang),
+            r.validFrom ? `${f.date(r.validFrom)} – ${f.date(r.validUntil)}` : `– ${f.date(r.validUntil)}`,
+            r.price === null ? dash : f.money(r.price),
+          ]),
+        ) +
+        m.renewalGaps.map((g) => flag(renewalGapText(t, f, m.lang, g))).join('');
   const fuel =
     m.fuel.fillUps === 0
       ? note(t.noFuel)
@@ -137,7 +192,7 @@ export function reportHtml(
           [t.distance, f.km(m.fuel.distance)],
           [t.average, consumption(m.fuel.average)],
           [t.lastYear, consumption(m.fuel.lastYear)],
-        ])}<h3 class="note">${esc(t.monthlyFuel)}</h3>${barSvg(m, f)}`;
+        ])}<h3 class="note chart-title">${esc(t.monthlyFuel)}</h3>${barSvg(m, f)}`;
   const c = t.categories;
   const costs =
     m.years.length === 0
@@ -156,7 +211,7 @@ export function reportHtml(
         ) +
         stats([
           [t.tco, f.money(m.total.totalCost)],
-          [t.distance, f.km(m.total.totalKm)],
+          [t.kmRecorded, f.km(m.total.totalKm)],
           [t.perKm, m.total.costPerKm === null ? dash : f.money3(m.total.costPerKm)],
         ]);
   const odometer =
@@ -181,7 +236,7 @@ export function reportHtml(
 ${o.photoUrl ? `<img class="photo" src="${esc(o.photoUrl)}" alt="${esc(`${v.make} ${v.model}`)}">` : ''}
 <section><h2>${esc(t.vehicle)}</h2>${stats(facts)}</section>
 <section><h2>${esc(t.services)}</h2>${services}</section>
-<section><h2>${esc(t.insurance)}</h2>${insurance}</section>
+<section><h2>${esc(t.insurance)}</h2>${insurance}${renewals}</section>
 <section><h2>${esc(t.fuelSection)}</h2>${fuel}</section>
 <section><h2>${esc(t.costs)}</h2>${costs}</section>
 <section><h2>${esc(t.odometerSection)}</h2>${odometer}</section>

@@ -1,5 +1,11 @@
 import type { AllTimeTotals, CostTotals, Language, YearlyAnalytics } from '@evdra/domain';
-import type { ReportInsurance, ReportRecords, ReportService, ReportVehicle } from './reports.repo.js';
+import type {
+  ReportInsurance,
+  ReportRecords,
+  ReportRenewal,
+  ReportService,
+  ReportVehicle,
+} from './reports.repo.js';
 
 /** Days without a policy; `current` when it lasts up to the report date. */
 export type Gap = { from: string; to: string; days: number; current: boolean };
@@ -20,6 +26,9 @@ export type ReportModel = {
   services: ReportService[];
   insurances: ReportInsurance[];
   gaps: Gap[];
+  renewals: ReportRenewal[];
+  /** Days a renewal of a type lapsed before the next one of that type, or since the last one ended. */
+  renewalGaps: (Gap & { type: ReportRenewal['type'] })[];
   fuel: {
     unit: 'L/100km' | 'kWh/100km';
     fillUps: number;
@@ -85,6 +94,26 @@ export function odometerReadings(records: Pick<ReportRecords, 'fills' | 'service
   return out;
 }
 
+/** Per renewal type (not "Other", which mixes unrelated things), the lapses as for insurance. */
+export function renewalGaps(renewals: ReportRenewal[], today: string) {
+  const types = [...new Set(renewals.map((r) => r.type))].filter((t) => t !== 'OTHER');
+  return types.flatMap((type) =>
+    insuranceGaps(
+      renewals
+        .filter((r) => r.type === type)
+        // Without a start date only the end is known: no lapse can be seen before it.
+        .map((r) => ({
+          provider: '',
+          coverageType: '',
+          price: 0,
+          startDate: r.validFrom ?? r.validUntil,
+          endDate: r.validUntil,
+        })),
+      today,
+    ).map((g) => ({ ...g, type })),
+  );
+}
+
 const avg = (xs: number[]) =>
   xs.length === 0 ? null : Math.round((xs.reduce((s, x) => s + x, 0) / xs.length) * 100) / 100;
 
@@ -121,6 +150,8 @@ export function buildModel(input: {
     services: records.services,
     insurances: records.insurances,
     gaps: insuranceGaps(records.insurances, today),
+    renewals: records.renewals ?? [],
+    renewalGaps: renewalGaps(records.renewals ?? [], today),
     fuel: {
       unit: records.vehicle.fuelType === 'ELECTRIC' ? 'kWh/100km' : 'L/100km',
       fillUps: fills.length,

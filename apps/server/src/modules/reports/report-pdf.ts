@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { renewalLabel } from '@evdra/domain';
 import type { Font } from 'fontkit';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { ReportModel } from './report-model.js';
-import { costRows, type Formats, formats, gapText, type ReportTexts, reportTexts } from './report-texts.js';
+import {
+  costRows,
+  type Formats,
+  formats,
+  gapText,
+  type ReportTexts,
+  renewalGapText,
+  reportTexts,
+} from './report-texts.js';
 
 // PDF's built-in Helvetica is WinAnsi only (no ș ț ă): the report embeds DejaVu Sans (a free
 // licence), shipped by the dejavu-fonts-ttf npm package; pdfkit embeds only the glyphs used.
@@ -156,6 +165,23 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
     if (model.gaps.length === 0) note(doc, t.noGaps);
     for (const g of model.gaps) flag(doc, gapText(t, f, g), width, ensure);
   }
+  if (model.renewals.length > 0) {
+    table(
+      doc,
+      [
+        { title: t.renewal, width: 240 },
+        { title: t.validity, width: width - 320 },
+        { title: t.price, width: 80, align: 'right' },
+      ],
+      model.renewals.map((r) => [
+        renewalLabel(r.type, model.lang),
+        r.validFrom ? `${f.date(r.validFrom)} – ${f.date(r.validUntil)}` : `– ${f.date(r.validUntil)}`,
+        r.price === null ? '—' : f.money(r.price),
+      ]),
+      bottom,
+    );
+    for (const g of model.renewalGaps) flag(doc, renewalGapText(t, f, model.lang, g), width, ensure);
+  }
 
   // ── fuel ──
   heading(doc, t.fuelSection, width, model.fuel.fillUps === 0 ? 20 : 190);
@@ -202,7 +228,7 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
       doc,
       [
         [t.tco, f.money(model.total.totalCost)],
-        [t.distance, f.km(model.total.totalKm)],
+        [t.kmRecorded, f.km(model.total.totalKm)],
         [t.perKm, model.total.costPerKm === null ? '—' : f.money3(model.total.costPerKm)],
       ],
       width,

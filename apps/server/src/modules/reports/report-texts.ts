@@ -1,4 +1,4 @@
-import type { Language } from '@evdra/domain';
+import { type Language, type RenewalType, renewalLabel } from '@evdra/domain';
 
 /**
  * The report's words in the reader's language (as the reminder and marketplace texts): the PDF and
@@ -32,9 +32,15 @@ const en = {
   gap: (from: string, to: string, days: string) => `Not insured from ${from} to ${to} (${days} days)`,
   uninsured: (from: string, days: string) => `Not insured since ${from} (${days} days)`,
   noGaps: 'No gaps between policies.',
+  renewal: 'Renewal',
+  renewalGap: (type: string, from: string, to: string, days: string) =>
+    `${type} not valid from ${from} to ${to} (${days} days)`,
+  renewalExpired: (type: string, from: string, days: string) =>
+    `${type} expired: not valid since ${from} (${days} days)`,
   fuelSection: 'Fuel',
   fillUps: 'Fill-ups',
-  distance: 'Distance covered',
+  distance: 'Distance between fill-ups',
+  kmRecorded: 'Kilometres recorded',
   average: 'Average consumption',
   lastYear: 'Last 12 months',
   monthlyFuel: 'Fuel cost per month',
@@ -62,6 +68,16 @@ const en = {
   readOnly: 'Read-only copy shared by the owner.',
   notFoundTitle: 'Report not available',
   notFound: 'This report link has expired, was revoked, or never existed.',
+  verifyTitle: 'Report verification',
+  genuine: 'Genuine report',
+  genuineText:
+    'This verification code was issued by this site for the report below. Check that the printed report shows the same vehicle, date and odometer.',
+  notGenuine: 'Not a genuine report',
+  notGenuineText:
+    'No report was issued with this code. Check the code for typing mistakes; if it is right, the printed report was not issued by this site.',
+  odometerThen: 'Odometer at the time',
+  verifyAnother: 'Check another code',
+  check: 'Check',
   expires: 'Link valid until',
 };
 type Texts = typeof en;
@@ -93,9 +109,13 @@ const ro: Texts = {
   gap: (from, to, days) => `Neasigurat între ${from} și ${to} (${days} zile)`,
   uninsured: (from, days) => `Neasigurat din ${from} (${days} zile)`,
   noGaps: 'Fără întreruperi între polițe.',
+  renewal: 'Reînnoire',
+  renewalGap: (type, from, to, days) => `${type} nevalabil între ${from} și ${to} (${days} zile)`,
+  renewalExpired: (type, from, days) => `${type} expirat: nevalabil din ${from} (${days} zile)`,
   fuelSection: 'Combustibil',
   fillUps: 'Alimentări',
-  distance: 'Distanță parcursă',
+  distance: 'Distanță între alimentări',
+  kmRecorded: 'Kilometri înregistrați',
   average: 'Consum mediu',
   lastYear: 'Ultimele 12 luni',
   monthlyFuel: 'Cost combustibil pe lună',
@@ -128,6 +148,16 @@ const ro: Texts = {
   readOnly: 'Copie doar pentru citire, partajată de proprietar.',
   notFoundTitle: 'Raport indisponibil',
   notFound: 'Acest link de raport a expirat, a fost revocat sau nu a existat.',
+  verifyTitle: 'Verificarea raportului',
+  genuine: 'Raport autentic',
+  genuineText:
+    'Acest cod de verificare a fost emis de acest site pentru raportul de mai jos. Verificați că raportul tipărit arată același vehicul, aceeași dată și același kilometraj.',
+  notGenuine: 'Raportul nu este autentic',
+  notGenuineText:
+    'Niciun raport nu a fost emis cu acest cod. Verificați dacă ați tastat corect codul; dacă este corect, raportul tipărit nu a fost emis de acest site.',
+  odometerThen: 'Kilometraj la acea dată',
+  verifyAnother: 'Verificați alt cod',
+  check: 'Verifică',
   expires: 'Link valabil până la',
 };
 
@@ -158,9 +188,13 @@ const es: Texts = {
   gap: (from, to, days) => `Sin seguro del ${from} al ${to} (${days} días)`,
   uninsured: (from, days) => `Sin seguro desde el ${from} (${days} días)`,
   noGaps: 'Sin interrupciones entre pólizas.',
+  renewal: 'Renovación',
+  renewalGap: (type, from, to, days) => `${type} sin vigencia del ${from} al ${to} (${days} días)`,
+  renewalExpired: (type, from, days) => `${type} caducado: sin vigencia desde el ${from} (${days} días)`,
   fuelSection: 'Combustible',
   fillUps: 'Repostajes',
-  distance: 'Distancia recorrida',
+  distance: 'Distancia entre repostajes',
+  kmRecorded: 'Kilómetros registrados',
   average: 'Consumo medio',
   lastYear: 'Últimos 12 meses',
   monthlyFuel: 'Gasto en combustible por mes',
@@ -187,6 +221,16 @@ const es: Texts = {
   readOnly: 'Copia de solo lectura compartida por el propietario.',
   notFoundTitle: 'Informe no disponible',
   notFound: 'Este enlace del informe ha caducado, se ha revocado o no existe.',
+  verifyTitle: 'Verificación del informe',
+  genuine: 'Informe auténtico',
+  genuineText:
+    'Este código de verificación lo emitió este sitio para el informe siguiente. Compruebe que el informe impreso muestra el mismo vehículo, la misma fecha y el mismo kilometraje.',
+  notGenuine: 'El informe no es auténtico',
+  notGenuineText:
+    'No se emitió ningún informe con este código. Revise si ha escrito bien el código; si es correcto, el informe impreso no lo emitió este sitio.',
+  odometerThen: 'Kilometraje en esa fecha',
+  verifyAnother: 'Comprobar otro código',
+  check: 'Comprobar',
   expires: 'Enlace válido hasta',
 };
 
@@ -200,8 +244,13 @@ const locales: Record<Language, string> = { en: 'en-GB', ro: 'ro-RO', es: 'es-ES
 /** Intl formatters for the language: numbers, €, km, dates (UTC calendar days) and times. */
 export function formats(lang: Language) {
   const locale = locales[lang];
+  // useGrouping 'always': Spanish leaves 4-digit figures ungrouped (3016,00 € beside 46.944,00 €).
   const num = (digits: number) =>
-    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: 'always',
+    });
   const int = num(0);
   const one = num(1);
   const two = num(2);
@@ -210,6 +259,7 @@ export function formats(lang: Language) {
     style: 'currency',
     currency: 'EUR',
     currencyDisplay: 'narrowSymbol',
+    useGrouping: 'always',
   });
   const eur3 = new Intl.NumberFormat(locale, {
     style: 'currency',
@@ -217,6 +267,7 @@ export function formats(lang: Language) {
     currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: 3,
     maximumFractionDigits: 3,
+    useGrouping: 'always',
   });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
@@ -248,6 +299,19 @@ export function gapText(
   return g.current
     ? t.uninsured(f.date(g.from), f.int(g.days))
     : t.gap(f.date(g.from), f.date(g.to), f.int(g.days));
+}
+
+/** A renewal's lapse: between two of its type, or since the last one ended (the day after its end). */
+export function renewalGapText(
+  t: Texts,
+  f: Formats,
+  lang: Language,
+  g: { type: RenewalType; from: string; to: string; days: number; current: boolean },
+) {
+  const label = renewalLabel(g.type, lang);
+  return g.current
+    ? t.renewalExpired(label, f.date(g.from), f.int(g.days))
+    : t.renewalGap(label, f.date(g.from), f.date(g.to), f.int(g.days));
 }
 
 type Costs = {

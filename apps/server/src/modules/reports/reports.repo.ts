@@ -1,3 +1,4 @@
+import type { RenewalType } from '@evdra/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportCodes, reportLinks } from '../../db/schema.js';
@@ -26,6 +27,12 @@ export type ReportInsurance = {
   endDate: string;
   price: number;
 };
+export type ReportRenewal = {
+  type: RenewalType;
+  validFrom: string | null;
+  validUntil: string;
+  price: number | null;
+};
 export type ReportFill = {
   date: string;
   odometer: number | null;
@@ -38,6 +45,8 @@ export type ReportRecords = {
   vehicle: ReportVehicle;
   services: ReportService[];
   insurances: ReportInsurance[];
+  /** RCA, ITP, rovinietă, ITV, road tax…: by validity, oldest first. */
+  renewals: ReportRenewal[];
   fills: ReportFill[];
   /** Average L/100km (kWh/100km) of the fill-ups that have one, as the marketplace card's history. */
   consumption: number | null;
@@ -73,6 +82,9 @@ export class ReportsRepo {
               'provider', i.provider, 'coverageType', i.coverage_type, 'startDate', i.start_date,
               'endDate', i.end_date, 'price', i.price)
               order by i.start_date, i.end_date, i.id), '[]') from insurances i where i.vehicle_id = v.id),
+          'renewals', (select coalesce(json_agg(json_build_object(
+              'type', n.type, 'validFrom', n.valid_from, 'validUntil', n.valid_until, 'price', n.price)
+              order by n.valid_until, n.id), '[]') from renewals n where n.vehicle_id = v.id),
           'fills', (select coalesce(json_agg(json_build_object(
               'date', f.date, 'odometer', f.odometer, 'liters', f.liters, 'fuelPrice', f.fuel_price,
               'consumption', f.consumption_per_100km)
@@ -87,8 +99,10 @@ export class ReportsRepo {
     return typeof row.json === 'string' ? JSON.parse(row.json) : row.json;
   }
 
-  async insertCode(row: CodeRow): Promise<void> {
-    await this.db.insert(reportCodes).values(row);
+  /** Inserts the code unless it exists; the stored row either way (the first issue wins). */
+  async issueCode(row: CodeRow): Promise<CodeRow> {
+    const [inserted] = await this.db.insert(reportCodes).values(row).onConflictDoNothing().returning();
+    return inserted ?? ((await this.code(row.code)) as CodeRow);
   }
 
   async code(code: string): Promise<CodeRow | undefined> {

@@ -15,8 +15,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageFromHeader } from '../../ai/format.js';
 import { principalOf } from '../../plugins/auth.js';
-import { notFoundHtml, reportHtml } from './report-html.js';
+import { notFoundHtml, reportHtml, verifyHtml } from './report-html.js';
 import type { ReportsService } from './reports.service.js';
+import { normalizeCode } from './reports.service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 const tags = ['reports'];
@@ -178,6 +179,49 @@ export async function reportsRoutes(app: FastifyInstance, { service, publicPerMi
         if ((err as { statusCode?: number }).statusCode === 404) return gone(req, reply, req.query.lang);
         throw err;
       }
+    },
+  );
+
+  // The printed report's "check it at …" page: genuine or not, in the reader's language.
+  r.get(
+    '/v/:code',
+    {
+      onRequest: limit,
+      schema: { hide: true, params: z.object({ code: z.string() }), querystring: LangQuery },
+    },
+    async (req, reply) => {
+      const lang = languageOf(req, req.query.lang);
+      const typed = req.params.code.slice(0, 40);
+      const found = await service.check(typed);
+      const code = found?.code ?? normalizeCode(typed) ?? typed;
+      return publicHeaders(reply)
+        .status(found ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('content-language', lang)
+        .send(verifyHtml(lang, code, found));
+    },
+  );
+  // Its form: `/v?code=…` goes to the code's page; without one, only the form.
+  r.get(
+    '/v',
+    {
+      onRequest: limit,
+      schema: {
+        hide: true,
+        querystring: z.object({ code: z.string().optional(), lang: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const lang = languageOf(req, req.query.lang);
+      const code = req.query.code?.trim().slice(0, 40);
+      if (code) {
+        const target = normalizeCode(code) ?? code;
+        return reply.redirect(`/v/${encodeURIComponent(target)}?lang=${lang}`, 303);
+      }
+      return publicHeaders(reply)
+        .type('text/html; charset=utf-8')
+        .header('content-language', lang)
+        .send(verifyHtml(lang, ''));
     },
   );
 

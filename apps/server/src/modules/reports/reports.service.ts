@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Language, ReportLink, ReportVerification } from '@evdra/domain';
 import type { FileStore } from '../../files/file-store.js';
 import { notFound } from '../../lib/errors.js';
@@ -7,7 +7,7 @@ import type { Principal } from '../auth/auth.service.js';
 import type { VehiclesService } from '../vehicles/vehicles.service.js';
 import { buildModel, type ReportModel } from './report-model.js';
 import { renderPdf } from './report-pdf.js';
-import type { LinkRow, ReportsRepo } from './reports.repo.js';
+import type { LinkRow, ReportRecords, ReportsRepo } from './reports.repo.js';
 
 const DAY = 86_400_000;
 /** A listing's link lives as long as the listing (it is revoked with it); this is only its ceiling. */
@@ -19,6 +19,19 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export function newCode(): string {
   const bytes = randomBytes(10);
   const s = [...bytes].map((b) => ALPHABET[b & 31]).join('');
+  return `${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8)}`;
+}
+
+/**
+ * The code of a report's content: the same car, records, costs and day give the same code, so
+ * viewing or downloading a report again does not issue a new one (the table grows with the data,
+ * not with page views). 50 bits of SHA-256, in the printed form.
+ */
+export function contentCode(vehicleId: number, day: string, content: unknown): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([vehicleId, day, content]))
+    .digest();
+  const s = [...digest.subarray(0, 10)].map((b) => ALPHABET[b & 31]).join('');
   return `${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8)}`;
 }
 
@@ -118,9 +131,16 @@ export class ReportsService {
   }
 
   async verify(input: string): Promise<ReportVerification> {
+    const found = await this.check(input);
+    if (!found) throw notFound('Report');
+    return found;
+  }
+
+  /** What a code (as typed) was issued for; undefined when no report has it. */
+  async check(input: string): Promise<ReportVerification | undefined> {
     const code = normalizeCode(input);
     const row = code ? await this.d.repo.code(code) : undefined;
-    if (!row) throw notFound('Report');
+    if (!row) return undefined;
     return {
       genuine: true,
       code: row.code,
@@ -135,12 +155,35 @@ export class ReportsService {
     };
   }
 
+  /**
+   * The verification code of this content today: the one already issued (with its first issue
+   * time, which the report then shows, so paper and the verification page agree), else a new one.
+   */
+  private async issue(vehicleId: number, records: ReportRecords, costs: unknown) {
+    const now = this.d.now();
+    const v = records.vehicle;
+    const row = {
+      code: contentCode(vehicleId, now.toISOString().slice(0, 10), [records, costs]),
+      vehicleId,
+      make: v.make,
+      model: v.model,
+      year: v.year,
+      registrationNumber: v.registrationNumber,
+      odometer: v.odometer,
+      generatedAt: now,
+    };
+    const issued = await this.d.repo.issueCode(row);
+    // 50 bits: a clash with another car's code is all but impossible; if it happens, a random one.
+    return issued.vehicleId === vehicleId ? issued : this.d.repo.issueCode({ ...row, code: newCode() });
+  }
+
   url(token: string): string {
     return `${this.d.publicUrl}/r/${token}`;
   }
 
+  /** The human page the printed report points to (the JSON API is /api/report/verify/{code}). */
   verifyUrl(code: string): string {
-    return `${this.d.publicUrl}/api/report/verify/${code}`;
+    return `${this.d.publicUrl}/v/${code}`;
   }
 
   private async render(vehicleId: number, lang: Language) {
@@ -158,22 +201,12 @@ export class ReportsService {
       this.d.analytics.vehicleCosts(vehicleId),
     ]);
     if (!records) return undefined;
-    const generatedAt = this.d.now();
-    const code = newCode();
     const photoId = records.vehicle.photoId;
-    const [photo] = await Promise.all([
+    const [photo, issued] = await Promise.all([
       withPhoto && photoId ? this.d.files.get(photoId) : undefined,
-      this.d.repo.insertCode({
-        code,
-        vehicleId,
-        make: records.vehicle.make,
-        model: records.vehicle.model,
-        year: records.vehicle.year,
-        registrationNumber: records.vehicle.registrationNumber,
-        odometer: records.vehicle.odometer,
-        generatedAt,
-      }),
+      this.issue(vehicleId, records, costs),
     ]);
+    const { code, generatedAt } = issued;
     return buildModel({ lang, generatedAt, code, records, costs, ...(photo ? { photo } : {}) });
   }
 }

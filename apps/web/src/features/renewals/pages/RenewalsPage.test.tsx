@@ -1,6 +1,7 @@
 import type { Renewal } from '@evdra/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { todayIso } from '../../../lib/format';
 import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, makeUser, mockApi, renderPage, storeUser } from '../../../test/utils';
 import RenewalsPage from './RenewalsPage';
@@ -10,6 +11,171 @@ vi.mock('../../../lib/offline-db', () => ({
   saveVehicles: vi.fn(async () => undefined),
 }));
 
+/** The calendar day `k` days from today (local, as the page counts). */
+const day = (k: number) => {
+  const d = new Date(`${todayIso()}T12:00:00`);
+  d.setDate(d.getDate() + k);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+const renewal = (o: Partial<Renewal>): Renewal => ({
+  id: 1,
+  vehicleId: 7,
+  type: 'RCA',
+  validFrom: null,
+  validUntil: day(30),
+  price: null,
+  note: '',
+  reminderEnabled: true,
+  version: 1,
+  ...o,
+});
+
+const logan = makeVehicle({ id: 7, year: 2012, ownerId: 1 });
+
+function open(country: 'RO' | 'ES' | 'GENERIC', list: Renewal[], extra: Parameters<typeof mockApi>[0] = {}) {
+  storeUser({ id: 1 });
+  const fetchMock = mockApi({
+    'GET /api/users/me': () => jsonResponse(makeUser({ country })),
+    'GET /api/vehicles/7': () => jsonResponse(logan),
+    'GET /api/vehicles/7/renewals': () => jsonResponse(list),
+    ...extra,
+  });
+  return {
+    fetchMock,
+    ...renderPage(<RenewalsPage />, { path: '/renewals/:vehicleId', route: '/renewals/7' }),
+  };
+}
+
+const typeOptions = () =>
+  within(screen.getByRole('combobox', { name: 'Type' }))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
+describe('RenewalsPage', { timeout: 20_000 }, () => {
+  it('lists renewals soonest first: expired in red, days left, price, note, reminder state', async () => {
+    open('RO', [
+      renewal({ id: 1, type: 'ITP', validUntil: day(200), price: 150, note: 'RAR Pipera' }),
+      renewal({ id: 2, type: 'ROVINIETA', validUntil: day(-3), reminderEnabled: false }),
+      renewal({ id: 3, type: 'RCA', validUntil: day(12) }),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Renewals of Dacia Logan' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Renewals' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('heading').textContent?.trim())).toEqual([
+      'Rovinietă (road vignette)',
+      'RCA (liability insurance)',
+      'ITP (technical inspection)',
+    ]);
+    const expired = within(items[0] as HTMLElement).getByText('expired');
+    expect(expired).toHaveClass('text-danger');
+    expect(within(items[0] as HTMLElement).getByLabelText('Reminder off')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText('12 days left')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByLabelText('Reminder on')).toBeInTheDocument();
+    expect(within(items[2] as HTMLElement).getByText('€150.00')).toBeInTheDocument();
+    expect(within(items[2] as HTMLElement).getByText('RAR Pipera')).toBeInTheDocument();
+  });
+
+  it('offers the types of the country setting, always with "Other"', async () => {
+    const { user, unmount } = open('RO', []);
+    expect(await screen.findByText('No renewals yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add renewal' }));
+    await waitFor(() =>
+      expect(typeOptions()).toEqual([
+        'RCA (liability insurance)',
+        'CASCO (comprehensive insurance)',
+        'ITP (technical inspection)',
+        'Rovinietă (road vignette)',
+        'Other',
+      ]),
+    );
+    unmount();
+
+    const es = open('ES', []);
+    await screen.findByText('No renewals yet.');
+    await es.user.click(screen.getByRole('button', { name: 'Add renewal' }));
+    await waitFor(() =>
+      expect(typeOptions()).toEqual([
+        'Mandatory insurance (seguro obligatorio)',
+        'ITV (technical inspection)',
+        'IVTM (road tax)',
+        'Other',
+      ]),
+    );
+    es.unmount();
+
+    const generic = open('GENERIC', []);
+    await screen.findByText('No renewals yet.');
+    await generic.user.click(screen.getByRole('button', { name: 'Add renewal' }));
+    await waitFor(() =>
+      expect(typeOptions()).toEqual(['Insurance', 'Technical inspection', 'Road tax', 'Vignette', 'Other']),
+    );
+  });
+
+  it('keeps an existing renewal’s type when the country no longer lists it', async () => {
+    const { user } = open('ES', [renewal({ id: 4, type: 'RCA' })]);
+    await user.click(await screen.findByRole('button', { name: 'Edit RCA (liability insurance)' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('RCA'));
+    expect(typeOptions()[0]).toBe('RCA (liability insurance)');
+    expect(typeOptions().at(-1)).toBe('Other');
+  });
+
+  it('shows form errors next to their field: a missing end date, a bad price, the server’s', async () => {
+    let post: unknown;
+    const { user } = open('RO', [], {
+      'POST /api/vehicles/7/renewals': (_url, init) => {
+        post = JSON.parse(String(init.body));
+        return jsonResponse(
+          {
+            code: 'VALIDATION_ERROR',
+            message: 'Invalid input',
+            details: [{ field: 'validUntil', message: 'Must be on or after the start date.' }],
+          },
+          400,
+        );
+      },
+    });
+    await screen.findByText('No renewals yet.');
+    await user.click(screen.getByRole('button', { name: 'Add renewal' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Price (€)'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Valid until')).toHaveAccessibleDescription('Required.');
+    expect(within(dialog).getByLabelText('Price (€)')).toHaveAccessibleDescription(
+      'Enter an amount of 0 or more.',
+    );
+    expect(post).toBeUndefined();
+
+    await user.clear(within(dialog).getByLabelText('Price (€)'));
+    await user.type(within(dialog).getByLabelText('Price (€)'), '120,50');
+    await user.type(within(dialog).getByLabelText('Valid from'), day(10));
+    await user.type(within(dialog).getByLabelText('Valid until'), day(5));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Valid until')).toHaveAccessibleDescription(
+        'Must be on or after the start date.',
+      ),
+    );
+    expect(within(dialog).getByLabelText('Price (€)')).not.toHaveAccessibleDescription();
+    expect(post).toMatchObject({ type: 'RCA', validFrom: day(10), validUntil: day(5), price: 120.5 });
+  });
+
+  it('ITP: suggests the next date by the car’s age and fills it in on request', async () => {
+    const { user } = open('RO', []);
+    await screen.findByText('No renewals yet.');
+    await user.click(screen.getByRole('button', { name: 'Add renewal' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'ITP');
+    await user.type(within(dialog).getByLabelText('Valid from'), '2025-03-01');
+    // A 2012 car is over 12 years old in 2025: every year.
+    expect(within(dialog).getByLabelText('Valid until')).toHaveAccessibleDescription(
+      /^By the inspection rule for this vehicle’s age: next due (1 Mar 2026|Mar 1, 2026|01\/03\/2026)\.$/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Use the suggested date' }));
+    expect(within(dialog).getByLabelText('Valid until')).toHaveValue('2026-03-01');
+  });
+});
 const rca: Renewal = {
   id: 3,
   vehicleId: 7,

@@ -49,6 +49,7 @@ function RenewalForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const fmt = useFormat();
   const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const save = useSaveRenewal(vehicleId);
   const types = RENEWAL_TYPES_BY_COUNTRY[country];
@@ -136,7 +137,7 @@ function RenewalForm({
           value={d.validUntil}
           onValueChange={(v) => set('validUntil', v)}
           error={errors.validUntil}
-          hint={suggestion ? t('renewals.suggested', { date: suggestion }) : undefined}
+          hint={suggestion ? t('renewals.suggested', { date: fmt.date(suggestion) }) : undefined}
         />
         {suggestion && suggestion !== d.validUntil ? (
           <button

@@ -18,7 +18,7 @@ import {
   useSendTestPush,
 } from '../reach';
 
-/** "Notifications on this device": the device toggle, the kinds, and a test push. */
+/** "Push notifications": the "Notifications on this device" toggle, the kinds, and a test push. */
 export function PushSettings() {
   const { t } = useTranslation();
   const titleId = useId();
@@ -69,7 +69,7 @@ export function PushSettings() {
         text: n ? t('push.testSent', { count: n }) : t('push.noDevices'),
       });
     } catch (err) {
-      setMessage({ tone: 'error', text: `${t('push.failed')} ${errorText(err)}`.trim() });
+      setMessage({ tone: 'error', text: `${t('push.testFailed')} ${errorText(err)}`.trim() });
     }
   };
 
@@ -128,20 +128,27 @@ export function CalendarSettings() {
   const link = useCalendarLink();
   const reset = useResetCalendarLink();
   const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   const onCopy = async () => {
     if (!link.data) return;
+    setError(null);
     try {
       await navigator.clipboard.writeText(link.data.url);
       setCopied(true);
     } catch {
       setCopied(false);
+      setError(t('calendar.copyFailed'));
     }
   };
   const onReset = async () => {
     if (!window.confirm(t('calendar.resetConfirm'))) return;
     setCopied(false);
-    await reset.mutateAsync().catch(() => undefined);
+    setError(null);
+    // A failed reset leaves the old link working: say so rather than look done.
+    await reset
+      .mutateAsync()
+      .catch((err) => setError(`${t('calendar.resetFailed')} ${errorText(err)}`.trim()));
   };
 
   return (
@@ -172,6 +179,7 @@ export function CalendarSettings() {
           {t('calendar.reset')}
         </button>
       </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
     </section>
   );
 }
