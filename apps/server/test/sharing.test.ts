@@ -142,9 +142,21 @@ describe('the shares API', () => {
     const v = await newCar();
     await share(v.id, partner.username, 'EDITOR');
     await share(v.id, driver.username, 'VIEWER');
-    // The driver leaves: no notification to themselves.
+    // The driver leaves: no notification to themselves; the owner is told who left which car.
     expect((await driver.client.delete(`/api/vehicles/${v.id}/shares/${driver.id}`)).statusCode).toBe(204);
     expect((await driver.client.get(`/api/vehicles/${v.id}`)).statusCode).toBe(404);
+    expect(
+      (await notificationsOf(driver)).some(
+        (x: { type: string; vehicleId: number | null }) => x.type === 'VEHICLE_ACCESS_ENDED',
+      ),
+    ).toBe(false);
+    const left = (await notificationsOf(owner)).find(
+      (x: { title: string; vehicleId: number | null }) =>
+        x.title === 'Someone left your shared car' && x.vehicleId === v.id,
+    );
+    expect(left?.content).toBe(
+      `${driver.username} left the Skoda Octavia (2018): they no longer see it or its records. Share it again from its card if that was a mistake.`,
+    );
     // The editor may not remove someone else's share.
     await share(v.id, stranger.username, 'VIEWER');
     expect((await partner.client.delete(`/api/vehicles/${v.id}/shares/${stranger.id}`)).statusCode).toBe(403);

@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { account, login, logout, post, register } from './helpers';
+import { screenshots } from './shots';
 
 // Issue 22: the owner shares a car with an editor, who logs a fill-up the owner then sees "by" them.
-test('an owner shares a car with an editor, whose fill-up the owner then sees by them', async ({ page }) => {
+test('an owner shares a car with an editor, whose fill-up the owner then sees by them; the editor then leaves it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   const editor = account('editor');
   const owner = account('owner');
   // The owner registers first: on a fresh server the first account is the administrator, who sees
@@ -38,6 +42,7 @@ test('an owner shares a car with an editor, whose fill-up the owner then sees by
   await dialog.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(dialog.getByRole('list', { name: 'People with access' })).toContainText(editor.username);
   await expect(dialog.getByLabel(`Role of ${editor.username}`)).toHaveValue('EDITOR');
+  await screenshots(page, 'share-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await logout(page);
 
@@ -48,7 +53,8 @@ test('an owner shares a car with an editor, whose fill-up the owner then sees by
   const shared = page.getByRole('article', { name: 'Skoda Fabia' });
   await expect(shared.getByText(`Shared by ${owner.username}`)).toBeVisible();
   await expect(shared.getByText('Editor', { exact: true })).toBeVisible();
-  await expect(shared.getByRole('button', { name: /Edit|Delete|Share/ })).toHaveCount(0);
+  await expect(shared.getByRole('button', { name: /Edit|Delete|Share|Import/ })).toHaveCount(0);
+  await screenshots(page, 'shared-card');
 
   // They log a fill-up on it.
   await page.goto(`/fuel/${car.id}`);
@@ -68,4 +74,23 @@ test('an owner shares a car with an editor, whose fill-up the owner then sees by
   await page.goto(`/fuel/${car.id}`);
   await expect(page.getByText('€245.00').first()).toBeVisible();
   await expect(page.getByText(`by ${editor.username}`).first()).toBeVisible();
+  await logout(page);
+
+  // The editor leaves the car (after confirming): it is gone from their list, and the owner is told.
+  await login(page, editor);
+  await expect(page.getByText(`Logged in as ${editor.username}`)).toBeVisible();
+  await page.goto('/vehicles');
+  await shared.getByRole('button', { name: 'Leave Skoda Fabia' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave this shared car?' });
+  await expect(leave).toContainText(`You will no longer see the Skoda Fabia of ${owner.username}`);
+  await screenshots(page, 'leave-dialog', { fullPage: false });
+  await leave.getByRole('button', { name: 'Yes, leave' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Skoda Fabia' })).toHaveCount(0);
+  expect((await page.request.get(`/api/vehicles/${car.id}`)).status()).toBe(404);
+  await logout(page);
+  await login(page, owner);
+  await expect(page.getByText(`Logged in as ${owner.username}`)).toBeVisible();
+  const inbox = await page.request.get('/api/notifications');
+  expect(JSON.stringify(await inbox.json())).toContain(`${editor.username} left the Skoda Fabia (2017)`);
 });

@@ -6,7 +6,7 @@ export const NOTIFICATION_TYPES = [
   'MARKET_INTEREST',
   'MARKET_MESSAGE',
   'MARKET_TRANSFER',
-  /** A vehicle was shared with the user (or their role on it changed). */
+  /** A vehicle was shared with the user (or their role on it changed; or, to its owner, someone left it). */
   'VEHICLE_SHARED',
   /** The user's access to a shared vehicle ended (revoked, left, transferred or deleted). */
   'VEHICLE_ACCESS_ENDED',

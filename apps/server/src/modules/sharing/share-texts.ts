@@ -72,3 +72,21 @@ export function accessEndedText(lang: Language, v: Car, reason: EndReason): Text
     },
   }[lang];
 }
+
+/** To the owner: a grantee left their car. */
+export function leftText(lang: Language, who: string, v: Car): Text {
+  return {
+    en: {
+      title: 'Someone left your shared car',
+      content: `${who} left the ${car(v)}: they no longer see it or its records. Share it again from its card if that was a mistake.`,
+    },
+    ro: {
+      title: 'Cineva a renunțat la mașina ta partajată',
+      content: `${who} a renunțat la ${car(v)}: nu mai vede mașina și nici istoricul ei. O poți partaja din nou din cardul ei, dacă a fost o greșeală.`,
+    },
+    es: {
+      title: 'Alguien ha salido de tu coche compartido',
+      content: `${who} ha salido del ${car(v)}: ya no lo ve ni ve sus registros. Vuelve a compartirlo desde su tarjeta si fue un error.`,
+    },
+  }[lang];
+}

@@ -1,7 +1,7 @@
 import type { ShareCreateBody, ShareRole, VehicleShare } from '@evdra/domain';
 import { AppError, fieldError, notFound, UniqueViolation } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
-import { accessEndedText, sharedText } from './share-texts.js';
+import { accessEndedText, leftText, sharedText } from './share-texts.js';
 import type { ShareRow, SharingRepo } from './sharing.repo.js';
 
 /** What the sharing feature needs to know of a vehicle (VehiclesService.visible / owned). */
@@ -95,7 +95,10 @@ export class SharingService {
     return row;
   }
 
-  /** The owner (or an admin) revokes a share, or the grantee leaves; the grantee is told on a revoke. */
+  /**
+   * The owner (or an admin) revokes a share, or the grantee leaves: the grantee is told of a revoke,
+   * the owner of a leave (a household should not find out from a missing fill-up).
+   */
   async remove(p: Principal, vehicleId: number, userId: number): Promise<void> {
     const leaving = userId === p.userId;
     const v = leaving ? await this.vehicles.visible(p, vehicleId) : await this.vehicles.owned(p, vehicleId);
@@ -108,6 +111,14 @@ export class SharingService {
           vehicleId: null,
           type: 'VEHICLE_ACCESS_ENDED',
           ...accessEndedText(grantee.language, v, 'REVOKED'),
+        });
+      const owner = leaving ? await tx.person(v.ownerId) : null;
+      if (owner)
+        await tx.notify({
+          userId: v.ownerId,
+          vehicleId,
+          type: 'VEHICLE_SHARED',
+          ...leftText(owner.language, grantee.username, v),
         });
     });
     this.changed();

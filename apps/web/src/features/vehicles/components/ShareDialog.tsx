@@ -81,6 +81,7 @@ export function ShareDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: (
             <li key={s.userId} className="share-list__item">
               <span className="share-list__name">{s.username}</span>
               <select
+                className="input share-list__role"
                 aria-label={t('sharing.roleOf', { user: s.username })}
                 value={s.role}
                 onChange={(e) => void change(s.userId, e.target.value as ShareRole)}
