@@ -95,6 +95,13 @@ await run(`insert into insurances (vehicle_id, provider, coverage_type, start_da
   select ${id}, (array['Allianz-Țiriac','Groupama','Omniasig'])[1 + (d / 365) % 3], 'RCA', (${start})::date + d,
          (${start})::date + d + 364, 310 + d / 50
     from generate_series(0, 3649, 365) d where d <> 1825`);
+// Renewals: ITP every 2 years, a yearly rovinietă (one year missed), both with a price.
+await run(`insert into renewals (vehicle_id, type, valid_from, valid_until, price)
+  select ${id}, 'ITP', (${start})::date + d, (${start})::date + d + 729, 150
+    from generate_series(0, 3649, 730) d`);
+await run(`insert into renewals (vehicle_id, type, valid_from, valid_until, price)
+  select ${id}, 'ROVINIETA', (${start})::date + d, (${start})::date + d + 364, 28
+    from generate_series(0, 3649, 365) d where d <> 2920`);
 await run(`insert into expenses (vehicle_id, date, expense_type, amount, description)
   select ${id}, (${start})::date + d, (array['Parking','Wash','Tolls','Tax'])[1 + (d / 30) % 4], 15 + d % 60, 'bench'
     from generate_series(5, 3650, 30) d`);

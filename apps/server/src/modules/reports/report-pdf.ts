@@ -166,6 +166,7 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
     for (const g of model.gaps) flag(doc, gapText(t, f, g), width, ensure);
   }
   if (model.renewals.length > 0) {
+    doc.moveDown(0.6); // apart from the policies' table and flags above
     table(
       doc,
       [
