@@ -39,7 +39,7 @@ svg{width:100%;height:auto;display:block;margin-top:8px}svg text{fill:var(--mute
 .ask{display:flex;gap:8px;flex-wrap:wrap}.ask input[name=code]{flex:1 1 180px;min-width:0;font:inherit;font-family:ui-monospace,monospace;text-transform:uppercase;padding:9px 10px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--ink)}
 .ask .btn{border:0;cursor:pointer;font:inherit;font-weight:600}
 footer{color:var(--muted);font-size:.8rem;text-align:center;padding:8px 0 24px}
-@media (max-width:560px){main{padding:10px}section{padding:12px}h1{font-size:1.25rem}svg text{font-size:14px}
+@media (max-width:560px){main{padding:10px}section{padding:12px}h1{font-size:1.25rem}svg{overflow:visible}svg text{font-size:12px}
 table{font-size:.8rem}th,td{padding:5px 5px}.btn{width:100%;text-align:center}
 table.stack thead{display:none}table.stack tr{display:flex;flex-wrap:wrap;gap:2px 14px;padding:8px 0;border-bottom:1px solid var(--line)}
 table.stack td{border:0;padding:0}table.stack td.num{text-align:left}table.stack td.wide{flex-basis:100%;min-width:0;color:var(--muted)}}
