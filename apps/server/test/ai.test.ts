@@ -118,6 +118,21 @@ describe('POST /api/vehicles/{id}/evaluate-ai', () => {
     expect(list.data.find((v: { id: number }) => v.id === golf).aiScore).toBe(res.data.aiScore);
   });
 
+  it('leaves an odometer rollback out of the service interval instead of reporting a negative one', async () => {
+    const car2 = (await alice.post('/api/vehicles', car('AI-RB', { odometer: 20_000 }))).data.id;
+    for (const [date, km] of [
+      [day(-600), 10_000],
+      [day(-300), 20_000],
+      [day(-100), 15_500],
+    ] as const)
+      expect((await alice.post('/api/revision', { vehicleId: car2, date, km, price: 200 })).statusCode).toBe(
+        201,
+      );
+    const res = await alice.post(`/api/vehicles/${car2}/evaluate-ai`);
+    expect(res.data.aiScoreReason).toContain('Serviced every 10,000 km on average (every 250 days)');
+    expect(res.data.aiScoreReason).not.toMatch(/every -/);
+  });
+
   it('scores conservatively and says so when there are few records; re-evaluating replaces the score', async () => {
     const first = await alice.post(`/api/vehicles/${fresh}/evaluate-ai`);
     expect(first.statusCode).toBe(200);

@@ -267,7 +267,7 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
       select vehicle_id, count(*) as n, min(km) as "kmLow", max(km) as "kmHigh",
              max(to_char(date, 'YYYY-MM-DD')) filter (where rn = 1) as "lastDate",
              max(km) filter (where rn = 1) as "lastKm",
-             avg(dkm) as "avgKm", avg(ddays) as "avgDays",
+             avg(dkm) filter (where dkm > 0) as "avgKm", avg(ddays) as "avgDays",
              max(to_char(coalesce(manual_reminder_date, (date + ${interval}::interval)::date), 'YYYY-MM-DD')) filter (where rn = 1) as "nextDate",
              max(coalesce(manual_reminder_date, (date + ${interval}::interval)::date) - ${t}) filter (where rn = 1) as "daysLeft"
         from r group by vehicle_id),
