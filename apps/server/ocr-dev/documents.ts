@@ -388,6 +388,8 @@ export function revision(r: R, lang: Lang): Receipt {
   const oilUnit = round2((partsTotal * 0.6) / oilQty);
   const oil = round2(oilUnit * oilQty);
   const filter = round2(partsTotal - oil);
+  // Quantities with the country's decimal mark (no random draw: the other numbers stay as they are).
+  const qty = (n: number) => (lang === 'en' ? String(n) : String(n).replace('.', ','));
   const at = [0, 0.5, 0.64, 0.82];
   const lines: Line[] = [
     { text: garage, bold: true, scale: 1.4 },
@@ -415,10 +417,10 @@ export function revision(r: R, lang: Lang): Receipt {
     { text: '', cols: L.head, at, bold: true },
     {
       text: '',
-      cols: [`${L.lab} - ${desc}`, `${hours} ${L.hours}`, money(round2(labour / hours)), money(labour)],
+      cols: [`${L.lab} - ${desc}`, `${qty(hours)} ${L.hours}`, money(round2(labour / hours)), money(labour)],
       at,
     },
-    { text: '', cols: [L.oil, `${oilQty}`, money(oilUnit), money(oil)], at },
+    { text: '', cols: [L.oil, qty(oilQty), money(oilUnit), money(oil)], at },
     { text: '', cols: [L.filter, '1', money(filter), money(filter)], at },
     { text: '', rule: true },
     { text: L.net, pair: money(net) },
