@@ -1,49 +1,78 @@
 /**
- * Writes the OCR development set: N receipts per kind × language, photographed in several styles,
- * to apps/server/ocr-dev/out (git-ignored) with out/labels.json. Deterministic.
- *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10]
+ * Writes the OCR development set: N receipts per kind × language, each photographed its own way
+ * (style and effects drawn from its seed), to apps/server/ocr-dev/out (git-ignored) with
+ * out/labels.json. Deterministic from the seed: the same arguments give the same files everywhere.
+ *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10] [--seed 1]
+ * Receipt i of each kind × language (the number in its file name) with i % 3 === 2 is held out of
+ * tuning: eval.ts reports it separately.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type PhotoStyle, photograph } from './photo.js';
-import { type Kind, type Label, type Lang, makeReceipt, receiptPdf, receiptSvg } from './receipts.js';
+import { type Entry, heldOut, KINDS, LANGS } from './dataset.js';
+import { rng } from './format.js';
+import { describeShot, effectsFor, type PhotoStyle, photograph } from './photo.js';
+import { makeReceipt, receiptPdf, receiptSvg } from './receipts.js';
 
-export const KINDS: Kind[] = ['fuel', 'expense', 'revision', 'insurance'];
-export const LANGS: Lang[] = ['en', 'ro', 'es'];
+/** Bumped whenever receipts.ts, slips.ts, documents.ts or photo.ts change what they draw. */
+const GENERATOR_VERSION = 2;
 const STYLES: PhotoStyle[] = [
   'scan',
   'photo',
   'photo',
   'photo',
-  'hard',
   'photo',
   'hard',
+  'hard',
   '12mp',
+  'small',
   'photo',
-  '12mp',
 ];
 
-export type Entry = { file: string; kind: Kind; lang: Lang; style: string; label: Label };
-
+const args = process.argv.slice(2);
+const seedArg = args.indexOf('--seed');
+const baseSeed = seedArg >= 0 ? Number(args[seedArg + 1]) : 1;
+const perCombo = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--seed') ?? 10);
 const out = join(import.meta.dirname, 'out');
-const perCombo = Number(process.argv[2] ?? 10);
 mkdirSync(out, { recursive: true });
+
+// Files from another generator version or seed are not these receipts: start over.
+const stamp = `v${GENERATOR_VERSION} seed ${baseSeed}`;
+const stampFile = join(out, 'stamp.txt');
+if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8').trim() !== stamp) {
+  for (const f of readdirSync(out)) if (/\.(jpg|pdf)$/.test(f)) rmSync(join(out, f));
+  writeFileSync(stampFile, `${stamp}\n`);
+}
+
 const entries: Entry[] = [];
-let seed = 1;
+let combo = 0;
 for (const kind of KINDS)
-  for (const lang of LANGS)
+  for (const lang of LANGS) {
+    combo++;
     for (let i = 0; i < perCombo; i++) {
-      seed++;
+      const seed = baseSeed * 100_003 + combo * 1000 + i;
       const rc = makeReceipt(kind, lang, seed);
-      const pdf = (kind === 'insurance' || kind === 'revision') && i === perCombo - 1;
-      const style = pdf ? 'pdf' : (STYLES[i % STYLES.length] as PhotoStyle);
+      const r = rng(seed * 3 + 11);
+      // A few A4 documents arrive as the insurer's or garage's own PDF, with a text layer.
+      const pdf = rc.format === 'a4' && r.chance(0.12);
+      const style = r.pick(rc.format === 'a4' ? [...STYLES, 'scan' as const] : STYLES);
+      const fx = effectsFor(seed, style, rc.format === 'a4');
       const file = `${kind}-${lang}-${String(i).padStart(2, '0')}.${pdf ? 'pdf' : 'jpg'}`;
-      // Deterministic: a file already there is the same image, so it is kept.
+      // Deterministic: a file already there (same stamp) is the same image, so it is kept.
       if (!existsSync(join(out, file))) {
-        const bytes = pdf ? receiptPdf(rc) : await photograph(receiptSvg(rc, seed).svg, seed, style);
+        const bytes = pdf ? receiptPdf(rc) : await photograph(receiptSvg(rc, seed).svg, seed, style, fx);
         writeFileSync(join(out, file), bytes);
       }
-      entries.push({ file, kind, lang, style, label: rc.label });
+      entries.push({
+        file,
+        kind,
+        lang,
+        index: i,
+        style: pdf ? 'pdf' : `${rc.format}:${describeShot(style, fx)}`,
+        label: rc.label,
+      });
     }
+  }
 writeFileSync(join(out, 'labels.json'), `${JSON.stringify(entries, null, 1)}\n`);
-process.stdout.write(`${entries.length} receipts in ${out}\n`);
+process.stdout.write(
+  `${entries.length} receipts in ${out} (${entries.filter(heldOut).length} held out: index % 3 === 2)\n`,
+);

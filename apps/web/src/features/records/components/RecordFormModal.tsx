@@ -1,4 +1,4 @@
-import { OCR_LOW_CONFIDENCE, type Vehicle } from '@evdra/domain';
+import type { Vehicle } from '@evdra/domain';
 import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import type { RecordActions } from '../useRecordActions';
+import { ocrMarks } from './ocrMarks';
 
 /** A record form's schema: the domain's create body (its output is what is sent). */
 export type RecordSchema = z.ZodType<FieldValues, FieldValues>;
@@ -38,7 +39,7 @@ interface RecordFormModalProps<S extends RecordSchema> {
   /** The text shown for a failure that is not about a field. */
   failureText: (err: unknown) => string;
   onClose: () => void;
-  /** Fields to check (read from a receipt with low confidence): name → hint shown by the field. */
+  /** Fields to check (from a receipt): name → why, shown under the field. */
   marks?: Record<string, string>;
   /** Shown above the form (a receipt's warnings). */
   notice?: ReactNode;
@@ -48,23 +49,41 @@ function Control<S extends RecordSchema>({
   def,
   form,
   autoFocus,
+  hintNode,
 }: {
   def: FieldDef;
   form: ZodForm<S>;
   autoFocus: boolean;
+  /** Shown instead of the plain `def.hint` (a field to check). */
+  hintNode?: ReactNode;
 }) {
+  const hint = hintNode ?? def.hint;
   const name = def.name as FieldPath<z.input<S>>;
   const focus = autoFocus ? { 'data-autofocus': true } : {};
   if (def.marked)
+    // Highlighted, and said in words under the field (aria-describedby points at it): not colour alone.
     return (
       <div className="field--check" data-ocr-check={def.name}>
-        <Control def={{ ...def, marked: false }} form={form} autoFocus={autoFocus} />
+        <Control
+          def={{ ...def, marked: false }}
+          hintNode={
+            <>
+              <span className="field__check-icon" aria-hidden="true">
+                ⚠
+              </span>{' '}
+              {def.hint}
+            </>
+          }
+          form={form}
+          autoFocus={autoFocus}
+        />
       </div>
     );
   if (def.labelFor)
     return (
       <Control
         def={{ ...def, label: def.labelFor(form.watch() as Record<string, unknown>), labelFor: undefined }}
+        hintNode={hintNode}
         form={form}
         autoFocus={autoFocus}
       />
@@ -74,7 +93,7 @@ function Control<S extends RecordSchema>({
     return (
       <SelectField
         label={def.label}
-        hint={def.hint}
+        hint={hint}
         {...form.field(name, name === 'vehicleId' ? 'number' : undefined)}
         {...focus}
       >
@@ -86,14 +105,14 @@ function Control<S extends RecordSchema>({
       </SelectField>
     );
   if (def.type === 'textarea')
-    return <TextAreaField label={def.label} hint={def.hint} {...form.field(name)} {...focus} />;
+    return <TextAreaField label={def.label} hint={hint} {...form.field(name)} {...focus} />;
   return (
     <TextField
       label={def.label}
       type={def.type}
       step={def.step}
       inputMode={def.type === 'number' ? 'decimal' : undefined}
-      hint={def.hint}
+      hint={hint}
       {...form.field(name, def.type === 'number' ? 'number' : undefined)}
       {...focus}
     />
@@ -201,31 +220,28 @@ export function RecordEditor<T extends { id: number }, S extends RecordSchema>({
   const { editing } = actions;
   if (!editing) return null;
   if (editing.mode === 'ocr') {
-    // 'Confirm OCR Data': the receipt's fields over the add form's defaults; fields read with low
-    // confidence (or not found) and those a warning names are marked for checking.
+    // 'Confirm OCR Data': the receipt's fields over the add form's defaults; each field to check
+    // says why under it (the warning naming it, a low-confidence reading, not found).
     const { preview, vehicleId } = editing;
-    const values: Record<string, unknown> = { ...form.initial(null), vehicleId };
-    const marks: Record<string, string> = {};
-    const record = preview as unknown as Record<string, unknown>;
-    for (const f of form.fields) {
-      if (!(f.name in preview.confidence)) continue;
-      const v = record[f.name];
-      if (v !== null && v !== undefined) {
-        values[f.name] = v;
-        if ((preview.confidence[f.name] ?? 0) < OCR_LOW_CONFIDENCE) marks[f.name] = t('ocr.check');
-      } else if (f.type !== 'checkbox') marks[f.name] = t('ocr.notFound');
-    }
-    for (const w of preview.warnings) if (w.field && !marks[w.field]) marks[w.field] = t('ocr.check');
-    const notice = preview.warnings.length ? (
-      <div className="alert alert--warning ocr-warnings" role="status">
-        <strong>{t('ocr.warningsTitle')}</strong>
-        <ul>
-          {preview.warnings.map((w) => (
-            <li key={`${w.code}-${w.field}`}>{w.message}</li>
-          ))}
-        </ul>
-      </div>
-    ) : null;
+    const { values, marks, general } = ocrMarks(
+      preview,
+      form.fields,
+      { ...form.initial(null), vehicleId },
+      t,
+    );
+    const checks = Object.keys(marks).length;
+    const notice =
+      general.length || checks ? (
+        <div className="alert alert--warning ocr-warnings" role="status">
+          <strong>{t('ocr.warningsTitle')}</strong>
+          <ul>
+            {general.map((w) => (
+              <li key={`${w.code}-${w.field}`}>{w.message}</li>
+            ))}
+            {checks ? <li>{t('ocr.fieldsMarked', { count: checks })}</li> : null}
+          </ul>
+        </div>
+      ) : null;
     return (
       <RecordFormModal
         title={t('ocr.confirmTitle')}

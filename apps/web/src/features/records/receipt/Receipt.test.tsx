@@ -1,8 +1,12 @@
 import type { FuelOcrPreview } from '@evdra/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import es from '../../../../public/locales/es/translation.json';
+import ro from '../../../../public/locales/ro/translation.json';
 import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
+import { ocrMarks } from '../components/ocrMarks';
 import ExpensesPage from '../pages/ExpensesPage';
 import FuelPage from '../pages/FuelPage';
 import InsurancePage from '../pages/InsurancePage';
@@ -158,6 +162,65 @@ describe('receipt upload', () => {
     });
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
   }, 20_000);
+
+  it('Confirm OCR Data: a field to check is highlighted and says why under it, tied by aria-describedby', async () => {
+    const { user } = setup(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', '/api/fuel-consumptions/vehicle/7');
+    await screen.findByRole('heading', { name: /Dacia Logan/ });
+    await user.upload(screen.getByTestId('fuel-receipt-input'), photo());
+    const mismatch =
+      'Litres × price per litre (42.17 × 7.45) does not match the total paid (341.17). Check the three numbers.';
+    (FakeXhr.last as FakeXhr).respond(200, {
+      ...preview,
+      fuelPrice: 341.17,
+      confidence: { ...preview.confidence, fuelPrice: 0.55, pricePerLiter: 0.5 },
+      warnings: [...preview.warnings, { field: 'fuelPrice', code: 'TOTAL_MISMATCH', message: mismatch }],
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm OCR Data' });
+
+    // The warning that names the field is said under it (not only at the top of the form).
+    const total = within(dialog).getByLabelText(/Total paid/);
+    expect(total.closest('[data-ocr-check]')).toHaveAttribute('data-ocr-check', 'fuelPrice');
+    expect(total).toHaveAccessibleDescription(mismatch);
+    // Low confidence and nothing else: how sure the reading was.
+    const ppl = within(dialog).getByLabelText(/Price per litre/);
+    expect(ppl.closest('[data-ocr-check]')).not.toBeNull();
+    expect(ppl).toHaveAccessibleDescription(
+      'Hard to read on the receipt (read with 50% confidence): compare it with the paper.',
+    );
+    const describedBy = ppl.getAttribute('aria-describedby') ?? '';
+    expect(dialog.querySelector(`#${CSS.escape(describedBy)}`)?.textContent).toContain('⚠');
+    // A field read well is neither highlighted nor described.
+    const litres = within(dialog).getByLabelText(/Litres/);
+    expect(litres.closest('[data-ocr-check]')).toBeNull();
+    expect(litres).not.toHaveAttribute('aria-describedby');
+    // The top of the form counts the marked fields instead of repeating their warnings.
+    const notice = within(dialog).getByRole('status');
+    expect(notice).toHaveTextContent('3 fields are marked below: each says why under it.');
+    expect(within(notice).queryByText(mismatch)).toBeNull();
+  }, 20_000);
+
+  it.each([
+    ['ro', 'Greu de citit pe bon (citit cu o încredere de 62%): compară cu hârtia.', 'Nu apare pe bon.'],
+    [
+      'es',
+      'Difícil de leer en el recibo (leído con un 62% de confianza): compáralo con el papel.',
+      'No figura en el recibo.',
+    ],
+  ] as const)("the reasons under the fields are in the user's language (%s)", async (lang, low, missing) => {
+    i18n.addResourceBundle(lang, 'translation', lang === 'ro' ? ro : es, true, true);
+    const t = i18n.getFixedT(lang);
+    const fields = [
+      { name: 'liters', label: 'L', type: 'number' as const },
+      { name: 'odometer', label: 'km', type: 'number' as const },
+    ];
+    const { marks } = ocrMarks(
+      { ...preview, odometer: null, warnings: [], confidence: { ...preview.confidence, liters: 0.62 } },
+      fields,
+      {},
+      t,
+    );
+    expect(marks).toEqual({ liters: low, odometer: missing });
+  });
 
   it('cancel aborts the upload and opens nothing', async () => {
     const { user } = setup(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', '/api/fuel-consumptions/vehicle/7');

@@ -1,0 +1,51 @@
+import { OCR_LOW_CONFIDENCE, type OcrPreview, type OcrWarning } from '@evdra/domain';
+import type { TFunction } from 'i18next';
+
+/** The little of a form field this needs (RecordFormModal's FieldDef fits). */
+interface FieldLike {
+  name: string;
+  type: string;
+}
+
+export interface OcrMarks {
+  /** The receipt's values over the form's defaults. */
+  values: Record<string, unknown>;
+  /** Field name → why it should be checked (shown under the field, in the user's language). */
+  marks: Record<string, string>;
+  /** Warnings about no field of the form (shown above it). */
+  general: OcrWarning[];
+}
+
+/**
+ * What the 'Confirm OCR Data' form shows for a preview: a field a warning names gets the warning's
+ * own text (already in the user's saved language: "Litres × price per litre … does not match…"), a
+ * field read with low confidence says how sure the reading was, a field not found says so.
+ */
+export function ocrMarks(
+  preview: OcrPreview,
+  fields: FieldLike[],
+  defaults: Record<string, unknown>,
+  t: TFunction,
+): OcrMarks {
+  const values: Record<string, unknown> = { ...defaults };
+  const marks: Record<string, string> = {};
+  const record = preview as unknown as Record<string, unknown>;
+  const inForm = new Set(fields.map((f) => f.name));
+  const why = new Map<string, string[]>();
+  for (const w of preview.warnings)
+    if (w.field && inForm.has(w.field)) why.set(w.field, [...(why.get(w.field) ?? []), w.message]);
+  for (const f of fields) {
+    if (!(f.name in preview.confidence)) continue;
+    const v = record[f.name];
+    const confidence = preview.confidence[f.name] ?? 0;
+    if (v !== null && v !== undefined) values[f.name] = v;
+    const warned = why.get(f.name);
+    if (warned) marks[f.name] = warned.join(' ');
+    else if (v === null || v === undefined) {
+      if (f.type !== 'checkbox') marks[f.name] = t('ocr.notFound');
+    } else if (confidence < OCR_LOW_CONFIDENCE)
+      marks[f.name] = t('ocr.lowConfidence', { percent: Math.round(confidence * 100) });
+  }
+  const general = preview.warnings.filter((w) => !w.field || !inForm.has(w.field));
+  return { values, marks, general };
+}
