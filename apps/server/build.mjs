@@ -12,6 +12,8 @@ await build({
     seed: new URL('./src/demo/seed-cli.ts', import.meta.url).pathname,
     backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
     'build-template': new URL('./src/db/template-cli.ts', import.meta.url).pathname,
+    // The embedded database's thread (db/pglite-socket.ts finds it beside main.js).
+    'pglite-worker': new URL('./src/db/pglite-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -13,6 +13,7 @@
 //   ONLY=fuel,vehicles      only routes whose path contains one of these words
 //   FUEL_ROWS=300    fill-ups on the first vehicle
 //   CONNECTIONS=50   concurrent requests (1: what a single user waits)
+//   BENCH_PORT=8500  first port of the processes it starts (the next ones follow; random when unset)
 //
 // Figures only; it never fails on timing. Targets: each route ≥ 60% of its bare SQL's req/s; p99 ≤ 25 ms
 // (≤ 60 ms for the 300-row fuel list); GET /api/vehicles ≥ 40% of the bare Fastify route; a fill-up

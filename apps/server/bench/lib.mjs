@@ -10,7 +10,12 @@ import pg from 'pg';
 export const serverMain = process.env.SERVER_MAIN ?? new URL('../dist/main.js', import.meta.url).pathname;
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export const port = () => 20000 + Math.floor(Math.random() * 20000);
+/**
+ * A port for a process the bench starts: BENCH_PORT, then the ones after it (helpers benchmarking on
+ * one machine each take their own range), or a random one.
+ */
+let nextPort = Number(process.env.BENCH_PORT) || 0;
+export const port = () => (nextPort ? nextPort++ : 20000 + Math.floor(Math.random() * 20000));
 
 /** Spawns a Node script with env and waits until `healthUrl` answers. */
 export async function startProcess(script, env, healthUrl, nodeArgs = []) {

@@ -123,6 +123,27 @@ describe('files in the database', () => {
     expect(await store.open(id)).toBeUndefined();
   });
 
+  it('serves a small file again from memory as stored, and never a deleted or replaced one', async () => {
+    const id = 'cached_photo_0001';
+    const store = databaseFileStore(t.database.db);
+    const read = async () => {
+      const opened = await store.open(id);
+      if (!opened) return undefined;
+      const chunks: Buffer[] = [];
+      for await (const c of opened.stream) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const first = randomBytes(40_000);
+    await store.put(id, first);
+    expect(Buffer.compare((await read()) as Buffer, first)).toBe(0);
+    expect(Buffer.compare((await read()) as Buffer, first)).toBe(0); // the cached copy
+    const second = randomBytes(30_000);
+    await store.put(id, second);
+    expect(Buffer.compare((await read()) as Buffer, second)).toBe(0);
+    await store.delete(id);
+    expect(await read()).toBeUndefined();
+  });
+
   it('deletes the bytes with the vehicle', async () => {
     const { id } = await uploadPhoto();
     expect((await alice.delete(`/api/vehicles/${vehicleId}`)).statusCode).toBe(204);

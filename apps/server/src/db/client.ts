@@ -82,28 +82,65 @@ async function migrationsApplied(query: (text: string) => Promise<{ rows: unknow
 }
 
 /**
- * PGlite keeps one connection in-process; `dataDir` undefined means in memory (tests).
- * `migrations`: the folder migrate() applies (the committed one unless a test says otherwise).
+ * The embedded database (PGlite) in its own thread, reached through node-postgres like a PostgreSQL
+ * server (db/pglite-socket.ts): the server's thread keeps HTTP, auth and JSON while the WASM
+ * database works beside it, and every statement the code names is planned once. One connection:
+ * PGlite has one session, so a transaction holds it and other statements wait their turn.
+ * `dataDir` undefined means in memory (tests). `migrations`: the folder migrate() applies (the
+ * committed one unless a test says otherwise).
  */
 export async function openPglite(dataDir?: string, migrations?: string): Promise<Database> {
-  // Each driver is loaded only by the database kind that uses it (start-up time).
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
-  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
-  const db: Db = drizzlePglite(client, { schema });
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, { PgliteThread }] =
+    await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+      import('./pglite-socket.js'),
+    ]);
+  const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS });
+  await thread.ready;
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  const pool = new pg.Pool({
+    // PGlite's one role and database (another name would end its session).
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0, // the one connection stays: opening it is a round trip to the worker
+    stream: () => thread.socket(),
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // LISTEN is on PGlite's one session; its notifications arrive on whichever connection is open.
+    client.on('notification', (n) => {
+      for (const onMessage of channels.get(n.channel) ?? []) onMessage(n.payload ?? '');
+    });
+  });
+  const db: Db = drizzlePg(pool, { schema });
   return {
     kind: 'pglite',
     db,
     migrate: async () => {
       const folder = migrations ?? migrationsFolder();
-      if (await migrationsApplied((text) => client.query(text), folder)) return;
-      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+      if (await migrationsApplied((text) => pool.query(text), folder)) return;
+      await migratePg(drizzlePg(pool), { migrationsFolder: folder });
     },
-    listen: (channel, onMessage) => client.listen(channel, onMessage).then((off) => () => off()),
-    close: () => client.close(),
+    listen: async (channel, onMessage) => {
+      let handlers = channels.get(channel);
+      if (!handlers) {
+        handlers = new Set();
+        channels.set(channel, handlers);
+        await pool.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      handlers.add(onMessage);
+      return async () => {
+        handlers.delete(onMessage);
+      };
+    },
+    close: async () => {
+      await pool.end();
+      await thread.close();
+    },
   };
 }
 

@@ -14,6 +14,14 @@ const FILE_ID = /^[A-Za-z0-9_-]{8,64}$/;
  */
 export const STREAM_CHUNK = 256 * 1024;
 
+/**
+ * Bytes of recently served small files kept in memory. A file's bytes never change under its id
+ * (ids are server-made and never reused), and every request still passes the access check, which
+ * reads the `files` row, so a cached copy is only a faster read of the same bytes: photos, read
+ * on every list screen, then cost the database no bytea read (on PGlite, its one thread).
+ */
+export const CACHE_BYTES = 32 * 1024 * 1024;
+
 const asBuffer = (v: Buffer | Uint8Array) =>
   Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.length);
 
@@ -32,12 +40,14 @@ export function databaseFileStore(db: Db): FileStore {
     .from(fileBlobs)
     .where(eq(fileBlobs.id, sql.placeholder('id')))
     .prepare('file_head');
+  const cache = new ByteCache(CACHE_BYTES);
   return {
     async put(id, bytes) {
       await db
         .insert(fileBlobs)
         .values({ id: check(id), bytes })
         .onConflictDoUpdate({ target: fileBlobs.id, set: { bytes } });
+      cache.delete(id);
     },
     async get(id) {
       if (!FILE_ID.test(id)) return undefined;
@@ -46,10 +56,13 @@ export function databaseFileStore(db: Db): FileStore {
     },
     async open(id) {
       if (!FILE_ID.test(id)) return undefined;
+      const cached = cache.get(id);
+      if (cached) return { size: cached.length, stream: Readable.from([cached], { objectMode: false }) };
       const [row] = await head.execute({ id });
       if (!row) return undefined;
       const size = Number(row.size);
       const first = asBuffer(row.bytes);
+      if (first.length === size) cache.set(id, first);
       async function* chunks() {
         yield first;
         // substring() on bytea reads only the TOAST chunks it needs, so each query costs one chunk.
@@ -69,6 +82,7 @@ export function databaseFileStore(db: Db): FileStore {
       return { size, stream: Readable.from(chunks(), { objectMode: false, highWaterMark: STREAM_CHUNK }) };
     },
     async delete(id) {
+      cache.delete(id);
       await db.delete(fileBlobs).where(eq(fileBlobs.id, check(id)));
     },
   };
@@ -104,4 +118,39 @@ export async function importLocalFiles(
   await rename(dir, `${dir}.imported`);
   log.info({ moved, from: dir }, 'files moved from the data directory into the database');
   return moved;
+}
+
+/** Least recently used first out, up to `limit` bytes in all. */
+class ByteCache {
+  private readonly entries = new Map<string, Buffer>();
+  private total = 0;
+  constructor(private readonly limit: number) {}
+
+  get(id: string): Buffer | undefined {
+    const bytes = this.entries.get(id);
+    if (bytes) {
+      this.entries.delete(id); // re-inserted: now the most recent
+      this.entries.set(id, bytes);
+    }
+    return bytes;
+  }
+
+  set(id: string, bytes: Buffer) {
+    if (bytes.length > this.limit / 8) return;
+    this.delete(id);
+    this.entries.set(id, bytes);
+    this.total += bytes.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.total <= this.limit) break;
+      this.entries.delete(oldest);
+      this.total -= old.length;
+    }
+  }
+
+  delete(id: string) {
+    const bytes = this.entries.get(id);
+    if (!bytes) return;
+    this.entries.delete(id);
+    this.total -= bytes.length;
+  }
 }

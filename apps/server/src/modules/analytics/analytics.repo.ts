@@ -101,12 +101,9 @@ export class AnalyticsRepo {
         .innerJoin(vehicles, eq(vehicles.id, c.vehicleId))
         .innerJoin(users, eq(users.id, vehicles.ownerId))
         .where(and(hasCost, ...where))
+        .orderBy(desc(c.month), c.vehicleId)
         .as('r');
-      return this.db
-        .select({
-          json: jsonArrayText(sql`r."monthDate" desc, r."vehicleId"`),
-        })
-        .from(r);
+      return this.db.select({ json: jsonArrayText() }).from(r);
     };
     return {
       vehicleMonths: months(vehicleId).prepare('analytics_vehicle_months'),
