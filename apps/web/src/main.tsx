@@ -16,18 +16,12 @@ void initI18n();
 preloadFirstPage(window.location.pathname, queryClient, getStoredUser() !== null);
 
 // Prompt mode: a new version waits until the user chooses Reload (never a mix of old and new files).
-// Registered once the page has loaded and the main thread is idle: the worker's first install
-// downloads every file of the app, which must not compete with the first screen.
-function startServiceWorker(): void {
-  const updateSW = registerSW({
-    immediate: true,
-    onNeedRefresh: () => reportNeedRefresh(() => updateSW(true)),
-  });
-}
-const whenIdle = (fn: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 0);
-if (document.readyState === 'complete') whenIdle(startServiceWorker);
-else window.addEventListener('load', () => whenIdle(startServiceWorker), { once: true });
+// Registered at once, not after load: a first visit followed by a full navigation (a link opened,
+// a reload) must already be able to work offline (e2e offline.spec.ts).
+const updateSW = registerSW({
+  immediate: true,
+  onNeedRefresh: () => reportNeedRefresh(() => updateSW(true)),
+});
 
 const root = document.getElementById('root');
 if (root) {
