@@ -13,7 +13,10 @@ export async function startBenchServer(port, extraEnv = {}) {
   );
   if (taken) throw new Error(`port ${port} is already in use: stop that server first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'evdra-bench-'));
-  const child = spawn(process.execPath, [new URL('../apps/server/dist/main.js', import.meta.url).pathname], {
+  // BENCH_SERVER_MAIN: another build of the server (e.g. an older copy kept for a before/after run).
+  const main =
+    process.env.BENCH_SERVER_MAIN ?? new URL('../apps/server/dist/main.js', import.meta.url).pathname;
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       PORT: String(port),

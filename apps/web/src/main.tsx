@@ -1,9 +1,11 @@
 import { registerSW } from 'virtual:pwa-register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, queryClient } from './app/App';
+import { preloadFirstPage } from './app/routes';
 import { initI18n } from './lib/i18n';
 import { reportNeedRefresh } from './lib/offline/pwa';
+import { getStoredUser } from './lib/session';
 import { startTheme } from './lib/theme';
 import './styles/global.css';
 import './styles/cards.css';
@@ -11,7 +13,11 @@ import './styles/cards.css';
 // public/theme-init.js already set the class before first paint; this keeps it in sync with the system.
 startTheme();
 void initI18n();
+preloadFirstPage(window.location.pathname, queryClient, getStoredUser() !== null);
+
 // Prompt mode: a new version waits until the user chooses Reload (never a mix of old and new files).
+// Registered at once, not after load: a first visit followed by a full navigation (a link opened,
+// a reload) must already be able to work offline (e2e offline.spec.ts).
 const updateSW = registerSW({
   immediate: true,
   onNeedRefresh: () => reportNeedRefresh(() => updateSW(true)),

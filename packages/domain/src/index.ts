@@ -9,6 +9,8 @@ export * from './health.js';
 export * from './import.js';
 export * from './marketplace.js';
 export * from './notification.js';
+// Without zod: the web app's first screen (the bell) needs the paths, not the schemas.
+export * from './notification-path.js';
 export * from './ocr.js';
 export * from './reach.js';
 export * from './records.js';

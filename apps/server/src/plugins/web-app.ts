@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built web app with SPA fallback to index.html. Hashed assets are cached for a year;
- * everything else (index.html, service worker, manifest, translations) is revalidated.
+ * everything else (index.html, service worker, manifest, translations) is revalidated. Text files
+ * go out as the build's Brotli or gzip copy (`x.js.br`, `x.js.gz`) when the browser accepts it.
  * Unknown /api and /ai-feedback paths, missing files, and everything when no build exists answer the JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDist?: string }) => {
@@ -17,9 +18,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDi
       // Looked up per request (not listed at boot), so a rebuild is served without a restart.
       wildcard: true,
       index: 'index.html',
+      preCompressed: true,
+      // Ours below only (send's own `public, max-age=0` would replace it on a compressed index.html).
+      cacheControl: false,
       setHeaders(res, path) {
         const immutable = path.includes(`${join('/', 'assets', '/')}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -18,7 +18,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 
 export function App() {
   return (

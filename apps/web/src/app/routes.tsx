@@ -1,10 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
 
 // Every page is its own chunk: the first load only carries the shell.
-const HomePage = lazy(() => import('../features/home/pages/HomePage'));
+const load = {
+  home: () => import('../features/home/pages/HomePage'),
+  vehicles: () => import('../features/vehicles/pages/VehiclesPage'),
+  fuel: () => import('../features/records/pages/FuelPage'),
+  marketplace: () => import('../features/marketplace/pages/MarketplacePage'),
+};
+const HomePage = lazy(load.home);
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -12,12 +19,12 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswor
 const GdprPage = lazy(() => import('../features/gdpr/pages/GdprPage'));
 const SettingsPage = lazy(() => import('../features/users/pages/SettingsPage'));
 const AdminUsersPage = lazy(() => import('../features/users/pages/AdminUsersPage'));
-const MarketplacePage = lazy(() => import('../features/marketplace/pages/MarketplacePage'));
+const MarketplacePage = lazy(load.marketplace);
 const ChatPage = lazy(() => import('../features/ai/pages/ChatPage'));
-const VehiclesPage = lazy(() => import('../features/vehicles/pages/VehiclesPage'));
+const VehiclesPage = lazy(load.vehicles);
 const InsurancePage = lazy(() => import('../features/records/pages/InsurancePage'));
 const ExpensesPage = lazy(() => import('../features/records/pages/ExpensesPage'));
-const FuelPage = lazy(() => import('../features/records/pages/FuelPage'));
+const FuelPage = lazy(load.fuel);
 const RevisionPage = lazy(() => import('../features/records/pages/RevisionPage'));
 const RenewalsPage = lazy(() => import('../features/renewals/pages/RenewalsPage'));
 // Analytics pages carry chart.js in their own chunks.
@@ -26,6 +33,38 @@ const VehicleAnalyticsPage = lazy(() => import('../features/analytics/pages/Vehi
 const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAnalyticsPage'));
 const AdminAnalyticsPage = lazy(() => import('../features/analytics/pages/AdminAnalyticsPage'));
 const NotFoundPage = lazy(() => import('../features/home/pages/NotFoundPage'));
+
+/** A page module may name the data its first screen shows, to fetch it before it renders. */
+type PrefetchingPage = {
+  default: unknown;
+  prefetch?: (client: QueryClient, params: Record<string, string | undefined>) => void;
+};
+
+/** The pages a visit most often starts on (the installed app opens /vehicles). */
+const FIRST_PAGES: [pattern: string, loader: () => Promise<PrefetchingPage>][] = [
+  ['/', load.home],
+  ['/vehicles', load.vehicles],
+  ['/fuel/:vehicleId', load.fuel],
+  ['/marketplace', load.marketplace],
+];
+
+/**
+ * At start, before the translations arrive (the shell waits for them): the page's chunk, then its
+ * first data for a signed-in user, so chunk, data and translations download side by side.
+ */
+export function preloadFirstPage(pathname: string, client: QueryClient, signedIn: boolean): void {
+  for (const [pattern, loader] of FIRST_PAGES) {
+    const match = matchPath(pattern, pathname);
+    if (!match) continue;
+    void loader().then(
+      (page) => {
+        if (signedIn) page.prefetch?.(client, match.params);
+      },
+      () => undefined, // the route's own lazy() reports a chunk that fails
+    );
+    return;
+  }
+}
 
 export function AppRoutes() {
   return (

@@ -1,37 +1,56 @@
 import { useTranslation } from 'react-i18next';
 
+// An Intl formatter costs far more to build than to use (~1 ms each on a slow phone, and a list of
+// 60 fill-ups formats ~400 values): one per language and style, kept for the visit.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key);
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f as F;
+}
+
 /**
  * Amounts: two decimals and the € sign (ARCHITECTURE §7), in the user's language: '€1,234.50',
  * '1.234,50 €' (ro; its default display would be 'EUR'), with a no-break space before the sign.
  */
 export function formatMoney(value: number, lng: string): string {
-  return new Intl.NumberFormat(lng, {
-    style: 'currency',
-    currency: 'EUR',
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return cached(
+    `money|${lng}`,
+    () =>
+      new Intl.NumberFormat(lng, {
+        style: 'currency',
+        currency: 'EUR',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  ).format(value);
 }
 
 /** Plain numbers with two decimals. */
 export function formatNumber(value: number, lng: string, decimals = 2): string {
-  return new Intl.NumberFormat(lng, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  return cached(
+    `number|${lng}|${decimals}`,
+    () => new Intl.NumberFormat(lng, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  ).format(value);
 }
 
 /** Whole numbers (km) with grouping. */
 export function formatInt(value: number, lng: string): string {
-  return new Intl.NumberFormat(lng, { maximumFractionDigits: 0 }).format(value);
+  return cached(`int|${lng}`, () => new Intl.NumberFormat(lng, { maximumFractionDigits: 0 })).format(value);
 }
 
 /** A `YYYY-MM-DD` date in the user's language (no time-zone shift). */
 export function formatDate(iso: string, lng: string): string {
   const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return cached(
+    `date|${lng}`,
+    () => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(d);
 }
 
 /** Formatters bound to the current UI language. */

@@ -1,6 +1,5 @@
 import type { Language } from '@evdra/domain';
-import i18n, { type Resource } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18n, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES } from './languages';
 import { STORAGE_KEYS } from './session';
@@ -42,17 +41,32 @@ const baseOptions = {
   showSupportNotice: false,
 };
 
-/** App start: translations come from /locales/{lng}/translation.json (precached by the service worker). */
+/**
+ * Reads /locales/{lng}/{ns}.json with fetch (precached by the service worker; public/theme-init.js
+ * preloads the first one). A dozen lines instead of i18next-http-backend on the first screen's path.
+ */
+const fetchBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    fetch(`/locales/${language}/${namespace}.json`).then(
+      async (res) => {
+        if (res.ok) callback(null, await res.json());
+        // A server error may pass (i18next tries again); a missing file will not.
+        else callback(new Error(`HTTP ${res.status} loading ${language}`), res.status >= 500);
+      },
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), true),
+    );
+  },
+};
+
+/** App start: translations come from /locales/{lng}/translation.json. */
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', syncDocumentLanguage);
   return i18n
-    .use(HttpBackend)
+    .use(fetchBackend)
     .use(initReactI18next)
-    .init({
-      ...baseOptions,
-      lng: detectLanguage(),
-      backend: { loadPath: '/locales/{{lng}}/translation.json' },
-    });
+    .init({ ...baseOptions, lng: detectLanguage() });
 }
 
 /** Tests (and tools) initialise i18next with bundled resources: no HTTP. */

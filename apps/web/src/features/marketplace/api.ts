@@ -6,7 +6,7 @@ import type {
   MarketChatMessage,
   OwnedVehicle,
 } from '@evdra/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 
@@ -29,8 +29,8 @@ export const marketKeys = {
 export const CHAT_POLL_MS = 1500;
 
 /** Filters are sent to the server, which filters in SQL (the market can be large). */
-export const useListings = (filters: Filters) =>
-  useQuery({
+export const listingsQuery = (filters: Filters) =>
+  queryOptions({
     queryKey: marketKeys.listings(filters),
     queryFn: ({ signal }) =>
       api<Listing[]>('/api/marketplace/listings', {
@@ -40,6 +40,7 @@ export const useListings = (filters: Filters) =>
         ) as Record<string, string | number>,
       }),
   });
+export const useListings = (filters: Filters) => useQuery(listingsQuery(filters));
 
 export const useMyVehicles = (enabled: boolean) =>
   useQuery({

@@ -1,5 +1,11 @@
 import { InsuranceUpdateBody, type RecordPage, RevisionUpdateBody, type Vehicle } from '@evdra/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import {
   loadAllCachedRecords,
@@ -148,6 +154,25 @@ export interface RecordScope<T> {
 }
 
 const is404 = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+/**
+ * One vehicle's page before it renders (app/routes.tsx): the vehicle and its records, unfiltered,
+ * under the keys useRecordScope reads.
+ */
+export function prefetchRecordScope(client: QueryClient, kind: RecordKind, vehicleIdParam?: string): void {
+  const id = Number(vehicleIdParam);
+  if (!Number.isInteger(id) || id <= 0) return;
+  void client.prefetchQuery({
+    queryKey: vehicleKeys.one(id),
+    queryFn: ({ signal }) => fetchVehicle(id, signal),
+    networkMode: 'always',
+  });
+  void client.prefetchQuery({
+    queryKey: recordKeys.list(kind, id, {}),
+    queryFn: ({ signal }) => fetchRecordList(kind, id, {}, signal),
+    networkMode: 'always',
+  });
+}
 
 /**
  * The records of one kind for one vehicle, or for every vehicle the user may see (one paged

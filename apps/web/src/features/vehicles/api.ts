@@ -1,5 +1,5 @@
 import type { Vehicle, VehicleInput } from '@evdra/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { ApiError, api } from '../../lib/api';
 import { attachPhotoToQueuedCreate, writeOrQueue } from '../../lib/offline/engine';
@@ -8,12 +8,13 @@ import { fetchVehicle, fetchVehicleList, type VehicleList, vehicleKeys } from '.
 export { fetchVehicle, fetchVehicleList, type VehicleList, vehicleKeys } from '../../lib/vehicle-list';
 
 // Offline the list and the vehicle still load (from the cache), so they must not wait for the network.
-export const useVehicles = () =>
-  useQuery({
+export const vehiclesQuery = () =>
+  queryOptions({
     queryKey: vehicleKeys.list,
     queryFn: ({ signal }) => fetchVehicleList(signal),
     networkMode: 'always',
   });
+export const useVehicles = () => useQuery(vehiclesQuery());
 
 export const useVehicle = (id: number, enabled = true) =>
   useQuery({

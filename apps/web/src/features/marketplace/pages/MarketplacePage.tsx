@@ -1,16 +1,41 @@
 import type { Listing } from '@evdra/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { MessagesSquare, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/Card';
-import { useFilterPanel } from '../../../components/FilterPanel';
+import { EMPTY_FILTER, useFilterPanel, type VehicleFilter } from '../../../components/FilterPanel';
 import { useStoredUser } from '../../../lib/session';
-import { useDeleteListing, useInterest, useListings } from '../api';
-import { ConversationsOverlay } from '../components/ConversationsOverlay';
+import { listingsQuery, useDeleteListing, useInterest, useListings } from '../api';
 import { ListingCard } from '../components/ListingCard';
-import { ListingFormModal } from '../components/ListingFormModal';
-import { PhotoCarousel } from '../components/PhotoCarousel';
 import '../marketplace.css';
+
+// The dialogs (and the form schemas they carry) load when first opened, not with the listings.
+const ConversationsOverlay = lazy(() =>
+  import('../components/ConversationsOverlay').then((m) => ({ default: m.ConversationsOverlay })),
+);
+const ListingFormModal = lazy(() =>
+  import('../components/ListingFormModal').then((m) => ({ default: m.ListingFormModal })),
+);
+const PhotoCarousel = lazy(() =>
+  import('../components/PhotoCarousel').then((m) => ({ default: m.PhotoCarousel })),
+);
+
+/** What the server filters by, from the panel's fields as typed. */
+function listingFilters(filter: VehicleFilter) {
+  return {
+    make: filter.make.trim(),
+    model: filter.model.trim(),
+    year: filter.year.trim(),
+    fuelType: filter.fuelType.trim(),
+    maxOdometer: filter.maxOdometer.trim() === '' ? undefined : Number(filter.maxOdometer),
+  };
+}
+
+/** The unfiltered listings, fetched as soon as this chunk arrives (app/routes.tsx). */
+export function prefetch(client: QueryClient): void {
+  void client.prefetchQuery(listingsQuery(listingFilters(EMPTY_FILTER)));
+}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; listing: Listing } | null;
 
@@ -22,13 +47,7 @@ export default function MarketplacePage() {
   const [photos, setPhotos] = useState<Listing | null>(null);
   const [chatOpen, setChatOpen] = useState<{ id: number | null } | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const list = useListings({
-    make: filter.make.trim(),
-    model: filter.model.trim(),
-    year: filter.year.trim(),
-    fuelType: filter.fuelType.trim(),
-    maxOdometer: filter.maxOdometer.trim() === '' ? undefined : Number(filter.maxOdometer),
-  });
+  const list = useListings(listingFilters(filter));
   const remove = useDeleteListing();
   const interest = useInterest();
   const listings = list.data ?? [];
@@ -85,7 +104,7 @@ export default function MarketplacePage() {
           </button>
         </p>
       ) : null}
-      {listings.length === 0 ? (
+      {list.isSuccess && listings.length === 0 ? (
         <div className="empty-state">
           <p className="muted">{t('market.empty')}</p>
           {!filtering.active ? <p className="muted">{t('market.emptyHint')}</p> : null}
@@ -108,21 +127,23 @@ export default function MarketplacePage() {
       </div>
 
       {filtering.panel}
-      {editing ? (
-        <ListingFormModal
-          listing={editing.mode === 'edit' ? editing.listing : null}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
-        />
-      ) : null}
-      {photos ? (
-        <PhotoCarousel
-          title={`${photos.vehicleMake} ${photos.vehicleModel}`}
-          photos={photos.photoUrls}
-          onClose={() => setPhotos(null)}
-        />
-      ) : null}
-      {chatOpen ? <ConversationsOverlay initialId={chatOpen.id} onClose={() => setChatOpen(null)} /> : null}
+      <Suspense fallback={null}>
+        {editing ? (
+          <ListingFormModal
+            listing={editing.mode === 'edit' ? editing.listing : null}
+            onClose={() => setEditing(null)}
+            onSaved={() => setEditing(null)}
+          />
+        ) : null}
+        {photos ? (
+          <PhotoCarousel
+            title={`${photos.vehicleMake} ${photos.vehicleModel}`}
+            photos={photos.photoUrls}
+            onClose={() => setPhotos(null)}
+          />
+        ) : null}
+        {chatOpen ? <ConversationsOverlay initialId={chatOpen.id} onClose={() => setChatOpen(null)} /> : null}
+      </Suspense>
     </PageCard>
   );
 }

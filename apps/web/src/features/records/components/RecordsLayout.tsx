@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { PageLoading } from '../../../components/PageLoading';
 import { errorText as apiErrorText } from '../../../lib/api';
 import { useStoredUser } from '../../../lib/session';
 import type { RecordScope, Row } from '../api';
@@ -93,6 +94,10 @@ export function RecordsLayout<T extends { id: number }>({
       </PageCard>
     );
   }
+
+  // Until the vehicle(s) are known, the title, Add and the toolbar would change as they arrive and
+  // push the page down (layout shift): one loading bar instead, then the page at once.
+  if (scope.isLoading && scope.vehicles.length === 0 && !scope.error) return <PageLoading />;
 
   const title = scope.single
     ? scope.vehicle

@@ -1,4 +1,5 @@
 import { FUEL_TYPES, FuelBody, type FuelEntry } from '@evdra/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { AiSummaryPanel } from '../../../components/AiSummaryPanel';
 import type { Column } from '../../../components/DataTable';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
-import { type Row, useRecordScope } from '../api';
+import { prefetchRecordScope, type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import {
@@ -73,6 +74,11 @@ function DateFilter({ onApply }: { onApply: (range: { from: string; to: string }
       </div>
     </form>
   );
+}
+
+/** The first data of a vehicle's page, fetched as soon as this chunk arrives (app/routes.tsx). */
+export function prefetch(client: QueryClient, params: { vehicleId?: string }): void {
+  prefetchRecordScope(client, 'fuel', params.vehicleId);
 }
 
 export default function FuelPage() {

@@ -1,21 +1,31 @@
 import type { Vehicle } from '@evdra/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { Plus, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { useFilterPanel } from '../../../components/FilterPanel';
 import { Modal } from '../../../components/Modal';
 import { errorText } from '../../../lib/api';
 import { useStoredUser } from '../../../lib/session';
-import { useDeleteVehicle, useVehicles } from '../api';
-import { ImportModal } from '../components/ImportModal';
+import { useDeleteVehicle, useVehicles, vehiclesQuery } from '../api';
 import { LeaveShareDialog } from '../components/LeaveShareDialog';
-import { ShareDialog } from '../components/ShareDialog';
 import { VehicleCard } from '../components/VehicleCard';
-import { VehicleFormModal } from '../components/VehicleFormModal';
 import { filterVehicles } from '../filter';
 
+// The dialogs (and the form schemas they carry) load when first opened, not with the list.
+const ImportModal = lazy(() => import('../components/ImportModal').then((m) => ({ default: m.ImportModal })));
+const ShareDialog = lazy(() => import('../components/ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const VehicleFormModal = lazy(() =>
+  import('../components/VehicleFormModal').then((m) => ({ default: m.VehicleFormModal })),
+);
+
 type Editing = { mode: 'add'; thenImport?: boolean } | { mode: 'edit'; vehicle: Vehicle } | null;
+
+/** The first data of the page, fetched as soon as this chunk arrives (app/routes.tsx). */
+export function prefetch(client: QueryClient): void {
+  void client.prefetchQuery(vehiclesQuery());
+}
 
 export default function VehiclesPage() {
   const { t } = useTranslation();
@@ -129,20 +139,22 @@ export default function VehiclesPage() {
 
       {filtering.panel}
 
-      {editing ? (
-        <VehicleFormModal
-          vehicle={editing.mode === 'edit' ? editing.vehicle : null}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            if (editing.mode === 'add' && editing.thenImport) setImporting(saved);
-            setEditing(null);
-          }}
-          onCreateError={setActionError}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {editing ? (
+          <VehicleFormModal
+            vehicle={editing.mode === 'edit' ? editing.vehicle : null}
+            onClose={() => setEditing(null)}
+            onSaved={(saved) => {
+              if (editing.mode === 'add' && editing.thenImport) setImporting(saved);
+              setEditing(null);
+            }}
+            onCreateError={setActionError}
+          />
+        ) : null}
 
-      {sharing ? <ShareDialog vehicle={sharing} onClose={() => setSharing(null)} /> : null}
-      {importing ? <ImportModal vehicle={importing} onClose={() => setImporting(null)} /> : null}
+        {sharing ? <ShareDialog vehicle={sharing} onClose={() => setSharing(null)} /> : null}
+        {importing ? <ImportModal vehicle={importing} onClose={() => setImporting(null)} /> : null}
+      </Suspense>
       {leaving && user ? (
         <LeaveShareDialog
           vehicle={leaving}
