@@ -12,6 +12,8 @@ await build({
     seed: new URL('./src/demo/seed-cli.ts', import.meta.url).pathname,
     backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
     'build-template': new URL('./src/db/template-cli.ts', import.meta.url).pathname,
+    // The PaddleOCR worker thread: its own file, which paddle-pool.ts loads as ./ocr-worker.js.
+    'ocr-worker': new URL('./src/ocr/paddle-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readReceipt } from '../src/ocr/engine.js';
+import { createOcrEngine } from '../src/ocr/engines.js';
 import { extract } from '../src/ocr/extract.js';
 import { type Line, normalize } from '../src/ocr/parse.js';
-import { OcrPool } from '../src/ocr/pool.js';
 import type { Entry } from './generate.js';
 
 const dir = process.env.OCR_DEV_DIR ?? join(import.meta.dirname, 'out');
@@ -35,7 +35,7 @@ function same(field: string, want: unknown, got: unknown): boolean {
   return want === got;
 }
 
-const pool = new OcrPool({ size: Number(process.env.OCR_WORKERS ?? 2), maxQueue: 10_000 });
+const pool = createOcrEngine({ workers: Number(process.env.OCR_WORKERS ?? 2), maxQueue: 10_000 });
 const stats = new Map<string, { right: number; total: number; files: number; ms: number }>();
 const byField = new Map<string, { right: number; total: number }>();
 await Promise.all(
