@@ -255,8 +255,8 @@ export function odometer(lines: Line[]): { value: number; conf: number } | null 
     if (NOT_ODO.test(l.norm)) continue;
     const m = ODO_LABEL.exec(l.norm);
     if (!m) continue;
-    if ((m.index ?? 0) > 0 && !/[:=]\s*$|\s$/.test(l.norm.slice(0, (m.index ?? 0) + m[0].length + 1)))
-      continue;
+    // Inside a line only a full label counts: "N-340 km 12" is an address, "Mileage: 45,210" a reading.
+    if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '')) continue;
     const own = read(l, l.text.slice((m.index ?? 0) + m[0].length), l.confidence);
     if (own) return own;
     const next = lines[l.index + 1];
@@ -399,6 +399,32 @@ const EXPENSE_TYPES: [string, RegExp][] = [
   ['Accessories', /ACCESORI|ACCESSOR/],
 ];
 
+/**
+ * PaddleOCR reads no Romanian diacritics and drops some Spanish accents: the usual receipt words
+ * get them back ("-cion" → "-ción"), only in a text that has none at all.
+ */
+const ACCENTS: [RegExp, string][] = [
+  [/(?<=[cs])ion\b/g, 'ión'],
+  [/\bspalatorie\b/gi, 'spălătorie'],
+  [/\bspalare\b/gi, 'spălare'],
+  [/\bplacute\b/gi, 'plăcuțe'],
+  [/\bfrana\b/gi, 'frână'],
+  [/\bdistributie\b/gi, 'distribuție'],
+  [/\breparatie\b/gi, 'reparație'],
+  [/\binlocuire\b/gi, 'înlocuire'],
+  [/\bmanopera\b/gi, 'manoperă'],
+  [/\btaxa\b/gi, 'taxă'],
+];
+export function restoreAccents(text: string): string {
+  if (/[^ -~]/.test(text)) return text;
+  let out = text;
+  for (const [re, word] of ACCENTS)
+    out = out.replace(re, (m) =>
+      m[0] === m[0]?.toUpperCase() && word.length > 3 ? (word[0]?.toUpperCase() ?? '') + word.slice(1) : word,
+    );
+  return out;
+}
+
 /** The text of an item line without its amount. */
 function itemText(l: Line): string {
   return l.text
@@ -445,7 +471,7 @@ export function extractExpense(lines: Line[]): Extraction {
   );
   const itemLine = type.line && amounts(type.line.text).length ? type.line : (priced ?? type.line);
   const description = itemLine ? itemText(itemLine) : '';
-  r.set('description', description || null, (itemLine?.confidence ?? 0) * 0.9);
+  r.set('description', restoreAccents(description) || null, (itemLine?.confidence ?? 0) * 0.9);
   return r.done();
 }
 
@@ -476,7 +502,7 @@ export function extractRevision(lines: Line[]): Extraction {
       conf = line.confidence * 0.7;
     }
   }
-  r.set('description', description || null, conf);
+  r.set('description', description ? restoreAccents(description) : null, conf);
   return r.done();
 }
 
