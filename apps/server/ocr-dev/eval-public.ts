@@ -22,10 +22,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import type { Principal } from '../src/modules/auth/auth.service.js';
+import { createOcrEngine } from '../src/ocr/engines.js';
 import { extract, type OcrKind } from '../src/ocr/extract.js';
 import { OcrService } from '../src/ocr/ocr.service.js';
 import { toLines } from '../src/ocr/parse.js';
-import { OcrPool, type OcrText } from '../src/ocr/pool.js';
+import type { OcrPool, OcrText } from '../src/ocr/pool.js';
 import { sroieDate, sroieTotal } from './public-labels.js';
 
 const argv = process.argv.slice(2);
@@ -90,7 +91,7 @@ const samples = all.sort((a, b) => (order(a.id) < order(b.id) ? -1 : 1)).slice(0
 const STATION = /\b(SHELL|PETRONAS|PETRON|CALTEX|BHP|ESSO)\b/i;
 
 const workers = Number(process.env.OCR_WORKERS ?? Math.min(2, availableParallelism()));
-const pool = new OcrPool({ size: workers, maxQueue: 10_000 });
+const pool = createOcrEngine({ workers, maxQueue: 10_000 });
 const principal = { userId: 1, role: 'user', familyId: 'eval' } as unknown as Principal;
 const now = new Date();
 

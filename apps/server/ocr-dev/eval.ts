@@ -14,9 +14,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readReceipt } from '../src/ocr/engine.js';
+import { createOcrEngine } from '../src/ocr/engines.js';
 import { extract, type RawWarning } from '../src/ocr/extract.js';
 import { type Line, normalize } from '../src/ocr/parse.js';
-import { OcrPool } from '../src/ocr/pool.js';
 import { type Entry, heldOut } from './dataset.js';
 
 const dir = process.env.OCR_DEV_DIR ?? join(import.meta.dirname, 'out');
@@ -88,7 +88,7 @@ type Result = {
   bad: string | null;
   warned: boolean;
 };
-const pool = new OcrPool({ size: Number(process.env.OCR_WORKERS ?? 2), maxQueue: 10_000 });
+const pool = createOcrEngine({ workers: Number(process.env.OCR_WORKERS ?? 2), maxQueue: 10_000 });
 const started = performance.now();
 const results: Result[] = await Promise.all(
   entries.map(async (e): Promise<Result> => {

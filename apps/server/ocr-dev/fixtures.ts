@@ -58,6 +58,7 @@ const picks: { kind: Kind; lang: Lang; seed: number; as: 'photo' | 'sideways' | 
   { kind: 'fuel', lang: 'es', seed: 9014, as: 'photo' },
   { kind: 'expense', lang: 'ro', seed: 9004, as: 'photo' },
   { kind: 'revision', lang: 'es', seed: 9005, as: 'scan-pdf' },
+  { kind: 'revision', lang: 'en', seed: 9008, as: 'photo' },
   { kind: 'insurance', lang: 'en', seed: 9006, as: 'photo' },
   { kind: 'insurance', lang: 'ro', seed: 9007, as: 'pdf' },
 ];

@@ -64,9 +64,10 @@ import { VehicleListCache } from './modules/vehicles/vehicle-list-cache.js';
 import { VehiclesRepo } from './modules/vehicles/vehicles.repo.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
 import { VehiclesService } from './modules/vehicles/vehicles.service.js';
+import { createOcrEngine } from './ocr/engines.js';
 import { ocrRoutes } from './ocr/ocr.routes.js';
 import { OcrService } from './ocr/ocr.service.js';
-import { OcrPool } from './ocr/pool.js';
+import type { OcrEngine } from './ocr/pool.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -82,7 +83,7 @@ export type AppDeps = {
   mailer?: Mailer;
   fileStore?: FileStore;
   /** The receipt OCR worker pool; one is started (and closed with the app) when not given. */
-  ocrPool?: OcrPool;
+  ocrPool?: OcrEngine;
   now?: () => Date;
   /** Pino logger options; false silences it (tests). */
   logger?: boolean | object;
@@ -216,7 +217,7 @@ export async function buildApp({
     }),
   });
   await app.register(renewalsRoutes, { service: services.renewal });
-  const pool = ocrPool ?? new OcrPool();
+  const pool = ocrPool ?? createOcrEngine();
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({
     pool,

@@ -18,6 +18,8 @@ export const OCR_WARNING_CODES = [
   'END_BEFORE_START',
   'DERIVED',
   'NOTHING_FOUND',
+  'VAT_MISMATCH',
+  'INSTALMENTS_MISMATCH',
 ] as const;
 export const OcrWarning = z.object({
   field: z.string(),

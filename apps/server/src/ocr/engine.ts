@@ -2,7 +2,7 @@ import { sniffImage } from '../files/images.js';
 import { AppError } from '../lib/errors.js';
 import { type Line, toLines } from './parse.js';
 import { readPdf } from './pdf.js';
-import type { OcrPool } from './pool.js';
+import type { OcrEngine } from './pool.js';
 import { prepareImage, UnreadableImageError } from './preprocess.js';
 
 export type ReceiptText = { lines: Line[]; source: 'ocr' | 'pdf-text' };
@@ -17,7 +17,7 @@ const unreadable = (why: string) =>
  * and text-less PDF pages through preprocessing and the OCR pool. 415 for anything but JPEG, PNG,
  * WebP or PDF (by magic bytes), 422 for a file that cannot be decoded or holds no text.
  */
-export async function readReceipt(bytes: Buffer, pool: OcrPool): Promise<ReceiptText> {
+export async function readReceipt(bytes: Buffer, pool: OcrEngine): Promise<ReceiptText> {
   const pdf = isPdf(bytes);
   if (!pdf && !sniffImage(bytes)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a JPEG, PNG or WebP photo, or a PDF.');

@@ -1,3 +1,5 @@
+import { agreesWithVat, instalmentsSum, isInstalmentLine, netAndVat, yearLater } from './consistency.js';
+import { tableValues } from './layout.js';
 import { amounts, amountTokens, findDates, type Line, normalize, parseNumber } from './parse.js';
 
 export type OcrKind = 'fuel' | 'expense' | 'revision' | 'insurance';
@@ -8,7 +10,9 @@ export type WarningCode =
   | 'ODOMETER_BELOW_LAST'
   | 'END_BEFORE_START'
   | 'DERIVED'
-  | 'NOTHING_FOUND';
+  | 'NOTHING_FOUND'
+  | 'VAT_MISMATCH'
+  | 'INSTALMENTS_MISMATCH';
 export type RawWarning = { field: string; code: WarningCode; params?: Record<string, string | number> };
 export type Extraction = {
   fields: Record<string, FieldValue>;
@@ -56,10 +60,14 @@ function labelValue(lines: Line[], line: Line, kind: 'money' | 'qty' | 'int', af
 
 // ── dates ───────────────────────────────────────────────────────────────────
 const DATE_LABEL = /\b(DATA|DATE|FECHA|EMIS[AI]?|ISSUED)\b/;
+/** Dates that are not the day of the purchase or the work: the next service, a due date, a registration. */
+const OTHER_DATE =
+  /NEXT|PROXIM|URMATOAR|VALAB|VALID|EXPIR|VENCIM|SCADEN|\bDUE\b|\bITV\b|\bRCA\b|INMATRICUL|MATRICULACION|FIRST REG|\bMOT\b|GARANTI|WARRANTY|NASTERE|BIRTH/;
 
 function pickDate(lines: Line[]): { iso: string; conf: number } | null {
-  const withLabel = lines.filter((l) => DATE_LABEL.test(l.norm));
-  for (const l of [...withLabel, ...lines]) {
+  const usable = lines.filter((l) => !OTHER_DATE.test(l.norm));
+  const withLabel = usable.filter((l) => DATE_LABEL.test(l.norm));
+  for (const l of [...withLabel, ...usable, ...lines]) {
     const d = findDates(l.norm)[0];
     if (d) return { iso: d.iso, conf: l.confidence * (withLabel.includes(l) ? 1 : 0.85) };
   }
@@ -88,7 +96,8 @@ const TOTAL_TIERS: [RegExp, number][] = [
 /** A tax named on a total's line is fine only when the total includes it ("TOTAL (IVA INCLUIDO)"). */
 const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
 // INCI / INC! / INC1: the OCR's usual reading of a faded INCL.
-const TAX_INCLUDED = /\b(INC[LI1]?|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
+// LNCLUSIVE: an I read as l.
+const TAX_INCLUDED = /\b(INC[LI1]?|[IL]NCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
 const NOT_PAID_TOTAL =
   /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL )\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
@@ -201,15 +210,73 @@ function paidTotal(lines: Line[]): number | undefined {
   return v > 0 ? v : undefined;
 }
 
+/**
+ * The best total, checked against net + VAT when both are printed: a candidate that equals their
+ * sum wins; when none does, the warning says so and the confidence drops.
+ */
+function checkedTotal(lines: Line[], r: Result, field: string): { value: number; conf: number } | undefined {
+  const tot = totals(lines);
+  const nv = netAndVat(lines);
+  if (!nv || !tot.length) return tot[0];
+  const agreeing = tot.find((t) => agreesWithVat(nv, t.value));
+  if (agreeing) return { value: agreeing.value, conf: Math.max(agreeing.conf, 0.95) };
+  const first = tot[0];
+  if (!first) return undefined;
+  r.warnings.push({ field, code: 'VAT_MISMATCH', params: { net: nv.net, vat: nv.vat, total: first.value } });
+  return { value: first.value, conf: first.conf * 0.6 };
+}
+
 // ── fuel ────────────────────────────────────────────────────────────────────
 const UNIT = /(\d[\d.,]*\d|\d)\s*(?:L|LT|LTR|LTRS|LITRI|LITRU|LITROS|LITRO|LITRES|LITERS|LITRE|LITER|KWH)\b/g;
 const QTY_LABEL =
   /\b(LITRI|LITROS|LITRES|LITERS|VOLUME|CANTITATE|CANTIDAD|QTY|QUANTITY|ENERGIE|ENERGIA|ENERGY|VOLUMEN)\b/;
 const PPL_LABEL =
   /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
-const ODO_LABEL = /^(KM BORD|KILOMETRAJ|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|MILEAGE|KM|ODO)\b/;
+const ODO_LABEL =
+  /\b(KM BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MILEAGE|KMS?|ODO)\b\.?/;
+/** A distance that is not the car's reading: the next service, a range, an interval. */
+const NOT_ODO =
+  /NEXT|PROXIM|URMATOAR|\bLA\s+\d|\bAT\s+\d|EVERY|CADA|INTERVAL|GARANTI|WARRANTY|KM\s*\/\s*H|RANGE|AUTONOM/;
 
-export function fuelType(norm: string): { value: string; conf: number } | null {
+/**
+ * The odometer: the number after an odometer label anywhere on the line (not a date, not the next
+ * service's), else a number followed by "km". Miles are converted.
+ */
+export function odometer(lines: Line[]): { value: number; conf: number } | null {
+  const read = (l: Line, text: string, conf: number) => {
+    const clean = text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ');
+    const v = amountTokens(clean, 'int').find((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token))?.value;
+    if (v === undefined) return null;
+    return { value: /\bMILES?\b/.test(l.norm) ? Math.round(v * 1.609344) : v, conf };
+  };
+  // A label that starts its line first ("KM 270243"), then one inside a line ("N-340 km 12" is an address).
+  const starting = lines.filter((l) => ODO_LABEL.exec(l.norm)?.index === 0);
+  for (const l of [...starting, ...lines.filter((l) => !starting.includes(l))]) {
+    if (NOT_ODO.test(l.norm)) continue;
+    const m = ODO_LABEL.exec(l.norm);
+    if (!m) continue;
+    // Inside a line only a full label counts: "N-340 km 12" is an address, "Mileage: 45,210" a reading.
+    if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '')) continue;
+    const own = read(l, l.text.slice((m.index ?? 0) + m[0].length), l.confidence);
+    if (own) return own;
+    const next = lines[l.index + 1];
+    const below =
+      next && amountTokens(next.text, 'int').length === 1 ? read(l, next.text, next.confidence * 0.9) : null;
+    if (below) return below;
+  }
+  for (const l of lines) {
+    if (NOT_ODO.test(l.norm)) continue;
+    const m = /(\d[\d.,\s]{2,}\d)\s*KM\b/.exec(l.norm);
+    if (m) {
+      const v = read(l, (m[1] ?? '').replace(/\s/g, ''), l.confidence * 0.8);
+      if (v && v.value >= 100) return v;
+    }
+  }
+  return null;
+}
+
+export function fuelType(text: string): { value: string; conf: number } | null {
+  const norm = text.replace(/(?<=[A-Z]{2})0(?![\d.,])/g, 'O'); // "GASOLE0", "PL0MO": a zero for an O
   if (/\bKWH\b|INCARCARE|RECARGA|CHARG|ELECTRIC/.test(norm)) return { value: 'ELECTRIC', conf: 0.95 };
   if (/\b(GPL|LPG|GLP|AUTOGAS)\b/.test(norm)) return { value: 'GPL', conf: 0.95 };
   if (/MOTORINA|DIESEL|GASOLEO|GASOIL|\bDSL\b/.test(norm)) return { value: 'DIESEL', conf: 0.95 };
@@ -238,7 +305,11 @@ export function extractFuel(lines: Line[]): Extraction {
       const v = parseNumber(m[1] ?? '', 'qty');
       if (v !== null && v > 0 && v < 2000) qty.push({ value: v, conf: l.confidence });
     }
-    const x = /(\d[\d.,]*)\s*(?:L|LITRI|LITROS|LITRES|KWH)?\s*[X*@]\s*(?:[£€$]\s*)?(\d[\d.,]*)/.exec(l.norm);
+    // "20,08 L x 7,48", "41.27 Litres @1.739 /L" (PaddleOCR: "41.27Litres@1.739/L").
+    const x =
+      /(\d[\d.,]*)\s*(?:LITRES|LITERS|LITROS|LITRO|LITRI|LITRU|LITRE|LITER|LTRS|LTR|LT|L|KWH)?\s*[X*@×]\s*(?:[£€$]|EUR|LEI|RON)?\s*(\d[\d.,]*)/.exec(
+        l.norm,
+      );
     if (x) {
       const a = parseNumber(x[1] ?? '', 'qty');
       const b = parseNumber(x[2] ?? '', 'qty');
@@ -254,7 +325,16 @@ export function extractFuel(lines: Line[]): Extraction {
       if (v !== null && v > 0 && v < 100) ppl.push({ value: v, conf: l.confidence });
     }
   }
-  const tot = totals(lines);
+  // A table under "Litros  Precio/L  Importe" headings.
+  const table = tableValues(lines);
+  for (const t of table) {
+    if (t.column === 'qty' && t.value > 0 && t.value < 2000) qty.unshift({ value: t.value, conf: t.conf });
+    if (t.column === 'ppl' && t.value > 0 && t.value < 100) ppl.unshift({ value: t.value, conf: t.conf });
+  }
+  const tot = [
+    ...totals(lines),
+    ...table.filter((t) => t.column === 'amount').map((t) => ({ value: t.value, conf: t.conf * 0.9 })),
+  ];
   // Pick the consistent set: litres × price/L within 2 % of the total.
   let best: { l: C; p: C; t: C; err: number } | null = null;
   for (const l of qty)
@@ -264,9 +344,10 @@ export function extractFuel(lines: Line[]): Extraction {
         if (!best || err < best.err) best = { l, p, t, err };
       }
   if (best && best.err <= 0.02) {
-    r.set('liters', best.l.value, best.l.conf);
-    r.set('pricePerLiter', best.p.value, best.p.conf);
-    r.set('fuelPrice', best.t.value, best.t.conf);
+    // Three numbers that agree vouch for each other, whatever the OCR's own confidence.
+    r.set('liters', best.l.value, Math.max(best.l.conf, 0.95));
+    r.set('pricePerLiter', best.p.value, Math.max(best.p.conf, 0.95));
+    r.set('fuelPrice', best.t.value, Math.max(best.t.conf, 0.95));
   } else {
     const l = qty[0];
     const p = ppl[0];
@@ -299,15 +380,8 @@ export function extractFuel(lines: Line[]): Extraction {
     }
   }
 
-  const odo = labelled(lines, ODO_LABEL)
-    .map((l) => ({ v: labelValue(lines, l, 'int', ODO_LABEL), l }))
-    .find((o) => o.v !== null && o.v >= 10);
-  const miles = odo && /\bMILES?\b/.test(odo.l.norm);
-  r.set(
-    'odometer',
-    odo?.v != null ? (miles ? Math.round(odo.v * 1.609344) : odo.v) : null,
-    odo?.l.confidence ?? 0,
-  );
+  const odo = odometer(lines);
+  r.set('odometer', odo?.value, odo?.conf ?? 0);
   const ft = fuelType(all);
   r.set('fuelType', ft?.value, ft?.conf ?? 0);
   return r.done();
@@ -325,6 +399,32 @@ const EXPENSE_TYPES: [string, RegExp][] = [
   ['Accessories', /ACCESORI|ACCESSOR/],
 ];
 
+/**
+ * PaddleOCR reads no Romanian diacritics and drops some Spanish accents: the usual receipt words
+ * get them back ("-cion" → "-ción"), only in a text that has none at all.
+ */
+const ACCENTS: [RegExp, string][] = [
+  [/(?<=[cs])ion\b/g, 'ión'],
+  [/\bspalatorie\b/gi, 'spălătorie'],
+  [/\bspalare\b/gi, 'spălare'],
+  [/\bplacute\b/gi, 'plăcuțe'],
+  [/\bfrana\b/gi, 'frână'],
+  [/\bdistributie\b/gi, 'distribuție'],
+  [/\breparatie\b/gi, 'reparație'],
+  [/\binlocuire\b/gi, 'înlocuire'],
+  [/\bmanopera\b/gi, 'manoperă'],
+  [/\btaxa\b/gi, 'taxă'],
+];
+export function restoreAccents(text: string): string {
+  if (/[^ -~]/.test(text)) return text;
+  let out = text;
+  for (const [re, word] of ACCENTS)
+    out = out.replace(re, (m) =>
+      m[0] === m[0]?.toUpperCase() && word.length > 3 ? (word[0]?.toUpperCase() ?? '') + word.slice(1) : word,
+    );
+  return out;
+}
+
 /** The text of an item line without its amount. */
 function itemText(l: Line): string {
   return l.text
@@ -338,8 +438,7 @@ export function extractExpense(lines: Line[]): Extraction {
   const r = new Result();
   const date = pickDate(lines);
   r.set('date', date?.iso, date?.conf ?? 0);
-  const tot = totals(lines);
-  let amount = tot[0];
+  let amount = checkedTotal(lines, r, 'amount');
   const paid = amount ? undefined : paidTotal(lines);
   if (paid !== undefined) amount = { value: paid, conf: 0.5 };
   if (!amount) {
@@ -372,7 +471,7 @@ export function extractExpense(lines: Line[]): Extraction {
   );
   const itemLine = type.line && amounts(type.line.text).length ? type.line : (priced ?? type.line);
   const description = itemLine ? itemText(itemLine) : '';
-  r.set('description', description || null, (itemLine?.confidence ?? 0) * 0.9);
+  r.set('description', restoreAccents(description) || null, (itemLine?.confidence ?? 0) * 0.9);
   return r.done();
 }
 
@@ -386,12 +485,9 @@ export function extractRevision(lines: Line[]): Extraction {
   const r = new Result();
   const date = pickDate(lines);
   r.set('date', date?.iso, date?.conf ?? 0);
-  const odo = labelled(lines, ODO_LABEL)
-    .map((l) => ({ v: labelValue(lines, l, 'int', ODO_LABEL), l }))
-    .find((o) => o.v !== null && o.v >= 10);
-  const miles = odo && /\bMILES?\b/.test(odo.l.norm);
-  r.set('km', odo?.v != null ? (miles ? Math.round(odo.v * 1.609344) : odo.v) : null, odo?.l.confidence ?? 0);
-  const tot = totals(lines)[0];
+  const odo = odometer(lines);
+  r.set('km', odo?.value, odo?.conf ?? 0);
+  const tot = checkedTotal(lines, r, 'price');
   r.set('price', tot?.value, tot?.conf ?? 0);
   const work = lines.find((l) => WORK_LABEL.test(l.norm));
   let description: string | null = null;
@@ -406,7 +502,7 @@ export function extractRevision(lines: Line[]): Extraction {
       conf = line.confidence * 0.7;
     }
   }
-  r.set('description', description || null, conf);
+  r.set('description', description ? restoreAccents(description) : null, conf);
   return r.done();
 }
 
@@ -495,6 +591,22 @@ export function fixRoSeries(serie: string): string {
   return [letters(a), digits(b), letters(c.slice(0, 1)) + digits(c.slice(1)), letters(d)].join('/');
 }
 
+const POLICY_LABEL =
+  /(?:POLICY\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|N\S{0,2}\s*(?:DE\s*)?POLIZA|POLIZA\s*(?:N[O°º]?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:NR|N[O°º]|NUMBER|NUMERO)(?![A-Z])\.?)\s*[:.#]?\s*/g;
+
+/**
+ * The policy number after its label ("Policy No.", "Nº", "Nr.", "Póliza", "Număr poliță"): the next
+ * token with at least three digits, so "Póliza de seguro" or "Nr. crt." are not taken.
+ */
+export function policyNumber(norm: string): string | null {
+  for (const m of norm.matchAll(POLICY_LABEL)) {
+    const rest = norm.slice((m.index ?? 0) + m[0].length);
+    const t = /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(rest)?.[1];
+    if (t && (t.match(/\d/g) ?? []).length >= 3 && !findDates(t).length) return t;
+  }
+  return null;
+}
+
 export function extractInsurance(lines: Line[]): Extraction {
   const r = new Result();
   const all = lines.map((l) => l.norm).join('\n');
@@ -519,12 +631,9 @@ export function extractInsurance(lines: Line[]): Extraction {
       policy = { v: `${fixRoSeries(serie)} ${ro[2]?.replace(/O/g, '0')}`, conf: l.confidence };
       break;
     }
-    const other =
-      /(?:POLICY\s*(?:NUMBER|NO\.?|NR\.?|#)|N\S{0,2}\s*DE\s*POLIZA|POLIZA\s*(?:N[O°º]\.?|NUM(?:ERO)?\.?)|NUMAR POLITA|NR\.? POLITA)\s*[:.]?\s*([A-Z0-9][A-Z0-9/-]{3,})/.exec(
-        l.norm,
-      );
+    const other = policyNumber(l.norm);
     if (other) {
-      policy = { v: other[1] ?? '', conf: l.confidence };
+      policy = { v: other, conf: l.confidence };
       break;
     }
   }
@@ -559,14 +668,20 @@ export function extractInsurance(lines: Line[]): Extraction {
     end ??= sorted.length > 1 ? (sorted.at(-1) ?? null) : null;
     dateConf *= 0.6;
   }
+  // A yearly policy: the end that is start + 1 year − 1 day is the one printed, whatever else matched.
+  if (start) {
+    const want = yearLater(start);
+    const all2 = lines.flatMap((l) => findDates(l.norm).map((d) => d.iso));
+    if (end === want) dateConf = Math.max(dateConf, 0.95);
+    else if (all2.includes(want)) {
+      end = want;
+      dateConf = Math.max(dateConf, 0.9);
+    }
+  }
   r.set('startDate', start, dateConf);
   r.set('endDate', end, dateConf);
 
-  const priceLine = labelled(lines, PRICE_LABEL, /TVA|IVA|\bVAT\b|IPT|IMPUESTO/);
-  const price = priceLine
-    .map((l) => ({ v: labelValue(lines, l, 'money', PRICE_LABEL), l }))
-    .find((p) => p.v !== null);
-  r.set('price', price?.v, price?.l.confidence ?? 0);
+  premium(lines, r);
   // Reminders stay on unless the document says explicitly that renewal notices are off.
   const off =
     /(NOTIFICARI|REAMINTIRE|REMINDER|AVISO|RECORDATORIO|RENEWAL NOTICE)[^\n:]*:\s*(NU|NO|OFF|FALSE)\b/.test(
@@ -574,6 +689,60 @@ export function extractInsurance(lines: Line[]): Extraction {
     );
   r.set('reminderEnabled', !off, 0.9);
   return r.done();
+}
+
+const PREMIUM_TIERS: [RegExp, number][] = [
+  [
+    /PRIMA (TOTALA|ANUALA|ANUAL|TOTAL)|TOTAL PREMIUM|ANNUAL PREMIUM|TOTAL (A PAGAR|DE PLATA)|IMPORTE TOTAL|TOTAL (ANUAL|ANUALA)/,
+    3,
+  ],
+  [/PRIMA|PREMIUM/, 2],
+  [/./, 1],
+];
+const isYear = (t: { token: string }) => /^(19|20)\d{2}$/.test(t.token);
+
+/**
+ * The annual premium: the amount after a premium label, not an instalment's, not a year, not a
+ * tax. When instalments are printed, the candidate they add up to wins; none does: a warning.
+ */
+function premium(lines: Line[], r: Result) {
+  const found: { value: number; conf: number; score: number }[] = [];
+  for (const l of labelled(lines, PRICE_LABEL, /TVA|IVA|\bVAT\b|IPT|IMPUESTO|\bTAX\b/)) {
+    if (isInstalmentLine(l)) continue;
+    const m = PRICE_LABEL.exec(l.norm);
+    const after = m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text;
+    let tokens = amountTokens(after).filter((t) => !isYear(t) && !t.glued);
+    let conf = l.confidence;
+    if (!tokens.length) {
+      tokens = amountTokens(lines[l.index + 1]?.text ?? '').filter((t) => !isYear(t) && !t.glued);
+      if (tokens.length !== 1 || isInstalmentLine(lines[l.index + 1] as Line)) continue;
+      conf *= 0.9;
+    }
+    const pick = tokens.filter((t) => /[.,]\d{2}$/.test(t.token)).at(-1) ?? tokens.at(-1);
+    if (!pick || pick.value <= 0) continue;
+    const tier = PREMIUM_TIERS.find(([re]) => re.test(l.norm))?.[1] ?? 1;
+    found.push({
+      value: pick.value,
+      conf,
+      score: tier * 10 + (/[.,]\d{2}$/.test(pick.token) ? 5 : 0) - l.index / 1000,
+    });
+  }
+  found.sort((a, b) => b.score - a.score);
+  const sum = instalmentsSum(lines);
+  const agreeing =
+    sum === null ? undefined : found.find((f) => Math.abs(f.value - sum) < 0.015 * Math.max(1, sum / 100));
+  if (agreeing) return r.set('price', agreeing.value, Math.max(agreeing.conf, 0.95));
+  const best = found[0];
+  if (!best && sum !== null) {
+    r.set('price', sum, 0.6);
+    r.warnings.push({ field: 'price', code: 'DERIVED' });
+    return;
+  }
+  if (best && sum !== null) {
+    r.warnings.push({ field: 'price', code: 'INSTALMENTS_MISMATCH', params: { sum, premium: best.value } });
+    return r.set('price', best.value, best.conf * 0.6);
+  }
+  r.set('price', best?.value, best?.conf ?? 0);
 }
 
 export function extract(kind: OcrKind, lines: Line[]): Extraction {

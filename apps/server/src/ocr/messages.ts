@@ -42,6 +42,18 @@ export function warningMessage(lang: Language, w: RawWarning): string {
         ro: 'Nu apare pe bon: calculat din celelalte valori.',
         es: 'No figura en el recibo: calculado a partir de los demás valores.',
       }[lang];
+    case 'VAT_MISMATCH':
+      return {
+        en: `The amount before VAT plus the VAT (${num(lang, p.net)} + ${num(lang, p.vat)}) does not match the total (${num(lang, p.total)}). Check the total.`,
+        ro: `Valoarea fără TVA plus TVA (${num(lang, p.net)} + ${num(lang, p.vat)}) nu se potrivește cu totalul (${num(lang, p.total)}). Verifică totalul.`,
+        es: `La base imponible más el IVA (${num(lang, p.net)} + ${num(lang, p.vat)}) no coincide con el total (${num(lang, p.total)}). Revisa el total.`,
+      }[lang];
+    case 'INSTALMENTS_MISMATCH':
+      return {
+        en: `The instalments add up to ${num(lang, p.sum)}, not to the premium read (${num(lang, p.premium)}). Check the premium.`,
+        ro: `Ratele însumează ${num(lang, p.sum)}, nu prima citită (${num(lang, p.premium)}). Verifică prima.`,
+        es: `Los plazos suman ${num(lang, p.sum)}, no la prima leída (${num(lang, p.premium)}). Revisa la prima.`,
+      }[lang];
     case 'NOTHING_FOUND':
       return {
         en: 'Nothing could be read from this receipt. Fill in the fields by hand.',

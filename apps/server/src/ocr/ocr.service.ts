@@ -5,10 +5,10 @@ import { readReceipt } from './engine.js';
 import { extract, type RawWarning } from './extract.js';
 import { warningMessage } from './messages.js';
 import { detectLanguage } from './parse.js';
-import { OcrBusyError, type OcrPool } from './pool.js';
+import { OcrBusyError, type OcrEngine } from './pool.js';
 
 type Deps = {
-  pool: OcrPool;
+  pool: OcrEngine;
   /** The vehicle if the caller may reach it (404 otherwise), with its last known odometer. */
   vehicle: (p: Principal, vehicleId: number) => Promise<{ odometer: number }>;
   /** The user's saved language, for the warnings. */

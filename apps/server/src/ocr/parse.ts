@@ -3,7 +3,16 @@
  * print them. Pure functions, no I/O.
  */
 
-export type Line = { text: string; norm: string; confidence: number; index: number };
+export type Line = {
+  text: string;
+  norm: string;
+  confidence: number;
+  index: number;
+  /** Where the line and its words are on the page (engines that report a layout only). */
+  box?: OcrBox;
+  words?: { text: string; box: OcrBox }[];
+};
+type OcrBox = { x: number; y: number; w: number; h: number };
 
 /** Uppercase without diacritics (ș → S, ó → O): labels match however the OCR rendered accents. */
 export function normalize(s: string): string {
@@ -15,13 +24,16 @@ export function normalize(s: string): string {
     .toUpperCase();
 }
 
-export function toLines(text: string, confidences?: { text: string; confidence: number }[]): Line[] {
+export function toLines(
+  text: string,
+  confidences?: { text: string; confidence: number; box?: OcrBox; words?: Line['words'] }[],
+): Line[] {
   const source = confidences ?? text.split('\n').map((t) => ({ text: t, confidence: 1 }));
   return (
     source
       .map((l) => ({
+        ...l,
         text: l.text.replace(/^[\s|!_~—–'"`.,;:*]+/, '').replace(/[\s|_~—–]+$/, ''),
-        confidence: l.confidence,
       }))
       // Spanish "-ción/-sión" whose ó the OCR read as â or à.
       .map((l) => ({ ...l, text: l.text.replace(/(?<=[cs]i)[âàä](?=n\b)/g, 'ó') }))
@@ -150,7 +162,11 @@ export type FoundDate = { iso: string; at: number };
  */
 export function findDates(norm: string): FoundDate[] {
   const out: FoundDate[] = [];
-  const s = norm.replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1');
+  const s = norm
+    .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
+    .replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1')
+    // "05- Jan-2017": PaddleOCR's space beside a dash next to a month name.
+    .replace(/(?<=\d)\s*([-/])\s*(?=[A-Z]{3})|(?<=\b[A-Z]{3})\s*([-/])\s*(?=\d)/g, (_, a, b) => a ?? b);
   for (const m of s.matchAll(/(?<!\d)(\d{4})[./-](\d{1,2})[./-](\d{1,2})(?!\d)/g)) {
     const d = iso(Number(m[1]), Number(m[2]), Number(m[3]));
     if (d) out.push({ iso: d, at: m.index ?? 0 });

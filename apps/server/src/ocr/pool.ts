@@ -6,7 +6,24 @@ import type { Worker } from 'tesseract.js';
 
 export const OCR_LANGS = ['eng', 'ron', 'spa'] as const;
 
-export type OcrText = { text: string; confidence: number; lines: { text: string; confidence: number }[] };
+export type OcrBox = { x: number; y: number; w: number; h: number };
+export type OcrLine = {
+  text: string;
+  confidence: number;
+  /** Where the line is on the prepared image, and its words (engines with a layout only). */
+  box?: OcrBox;
+  words?: { text: string; box: OcrBox }[];
+};
+export type OcrText = { text: string; confidence: number; lines: OcrLine[] };
+
+/** What reads a prepared receipt image: the tesseract pool or the PaddleOCR pool. */
+export interface OcrEngine {
+  recognize(image: Buffer): Promise<OcrText>;
+  warmUp(): Promise<void>;
+  close(): Promise<void>;
+  readonly size: number;
+  readonly pending: number;
+}
 
 export type OcrPoolOptions = {
   /** Workers; default one per core, at most 4. */
@@ -29,7 +46,7 @@ export class OcrBusyError extends Error {}
  * points at them because tesseract.js takes one langPath for all languages. Nothing is fetched
  * and nothing is cached to disk (cacheMethod 'none').
  */
-export class OcrPool {
+export class OcrPool implements OcrEngine {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private langDir?: string;

