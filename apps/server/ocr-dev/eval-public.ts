@@ -91,7 +91,11 @@ const samples = all.sort((a, b) => (order(a.id) < order(b.id) ? -1 : 1)).slice(0
 const STATION = /\b(SHELL|PETRONAS|PETRON|CALTEX|BHP|ESSO)\b/i;
 
 const workers = Number(process.env.OCR_WORKERS ?? Math.min(2, availableParallelism()));
-const pool = createOcrEngine({ workers, maxQueue: 10_000 });
+const pool = createOcrEngine({
+  name: process.env.OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle',
+  workers,
+  maxQueue: 10_000,
+});
 const principal = { userId: 1, role: 'user', familyId: 'eval' } as unknown as Principal;
 const now = new Date();
 

@@ -88,7 +88,11 @@ type Result = {
   bad: string | null;
   warned: boolean;
 };
-const pool = createOcrEngine({ workers: Number(process.env.OCR_WORKERS ?? 2), maxQueue: 10_000 });
+const pool = createOcrEngine({
+  name: process.env.OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle',
+  workers: Number(process.env.OCR_WORKERS ?? 2),
+  maxQueue: 10_000,
+});
 const started = performance.now();
 const results: Result[] = await Promise.all(
   entries.map(async (e): Promise<Result> => {

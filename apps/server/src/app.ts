@@ -217,7 +217,7 @@ export async function buildApp({
     }),
   });
   await app.register(renewalsRoutes, { service: services.renewal });
-  const pool = ocrPool ?? createOcrEngine();
+  const pool = ocrPool ?? createOcrEngine({ name: config.ocrEngine });
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({
     pool,

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   PUSH_ALLOW_LOCAL: bool.default(false),
   /** How often each process sends the push outbox; 0 turns the timer off (tests drain it themselves). */
   PUSH_POLL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Receipt OCR: PaddleOCR (ONNX Runtime) reads photos best; tesseract is the former engine. */
+  OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
 });
 
 /** Every variable the server reads (`.env.example` lists each one; a test keeps them in step). */
@@ -77,6 +79,7 @@ export type Config = {
     allowLocal: boolean;
     pollMs: number;
   };
+  ocrEngine: 'paddle' | 'tesseract';
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowLocal: e.PUSH_ALLOW_LOCAL,
       pollMs: e.PUSH_POLL_MS,
     },
+    ocrEngine: e.OCR_ENGINE,
   };
 }
 

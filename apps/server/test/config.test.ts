@@ -82,6 +82,7 @@ const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
   VAPID_SUBJECT: { empty: (c) => expect(c.push.subject).toMatch(/^mailto:/), bad: ['admin@example.com'] },
   PUSH_ALLOW_LOCAL: { empty: (c) => expect(c.push.allowLocal).toBe(false), bad: ['yes'] },
   PUSH_POLL_MS: { empty: (c) => expect(c.push.pollMs).toBe(5_000), bad: ['-1', 'often'] },
+  OCR_ENGINE: { empty: (c) => expect(c.ocrEngine).toBe('paddle'), bad: ['easyocr'] },
 };
 
 describe('loadConfig', () => {
