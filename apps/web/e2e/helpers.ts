@@ -58,3 +58,27 @@ export async function post(page: Page, path: string, data: unknown) {
   expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true);
   return res.status() === 204 ? null : res.json();
 }
+
+type NewCar = {
+  make: string;
+  model: string;
+  year: string;
+  fuelType: string;
+  registration: string;
+  engineSize: string;
+  odometer: string;
+};
+
+/** Fills the open "Add vehicle" dialog as a user would and saves it. */
+export async function fillVehicleForm(page: Page, car: NewCar) {
+  const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
+  await dialog.getByLabel('Make').fill(car.make);
+  await dialog.getByLabel('Model').fill(car.model);
+  await dialog.getByLabel('Year').fill(car.year);
+  await dialog.getByLabel('Fuel type').selectOption(car.fuelType);
+  await dialog.getByLabel('Registration number').fill(car.registration);
+  await dialog.getByLabel('Engine size (L)').fill(car.engineSize);
+  await dialog.getByLabel('Odometer (km)').fill(car.odometer);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { account, register } from './helpers';
+import { account, fillVehicleForm, register } from './helpers';
 import { screenshots } from './shots';
 
 // Issue 21: bring a car's history in from another app, take it out again, download all one's data.
@@ -14,18 +14,16 @@ const GAPS = new URL('./fixtures/generic-en-gaps.csv', import.meta.url).pathname
 /** A record: a card, or (from 1024 px) a table row. */
 const RECORD = '.record-card, .table--records tbody tr';
 
-async function addCar(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
-  await dialog.getByLabel('Make').fill('Dacia');
-  await dialog.getByLabel('Model').fill('Logan');
-  await dialog.getByLabel('Year').fill('2019');
-  await dialog.getByLabel('Fuel type').selectOption('PETROL');
-  await dialog.getByLabel('Registration number').fill('B-21-IMP');
-  await dialog.getByLabel('Engine size (L)').fill('1.0');
-  await dialog.getByLabel('Odometer (km)').fill('14000');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
+const addCar = (page: Page) =>
+  fillVehicleForm(page, {
+    make: 'Dacia',
+    model: 'Logan',
+    year: '2019',
+    fuelType: 'PETROL',
+    registration: 'B-21-IMP',
+    engineSize: '1.0',
+    odometer: '14000',
+  });
 
 test('import: from an empty vehicle list, a generic CSV is previewed with its warnings per row, imported once, and exported back', async ({
   page,

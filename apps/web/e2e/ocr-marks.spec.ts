@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { account, register } from './helpers';
+import { account, fillVehicleForm, register } from './helpers';
 
 // The receipt's reading is fixed here (the preview route answers a known draft) so that every kind
 // of mark shows at once: a warning naming a field, a low-confidence reading, a field not found.
@@ -15,16 +15,15 @@ test('Confirm OCR Data: fields to check are highlighted and say why under them (
   await register(page, account('ocrmarks'));
   await page.goto('/vehicles');
   await page.getByRole('button', { name: 'Add new' }).click();
-  const add = page.getByRole('dialog', { name: 'Add vehicle' });
-  await add.getByLabel('Make').fill('Dacia');
-  await add.getByLabel('Model').fill('Logan');
-  await add.getByLabel('Year').fill('2019');
-  await add.getByLabel('Fuel type').selectOption('DIESEL');
-  await add.getByLabel('Registration number').fill(`B-${Date.now().toString().slice(-3)}-MRK`);
-  await add.getByLabel('Engine size (L)').fill('1.5');
-  await add.getByLabel('Odometer (km)').fill('120000');
-  await add.getByRole('button', { name: 'Save' }).click();
-  await expect(add).toBeHidden();
+  await fillVehicleForm(page, {
+    make: 'Dacia',
+    model: 'Logan',
+    year: '2019',
+    fuelType: 'DIESEL',
+    registration: `B-${Date.now().toString().slice(-3)}-MRK`,
+    engineSize: '1.5',
+    odometer: '120000',
+  });
   await page.getByRole('article').getByRole('link', { name: 'Fuel', exact: true }).click();
   await expect(page.getByRole('heading', { name: /Dacia Logan/ })).toBeVisible();
 

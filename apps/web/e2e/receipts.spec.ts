@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { account, register } from './helpers';
+import { account, fillVehicleForm, register } from './helpers';
 
 // A phone photo of a fuel receipt (made by apps/server/ocr-dev/fixtures.ts): 49.43 L of diesel,
 // 1.552/L, 76.72 in all, 12 Aug 2025, odometer 144,936 km.
@@ -13,23 +13,22 @@ test('fuel receipt: upload a photo, edit a field in Confirm OCR Data, confirm; t
   await register(page, account('ocr'));
   await page.goto('/vehicles');
   await page.getByRole('button', { name: 'Add new' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Add vehicle' });
-  await dialog.getByLabel('Make').fill('Dacia');
-  await dialog.getByLabel('Model').fill('Duster');
-  await dialog.getByLabel('Year').fill('2020');
-  await dialog.getByLabel('Fuel type').selectOption('DIESEL');
-  await dialog.getByLabel('Registration number').fill(`B-${Date.now().toString().slice(-3)}-OCR`);
-  await dialog.getByLabel('Engine size (L)').fill('1.5');
-  await dialog.getByLabel('Odometer (km)').fill('143000');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
+  await fillVehicleForm(page, {
+    make: 'Dacia',
+    model: 'Duster',
+    year: '2020',
+    fuelType: 'DIESEL',
+    registration: `B-${Date.now().toString().slice(-3)}-OCR`,
+    engineSize: '1.5',
+    odometer: '143000',
+  });
   await page.getByRole('article').getByRole('link', { name: 'Fuel', exact: true }).click();
   await expect(page.getByRole('heading', { name: /Dacia Duster/ })).toBeVisible();
   const vehicleUrl = page.url();
 
   // An earlier full tank, so the receipt's fill-up gets a consumption.
   await page.getByRole('button', { name: 'Add Manually' }).click();
-  dialog = page.getByRole('dialog', { name: 'Add Fuel Entry' });
+  let dialog = page.getByRole('dialog', { name: 'Add Fuel Entry' });
   await dialog.getByLabel('Date').fill('2025-08-01');
   await dialog.getByLabel('Litres').fill('40');
   await dialog.getByLabel('Total paid (€)').fill('62');
