@@ -187,26 +187,20 @@ export function VehicleCard({
         </nav>
         <div className="vehicle-card__actions">
           {owns && onShare ? (
-            <button
-              type="button"
-              className="btn btn--secondary btn--small"
+            <CardAction
               onClick={onShare}
-              aria-label={t('sharing.shareNamed', { name })}
-            >
-              <Share2 size={16} aria-hidden="true" />
-              {t('sharing.share')}
-            </button>
+              label={t('sharing.share')}
+              named={t('sharing.shareNamed', { name })}
+              icon={Share2}
+            />
           ) : null}
           {owns && onImport ? (
-            <button
-              type="button"
-              className="btn btn--secondary btn--small"
+            <CardAction
               onClick={onImport}
-              aria-label={t('vehicles.importNamed', { name })}
-            >
-              <Upload size={16} aria-hidden="true" />
-              {t('vehicles.import')}
-            </button>
+              label={t('vehicles.import')}
+              named={t('vehicles.importNamed', { name })}
+              icon={Upload}
+            />
           ) : null}
           <a
             className="btn btn--secondary btn--small"
@@ -218,15 +212,12 @@ export function VehicleCard({
             {t('vehicles.export')}
           </a>
           {!owns && onLeave ? (
-            <button
-              type="button"
-              className="btn btn--secondary btn--small"
+            <CardAction
               onClick={onLeave}
-              aria-label={t('sharing.leaveNamed', { name })}
-            >
-              <LogOut size={16} aria-hidden="true" />
-              {t('sharing.leave')}
-            </button>
+              label={t('sharing.leave')}
+              named={t('sharing.leaveNamed', { name })}
+              icon={LogOut}
+            />
           ) : null}
           {owns ? (
             <EditDeleteButtons
@@ -239,5 +230,16 @@ export function VehicleCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** A small secondary button on the card: its icon, its text, and a name that says which car. */
+function CardAction(o: { onClick: () => void; label: string; named: string; icon: typeof Share2 }) {
+  const Icon = o.icon;
+  return (
+    <button type="button" className="btn btn--secondary btn--small" onClick={o.onClick} aria-label={o.named}>
+      <Icon size={16} aria-hidden="true" />
+      {o.label}
+    </button>
   );
 }
