@@ -8,6 +8,7 @@ import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
 import { RenewalsService, renewalRules } from './modules/renewals/renewals.service.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
+import { UsersRepo } from './modules/users/users.repo.js';
 import type { VehiclesService } from './modules/vehicles/vehicles.service.js';
 
 /**
@@ -30,6 +31,7 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
     revision: new RevisionsService('Revision', new RecordsRepo(db, schema.revisions), access),
     renewal: new RenewalsService('Renewal', new RecordsRepo(db, schema.renewals), access, renewalRules),
   };
+  const users = new UsersRepo(db);
   const importer = new ImportService({
     repo: new ImportRepo(db),
     owned: (p, vehicleId) => vehicles.owned(p, vehicleId),
@@ -40,6 +42,7 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
       revisions: services.revision,
       insurance: services.insurance,
     } as never,
+    language: async (userId) => (await users.findById(userId))?.language ?? 'en',
   });
   return { access, ...services, importer };
 }

@@ -281,6 +281,65 @@ describe('confirm', () => {
   });
 });
 
+describe('messages in the user language', () => {
+  const speaker = async (prefix: string, language: 'ro' | 'es') => {
+    const c = (await registered(t.app, prefix)).client;
+    const me = (await c.get('/api/users/me')).data;
+    expect(
+      (await c.put('/api/users/me', { username: me.username, email: me.email, language })).statusCode,
+    ).toBe(200);
+    return c;
+  };
+  // Row 2: no odometer (a warning); row 3: no readable date; row 4: neither litres nor an amount.
+  const file = Buffer.from(
+    'Date,Odometer,Litres,Total\n2024-03-01,,40,60\nsoon,1200,30,45\n2024-03-09,1300,,\n',
+  );
+
+  it('words warnings and row errors in the saved language, each with its code', async () => {
+    const ro = await speaker('ana', 'ro');
+    const res = await preview(ro, await newCar(ro), file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data.warnings).toContainEqual({
+      row: 2,
+      field: 'odometer',
+      code: 'NO_ODOMETER',
+      message: 'Fără kilometraj: nu se calculează consumul pentru această alimentare.',
+    });
+    expect(res.data.errors).toEqual([
+      { row: 3, code: 'NO_DATE', message: 'Nicio dată care să poată fi citită.' },
+      { row: 4, code: 'NO_VOLUME_OR_AMOUNT', message: 'Nici litri, nici o sumă.' },
+    ]);
+
+    const es = await speaker('pablo', 'es');
+    const done = await confirm(es, await newCar(es), file);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.data.counts.fuel).toBe(1);
+    expect(done.data.errors.map((e: { message: string }) => e.message)).toEqual([
+      'Ninguna fecha legible.',
+      'Ni litros ni un importe.',
+    ]);
+  });
+
+  it('words an odometer conflict with the reading it contradicts, in the user language', async () => {
+    const ro = await speaker('ioana', 'ro');
+    const car = await newCar(ro);
+    const fill = {
+      vehicleId: car,
+      fuelType: 'DIESEL',
+      liters: 30,
+      fuelPrice: 200,
+      date: '2024-01-20',
+      odometer: 60000,
+    };
+    expect((await ro.post('/api/fuel-consumptions', fill)).statusCode).toBe(201);
+    const res = await confirm(ro, car, fixture('fuelio-km-l.csv'));
+    expect(res.data.errors[0]).toMatchObject({ code: 'ODOMETER_BELOW_EARLIER' });
+    expect(res.data.errors[0].message).toMatch(
+      /este mai mic decât 60\.000 km la alimentarea anterioară din 2024-01-20/,
+    );
+  });
+});
+
 describe('export', () => {
   it('exports every record as one CSV that imports back losslessly', async () => {
     const car = await newCar(alice);

@@ -93,9 +93,36 @@ export const ImportInsurance = z.object({
 });
 export type ImportInsurance = z.infer<typeof ImportInsurance>;
 
-export const ImportWarning = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+/** What a warning or a row error is about, for clients that word it themselves; `message` is in the user's language. */
+export const ImportMessageCode = z.enum([
+  'NO_DATE',
+  'NO_VOLUME',
+  'NO_AMOUNT',
+  'NO_VOLUME_OR_AMOUNT',
+  'NO_DATE_COLUMN',
+  'UNKNOWN_KIND',
+  'INVALID_VALUE',
+  'ODOMETER_BELOW_EARLIER',
+  'ODOMETER_ABOVE_LATER',
+  'NO_COST',
+  'NO_ODOMETER',
+  'SERVICE_AS_EXPENSE',
+  'NO_ODOMETER_COLUMN',
+  'DOLLAR_UNITS',
+]);
+export type ImportMessageCode = z.infer<typeof ImportMessageCode>;
+export const ImportWarning = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  code: ImportMessageCode,
+  message: z.string(),
+});
 export type ImportWarning = z.infer<typeof ImportWarning>;
-export const ImportRowError = z.object({ row: z.number().int(), message: z.string() });
+export const ImportRowError = z.object({
+  row: z.number().int(),
+  code: ImportMessageCode,
+  message: z.string(),
+});
 export type ImportRowError = z.infer<typeof ImportRowError>;
 
 /** What a generic CSV's columns were read as (proposed by header words, or as the user sent). */

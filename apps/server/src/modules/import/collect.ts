@@ -9,15 +9,15 @@ import {
   type ImportFormat,
   type ImportFuel,
   type ImportInsurance,
+  type ImportMessageCode,
   type ImportRevision,
-  type ImportRowError,
-  type ImportWarning,
   InsuranceBody,
   RevisionBody,
   type VolumeUnit,
 } from '@evdra/domain';
 import type { z } from 'zod';
 import { KM_PER, LITERS_PER, normalize, periodEnd, round } from './locale.js';
+import type { ImportNote } from './messages.js';
 import type { CsvRow } from './read.js';
 
 export type Units = { distance: DistanceUnit; volume: VolumeUnit };
@@ -31,8 +31,9 @@ export type Parsed = {
   expenses: Sourced<ImportExpense>[];
   revisions: Sourced<ImportRevision>[];
   insurance: Sourced<ImportInsurance>[];
-  warnings: ImportWarning[];
-  errors: ImportRowError[];
+  /** Worded in the user's language by the service (messages.ts). */
+  warnings: ImportNote[];
+  errors: ImportNote[];
   units: Units;
   mapping: ImportColumnMapping | null;
 };
@@ -53,9 +54,10 @@ export type SourceFill = {
   pricePerLiter?: number | null;
 };
 
+/** The first problem the record schema found, as an INVALID_VALUE note's figures. */
 const firstIssue = (r: z.ZodSafeParseResult<unknown>) => {
   const issue = r.error?.issues[0];
-  return issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'Invalid row.';
+  return { field: issue?.path.join('.') || 'value', detail: issue?.message ?? 'invalid' };
 };
 
 /**
@@ -67,8 +69,8 @@ export class Collector {
   readonly expenses: Sourced<ImportExpense>[] = [];
   readonly revisions: Sourced<ImportRevision>[] = [];
   readonly insurance: Sourced<ImportInsurance>[] = [];
-  readonly warnings: ImportWarning[] = [];
-  readonly errors: ImportRowError[] = [];
+  readonly warnings: ImportNote[] = [];
+  readonly errors: ImportNote[] = [];
   mapping: ImportColumnMapping | null = null;
 
   constructor(
@@ -77,11 +79,11 @@ export class Collector {
     public units: Units,
   ) {}
 
-  warn(row: number, field: string, message: string) {
-    if (this.warnings.length < 1000) this.warnings.push({ row, field, message });
+  warn(row: number, field: string, code: ImportMessageCode) {
+    if (this.warnings.length < 1000) this.warnings.push({ row, field, code });
   }
-  error(row: number, message: string) {
-    this.errors.push({ row, message });
+  error(row: number, code: ImportMessageCode, params?: ImportNote['params']) {
+    this.errors.push({ row, field: '', code, params });
   }
 
   km(distance: number | null): number | null {
@@ -89,17 +91,17 @@ export class Collector {
   }
 
   addFuel(row: number, s: SourceFill) {
-    if (!s.date) return this.error(row, 'No readable date.');
-    if (s.volume === null || s.volume <= 0) return this.error(row, 'No fuel quantity.');
+    if (!s.date) return this.error(row, 'NO_DATE');
+    if (s.volume === null || s.volume <= 0) return this.error(row, 'NO_VOLUME');
     const liters = round(s.volume * LITERS_PER[this.units.volume], 2);
     let total = s.total;
     if (total === null && s.unitPrice !== null) total = s.unitPrice * s.volume;
     if (total === null) {
-      this.warn(row, 'fuelPrice', 'No cost: stored as 0.');
+      this.warn(row, 'fuelPrice', 'NO_COST');
       total = 0;
     }
     const odometer = this.km(s.odometer);
-    if (odometer === null) this.warn(row, 'odometer', 'No odometer: no consumption for this fill-up.');
+    if (odometer === null) this.warn(row, 'odometer', 'NO_ODOMETER');
     const value: ImportFuel = {
       date: s.date,
       odometer,
@@ -111,7 +113,7 @@ export class Collector {
       missedPrevious: s.missed,
     };
     const checked = FuelBody.safeParse({ ...value, vehicleId: 1 });
-    if (!checked.success) return this.error(row, firstIssue(checked));
+    if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
     this.fuel.push({ ...value, row });
   }
 
@@ -122,8 +124,8 @@ export class Collector {
     amount: number | null,
     description: string,
   ) {
-    if (!date) return this.error(row, 'No readable date.');
-    if (amount === null) return this.error(row, 'No amount.');
+    if (!date) return this.error(row, 'NO_DATE');
+    if (amount === null) return this.error(row, 'NO_AMOUNT');
     const value: ImportExpense = {
       date,
       expenseType,
@@ -131,7 +133,7 @@ export class Collector {
       description: clip(description),
     };
     const checked = ExpenseBody.safeParse({ ...value, vehicleId: 1 });
-    if (!checked.success) return this.error(row, firstIssue(checked));
+    if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
     this.expenses.push({ ...value, row });
   }
 
@@ -150,11 +152,11 @@ export class Collector {
   ) {
     const km = extra.kmAlreadyConverted ? odometer : this.km(odometer);
     if (km === null || km <= 0) {
-      this.warn(row, 'km', 'No odometer reading: imported as a maintenance expense.');
+      this.warn(row, 'km', 'SERVICE_AS_EXPENSE');
       return this.addExpense(row, date, 'Maintenance', price, description);
     }
-    if (!date) return this.error(row, 'No readable date.');
-    if (price === null) return this.error(row, 'No amount.');
+    if (!date) return this.error(row, 'NO_DATE');
+    if (price === null) return this.error(row, 'NO_AMOUNT');
     const value: ImportRevision = {
       date,
       km,
@@ -164,7 +166,7 @@ export class Collector {
       manualReminderDate: extra.manualReminderDate ?? null,
     };
     const checked = RevisionBody.safeParse({ ...value, vehicleId: 1 });
-    if (!checked.success) return this.error(row, firstIssue(checked));
+    if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
     this.revisions.push({ ...value, row });
   }
 
@@ -172,7 +174,7 @@ export class Collector {
     row: number,
     v: Omit<ImportInsurance, 'startDate' | 'endDate'> & { startDate: string | null; endDate?: string | null },
   ) {
-    if (!v.startDate) return this.error(row, 'No readable date.');
+    if (!v.startDate) return this.error(row, 'NO_DATE');
     const value: ImportInsurance = {
       ...v,
       provider: v.provider.trim().slice(0, 100) || 'Insurance',
@@ -183,7 +185,7 @@ export class Collector {
       price: round(v.price, 2),
     };
     const checked = InsuranceBody.safeParse({ ...value, vehicleId: 1 });
-    if (!checked.success) return this.error(row, firstIssue(checked));
+    if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
     this.insurance.push({ ...value, row });
   }
 

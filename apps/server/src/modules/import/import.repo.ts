@@ -60,8 +60,8 @@ export class ImportRepo {
   }
 
   /** Every reading of the vehicle's fill-ups (what the odometer-order check compares against). */
-  readings(vehicleId: number) {
-    return this.db
+  readings(vehicleId: number, db: Executor = this.db) {
+    return db
       .select({ date: fuelEntries.date, odometer: fuelEntries.odometer })
       .from(fuelEntries)
       .where(eq(fuelEntries.vehicleId, vehicleId));

@@ -4,8 +4,7 @@ import {
   type ImportMapping,
   type ImportPreview,
   type ImportResult,
-  type ImportRowError,
-  odometerConflictMessage,
+  type Language,
   odometerConflictsMany,
 } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
@@ -15,10 +14,12 @@ import type { RecordsService, RecordTable } from '../records/records.service.js'
 import type { Parsed, Sourced } from './collect.js';
 import { vehicleCsv } from './export-csv.js';
 import { type ExistingKeys, type ImportRepo, keyOf } from './import.repo.js';
+import { type ImportNote, importError, importWarning } from './messages.js';
 import { parseImport } from './parse.js';
 import { noRows } from './read.js';
 
 type Kind = keyof ExistingKeys;
+type Reading = { date: string; odometer: number | null };
 const KINDS: Kind[] = ['fuel', 'expenses', 'revisions', 'insurance'];
 
 export type ImportDeps = {
@@ -29,6 +30,8 @@ export type ImportDeps = {
   visible: (p: Principal, vehicleId: number) => Promise<unknown>;
   /** The record services hand-typed records go through: same rules, in bulk. */
   writers: Record<Kind, RecordsService<RecordTable>>;
+  /** The user's saved language: warnings and row errors are worded in it. */
+  language: (userId: number) => Promise<Language>;
 };
 
 /** A file's records split into new ones and duplicates of the vehicle's records (or of earlier rows of the file). */
@@ -63,19 +66,14 @@ export class ImportService {
     mapping?: ImportMapping,
   ): Promise<ImportPreview> {
     const vehicle = await this.vehicle(p, vehicleId);
+    const lang = await this.d.language(p.userId);
     const parsed = parseImport(bytes, vehicle.fuelType, mapping);
     const { fresh, duplicates } = split(parsed, await this.d.repo.existingKeys(vehicleId));
     // The fill-ups the odometer-order rule would refuse, as confirm will.
-    const refused = odometerConflictsMany(
-      await this.d.repo.readings(vehicleId),
-      fresh.fuel as Sourced<{ date: string; odometer: number | null }>[],
-    );
-    const errors = [...parsed.errors];
-    for (const [i, { entry, kind }] of refused) {
-      const row = fresh.fuel[i] as Sourced<{ odometer: number }>;
-      errors.push({ row: row.row, message: odometerConflictMessage(row.odometer, entry, kind) });
-    }
-    fresh.fuel = fresh.fuel.filter((_, i) => !refused.has(i));
+    const errors = [
+      ...parsed.errors,
+      ...refuseOdometerConflicts(fresh, await this.d.repo.readings(vehicleId)),
+    ];
     const counts = countsOf(fresh);
     const sample = Object.fromEntries(
       KINDS.map((k) => [k, fresh[k].slice(0, IMPORT_SAMPLE_SIZE).map(({ row: _row, ...v }) => v)]),
@@ -85,8 +83,8 @@ export class ImportService {
       counts,
       skipped: duplicates + errors.length,
       duplicates,
-      warnings: parsed.warnings,
-      errors: errors.sort((a, b) => a.row - b.row),
+      warnings: parsed.warnings.map((w) => importWarning(lang, w)),
+      errors: wordErrors(lang, errors),
       sample,
       units: parsed.units,
       mapping: parsed.mapping,
@@ -100,6 +98,7 @@ export class ImportService {
     mapping?: ImportMapping,
   ): Promise<ImportResult> {
     const vehicle = await this.vehicle(p, vehicleId);
+    const lang = await this.d.language(p.userId);
     const parsed = parseImport(bytes, vehicle.fuelType, mapping);
     // A generic CSV whose mapping reads nothing previews (so the user can fix it) but imports nothing.
     if (KINDS.every((k) => parsed[k].length === 0)) throw noRows();
@@ -107,15 +106,24 @@ export class ImportService {
       // Read under the lock, so two imports of the same file at once still add it once.
       const { fresh, duplicates } = split(parsed, await this.d.repo.existingKeys(vehicleId, tx));
       const counts: ImportCounts = { fuel: 0, expenses: 0, revisions: 0, insurance: 0 };
-      const errors: ImportRowError[] = [...parsed.errors];
+      const errors = [
+        ...parsed.errors,
+        ...refuseOdometerConflicts(fresh, await this.d.repo.readings(vehicleId, tx)),
+      ];
       for (const kind of KINDS) {
         const rows = fresh[kind];
         // Imported rows are the importer's, as records they typed would be.
         const values = rows.map(({ row: _row, ...v }) => ({ ...v, vehicleId, createdById: p.userId }));
         const { inserted, refused } = await this.d.writers[kind].createMany(tx, vehicleId, values as never);
         counts[kind] = inserted;
+        // The writers' own rules, should they refuse what the checks above let through.
         for (const r of refused)
-          errors.push({ row: (rows[r.index] as Sourced<object>).row, message: r.message });
+          errors.push({
+            row: (rows[r.index] as Sourced<object>).row,
+            field: r.field,
+            code: 'INVALID_VALUE',
+            params: { field: r.field, detail: r.message },
+          });
       }
       return { counts, duplicates, errors };
     });
@@ -126,9 +134,28 @@ export class ImportService {
       counts,
       skipped: duplicates + errors.length,
       duplicates,
-      errors: errors.sort((a, b) => a.row - b.row),
+      errors: wordErrors(lang, errors),
     };
   }
+}
+
+const wordErrors = (lang: Language, notes: ImportNote[]) =>
+  notes.sort((a, b) => a.row - b.row).map((n) => importError(lang, n));
+
+/**
+ * Takes out of `fresh.fuel` the fill-ups the odometer-order rule refuses (as if typed one by one
+ * after the vehicle's `readings`), and answers them as row errors.
+ */
+function refuseOdometerConflicts(fresh: Split['fresh'], readings: Reading[]): ImportNote[] {
+  const fills = fresh.fuel as Sourced<Reading>[];
+  const refused = odometerConflictsMany(readings, fills);
+  fresh.fuel = fills.filter((_, i) => !refused.has(i));
+  return [...refused].map(([i, { entry, kind }]) => ({
+    row: (fills[i] as Sourced<Reading>).row,
+    field: 'odometer',
+    code: kind === 'below-earlier' ? 'ODOMETER_BELOW_EARLIER' : 'ODOMETER_ABOVE_LATER',
+    params: { odometer: fills[i]?.odometer ?? 0, other: entry.odometer, date: entry.date },
+  }));
 }
 
 function split(parsed: Parsed, existing: ExistingKeys): Split {

@@ -88,6 +88,6 @@ export function parseEvdra(file: CsvFile, c: Collector) {
         price: num('price') ?? 0,
         reminderEnabled: parseBool(get('reminderEnabled')) ?? true,
       });
-    } else c.error(r.line, `Unknown kind "${get('kind')}".`);
+    } else c.error(r.line, 'UNKNOWN_KIND', { kind: get('kind') });
   }
 }

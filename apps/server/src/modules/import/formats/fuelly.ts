@@ -27,7 +27,7 @@ export function parseFuelly(file: CsvFile, c: Collector, unitsGiven: boolean) {
   const total = t.find('Total Cost', 'Total Price', 'Total');
   const decimal = detectDecimal(t.values(odo, gallons, perGallon, total));
   const order = detectDateOrder(t.values(date));
-  if (odo < 0) c.warn(1, 'odometer', 'This export has no odometer column: no consumption can be computed.');
+  if (odo < 0) c.warn(1, 'odometer', 'NO_ODOMETER_COLUMN');
   const partial = t.find('partial_fuelup', 'Partial Fuelup', 'Partial Fill', 'Partial');
   const missed = t.find('missed_fuelup', 'Missed Fuelup', 'Missed Fill', 'Missed');
   for (const r of t.rows) {

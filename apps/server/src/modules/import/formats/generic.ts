@@ -135,7 +135,7 @@ export function parseGeneric(file: CsvFile, c: Collector, mapping: ImportMapping
     col('amount'),
   ];
   if (date < 0) {
-    c.error(head.line, 'Choose the column that holds the date.');
+    c.error(head.line, 'NO_DATE_COLUMN');
     return;
   }
   const decimal = detectDecimal(t.values(odo, liters, total, perLiter, amount));
@@ -158,6 +158,6 @@ export function parseGeneric(file: CsvFile, c: Collector, mapping: ImportMapping
       const typeText = cell(r, col('expenseType'));
       const type: ExpenseType = expenseTypeOf(typeText || cell(r, col('description')));
       c.addExpense(r.line, d, type, cost, cell(r, col('description')) || typeText);
-    } else c.error(r.line, 'Neither litres nor an amount.');
+    } else c.error(r.line, 'NO_VOLUME_OR_AMOUNT');
   }
 }

@@ -35,7 +35,7 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind, uni
   const order = detectDateOrder(t.values(date));
   if (!unitsGiven && [...t.values(cost)].some((v) => v.includes('$'))) {
     c.units = { distance: 'mi', volume: 'usgal' };
-    c.warn(1, 'units', 'Costs are in $: distances read as miles and volumes as US gallons.');
+    c.warn(1, 'units', 'DOLLAR_UNITS');
   }
   const [full, missed] = [t.find('IsFillToFull'), t.find('MissedFuelUp')];
   for (const r of t.rows) {

@@ -29,8 +29,15 @@ const preview: ImportPreview = {
   counts: { fuel: 2, expenses: 1, revisions: 0, insurance: 0 },
   skipped: 1,
   duplicates: 0,
-  warnings: [{ row: 3, field: 'odometer', message: 'No odometer: no consumption for this fill-up.' }],
-  errors: [{ row: 9, message: 'No readable date.' }],
+  warnings: [
+    {
+      row: 3,
+      field: 'odometer',
+      code: 'NO_ODOMETER',
+      message: 'No odometer: no consumption for this fill-up.',
+    },
+  ],
+  errors: [{ row: 9, code: 'NO_DATE', message: 'No readable date.' }],
   sample: {
     fuel: [
       {

@@ -1,0 +1,100 @@
+import type { ImportMessageCode, ImportRowError, ImportWarning, Language } from '@evdra/domain';
+
+/** A warning or a row error as the parsers note it: a code and its figures, no language yet. */
+export type ImportNote = {
+  row: number;
+  field: string;
+  code: ImportMessageCode;
+  params?: Record<string, string | number>;
+};
+
+const LOCALE: Record<Language, string> = { en: 'en-GB', ro: 'ro-RO', es: 'es-ES' };
+const km = (lang: Language, n: unknown) => `${Number(n).toLocaleString(LOCALE[lang])} km`;
+
+type Texts = Record<Language, string>;
+
+/** The text of a note in the user's saved language (as OCR warnings and reminders are). */
+function text(lang: Language, { code, params: p = {} }: ImportNote): string {
+  const byCode: Record<ImportMessageCode, () => Texts> = {
+    NO_DATE: () => ({
+      en: 'No readable date.',
+      ro: 'Nicio dată care să poată fi citită.',
+      es: 'Ninguna fecha legible.',
+    }),
+    NO_VOLUME: () => ({
+      en: 'No fuel quantity.',
+      ro: 'Lipsește cantitatea de combustibil.',
+      es: 'Falta la cantidad de combustible.',
+    }),
+    NO_AMOUNT: () => ({ en: 'No amount.', ro: 'Lipsește suma.', es: 'Falta el importe.' }),
+    NO_VOLUME_OR_AMOUNT: () => ({
+      en: 'Neither litres nor an amount.',
+      ro: 'Nici litri, nici o sumă.',
+      es: 'Ni litros ni un importe.',
+    }),
+    NO_DATE_COLUMN: () => ({
+      en: 'Choose the column that holds the date.',
+      ro: 'Alege coloana care conține data.',
+      es: 'Elige la columna que contiene la fecha.',
+    }),
+    UNKNOWN_KIND: () => ({
+      en: `Unknown kind "${p.kind}".`,
+      ro: `Tip necunoscut „${p.kind}”.`,
+      es: `Tipo desconocido «${p.kind}».`,
+    }),
+    INVALID_VALUE: () => ({
+      en: `${p.field}: ${p.detail}`,
+      ro: `Valoare nevalidă pentru ${p.field} (${p.detail}).`,
+      es: `Valor no válido en ${p.field} (${p.detail}).`,
+    }),
+    ODOMETER_BELOW_EARLIER: () => ({
+      en: `Odometer ${km(lang, p.odometer)} is lower than ${km(lang, p.other)} on the earlier fill-up of ${p.date}.`,
+      ro: `Kilometrajul ${km(lang, p.odometer)} este mai mic decât ${km(lang, p.other)} la alimentarea anterioară din ${p.date}.`,
+      es: `El cuentakilómetros ${km(lang, p.odometer)} es menor que ${km(lang, p.other)} en el repostaje anterior del ${p.date}.`,
+    }),
+    ODOMETER_ABOVE_LATER: () => ({
+      en: `Odometer ${km(lang, p.odometer)} is higher than ${km(lang, p.other)} on the later fill-up of ${p.date}.`,
+      ro: `Kilometrajul ${km(lang, p.odometer)} este mai mare decât ${km(lang, p.other)} la alimentarea ulterioară din ${p.date}.`,
+      es: `El cuentakilómetros ${km(lang, p.odometer)} es mayor que ${km(lang, p.other)} en el repostaje posterior del ${p.date}.`,
+    }),
+    NO_COST: () => ({
+      en: 'No cost: stored as 0.',
+      ro: 'Fără cost: salvat ca 0.',
+      es: 'Sin coste: se guarda como 0.',
+    }),
+    NO_ODOMETER: () => ({
+      en: 'No odometer: no consumption for this fill-up.',
+      ro: 'Fără kilometraj: nu se calculează consumul pentru această alimentare.',
+      es: 'Sin cuentakilómetros: no hay consumo para este repostaje.',
+    }),
+    SERVICE_AS_EXPENSE: () => ({
+      en: 'No odometer reading: imported as a maintenance expense.',
+      ro: 'Fără kilometraj: importat ca cheltuială de întreținere.',
+      es: 'Sin lectura del cuentakilómetros: importado como gasto de mantenimiento.',
+    }),
+    NO_ODOMETER_COLUMN: () => ({
+      en: 'This export has no odometer column: no consumption can be computed.',
+      ro: 'Acest export nu are coloană de kilometraj: consumul nu poate fi calculat.',
+      es: 'Esta exportación no tiene columna de cuentakilómetros: no se puede calcular el consumo.',
+    }),
+    DOLLAR_UNITS: () => ({
+      en: 'Costs are in $: distances read as miles and volumes as US gallons.',
+      ro: 'Costurile sunt în $: distanțele sunt citite în mile, iar volumele în galoni americani.',
+      es: 'Los costes están en $: las distancias se leen en millas y los volúmenes en galones estadounidenses.',
+    }),
+  };
+  return byCode[code]()[lang];
+}
+
+export const importWarning = (lang: Language, n: ImportNote): ImportWarning => ({
+  row: n.row,
+  field: n.field,
+  code: n.code,
+  message: text(lang, n),
+});
+
+export const importError = (lang: Language, n: ImportNote): ImportRowError => ({
+  row: n.row,
+  code: n.code,
+  message: text(lang, n),
+});
