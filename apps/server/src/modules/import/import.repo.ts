@@ -28,24 +28,23 @@ export class ImportRepo {
 
   /** The duplicate keys of every record the vehicle has. */
   async existingKeys(vehicleId: number, db: Executor = this.db): Promise<ExistingKeys> {
-    const [fuel, exp, rev, ins] = await Promise.all([
-      db
-        .select({ date: fuelEntries.date, odometer: fuelEntries.odometer, fuelPrice: fuelEntries.fuelPrice })
-        .from(fuelEntries)
-        .where(eq(fuelEntries.vehicleId, vehicleId)),
-      db
-        .select({ date: expenses.date, amount: expenses.amount })
-        .from(expenses)
-        .where(eq(expenses.vehicleId, vehicleId)),
-      db
-        .select({ date: revisions.date, km: revisions.km, price: revisions.price })
-        .from(revisions)
-        .where(eq(revisions.vehicleId, vehicleId)),
-      db
-        .select({ startDate: insurances.startDate, price: insurances.price })
-        .from(insurances)
-        .where(eq(insurances.vehicleId, vehicleId)),
-    ]);
+    // One after the other: on a transaction (confirm) the four share one connection.
+    const fuel = await db
+      .select({ date: fuelEntries.date, odometer: fuelEntries.odometer, fuelPrice: fuelEntries.fuelPrice })
+      .from(fuelEntries)
+      .where(eq(fuelEntries.vehicleId, vehicleId));
+    const exp = await db
+      .select({ date: expenses.date, amount: expenses.amount })
+      .from(expenses)
+      .where(eq(expenses.vehicleId, vehicleId));
+    const rev = await db
+      .select({ date: revisions.date, km: revisions.km, price: revisions.price })
+      .from(revisions)
+      .where(eq(revisions.vehicleId, vehicleId));
+    const ins = await db
+      .select({ startDate: insurances.startDate, price: insurances.price })
+      .from(insurances)
+      .where(eq(insurances.vehicleId, vehicleId));
     return {
       fuel: new Set(fuel.map(keyOf.fuel)),
       expenses: new Set(exp.map(keyOf.expenses)),
