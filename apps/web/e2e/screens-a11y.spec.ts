@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PORT } from '../playwright.config';
+import { COLOUR_RULES, seriousViolations } from './axe';
 import { account, login, post, register } from './helpers';
 
 /*
@@ -10,8 +10,8 @@ import { account, login, post, register } from './helpers';
  * English and Romanian, on the demo data: axe-core finds no serious or critical violation.
  * Fast on a busy machine: one logged-in page per role, reused; language and mode are set once per
  * test (one reload), routes are opened by the app's own router (no reload), the width is changed in
- * place. Dark mode only swaps colours (CSS variables under the body class), so in dark mode the
- * colour rules run; in light mode every rule runs.
+ * place, axe is put in the page once per document. Dark mode only swaps colours (CSS variables under
+ * the body class), so in dark mode the colour rules run; in light mode every rule runs.
  */
 const DEMO = `http://127.0.0.1:${DEMO_PORT}`;
 const PASSWORD = 'evdra-demo-1';
@@ -19,9 +19,6 @@ const WIDTHS = [
   { width: 360, height: 780 },
   { width: 1366, height: 900 },
 ];
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
 /** The route patterns of routes.tsx (`/` for the index route). */
 function declaredRoutes(): string[] {
   const source = readFileSync(new URL('../src/app/routes.tsx', import.meta.url), 'utf8');
@@ -63,14 +60,6 @@ const adminVisits: Visit[] = [
   { pattern: '/fuel', path: '/fuel' },
 ];
 
-async function seriousViolations(page: Page, mode: 'light' | 'dark'): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const results = await (mode === 'dark' ? axe.withRules(COLOUR_RULES) : axe.withTags(TAGS)).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Opens `path` with the app's router, as a click on a link would (the app is not reloaded). */
 async function open(page: Page, path: string) {
   await page.evaluate((to) => {
@@ -104,7 +93,7 @@ async function sweep(
     await expect(page.locator('.loading-bar, .page-loading')).toHaveCount(0, { timeout: 15_000 });
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
-      for (const v of await seriousViolations(page, mode))
+      for (const v of await seriousViolations(page, mode === 'dark' ? COLOUR_RULES : undefined))
         found.push(`${role} ${path} ${language} ${mode} ${size.width}px: ${v}`);
     }
   }
@@ -153,6 +142,39 @@ for (const [role, signIn] of Object.entries(ROLES)) {
           sweep(page, role, visits, language, mode));
   });
 }
+
+/** Forms showing their errors (a state no route shows on arrival), light and dark, at both widths. */
+test('forms showing their errors: no serious or critical violation', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: DEMO, viewport: WIDTHS[0] });
+  const page = await context.newPage();
+  const found: string[] = [];
+  const sweepModes = async (name: string) => {
+    for (const mode of ['light', 'dark'] as const) {
+      await page.evaluate((dark) => {
+        document.body.classList.toggle('dark-mode', dark);
+      }, mode === 'dark');
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        for (const v of await seriousViolations(page)) found.push(`${name} ${mode} ${size.width}px: ${v}`);
+      }
+    }
+  };
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Username is required.')).toBeVisible();
+  await sweepModes('register');
+
+  await login(page, { username: 'john', password: PASSWORD });
+  await expect(page.getByText('Logged in as john')).toBeVisible();
+  await page.goto('/vehicles');
+  await page.getByRole('button', { name: 'Add new' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Make is required.')).toBeVisible();
+  await sweepModes('vehicle form');
+  await context.close();
+  expect(found).toEqual([]);
+});
 
 /*
  * Keyboard only (Tab, Shift+Tab, Enter, Space, arrows, typing): add a fill-up, list a car and ask

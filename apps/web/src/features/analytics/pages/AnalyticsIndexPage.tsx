@@ -34,12 +34,12 @@ export default function AnalyticsIndexPage() {
           <ul className="vehicle-pick">
             {list.map((v) => (
               <li key={v.id}>
-                <Link
-                  to={`/analytics/${v.id}`}
-                  aria-label={t('analytics.openFor', { name: `${v.make} ${v.model}` })}
-                >
+                {/* The link's name is its visible text after a hidden "Analytics for" (a screen reader hears what is shown). */}
+                <Link to={`/analytics/${v.id}`}>
                   <span>
-                    <BarChart3 size={18} aria-hidden="true" /> {v.make} {v.model}
+                    <BarChart3 size={18} aria-hidden="true" />{' '}
+                    <span className="visually-hidden">{t('analytics.openFor')} </span>
+                    {v.make} {v.model}
                     <small>
                       {v.year} · {v.registrationNumber}
                     </small>

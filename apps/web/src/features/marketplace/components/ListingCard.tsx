@@ -68,13 +68,15 @@ export function ListingCard({
             aria-label={t('market.openPhotos', { name, count: l.photoUrls.length })}
           >
             <img src={cover} alt="" loading="lazy" />
-            {l.photoUrls.length > 1 ? (
-              <span className="listing-card__count">
-                <Images size={14} aria-hidden="true" /> {l.photoUrls.length}
-              </span>
-            ) : null}
           </button>
-        ) : (
+        ) : null}
+        {/* Beside the button, not in it: its name says the count, and a name must hold a button's visible text. */}
+        {cover && l.photoUrls.length > 1 ? (
+          <span className="listing-card__count" aria-hidden="true">
+            <Images size={14} /> {l.photoUrls.length}
+          </span>
+        ) : null}
+        {cover ? null : (
           <div className="vehicle-card__nophoto" aria-hidden="true">
             <Car size={48} />
           </div>
