@@ -26,7 +26,7 @@ import { createOcrEngine } from '../src/ocr/engines.js';
 import { extract, type OcrKind } from '../src/ocr/extract.js';
 import { OcrService } from '../src/ocr/ocr.service.js';
 import { toLines } from '../src/ocr/parse.js';
-import type { OcrPool, OcrText } from '../src/ocr/pool.js';
+import type { OcrEngine, OcrText } from '../src/ocr/worker-pool.js';
 import { sroieDate, sroieTotal } from './public-labels.js';
 
 const argv = process.argv.slice(2);
@@ -122,7 +122,7 @@ async function run(sample: Sample, kind: OcrKind): Promise<Outcome> {
       seen = await pool.recognize(image);
       return seen;
     },
-  } as unknown as OcrPool;
+  } as unknown as OcrEngine;
   const service = new OcrService({
     pool: recording,
     vehicle: async () => ({ odometer: 0 }),

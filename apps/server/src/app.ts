@@ -67,7 +67,7 @@ import { VehiclesService } from './modules/vehicles/vehicles.service.js';
 import { createOcrEngine } from './ocr/engines.js';
 import { ocrRoutes } from './ocr/ocr.routes.js';
 import { OcrService } from './ocr/ocr.service.js';
-import type { OcrEngine } from './ocr/pool.js';
+import type { OcrEngine } from './ocr/worker-pool.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';

@@ -2,8 +2,8 @@ import { sniffImage } from '../files/images.js';
 import { AppError } from '../lib/errors.js';
 import { type Line, toLines } from './parse.js';
 import { readPdf } from './pdf.js';
-import type { OcrEngine } from './pool.js';
 import { prepareImage, UnreadableImageError } from './preprocess.js';
+import type { OcrEngine } from './worker-pool.js';
 
 export type ReceiptText = { lines: Line[]; source: 'ocr' | 'pdf-text' };
 

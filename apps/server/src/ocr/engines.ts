@@ -1,5 +1,6 @@
 import { PaddlePool } from './paddle-pool.js';
-import { type OcrEngine, OcrPool } from './pool.js';
+import { OcrPool } from './tesseract-pool.js';
+import type { OcrEngine } from './worker-pool.js';
 
 export type EngineName = 'paddle' | 'tesseract';
 

@@ -5,7 +5,7 @@ import { readReceipt } from './engine.js';
 import { extract, type RawWarning } from './extract.js';
 import { warningMessage } from './messages.js';
 import { detectLanguage } from './parse.js';
-import { OcrBusyError, type OcrEngine } from './pool.js';
+import { OcrBusyError, type OcrEngine } from './worker-pool.js';
 
 type Deps = {
   pool: OcrEngine;
