@@ -58,8 +58,22 @@ if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
   if (pw) {
     totals.passed += pw.stats.expected + pw.stats.flaky;
     totals.failed += pw.stats.unexpected;
+    for (const title of flakyTests(pw)) console.log(`flaky (passed on its retry): ${title}`);
   } else if (!e2eOk) totals.failed += 1;
 } else totals.failed += 1;
+
+/** The titles of the tests Playwright reports as flaky (failed, then passed on a retry). */
+function flakyTests(report) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'flaky') titles.push([...path, spec.title].filter(Boolean).join(' › '));
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return titles;
+}
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);

@@ -65,6 +65,8 @@ export default defineConfig({
               ),
             handler: 'NetworkFirst',
             options: {
+              // Weak signal at a petrol station: the saved list after 4 s rather than a spinner.
+              networkTimeoutSeconds: 4,
               cacheName: 'evdra-api',
               expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 },
               cacheableResponse: { statuses: [200] },

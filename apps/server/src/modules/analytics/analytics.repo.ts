@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { reachable, reachableIds } from '../../db/access.js';
+import { reachable, reachedBy } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
 import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
@@ -67,7 +67,7 @@ export class AnalyticsRepo {
     const hasCost = gt(sql`${c.liters} + ${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`, 0);
     const vehicleId = eq(c.vehicleId, sql.placeholder('vehicleId'));
     // The access rule (vehicle_access): the vehicles the user in `userId` reaches.
-    const reached = sql`${c.vehicleId} in ${reachableIds()}`;
+    const reached = reachedBy(c.vehicleId);
     const months = (...where: SQL[]) =>
       this.db
         .select({

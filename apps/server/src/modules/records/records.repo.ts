@@ -1,5 +1,5 @@
 import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import { reachable, reachableIds } from '../../db/access.js';
+import { reachable, reachedBy } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
 import {
@@ -81,11 +81,7 @@ export class RecordsRepo<T extends RecordTable> {
     const dateKey = Object.keys(columns).find((key) => columns[key] === date) as string;
     const selected = Object.fromEntries(
       fields.map((key) => {
-        if (key === 'createdBy')
-          return [
-            key,
-            sql`(select ${users.username} from ${users} where ${users.id} = ${this.t.createdById})`.as(key),
-          ];
+        if (key === 'createdBy') return [key, sql`${users.username}`.as(key)];
         const column = columns[key];
         if (!column) throw new Error(`${getTableName(this.t)} has no column for the response field ${key}`);
         return [key, sql`${column}`.as(key)];
@@ -94,10 +90,11 @@ export class RecordsRepo<T extends RecordTable> {
     if (!(dateKey in selected) || !('id' in selected)) throw new Error('a record list needs its date and id');
     // Each row as a record named by the schema's keys: row_to_json writes it compactly (json_build_object
     // would add a space around every colon and comma, 20% more bytes on the 300-row fuel list).
-    // The writer's name by a lookup per row, not a join: the join made every row a wider tuple to carry.
+    // The writer's name by a join (hashed once), not a lookup per row: a third of the 300-row list's time.
     const rows = this.db
       .select(selected)
       .from(this.t)
+      .leftJoin(users, eq(users.id, this.t.createdById))
       .where(
         and(
           eq(this.t.vehicleId, sql.placeholder('vehicleId')),
@@ -150,7 +147,7 @@ export class RecordsRepo<T extends RecordTable> {
       sql`(${date}, ${this.t.id}) < (coalesce(${sql.placeholder('afterDate')}::date, 'infinity'::date),
                                      coalesce(${sql.placeholder('afterId')}::int, 2147483647))`,
     ];
-    if (scope === 'user') where.push(sql`${this.t.vehicleId} in ${reachableIds()}`);
+    if (scope === 'user') where.push(reachedBy(this.t.vehicleId));
     return this.db
       .select(this.rowColumns())
       .from(this.t)
