@@ -317,6 +317,8 @@ describe('renewals in the report', () => {
     expect(page.body).toContain('Reînnoire');
     expect(page.body).toMatch(/RCA nevalabil între .+ \(5 zile\)/);
     expect(page.body).toMatch(/ITP expirat: nevalabil din .+ \(10 zile\)/);
+    // On a phone each year of costs is a block whose figures say what they are (no sideways scroll).
+    expect(page.body).toMatch(/<table class="stack labelled">.*<td class="num" data-label="Asigurare">/s);
   });
 });
 

@@ -42,7 +42,8 @@ footer{color:var(--muted);font-size:.8rem;text-align:center;padding:8px 0 24px}
 @media (max-width:560px){main{padding:10px}section{padding:12px}h1{font-size:1.25rem}svg{overflow:visible}svg text{font-size:12px}
 table{font-size:.8rem}th,td{padding:5px 5px}.btn{width:100%;text-align:center}
 table.stack thead{display:none}table.stack tr{display:flex;flex-wrap:wrap;gap:2px 14px;padding:8px 0;border-bottom:1px solid var(--line)}
-table.stack td{border:0;padding:0}table.stack td.num{text-align:left}table.stack td.wide{flex-basis:100%;min-width:0;color:var(--muted)}}
+table.stack td{border:0;padding:0}table.stack td.num{text-align:left}table.stack td.wide{flex-basis:100%;min-width:0;color:var(--muted)}
+table.labelled td:first-child{flex-basis:100%;font-weight:600}table.labelled td[data-label]::before{content:attr(data-label) ": ";color:var(--muted)}}
 `;
 
 function page(lang: Language, title: string, body: string) {
@@ -104,17 +105,27 @@ export function reportHtml(
   const f = formats(m.lang);
   const v = m.vehicle;
   const dash = '—';
-  /** `stack`: on a phone each row becomes a block, its last column (free text) on a line of its own. */
-  const table = (heads: [string, boolean][], rows: string[][], totalLast = false, stack = false) =>
-    `<div class="scroll"><table${stack ? ' class="stack"' : ''}><thead><tr>${heads
+  /**
+   * On a phone, `stack`: each row becomes a block, its last column (free text) on a line of its own;
+   * `labelled`: each row becomes a block headed by its first cell, every other figure named (a table
+   * of figures too wide for 360 px).
+   */
+  const table = (
+    heads: [string, boolean][],
+    rows: string[][],
+    totalLast = false,
+    layout: 'stack' | 'labelled' | '' = '',
+  ) =>
+    `<div class="scroll"><table${layout ? ` class="stack ${layout}"` : ''}><thead><tr>${heads
       .map(([h, num]) => `<th${num ? ' class="num"' : ''}>${esc(h)}</th>`)
       .join('')}</tr></thead><tbody>${rows
       .map(
         (r, i) =>
           `<tr${totalLast && i === rows.length - 1 ? ' class="total"' : ''}>${r
             .map((c, j) => {
-              const cls = heads[j]?.[1] ? 'num' : stack && j === r.length - 1 ? 'wide' : '';
-              return `<td${cls ? ` class="${cls}"` : ''}>${esc(c)}</td>`;
+              const cls = heads[j]?.[1] ? 'num' : layout === 'stack' && j === r.length - 1 ? 'wide' : '';
+              const label = layout === 'labelled' && j > 0 ? ` data-label="${esc(heads[j]?.[0] ?? '')}"` : '';
+              return `<td${cls ? ` class="${cls}"` : ''}${label}>${esc(c)}</td>`;
             })
             .join('')}</tr>`,
       )
@@ -146,7 +157,7 @@ export function reportHtml(
           ],
           m.services.map((s) => [f.date(s.date), f.km(s.km), f.money(s.price), s.description || dash]),
           false,
-          true,
+          'stack',
         );
   const insurance =
     m.insurances.length === 0
@@ -165,7 +176,7 @@ export function reportHtml(
             f.money(i.price),
           ]),
           false,
-          true,
+          'stack',
         ) + (m.gaps.length === 0 ? note(t.noGaps) : m.gaps.map((g) => flag(gapText(t, f, g))).join(''));
   const renewals =
     m.renewals.length === 0
@@ -208,6 +219,7 @@ export function reportHtml(
           ],
           costRows(t, f, m.years, m.total),
           true,
+          'labelled',
         ) +
         stats([
           [t.tco, f.money(m.total.totalCost)],
