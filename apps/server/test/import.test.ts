@@ -47,6 +47,20 @@ const newCar = async (c: TestClient, odometer = 1000) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.data.id as number;
 };
+/** A new car with a fill-up at 60,000 km on 2024-01-20, typed by hand. */
+const carAt60000km = async (c: TestClient) => {
+  const car = await newCar(c);
+  const fill = {
+    vehicleId: car,
+    fuelType: 'DIESEL',
+    liters: 30,
+    fuelPrice: 200,
+    date: '2024-01-20',
+    odometer: 60000,
+  };
+  expect((await c.post('/api/fuel-consumptions', fill)).statusCode).toBe(201);
+  return car;
+};
 const records = async (c: TestClient, id: number) => ({
   fuel: (await c.get(`/api/fuel-consumptions/vehicle/${id}`)).data,
   expenses: (await c.get(`/api/expenses/vehicle/${id}`)).data,
@@ -260,19 +274,7 @@ describe('confirm', () => {
   });
 
   it('refuses a fill-up whose odometer contradicts the existing ones, as a typed one would be', async () => {
-    const car = await newCar(alice);
-    expect(
-      (
-        await alice.post('/api/fuel-consumptions', {
-          vehicleId: car,
-          fuelType: 'DIESEL',
-          liters: 30,
-          fuelPrice: 200,
-          date: '2024-01-20',
-          odometer: 60000,
-        })
-      ).statusCode,
-    ).toBe(201);
+    const car = await carAt60000km(alice);
     // fuelio-km-l.csv: 2024-01-24 at 50,500 km and later are below the 60,000 km of 2024-01-20.
     const res = await confirm(alice, car, fixture('fuelio-km-l.csv'));
     expect(res.data.counts.fuel).toBe(1);
@@ -322,16 +324,7 @@ describe('messages in the user language', () => {
 
   it('words an odometer conflict with the reading it contradicts, in the user language', async () => {
     const ro = await speaker('ioana', 'ro');
-    const car = await newCar(ro);
-    const fill = {
-      vehicleId: car,
-      fuelType: 'DIESEL',
-      liters: 30,
-      fuelPrice: 200,
-      date: '2024-01-20',
-      odometer: 60000,
-    };
-    expect((await ro.post('/api/fuel-consumptions', fill)).statusCode).toBe(201);
+    const car = await carAt60000km(ro);
     const res = await confirm(ro, car, fixture('fuelio-km-l.csv'));
     expect(res.data.errors[0]).toMatchObject({ code: 'ODOMETER_BELOW_EARLIER' });
     expect(res.data.errors[0].message).toMatch(

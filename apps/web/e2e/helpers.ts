@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 
 let n = 0;
 /** A fresh account's details, unique per run. */
@@ -81,4 +81,31 @@ export async function fillVehicleForm(page: Page, car: NewCar) {
   await dialog.getByLabel('Odometer (km)').fill(car.odometer);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * A new account with one car added through the form, on that car's fuel screen (the receipt specs'
+ * start). The registration number ends in `tag`, unique per run.
+ */
+export async function newDriverOnFuelScreen(
+  page: Page,
+  prefix: string,
+  car: Omit<NewCar, 'registration'> & { tag: string },
+) {
+  await register(page, account(prefix));
+  await page.goto('/vehicles');
+  await page.getByRole('button', { name: 'Add new' }).click();
+  const { tag, ...fields } = car;
+  await fillVehicleForm(page, { ...fields, registration: `B-${Date.now().toString().slice(-3)}-${tag}` });
+  await page.getByRole('article').getByRole('link', { name: 'Fuel', exact: true }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`${car.make} ${car.model}`) })).toBeVisible();
+}
+
+/** A new account in a browser context of its own (a second person beside the first). */
+export async function newUser(browser: Browser, prefix: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const a = account(prefix);
+  await register(page, a);
+  return { context, page, a };
 }

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { account, register } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { newUser } from './helpers';
 
 const fixture = (name: string) => new URL(`../../server/test/fixtures/${name}`, import.meta.url).pathname;
 /** Set SHOTS=dir to save screenshots of the marketplace at 360 and 1366 px, light and dark. */
@@ -25,14 +25,6 @@ function acceptConfirm(page: Page, text: string) {
     expect(d.message()).toBe(text);
     await d.accept();
   });
-}
-
-async function newUser(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const a = account(prefix);
-  await register(page, a);
-  return { context, page, a };
 }
 
 async function shots(page: Page, name: string) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { account, fillVehicleForm, register } from './helpers';
+import { newDriverOnFuelScreen } from './helpers';
 
 // The receipt's reading is fixed here (the preview route answers a known draft) so that every kind
 // of mark shows at once: a warning naming a field, a low-confidence reading, a field not found.
@@ -12,20 +12,15 @@ test('Confirm OCR Data: fields to check are highlighted and say why under them (
   page,
 }) => {
   test.setTimeout(120_000);
-  await register(page, account('ocrmarks'));
-  await page.goto('/vehicles');
-  await page.getByRole('button', { name: 'Add new' }).click();
-  await fillVehicleForm(page, {
+  await newDriverOnFuelScreen(page, 'ocrmarks', {
     make: 'Dacia',
     model: 'Logan',
     year: '2019',
     fuelType: 'DIESEL',
-    registration: `B-${Date.now().toString().slice(-3)}-MRK`,
+    tag: 'MRK',
     engineSize: '1.5',
     odometer: '120000',
   });
-  await page.getByRole('article').getByRole('link', { name: 'Fuel', exact: true }).click();
-  await expect(page.getByRole('heading', { name: /Dacia Logan/ })).toBeVisible();
 
   await page.route('**/api/fuel-ocr/preview/*', (route) =>
     route.fulfill({

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { account, fillVehicleForm, register } from './helpers';
+import { newDriverOnFuelScreen } from './helpers';
 
 // A phone photo of a fuel receipt (made by apps/server/ocr-dev/fixtures.ts): 49.43 L of diesel,
 // 1.552/L, 76.72 in all, 12 Aug 2025, odometer 144,936 km.
@@ -10,20 +10,15 @@ test('fuel receipt: upload a photo, edit a field in Confirm OCR Data, confirm; t
   page,
 }) => {
   test.setTimeout(120_000);
-  await register(page, account('ocr'));
-  await page.goto('/vehicles');
-  await page.getByRole('button', { name: 'Add new' }).click();
-  await fillVehicleForm(page, {
+  await newDriverOnFuelScreen(page, 'ocr', {
     make: 'Dacia',
     model: 'Duster',
     year: '2020',
     fuelType: 'DIESEL',
-    registration: `B-${Date.now().toString().slice(-3)}-OCR`,
+    tag: 'OCR',
     engineSize: '1.5',
     odometer: '143000',
   });
-  await page.getByRole('article').getByRole('link', { name: 'Fuel', exact: true }).click();
-  await expect(page.getByRole('heading', { name: /Dacia Duster/ })).toBeVisible();
   const vehicleUrl = page.url();
 
   // An earlier full tank, so the receipt's fill-up gets a consumption.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { account, post, register } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { newUser, post } from './helpers';
 
 /** Set SHOTS=dir to save the public report and verification pages at 360 px, light and dark. */
 const SHOTS = process.env.SHOTS;
@@ -11,13 +11,8 @@ const daysFromToday = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function newUser(browser: Browser, prefix: string) {
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  const a = account(prefix);
-  await register(page, a);
-  return { context, page, a };
-}
+/** "Copy link" writes the report's address to the clipboard. */
+const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
 async function shots(page: Page, name: string) {
   if (!SHOTS) return;
@@ -34,7 +29,7 @@ test('owner shares the history report; a signed-out reader opens it, downloads t
   browser,
 }) => {
   test.setTimeout(180_000);
-  const owner = await newUser(browser, 'seller');
+  const owner = await newUser(browser, 'seller', CLIPBOARD);
   const car = await post(owner.page, '/api/vehicles', {
     make: 'Dacia',
     model: 'Duster',
@@ -130,7 +125,7 @@ test('owner shares the history report; a signed-out reader opens it, downloads t
 
   // A listing carries its report: "Full history report" on the card opens the public page.
   await post(owner.page, '/api/marketplace/list', { vehicleId, price: 6500 });
-  const buyer = await newUser(browser, 'buyer');
+  const buyer = await newUser(browser, 'buyer', CLIPBOARD);
   await buyer.page.goto('/marketplace');
   const card = buyer.page.getByRole('article').filter({ hasText: 'Dacia Duster' });
   const full = card.getByRole('link', { name: 'Full history report' });
