@@ -11,6 +11,7 @@ import {
   extractInsurance,
   extractRevision,
   policyNumber,
+  policyNumberBelow,
 } from '../src/ocr/extract.js';
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import { allowedClasses, boxesFromProbMap, ctcDecode, groupLines } from '../src/ocr/paddle-core.js';
@@ -215,8 +216,30 @@ describe('insurance: the policy number', () => {
     ['Póliza:884512', '884512'],
     ['Policy No.DL-4471-2231', 'DL-4471-2231'],
     ['Numar polita: 3301442', '3301442'],
+    // The OCR's "nº" as "n?" and "ó" as "6", run together.
+    ['Polizan?POL18099838   Fecha de emision:30.10.2024', 'POL18099838'],
+    ['N° de p6liza: AU31257782   Fecha de emisi6n: 09.03.2024', 'AU31257782'],
   ])('%s', (text, want) => {
     expect(policyNumber(toLines(text)[0]?.norm ?? '')).toBe(want);
+  });
+
+  it('reads the cell under a "Policy number" column heading', () => {
+    const below = (text: string) => {
+      const [heading, row] = toLines(text);
+      return policyNumberBelow(heading?.norm ?? '', row);
+    };
+    expect(below('Policy number   Start date   End date\nDL-3931937   09/03/2024   08/03/2025')).toBe(
+      'DL-3931937',
+    );
+    expect(
+      below('Nr. polita   Data inceput   Data sfarsit\nRO/06/J25/KF 332215395   2025-08-28   2026-08-27'),
+    ).toBe('RO/06/J25/KF 332215395');
+    expect(below('Poliza   Fecha efecto   Vencimiento\nAU73967842   19/06/2024   18/06/2025')).toBe(
+      'AU73967842',
+    );
+    // Not a heading row: "Policyholder" names a person, and a row of dates holds no policy number.
+    expect(below('Policyholder: JOHN SMITH\nDL-3931937')).toBeNull();
+    expect(below('Policy number   Start date\n09/03/2024   08/03/2025')).toBeNull();
   });
 
   it('skips a label not followed by a number', () => {

@@ -591,8 +591,14 @@ export function fixRoSeries(serie: string): string {
   return [letters(a), digits(b), letters(c.slice(0, 1)) + digits(c.slice(1)), letters(d)].join('/');
 }
 
+// "Póliza" is also read "P6LIZA" or "P0LIZA", and "nº" as "N?" (the OCR's ó and º).
 const POLICY_LABEL =
-  /(?:POLICY\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|N\S{0,2}\s*(?:DE\s*)?POLIZA|POLIZA\s*(?:N[O°º]?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:NR|N[O°º]|NUMBER|NUMERO)(?![A-Z])\.?)\s*[:.#]?\s*/g;
+  /(?:POLICY\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|N\S{0,2}\s*(?:DE\s*)?P[O06]LIZA|P[O06]LIZA\s*(?:N[O°º?]?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:NR|N[O°º]|NUMBER|NUMERO)(?![A-Z])\.?)\s*[:.#?]?\s*/g;
+/** A column heading that names the policy number ("Policy number", "Nr. poliță", "Póliza"), value below. */
+const POLICY_HEADING =
+  /^(?:POLICY\s*(?:NUMBER|NO\.?)|NR\.?\s*POLITA|P[O06]LIZA|N\S{0,2}\s*(?:DE\s*)?P[O06]LIZA)(?:\s{2,}|$)/;
+/** A Romanian series and number ("RO/06/J25/KF 332215395"), as a table cell holds them. */
+const RO_SERIES_CELL = /^([A-Z0-9]{2}\/[A-Z0-9]{1,3}\/[A-Z0-9]{2,4}\/[A-Z0-9]{2,3})\s+(\d{6,})/;
 
 /**
  * The policy number after its label ("Policy No.", "Nº", "Nr.", "Póliza", "Număr poliță"): the next
@@ -600,11 +606,27 @@ const POLICY_LABEL =
  */
 export function policyNumber(norm: string): string | null {
   for (const m of norm.matchAll(POLICY_LABEL)) {
-    const rest = norm.slice((m.index ?? 0) + m[0].length);
-    const t = /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(rest)?.[1];
-    if (t && (t.match(/\d/g) ?? []).length >= 3 && !findDates(t).length) return t;
+    const t = leadingPolicyToken(norm.slice((m.index ?? 0) + m[0].length));
+    if (t) return t;
   }
   return null;
+}
+
+/** The policy-number-like token that starts `text`: at least three digits, not a date. */
+function leadingPolicyToken(text: string): string | null {
+  const t = /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(text)?.[1];
+  return t && (t.match(/\d/g) ?? []).length >= 3 && !findDates(t).length ? t : null;
+}
+
+/**
+ * The policy number of a table whose heading row starts with "Policy number" ("Nr. poliță",
+ * "Póliza"): the first cell of the row below it (a Romanian series with its number).
+ */
+export function policyNumberBelow(heading: string, row: Line | undefined): string | null {
+  if (!row || !POLICY_HEADING.test(heading)) return null;
+  const ro = RO_SERIES_CELL.exec(row.norm);
+  if (ro) return `${fixRoSeries(ro[1] ?? '')} ${ro[2]}`;
+  return leadingPolicyToken(row.norm);
 }
 
 export function extractInsurance(lines: Line[]): Extraction {
@@ -621,9 +643,10 @@ export function extractInsurance(lines: Line[]): Extraction {
     );
   }
 
-  // Policy number: Romanian "Seria X Nr. Y", otherwise the token after a policy-number label.
+  // Policy number: Romanian "Seria X Nr. Y", otherwise the token after a policy-number label, or
+  // the cell under a "Policy number" column heading.
   let policy: { v: string; conf: number } | null = null;
-  for (const l of lines) {
+  for (const [i, l] of lines.entries()) {
     const ro = /SERIA\s*[:.]?\s*([A-Z0-9/ )(|\][-]+?)\s*(?:NR|NUMAR)\.?\s*[:.]?\s*([A-Z0-9-]+)/.exec(l.norm);
     if (ro) {
       const start = l.norm.indexOf(ro[1] ?? '');
@@ -631,7 +654,7 @@ export function extractInsurance(lines: Line[]): Extraction {
       policy = { v: `${fixRoSeries(serie)} ${ro[2]?.replace(/O/g, '0')}`, conf: l.confidence };
       break;
     }
-    const other = policyNumber(l.norm);
+    const other = policyNumber(l.norm) ?? policyNumberBelow(l.norm, lines[i + 1]);
     if (other) {
       policy = { v: other, conf: l.confidence };
       break;
