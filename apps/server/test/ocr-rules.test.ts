@@ -4,7 +4,7 @@
  * spaces. Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
-import { instalmentsSum, netAndVat, yearLater } from '../src/ocr/consistency.js';
+import { instalmentsSum, isWholeMonths, netAndVat, yearLater } from '../src/ocr/consistency.js';
 import {
   extractExpense,
   extractFuel,
@@ -15,7 +15,7 @@ import {
 } from '../src/ocr/extract.js';
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import { allowedClasses, boxesFromProbMap, ctcDecode, groupLines } from '../src/ocr/paddle-core.js';
-import { toLines } from '../src/ocr/parse.js';
+import { parseNumber, toLines } from '../src/ocr/parse.js';
 
 const lines = (text: string) => toLines(text.trim());
 /** The same receipt as PaddleOCR may print it: spaces around labels, colons and units gone. */
@@ -201,6 +201,14 @@ Rata 4: 308,64 lei`),
     expect(r.warnings.map((w) => w.code)).toEqual(['INSTALMENTS_MISMATCH']);
   });
 
+  it('reads an amount whose decimal comma the OCR took for a point ("2.040.81")', () => {
+    expect(parseNumber('2.040.81', 'money')).toBe(2040.81);
+    expect(parseNumber('1.234.567', 'money')).toBe(1234567);
+    const r = extractInsurance(lines('Prima totala 4.081,62 RON\nRata 1 2.040.81 RON\nRata 2 2040.81 RON'));
+    expect(r.fields.price).toBe(4081.62);
+    expect(r.warnings).toEqual([]);
+  });
+
   it('sums instalment lines or multiplies "4 x"', () => {
     expect(instalmentsSum(lines('Rata 1: 10,00\nRata 2: 10,50'))).toBe(20.5);
     expect(instalmentsSum(lines('Plata in 4 rate x 308,64 lei'))).toBe(1234.56);
@@ -252,6 +260,22 @@ describe('insurance: start + 1 year − 1 day = end', () => {
   it('computes the end of a yearly policy, leap years included', () => {
     expect(yearLater('2025-03-15')).toBe('2026-03-14');
     expect(yearLater('2024-02-29')).toBe('2025-02-28');
+  });
+
+  it('knows a whole number of months from a misread date', () => {
+    expect(isWholeMonths('2025-03-15', '2026-03-14')).toBe(true);
+    expect(isWholeMonths('2025-01-31', '2025-04-30')).toBe(true); // 3 months, from a month's end
+    expect(isWholeMonths('2024-11-19', '2025-05-18')).toBe(true); // 6 months
+    expect(isWholeMonths('2024-03-02', '2025-03-08')).toBe(false); // the start read a week off
+  });
+
+  it('warns when the period is no whole number of months, and only then', () => {
+    const odd = extractInsurance(lines('Valabila de la 02.03.2024 pana la 08.03.2025'));
+    expect(odd.warnings).toEqual([
+      { field: 'startDate', code: 'TERM_MISMATCH', params: { start: '2024-03-02', end: '2025-03-08' } },
+    ]);
+    const yearly = extractInsurance(lines('Valabila de la 09.03.2024 pana la 08.03.2025'));
+    expect(yearly.warnings).toEqual([]);
   });
 
   it('takes the end date that makes a year, not a payment date after it', () => {

@@ -20,6 +20,7 @@ export const OCR_WARNING_CODES = [
   'NOTHING_FOUND',
   'VAT_MISMATCH',
   'INSTALMENTS_MISMATCH',
+  'TERM_MISMATCH',
 ] as const;
 export const OcrWarning = z.object({
   field: z.string(),

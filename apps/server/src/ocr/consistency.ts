@@ -69,3 +69,17 @@ export function yearLater(startIso: string): string {
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * A policy's period is a whole number of months (1 to 12), ending the day before the start's date
+ * in the last month, give or take a day. Anything else is likely a misread date.
+ */
+export function isWholeMonths(startIso: string, endIso: string): boolean {
+  const [y, m, d] = startIso.split('-').map(Number) as [number, number, number];
+  const end = Date.parse(`${endIso}T00:00:00Z`);
+  for (let months = 1; months <= 12; months++) {
+    const term = Date.UTC(y, m - 1 + months, d - 1);
+    if (Math.abs(term - end) <= 86_400_000) return true;
+  }
+  return false;
+}

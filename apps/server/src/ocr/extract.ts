@@ -1,4 +1,11 @@
-import { agreesWithVat, instalmentsSum, isInstalmentLine, netAndVat, yearLater } from './consistency.js';
+import {
+  agreesWithVat,
+  instalmentsSum,
+  isInstalmentLine,
+  isWholeMonths,
+  netAndVat,
+  yearLater,
+} from './consistency.js';
 import { tableValues } from './layout.js';
 import { amounts, amountTokens, findDates, type Line, normalize, parseNumber } from './parse.js';
 
@@ -12,7 +19,8 @@ export type WarningCode =
   | 'DERIVED'
   | 'NOTHING_FOUND'
   | 'VAT_MISMATCH'
-  | 'INSTALMENTS_MISMATCH';
+  | 'INSTALMENTS_MISMATCH'
+  | 'TERM_MISMATCH';
 export type RawWarning = { field: string; code: WarningCode; params?: Record<string, string | number> };
 export type Extraction = {
   fields: Record<string, FieldValue>;
@@ -703,6 +711,9 @@ export function extractInsurance(lines: Line[]): Extraction {
   }
   r.set('startDate', start, dateConf);
   r.set('endDate', end, dateConf);
+  // An end before the start has its own warning (the preview's END_BEFORE_START).
+  if (start && end && end >= start && !isWholeMonths(start, end))
+    r.warnings.push({ field: 'startDate', code: 'TERM_MISMATCH', params: { start, end } });
 
   premium(lines, r);
   // Reminders stay on unless the document says explicitly that renewal notices are off.

@@ -54,6 +54,12 @@ export function warningMessage(lang: Language, w: RawWarning): string {
         ro: `Ratele însumează ${num(lang, p.sum)}, nu prima citită (${num(lang, p.premium)}). Verifică prima.`,
         es: `Los plazos suman ${num(lang, p.sum)}, no la prima leída (${num(lang, p.premium)}). Revisa la prima.`,
       }[lang];
+    case 'TERM_MISMATCH':
+      return {
+        en: `From ${p.start} to ${p.end} is not a whole number of months, as a policy's term is. Check both dates.`,
+        ro: `De la ${p.start} la ${p.end} nu este un număr întreg de luni, cum este perioada unei polițe. Verifică ambele date.`,
+        es: `Del ${p.start} al ${p.end} no es un número entero de meses, como el plazo de una póliza. Revisa ambas fechas.`,
+      }[lang];
     case 'NOTHING_FOUND':
       return {
         en: 'Nothing could be read from this receipt. Fill in the fields by hand.',

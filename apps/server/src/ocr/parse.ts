@@ -70,8 +70,8 @@ export function parseNumber(token: string, kind: NumberKind): number | null {
   const sameSep = seps.every((i) => t[i] === lastSep);
   let intPart: string;
   let decPart: string;
-  if (seps.length > 1 && sameSep) {
-    // 1.234.567 — all thousands.
+  if (seps.length > 1 && sameSep && decimals === 3) {
+    // 1.234.567 — all thousands. ("2.040.81" is 2,040.81 with its comma read as a point.)
     intPart = t.replace(/[.,]/g, '');
     decPart = '';
   } else if (seps.length === 1 && decimals === 3 && kind === 'money') {
