@@ -153,6 +153,8 @@ test('forms showing their errors: no serious or critical violation', async ({ br
       await page.evaluate((dark) => {
         document.body.classList.toggle('dark-mode', dark);
       }, mode === 'dark');
+      // Colours change with a transition: axe must see where they end, not a frame in between.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       for (const size of WIDTHS) {
         await page.setViewportSize(size);
         for (const v of await seriousViolations(page)) found.push(`${name} ${mode} ${size.width}px: ${v}`);
