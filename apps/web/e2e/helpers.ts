@@ -69,8 +69,8 @@ type NewCar = {
   odometer: string;
 };
 
-/** Fills the open "Add vehicle" dialog as a user would and saves it. */
-export async function fillVehicleForm(page: Page, car: NewCar) {
+/** Fills the open "Add vehicle" dialog as a user would (with a photo file, if given) and saves it. */
+export async function fillVehicleForm(page: Page, car: NewCar, photo?: string) {
   const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
   await dialog.getByLabel('Make').fill(car.make);
   await dialog.getByLabel('Model').fill(car.model);
@@ -79,6 +79,10 @@ export async function fillVehicleForm(page: Page, car: NewCar) {
   await dialog.getByLabel('Registration number').fill(car.registration);
   await dialog.getByLabel('Engine size (L)').fill(car.engineSize);
   await dialog.getByLabel('Odometer (km)').fill(car.odometer);
+  if (photo) {
+    await dialog.locator('input[type="file"]').setInputFiles(photo);
+    await expect(dialog.getByRole('img', { name: 'Photo preview' })).toBeVisible();
+  }
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }

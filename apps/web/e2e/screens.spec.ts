@@ -12,6 +12,7 @@ import { login } from './helpers';
 const SHOTS = process.env.SCREENSHOTS;
 
 test.use({ baseURL: `http://127.0.0.1:${DEMO_PORT}` });
+// Skipped without SCREENSHOTS on purpose: a tool for people, its axe checks are screens-a11y.spec's.
 test.skip(!SHOTS, 'screenshots only: SCREENSHOTS=<dir> npx playwright test screens.spec');
 test.setTimeout(600_000);
 

@@ -1,29 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { account, logout, register } from './helpers';
+import { account, fillVehicleForm, logout, register } from './helpers';
 
 const PHOTO = new URL('../../server/test/fixtures/car-gps.jpg', import.meta.url).pathname;
-
-async function addVehicle(
-  page: Page,
-  v: { make: string; model: string; year: string; reg: string; engine: string; km: string; fuel: string },
-  photo?: string,
-) {
-  await page.getByRole('button', { name: 'Add new' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
-  await dialog.getByLabel('Make').fill(v.make);
-  await dialog.getByLabel('Model').fill(v.model);
-  await dialog.getByLabel('Year').fill(v.year);
-  await dialog.getByLabel('Fuel type').selectOption(v.fuel);
-  await dialog.getByLabel('Registration number').fill(v.reg);
-  await dialog.getByLabel('Engine size (L)').fill(v.engine);
-  await dialog.getByLabel('Odometer (km)').fill(v.km);
-  if (photo) {
-    await dialog.locator('input[type="file"]').setInputFiles(photo);
-    await expect(dialog.getByRole('img', { name: 'Photo preview' })).toBeVisible();
-  }
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Accepts the next window.confirm, checking its text. */
 function acceptConfirm(page: Page, text: string) {
@@ -43,16 +21,17 @@ test('vehicles and records: photo, filter, every record kind, and another user s
   // A vehicle with a photo (downsized in the browser, uploaded as JPEG) shows it on its card.
   await page.getByRole('link', { name: 'Vehicles' }).first().click();
   await expect(page.getByRole('heading', { name: 'Vehicles', level: 1 })).toBeVisible();
-  await addVehicle(
+  await page.getByRole('button', { name: 'Add new' }).click();
+  await fillVehicleForm(
     page,
     {
       make: 'Dacia',
       model: 'Logan',
       year: '2019',
-      reg: 'b-123-abc',
-      engine: '1.5',
-      km: '120000',
-      fuel: 'DIESEL',
+      registration: 'b-123-abc',
+      engineSize: '1.5',
+      odometer: '120000',
+      fuelType: 'DIESEL',
     },
     PHOTO,
   );
@@ -70,14 +49,15 @@ test('vehicles and records: photo, filter, every record kind, and another user s
   expect(size[1]).toBeLessThanOrEqual(400);
 
   // Filter by make (case-insensitive), then clear.
-  await addVehicle(page, {
+  await page.getByRole('button', { name: 'Add new' }).click();
+  await fillVehicleForm(page, {
     make: 'Volkswagen',
     model: 'Golf',
     year: '2012',
-    reg: 'CJ-01-XYZ',
-    engine: '1.4',
-    km: '210000',
-    fuel: 'PETROL',
+    registration: 'CJ-01-XYZ',
+    engineSize: '1.4',
+    odometer: '210000',
+    fuelType: 'PETROL',
   });
   await expect(page.getByRole('article')).toHaveCount(2);
   await page.getByRole('button', { name: 'Filter' }).click();
