@@ -13,6 +13,7 @@ import { account, login, post, register } from './helpers';
  * place, axe is put in the page once per document. Dark mode only swaps colours (CSS variables under
  * the body class), so in dark mode the colour rules run; in light mode every rule runs.
  */
+const RECEIPT = new URL('../../server/test/fixtures/receipts/fuel-en.jpg', import.meta.url).pathname;
 const DEMO = `http://127.0.0.1:${DEMO_PORT}`;
 const PASSWORD = 'evdra-demo-1';
 const WIDTHS = [
@@ -179,8 +180,8 @@ test('forms showing their errors: no serious or critical violation', async ({ br
 });
 
 /*
- * Keyboard only (Tab, Shift+Tab, Enter, Space, arrows, typing): add a fill-up, list a car and ask
- * the virtual mechanic, each control reached by Tab showing a visible focus ring. On the empty
+ * Keyboard only (Tab, Shift+Tab, Enter, Space, arrows, typing): add a fill-up, scan a receipt, list
+ * a car and ask the virtual mechanic, each control reached by Tab showing a visible focus ring. On the empty
  * server, as a new user whose vehicle is made through the API (the file runs after accounts.spec,
  * whose first account must be the first of the server: it becomes the admin).
  */
@@ -275,4 +276,39 @@ test('keyboard only: add a fill-up, list a car, ask the virtual mechanic; focus 
   await tabTo(page, page.getByRole('button', { name: 'Send' }));
   await page.keyboard.press('Space');
   await expect(conversation.locator(':scope > li')).toHaveCount(4);
+});
+
+test('keyboard only: scan a receipt, correct a field, confirm it; focus always visible', async ({ page }) => {
+  test.setTimeout(120_000);
+  await register(page, account('keyscan'));
+  // The photographed receipt of receipts.spec: 49.43 L of diesel, 76.72 in all, odometer 144,936 km.
+  const car = await post(page, '/api/vehicles', {
+    make: 'Dacia',
+    model: 'Duster',
+    year: 2020,
+    fuelType: 'DIESEL',
+    registrationNumber: `KS-${Date.now().toString().slice(-4)}-EVD`,
+    engineSize: 1.5,
+    odometer: 143_000,
+  });
+  await page.goto(`/fuel/${car.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Dacia Duster');
+
+  // Enter on the button opens the system's file picker (the hidden input is not in the Tab order).
+  await tabTo(page, page.getByRole('button', { name: 'Upload Receipt' }));
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles(RECEIPT);
+  const dialog = page.getByRole('dialog', { name: 'Confirm OCR Data' });
+  await expect(dialog).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByLabel('Litres')).toHaveValue('49.43');
+
+  const odometer = dialog.getByLabel('Odometer (km)');
+  await tabTo(page, odometer);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('144500');
+  await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('€76.72').first()).toBeVisible();
+  await expect(page.getByText('144,500').first()).toBeVisible();
 });
