@@ -12,6 +12,8 @@ import {
   extractRevision,
   policyNumber,
   policyNumberBelow,
+  spacedAsElsewhere,
+  termMonths,
 } from '../src/ocr/extract.js';
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import { allowedClasses, boxesFromProbMap, ctcDecode, groupLines } from '../src/ocr/paddle-core.js';
@@ -324,5 +326,169 @@ describe('PaddleOCR post-processing', () => {
     });
     const out = groupLines([b('66,63', 400, 52), b('Litros', 0, 0), b('45,67', 0, 50), b('Importe', 400, 2)]);
     expect(out.map((l) => l.text)).toEqual(['Litros   Importe', '45,67   66,63']);
+  });
+});
+
+describe('insurance: the period from its labels, columns and a whole term', () => {
+  it('skips the issue date on the policy-number line and reads "Elfective"/"Explry"', () => {
+    const r = extractInsurance(
+      lines(`
+Policy number: MTR-7062884   Date of tssue: 31/01/2024
+Elfective date: 10/02/2024   Explry date: 09/08/2024`),
+    );
+    expect(r.fields).toMatchObject({ startDate: '2024-02-10', endDate: '2024-08-09' });
+    expect(r.warnings).toEqual([]);
+  });
+
+  it.each([
+    [
+      'en',
+      'Policy number   Start date   End date\nDL-3931937   09.03.2024   08.03.2025\nDate of issue: 02.03.2024',
+    ],
+    [
+      'ro',
+      'Nr.polita   Datainceput   Data sfarsit\nRO/06/J25/KF332215395   2025-08-28   2026-02-27\nData emiteri: 2025-08-22',
+    ],
+    [
+      'es',
+      'Poliza   Fecha efecto   Vencimiento\nAU73967842   19-JUN-2024   18-JUN-2025\nFecha deemision:17-JUN-2024',
+    ],
+  ])('takes the dates under "start" and "end" column headings (%s)', (_, text) => {
+    const r = extractInsurance(lines(text));
+    const [s, e] = [r.fields.startDate, r.fields.endDate] as string[];
+    expect(s).not.toMatch(/-(02|22|17)$/);
+    expect(termMonths(s ?? '', e ?? '')).toBeGreaterThan(0);
+  });
+
+  it('reads "Perioada: X - Y" as start and end, and a day-month-year glued together', () => {
+    expect(extractInsurance(lines('Perioada de asigurare: 05.07.2025 - 04.07.2026')).fields).toMatchObject({
+      startDate: '2025-07-05',
+      endDate: '2026-07-04',
+    });
+    const glued = extractInsurance(
+      lines(
+        'Seria:RO/95/J25/XTNr.:310331564   Dataemiterii:1iulie2025\nValabiladela:5iulie2025   Pana la: 4 iulie 2026',
+      ),
+    );
+    expect(glued.fields).toMatchObject({ startDate: '2025-07-05', endDate: '2026-07-04' });
+  });
+
+  it('without labels, takes the two dates that make an exact term over the issue date', () => {
+    const r = extractInsurance(
+      lines('Emisa la 07.08.2024\n13.08.2024\n12.08.2025\nRata 2   11.02.2025   440,90 LEI'),
+    );
+    expect(r.fields).toMatchObject({ startDate: '2024-08-13', endDate: '2025-08-12' });
+    expect(termMonths('2024-08-13', '2025-08-12')).toBe(12);
+    expect(termMonths('2024-11-19', '2025-05-18')).toBe(6);
+    expect(termMonths('2024-08-07', '2025-08-12')).toBe(0);
+  });
+
+  it('reads cover, insurer and a Romanian series that the OCR glued together', () => {
+    const r = extractInsurance(
+      lines(`DIRECTLINE
+POLITADEASIGURARERCA
+Cover: Third party,fire and theft
+Nr. polita   Data inceput   Data sfarsit
+RO/07/A24/AB243797654   13 august 2024   12 august 2025`),
+    );
+    expect(r.fields).toMatchObject({
+      provider: 'Direct Line',
+      coverageType: 'Third party, fire and theft',
+      policyNumber: 'RO/07/A24/AB 243797654',
+    });
+  });
+});
+
+describe('garage invoices: labels PaddleOCR glues together', () => {
+  it.each([
+    ['TOTALFACTURA   2289,94', 2289.94],
+    ['IMPORTETOTAL   2020,28', 2020.28],
+    ['AMOUNTDUE   707.64', 707.64],
+    ['AMOUNT DUE   f2160.68', 2160.68], // £ read as a small f, glued to the amount
+  ])('reads the total after "%s"', (total, want) => {
+    const r = extractRevision(lines(`INVOICE nr. 354\nDate: 14/05/23\nVAT 20%   117.94\n${total}`));
+    expect(r.fields.price).toBe(want);
+  });
+
+  it('reads the mileage after "Kmbord:", "KM:" inside a line, "Mleage:" and miles glued to the number', () => {
+    expect(extractRevision(lines('Nr.inmatriculare:B649xYZ   Kmbord:193.179km')).fields.km).toBe(193179);
+    expect(extractRevision(lines('Nr. inmatriculare: B 729 XYZ  KM: 51.196')).fields.km).toBe(51196);
+    expect(extractRevision(lines('Registration:AB12 CDE   Mleage:161.069 miles')).fields.km).toBe(259215);
+    expect(extractRevision(lines('Mileage   48320miles')).fields.km).toBe(77764);
+  });
+
+  it('takes the work after "Lucrari efectuate:"/"Trabajo realizado:", not the garage name', () => {
+    expect(
+      extractRevision(lines('AUTO SERVICE DACIA SRL\nLucrari efectuate: Revizie completa')).fields
+        .description,
+    ).toBe('Revizie completa');
+    expect(
+      extractRevision(lines('SERVICIOOFICIALSEAT\nTrabajo realizado: Mantenimiento anual')).fields
+        .description,
+    ).toBe('Mantenimiento anual');
+    expect(extractRevision(lines('SERVICEAUTOMOTORVIPSRL\nRevizie anuala   649,38')).fields.description).toBe(
+      'Revizie anuala',
+    );
+  });
+
+  it('writes a description the OCR printed without spaces as the labour line spells it', () => {
+    const r = extractRevision(
+      lines(`Lucrariefectuate:inlocuireplacutefrana
+Manopera- inlocuire placute frana   1,5 ore   208.85   313.27`),
+    );
+    expect(r.fields.description).toBe('înlocuire plăcuțe frână');
+    expect(spacedAsElsewhere('Fullservice', lines('Labour-Full service   2.5 hrs'))).toBe('Full service');
+    expect(spacedAsElsewhere('Fullservice', lines('Total   12.00'))).toBe('Fullservice');
+  });
+});
+
+describe('fuel: tables and fiscal lines as photographed', () => {
+  it.each([
+    ['Litres   /L   Amount\n61.99   1.734   107.49', 61.99, 1.734],
+    ['Product   Ltrs   PPL   Total\nV-Power Diesel   30.42   1.474   44.84', 30.42, 1.474],
+    ['Price/L   Value   Litres\n1.502   29.50   19.64', 19.64, 1.502],
+    ['Producto   Euros   Cantidad   Precio/L\nSIN PLOMO 98   51,36   28,74   1,787', 28.74, 1.787],
+  ])('reads litres and price per litre under the headings of %j', (table, liters, ppl) => {
+    const r = extractFuel(lines(`${table}\nTOTAL   ${(Math.round(liters * ppl * 100) / 100).toFixed(2)}`));
+    expect(r.fields).toMatchObject({ liters, pricePerLiter: ppl });
+  });
+
+  it('places numbers by the heading above them when one is glued to the product name', () => {
+    const w = (text: string, x: number, y: number) => ({ text, box: { x, y, w: 100, h: 20 } });
+    const head = {
+      text: 'Produs   Suma Pret unitar   Cant.',
+      words: [
+        w('Produs', 0, 0),
+        { text: 'Suma Pret unitar', box: { x: 300, y: 0, w: 320, h: 20 } },
+        w('Cant.', 800, 0),
+      ],
+    };
+    const row = {
+      text: 'incarcare rapida DB69,86   6,62   55,87',
+      words: [w('incarcare rapida DB69,86', 0, 30), w('6,62', 520, 30), w('55,87', 800, 30)],
+    };
+    const ls = toLines('', [
+      { ...head, confidence: 0.95 },
+      { ...row, confidence: 0.95 },
+      { text: 'TOTAL LEI   369,86', confidence: 0.95 },
+    ]);
+    expect(tableValues(ls).map((t) => [t.column, t.value])).toEqual([
+      ['ppl', 6.62],
+      ['qty', 55.87],
+    ]);
+    expect(extractFuel(ls).fields).toMatchObject({ liters: 55.87, pricePerLiter: 6.62, fuelPrice: 369.86 });
+  });
+
+  it.each([
+    ['48,08 I x 1,465 EUR/L\nTOTALEUROS   70,44 EUR', 48.08, 1.465, 70.44],
+    ['22,070 1 x 6,668\nTOTAL   147,16 LEI', 22.07, 6.668, 147.16],
+    ['21.0701x 7,482   157,65 A\nTOTAL   170.00 RON', 21.07, 7.482, 157.65],
+    ['57,63 L x 6,49 RON/L\nSUBTOTAL   374,02 A\nTOTAL DE PLATA   59,72', 57.63, 6.49, 374.02],
+  ])('reads the l read as I or 1 and the amount litres × price/L agrees with (%j)', (text, l, p, t) => {
+    expect(extractFuel(lines(text)).fields).toMatchObject({ liters: l, pricePerLiter: p, fuelPrice: t });
+  });
+
+  it('reads a date whose time is glued to its year', () => {
+    expect(extractFuel(lines('Fecha 13/12/202319:36')).fields.date).toBe('2023-12-13');
   });
 });

@@ -46,7 +46,7 @@ export function instalmentsSum(lines: Line[]): number | null {
   let count = 0;
   for (const l of lines.filter(isInstalmentLine)) {
     const times =
-      /(?<![\d.,])([2-9]|1[0-2])\s*(?:(?:MONTHLY|LUNARE|MENSUALES|RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)\s*)*(?:[X×*]|DE|OF)\s*[:=]?\s*(?:€|EUR|LEI|RON|£)?\s*(\d[\d.,]*[.,]\d{2})/.exec(
+      /(?<![\d.,])([2-9]|1[0-2])\s*(?:(?:MONTHLY|LUNARE|MENSUALES|RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)\s*)*(?:[X×*]|DE|OF)\s*[:=]?\s*(?:€|EUR|LEI|RON|£|F(?=\d))?\s*(\d[\d.,]*[.,]\d{2})/.exec(
         l.norm,
       );
     if (times) {

@@ -1,11 +1,4 @@
-import {
-  agreesWithVat,
-  instalmentsSum,
-  isInstalmentLine,
-  isWholeMonths,
-  netAndVat,
-  yearLater,
-} from './consistency.js';
+import { agreesWithVat, instalmentsSum, isInstalmentLine, isWholeMonths, netAndVat } from './consistency.js';
 import { tableValues } from './layout.js';
 import { amounts, amountTokens, findDates, type Line, normalize, parseNumber } from './parse.js';
 
@@ -83,8 +76,9 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
 }
 
 // ── totals ──────────────────────────────────────────────────────────────────
+// Spaces optional inside a label: PaddleOCR prints "TOTALFACTURA", "AMOUNTDUE", "IMPORTETOTAL".
 const TOTAL =
-  /\b(TOTAL DE PLATA|TOTAL A PAGAR|IMPORTE TOTAL|TOTAL DUE|AMOUNT DUE|TOTAL LEI|TOTAL EUR|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE DUE|PAYABLE)\b/;
+  /\b(TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|TOTAL ?LEI|TOTAL ?EUR(?:OS)?|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE ?DUE|PAYABLE)\b/;
 const NOT_TOTAL =
   /(SUB[\s-]?TOTAL|TVA|IVA|\bVAT\b|BASE IMPONIBLE|DESCUENTO|DISCOUNT|\bCARD\b|TARJETA|NUMERAR|CASH|REST\b|CAMBIO|CHANGE)/;
 /**
@@ -94,11 +88,11 @@ const NOT_TOTAL =
 const TOTAL_TIERS: [RegExp, number][] = [
   [/\b(NETT TOTAL|ROUNDED TOTAL|TOTAL (AMT |AMOUNT )?ROUNDED|AFTER ROUNDING|TOTAL AFTER ADJ)/, 5],
   [
-    /\b(GRAND TOTAL|FINAL TOTAL|PAYABLE|TOTAL DE PLATA|TOTAL A PAGAR|IMPORTE TOTAL|TOTAL DUE|AMOUNT DUE|BALANCE DUE)\b/,
+    /\b(GRAND TOTAL|FINAL TOTAL|PAYABLE|TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|BALANCE ?DUE|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL)\b/,
     4,
   ],
   [/\bTOTAL\b.*\b(INC|INCL|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b/, 3],
-  [/\bTOTAL\b/, 2],
+  [/\bTOTAL/, 2],
   [/./, 1],
 ];
 /** A tax named on a total's line is fine only when the total includes it ("TOTAL (IVA INCLUIDO)"). */
@@ -241,7 +235,7 @@ const QTY_LABEL =
 const PPL_LABEL =
   /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
 const ODO_LABEL =
-  /\b(KM BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MILEAGE|KMS?|ODO)\b\.?/;
+  /\b(KM ?BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MI?L[EI]?AGE(?: IN| OUT)?|KMS?|ODO)\b\.?/;
 /** A distance that is not the car's reading: the next service, a range, an interval. */
 const NOT_ODO =
   /NEXT|PROXIM|URMATOAR|\bLA\s+\d|\bAT\s+\d|EVERY|CADA|INTERVAL|GARANTI|WARRANTY|KM\s*\/\s*H|RANGE|AUTONOM/;
@@ -255,7 +249,8 @@ export function odometer(lines: Line[]): { value: number; conf: number } | null 
     const clean = text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ');
     const v = amountTokens(clean, 'int').find((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token))?.value;
     if (v === undefined) return null;
-    return { value: /\bMILES?\b/.test(l.norm) ? Math.round(v * 1.609344) : v, conf };
+    // "48320miles": PaddleOCR glues the unit to the number.
+    return { value: /(?:\b|(?<=\d))MILES?\b/.test(l.norm) ? Math.round(v * 1.609344) : v, conf };
   };
   // A label that starts its line first ("KM 270243"), then one inside a line ("N-340 km 12" is an address).
   const starting = lines.filter((l) => ODO_LABEL.exec(l.norm)?.index === 0);
@@ -264,7 +259,9 @@ export function odometer(lines: Line[]): { value: number; conf: number } | null 
     const m = ODO_LABEL.exec(l.norm);
     if (!m) continue;
     // Inside a line only a full label counts: "N-340 km 12" is an address, "Mileage: 45,210" a reading.
-    if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '')) continue;
+    // "Nr. înmatriculare: B 729 XYZ   KM: 51.196": a short label with its colon is a label anywhere.
+    const colon = /^\s*:/.test(l.norm.slice((m.index ?? 0) + m[0].length));
+    if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '') && !colon) continue;
     const own = read(l, l.text.slice((m.index ?? 0) + m[0].length), l.confidence);
     if (own) return own;
     const next = lines[l.index + 1];
@@ -304,6 +301,7 @@ export function extractFuel(lines: Line[]): Extraction {
   type C = { value: number; conf: number };
   const qty: C[] = [];
   const ppl: C[] = [];
+  const lineAmounts: C[] = [];
   for (const l of lines) {
     const isPpl = PPL_LABEL.test(l.norm);
     for (const m of l.norm.matchAll(UNIT)) {
@@ -313,16 +311,24 @@ export function extractFuel(lines: Line[]): Extraction {
       const v = parseNumber(m[1] ?? '', 'qty');
       if (v !== null && v > 0 && v < 2000) qty.push({ value: v, conf: l.confidence });
     }
-    // "20,08 L x 7,48", "41.27 Litres @1.739 /L" (PaddleOCR: "41.27Litres@1.739/L").
+    // "20,08 L x 7,48", "41.27 Litres @1.739 /L" (PaddleOCR: "41.27Litres@1.739/L"); the unit's
+    // small l is often read as I or 1 ("48,08 I x 1,465", "22,070 1 x 6,668").
     const x =
-      /(\d[\d.,]*)\s*(?:LITRES|LITERS|LITROS|LITRO|LITRI|LITRU|LITRE|LITER|LTRS|LTR|LT|L|KWH)?\s*[X*@×]\s*(?:[£€$]|EUR|LEI|RON)?\s*(\d[\d.,]*)/.exec(
+      /(?<![\d.,])(\d[\d.,]*)\s*(?:LITRES|LITERS|LITROS|LITRO|LITRI|LITRU|LITRE|LITER|LTRS|LTR|LT|L|I|1|KWH)?\s*[X*@×]\s*(?:[£€$]|EUR|LEI|RON)?\s*(\d[\d.,]*)/.exec(
         l.norm,
       );
     if (x) {
       const a = parseNumber(x[1] ?? '', 'qty');
       const b = parseNumber(x[2] ?? '', 'qty');
       if (a) qty.push({ value: a, conf: l.confidence });
+      // "21.0701x 7,482": that l glued to a quantity with its decimals; the total decides.
+      const glued = /^(\d+[.,]\d{2,3})1$/.exec(x[1] ?? '');
+      if (glued) qty.push({ value: parseNumber(glued[1] ?? '', 'qty') ?? 0, conf: l.confidence * 0.8 });
       if (b) ppl.push({ value: b, conf: l.confidence });
+      // The amount a fiscal printer puts after them ("21,070 l x 7,482   157,65 A"): a total if they agree.
+      const rest = amountTokens(l.text.slice(l.text.length - (l.norm.length - (x.index + x[0].length))));
+      const amount = rest.filter((t) => /[.,]\d{2}$/.test(t.token)).at(-1);
+      if (amount) lineAmounts.push({ value: amount.value, conf: l.confidence * 0.8 });
     }
     if (QTY_LABEL.test(l.norm) && !isPpl) {
       const v = labelValue(lines, l, 'qty', QTY_LABEL);
@@ -342,6 +348,7 @@ export function extractFuel(lines: Line[]): Extraction {
   const tot = [
     ...totals(lines),
     ...table.filter((t) => t.column === 'amount').map((t) => ({ value: t.value, conf: t.conf * 0.9 })),
+    ...lineAmounts,
   ];
   // Pick the consistent set: litres × price/L within 2 % of the total.
   let best: { l: C; p: C; t: C; err: number } | null = null;
@@ -351,6 +358,23 @@ export function extractFuel(lines: Line[]): Extraction {
         const err = Math.abs(l.value * p.value - t.value) / t.value;
         if (!best || err < best.err) best = { l, p, t, err };
       }
+  // Litres × price/L printed as an amount anywhere (a photo's slant can put a pair's amount beside
+  // another label): that amount is the total, when it agrees to the cent.
+  if (!best || best.err > 0.02) {
+    const printed = lines.flatMap((l) =>
+      amountTokens(l.text)
+        .filter((t) => /[.,]\d{2}$/.test(t.token) && !t.glued)
+        .map((t) => ({ value: t.value, conf: l.confidence * 0.7 })),
+    );
+    // One unit at its own price is no evidence: the amount must differ from both factors.
+    for (const l of qty.filter((q) => q.value !== 1))
+      for (const p of ppl)
+        for (const t of printed.filter((a) => a.value !== p.value && a.value !== l.value)) {
+          const err = Math.abs(l.value * p.value - t.value) / t.value;
+          if (t.value > 0 && Math.abs(l.value * p.value - t.value) < 0.011 && (!best || err < best.err))
+            best = { l, p, t, err };
+        }
+  }
   if (best && best.err <= 0.02) {
     // Three numbers that agree vouch for each other, whatever the OCR's own confidence.
     r.set('liters', best.l.value, Math.max(best.l.conf, 0.95));
@@ -484,8 +508,11 @@ export function extractExpense(lines: Line[]): Extraction {
 }
 
 // ── revision ────────────────────────────────────────────────────────────────
+/** "Work carried out:", "Lucrări efectuate:", "Trabajo realizado:", spaces optional (PaddleOCR drops some). */
 const WORK_LABEL =
-  /^(LUCRARE|LUCRARI|DESCRIERE|SERVICIU|OPERATIUNE|CONCEPTO|TRABAJO|SERVICIO|DESCRIPCION|WORK|DESCRIPTION|SERVICE|JOB|WORK CARRIED OUT)\s*[:-]/;
+  /^(LUCRAR[EI](?:\s*EFECTUATE)?|DESCRIERE(?:\s*LUCRAR[EI])?|SERVICIU|OPERATIUN[EI](?:\s*EFECTUATE)?|CONCEPTO|TRABAJOS?(?:\s*REALIZADOS?|\s*EFECTUADOS?)?|SERVICIO|DESCRIPCION|WORK(?:\s*CARRIED\s*OUT|\s*DONE|\s*PERFORMED)?|DESCRIPTION|SERVICE|JOB)\s*[:-]/;
+/** A company's name (the garage's, at the top): "… SRL", "… S.L.", "… LTD", glued or not. */
+const COMPANY = /(?:\b|[a-z])(?:S\.?R\.?L|S\.?L|S\.?A|LTD|PLC|LIMITED|GMBH)\.?$/i;
 const SERVICE_WORDS =
   /REVIZIE|SCHIMB|INLOCUIRE|DISTRIBUTIE|REVISION|CAMBIO|SUSTITUCION|DISTRIBUCION|MANTENIMIENTO|SERVICE|CHANGE|REPLACED|TIMING|BRAKE|FRANA|FRENO|OIL|ULEI|ACEITE/;
 
@@ -504,14 +531,44 @@ export function extractRevision(lines: Line[]): Extraction {
     description = work.text.replace(/^[^:-]*[:-]\s*/, '').trim();
     conf = work.confidence;
   } else {
-    const line = lines.find((l) => SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm));
+    const line = lines.find(
+      (l) => SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
+    );
     if (line) {
       description = itemText(line);
       conf = line.confidence * 0.7;
     }
   }
+  if (description) description = spacedAsElsewhere(description, lines);
   r.set('description', description ? restoreAccents(description) : null, conf);
   return r.done();
+}
+
+/**
+ * A description the OCR printed without its spaces ("Fullservice") is written with them where the
+ * invoice repeats it (the labour line "Labour - Full service"): the same letters, spaced.
+ */
+export function spacedAsElsewhere(text: string, lines: Line[]): string {
+  const key = normalize(text).replace(/[^A-Z]/g, '');
+  if (key.length < 6) return text;
+  const spaces = (t: string) => (t.match(/\s/g) ?? []).length;
+  for (const l of lines) {
+    // Each letter of the line, with where it is in the line's text.
+    const at: number[] = [];
+    let letters = '';
+    [...l.text].forEach((c, i) => {
+      const n = normalize(c).replace(/[^A-Z]/g, '');
+      if (n.length === 1) {
+        letters += n;
+        at.push(i);
+      }
+    });
+    const from = letters.indexOf(key);
+    if (from < 0) continue;
+    const found = l.text.slice(at[from], (at[from + key.length - 1] ?? 0) + 1);
+    if (spaces(found) > spaces(text)) return found;
+  }
+  return text;
 }
 
 // ── insurance ───────────────────────────────────────────────────────────────
@@ -526,36 +583,32 @@ const INSURERS: [RegExp, string][] = [
   [/UNIQA/, 'UNIQA Asigurări'],
   [/EUROINS/, 'Euroins România'],
   [/HDI/, 'HDI Versicherung'],
-  [/SIGNAL IDUNA/, 'Signal Iduna'],
+  [/SIGNAL ?IDUNA/, 'Signal Iduna'],
   [/MAPFRE/, 'Mapfre'],
-  [/LINEA DIRECTA/, 'Línea Directa'],
-  [/MUTUA MADRILENA/, 'Mutua Madrileña'],
+  [/LINEA ?DIRECTA/, 'Línea Directa'],
+  [/MUTUA ?MADRILENA/, 'Mutua Madrileña'],
   [/AXA/, 'AXA Seguros'],
-  [/ALLIANZ SEGUROS/, 'Allianz Seguros'],
+  [/ALLIANZ ?SEGUROS/, 'Allianz Seguros'],
   [/REALE/, 'Reale Seguros'],
   [/SANTALUCIA/, 'Santalucía'],
   [/AVIVA/, 'Aviva'],
-  [/DIRECT LINE/, 'Direct Line'],
+  [/DIRECT ?LINE/, 'Direct Line'],
   [/ADMIRAL/, 'Admiral'],
   [/CHURCHILL/, 'Churchill'],
-  [/\bLV=|LIVERPOOL VICTORIA|^LV\b/, 'LV='],
+  [/\bLV=|LIVERPOOL ?VICTORIA|^LV\b|^L[VW]{2}=/, 'LV='],
   [/HASTINGS/, 'Hastings Direct'],
   [/ALLIANZ/, 'Allianz'],
 ];
 const COVERAGE: [RegExp, string][] = [
-  [/THIRD PARTY,? FIRE (AND|&) THEFT/, 'Third party, fire and theft'],
+  [/THIRD ?PARTY,? ?FIRE ?(AND|&) ?THEFT/, 'Third party, fire and theft'],
   [/COMPREHENSIVE/, 'Comprehensive'],
-  [/THIRD PARTY/, 'Third party'],
-  [/TERCEROS AMPLIADO/, 'Terceros ampliado'],
-  [/TODO RIESGO/, 'Todo riesgo'],
+  [/THIRD ?PARTY/, 'Third party'],
+  [/TERCEROS ?AMPLIADO/, 'Terceros ampliado'],
+  [/TODO ?RIESGO/, 'Todo riesgo'],
   [/TERCEROS/, 'Terceros'],
-  [/\bCASCO\b/, 'CASCO'],
-  [/\bRCA\b/, 'RCA'],
+  [/(?:\b|ASIGURARE ?)CASCO\b/, 'CASCO'],
+  [/(?:\b|ASIGURARE ?)RCA\b/, 'RCA'],
 ];
-const START_LABEL =
-  /(DE LA|VALABILA DE LA|INCEPAND CU|DATA INCEPERII|EFECTO|FECHA DE EFECTO|DESDE|EFFECTIVE|START DATE|VALID FROM|FROM|COMMENCEMENT)/;
-const END_LABEL =
-  /(PANA LA|PINA LA|DATA EXPIRARII|EXPIRA|VENCIMIENTO|HASTA|EXPIRY|EXPIRES|END DATE|VALID UNTIL|UNTIL|\bTO\b)/;
 const PRICE_LABEL =
   /(PRIMA|PRIMA DE ASIGURARE|PREMIUM|TOTAL PREMIUM|IMPORTE|TOTAL DE PLATA|TOTAL A PAGAR|TOTAL)/;
 
@@ -606,7 +659,8 @@ const POLICY_LABEL =
 const POLICY_HEADING =
   /^(?:POLICY\s*(?:NUMBER|NO\.?)|NR\.?\s*POLITA|P[O06]LIZA|N\S{0,2}\s*(?:DE\s*)?P[O06]LIZA)(?:\s{2,}|$)/;
 /** A Romanian series and number ("RO/06/J25/KF 332215395"), as a table cell holds them. */
-const RO_SERIES_CELL = /^([A-Z0-9]{2}\/[A-Z0-9]{1,3}\/[A-Z0-9]{2,4}\/[A-Z0-9]{2,3})\s+(\d{6,})/;
+const RO_SERIES_CELL =
+  /^([A-Z0-9]{2}\/[A-Z0-9]{1,3}\/[A-Z0-9]{2,4}\/(?:[A-Z0-9]{2,3}(?=\s)|[A-Z]{2}))\s*(\d{6,})/;
 
 /**
  * The policy number after its label ("Policy No.", "Nº", "Nr.", "Póliza", "Număr poliță"): the next
@@ -672,43 +726,12 @@ export function extractInsurance(lines: Line[]): Extraction {
   const cover = COVERAGE.find(([re]) => re.test(all));
   r.set('coverageType', cover?.[1], cover ? 0.9 : 0);
 
-  // Dates: "from X to Y" on one line, or labelled lines, or the first two dates in order.
-  let start: string | null = null;
-  let end: string | null = null;
-  let dateConf = 0.9;
-  for (const l of lines) {
-    const ds = findDates(l.norm);
-    if (ds.length >= 2 && START_LABEL.test(l.norm)) {
-      start = ds[0]?.iso ?? null;
-      end = ds[1]?.iso ?? null;
-      dateConf = l.confidence;
-      break;
-    }
-  }
-  if (!start) {
-    const s = lines.find((l) => START_LABEL.test(l.norm) && findDates(l.norm).length);
-    const e = lines.find((l) => END_LABEL.test(l.norm) && findDates(l.norm).length && l !== s);
-    start = s ? (findDates(s.norm)[0]?.iso ?? null) : null;
-    end = e ? (findDates(e.norm).at(-1)?.iso ?? null) : null;
-    dateConf = Math.min(s?.confidence ?? 1, e?.confidence ?? 1);
-  }
-  if (!start || !end) {
-    const ds = lines.flatMap((l) => findDates(l.norm).map((d) => d.iso));
-    const sorted = [...new Set(ds)].sort();
-    start ??= sorted[0] ?? null;
-    end ??= sorted.length > 1 ? (sorted.at(-1) ?? null) : null;
-    dateConf *= 0.6;
-  }
-  // A yearly policy: the end that is start + 1 year − 1 day is the one printed, whatever else matched.
-  if (start) {
-    const want = yearLater(start);
-    const all2 = lines.flatMap((l) => findDates(l.norm).map((d) => d.iso));
-    if (end === want) dateConf = Math.max(dateConf, 0.95);
-    else if (all2.includes(want)) {
-      end = want;
-      dateConf = Math.max(dateConf, 0.9);
-    }
-  }
+  // Dates: each one's role from the label before it (or the column heading above it), then the
+  // pair that makes a whole term (start + n months − 1 day = end) wins over a misread or an issue date.
+  const period = policyPeriod(lines);
+  const start = period.start;
+  const end = period.end;
+  const dateConf = period.conf;
   r.set('startDate', start, dateConf);
   r.set('endDate', end, dateConf);
   // An end before the start has its own warning (the preview's END_BEFORE_START).
@@ -723,6 +746,122 @@ export function extractInsurance(lines: Line[]): Extraction {
     );
   r.set('reminderEnabled', !off, 0.9);
   return r.done();
+}
+
+// ── the policy's period ────────────────────────────────────────────────────
+type DateRole = 'start' | 'end' | 'issue' | 'range';
+/**
+ * Labels that say what the date after them is, spaces optional and with the OCR's usual misreads
+ * ("Elfective", "Explry", "Date of tssue", "Fecha de emisi6n"). An issue date is never the start.
+ */
+const DATE_ROLES: [DateRole, RegExp][] = [
+  ['issue', /EMI[ST][A-Z0-9]*|\b[ITLH1]S{1,2}UED?\b|EXPEDICION|DATE OF ISSUE|SIGNED|SEMNAT/g],
+  [
+    'start',
+    /VALABILA\s*DE\s*LA|\bDE\s*LA\b|INCEPAND\s*CU|INCEPERII|INCEPUT|FECHA\s*(?:DE\s*)?EFECTO|\bE[LF]{0,2}ECTO\b|DESDE|\bE[A-Z]?F+ECTIVE|START(?:\s*DATE)?|VALID\s*FROM|\bFROM\b|COMMENCE[A-Z]*|INICIO/g,
+  ],
+  [
+    'end',
+    /P[AI]NA\s*LA|EXPIR[A-Z]*|EXP[IL1]RY|VENCIM[A-Z]*|HASTA|END\s*DATE|\bEND\b|VALID\s*UNTIL|UNTIL|\bTO\b|SFARSIT|FINAL(?:IZARE)?|\bFIN\b/g,
+  ],
+  ['range', /PERIOAD[AE]|PERIOD|DURACION|VIGENCIA|VALABILITATE|VALIDITY/g],
+];
+
+/** The labels on a line, left to right. */
+function dateLabels(norm: string): { role: DateRole; at: number; end: number }[] {
+  const out: { role: DateRole; at: number; end: number }[] = [];
+  for (const [role, re] of DATE_ROLES)
+    for (const m of norm.matchAll(re)) {
+      const at = m.index ?? 0;
+      // A label inside a longer one found first ("DE LA" in "VALABILA DE LA") is the same label.
+      if (out.some((o) => at >= o.at && at < o.end)) continue;
+      out.push({ role, at, end: at + m[0].length });
+    }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+type DatedRole = { iso: string; role: DateRole | null; instalment: boolean; line: number };
+
+/**
+ * Every date of the document with the role its label gives it: the label nearest before it on its
+ * line ("Effective date: 10/02/2024   Expiry date: 09/08/2024"); on a line of two dates under a
+ * "period" label, the first starts and the second ends; in a row under column headings ("Policy
+ * number  Start date  End date"), the heading of its column, in order.
+ */
+export function datedRoles(lines: Line[]): DatedRole[] {
+  const out: DatedRole[] = [];
+  for (const l of lines) {
+    const ds = findDates(l.norm);
+    if (!ds.length) continue;
+    const labels = dateLabels(l.norm);
+    const instalment = isInstalmentLine(l);
+    const roles: (DateRole | null)[] = ds.map(
+      (d) => labels.filter((x) => x.end <= d.at + 1).at(-1)?.role ?? null,
+    );
+    // "Period: X - Y", "from X to Y" without its own start label.
+    if (ds.length === 2 && !roles.some((r) => r && r !== 'range') && labels.some((x) => x.role === 'range')) {
+      roles[0] = 'start';
+      roles[1] = 'end';
+    }
+    if (!labels.length) {
+      // A row under column headings: the heading line above holds the labels and no date.
+      const head = lines[l.index - 1];
+      const cols =
+        head && !findDates(head.norm).length ? dateLabels(head.norm).filter((x) => x.role !== 'range') : [];
+      if (cols.length >= 2 && cols.length === ds.length)
+        cols.forEach((c, i) => {
+          roles[i] = c.role;
+        });
+    }
+    ds.forEach((d, i) => {
+      out.push({ iso: d.iso, role: roles[i] ?? null, instalment, line: l.index });
+    });
+  }
+  return out;
+}
+
+/** n when end = start + n months − 1 day exactly (n from 1 to 12), else 0. */
+export function termMonths(startIso: string, endIso: string): number {
+  const [y, m, d] = startIso.split('-').map(Number) as [number, number, number];
+  const end = Date.parse(`${endIso}T00:00:00Z`);
+  for (let months = 12; months >= 1; months--) if (Date.UTC(y, m - 1 + months, d - 1) === end) return months;
+  return 0;
+}
+
+/**
+ * The policy's start and end: the labelled ones when they make a whole term; else the two dates
+ * (no issue date, no instalment's due date) that make an exact term, labelled ones and a yearly
+ * term first; else the labelled ones, the gaps filled with the earliest and latest other dates.
+ */
+export function policyPeriod(lines: Line[]): { start: string | null; end: string | null; conf: number } {
+  const dates = datedRoles(lines);
+  const conf = (l: number | undefined) => lines[l ?? -1]?.confidence ?? 0.5;
+  const s = dates.find((d) => d.role === 'start' && !d.instalment);
+  const e = dates.filter((d) => d.role === 'end' && !d.instalment && (!s || d.iso > s.iso)).at(0);
+  if (s && e && isWholeMonths(s.iso, e.iso))
+    return { start: s.iso, end: e.iso, conf: Math.max(0.9, Math.min(conf(s.line), conf(e.line))) };
+  const usable = dates.filter((d) => d.role !== 'issue' && !d.instalment);
+  const latest = usable
+    .map((d) => d.iso)
+    .sort()
+    .at(-1);
+  let best: { a: DatedRole; b: DatedRole; score: number } | null = null;
+  for (const a of usable)
+    for (const b of usable) {
+      const n = a.iso < b.iso ? termMonths(a.iso, b.iso) : 0;
+      if (!n) continue;
+      const score =
+        (a.role === 'start' ? 4 : 0) +
+        (b.role === 'end' ? 4 : 0) +
+        (n === 12 ? 2 : n === 6 ? 1 : 0) +
+        (b.iso === latest ? 1 : 0);
+      if (!best || score > best.score) best = { a, b, score };
+    }
+  if (best) return { start: best.a.iso, end: best.b.iso, conf: best.score >= 4 ? 0.9 : 0.75 };
+  const others = [...new Set((usable.length ? usable : dates).map((d) => d.iso))].sort();
+  const start = s?.iso ?? others[0] ?? null;
+  const end = e?.iso ?? (others.length > 1 ? (others.at(-1) ?? null) : null);
+  return { start, end, conf: s && e ? Math.min(conf(s.line), conf(e.line)) : 0.5 };
 }
 
 const PREMIUM_TIERS: [RegExp, number][] = [

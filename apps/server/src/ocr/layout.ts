@@ -9,10 +9,13 @@ export type Column = 'qty' | 'ppl' | 'amount';
 const HEADINGS: [Column, RegExp][] = [
   [
     'ppl',
-    /PRE[CT]IO?\s*\/\s*L[A-Z]*|PRET\s*UNITAR|PRICE\s*\/\s*L[A-Z]*|UNIT\s*PRICE|P\.?\s*UNIT|(?:€|EUR|LEI|RON)\s*\/\s*L\b|\bPPL\b|\bPRECIO\b|\bPRET\b|\bPRICE\b/y,
+    /PRE[CT]IO?\s*\/\s*L[A-Z]*|PRET\s*UNITAR|PRICE\s*\/\s*L[A-Z]*|UNIT\s*PRICE|P\.?\s*UNIT|PVP\s*\/\s*L\b|(?:€|£|EUR|LEI|RON)\s*\/\s*L\b|\/\s*L\b|\bPPL\b|\bPRECIO\b|\bPRET\b|\bPRICE\b/y,
   ],
-  ['qty', /LITROS|LITRI|LITRES|LITERS|LITRE|VOLUMEN?|CANTIDAD|CANTITATE|\bQTY\b|\bLTS?\b/y],
-  ['amount', /IMPORTE|VALOARE|AMOUNT|\bTOTAL\b|\bSUMA\b/y],
+  [
+    'qty',
+    /LITROS|LITRI|LITRES|LITERS|LITRE|VOLUMEN?|CANTIDAD|CANTITATE|\bCANT\b|\bQTY\b|\bLTRS?\b|\bLTS?\b/y,
+  ],
+  ['amount', /IMPORTE|VALOARE|AMOUNT|\bVALUE\b|\bEUROS?\b|\bTOTAL\b|\bSUMA\b/y],
 ];
 
 /** The headings on a line, left to right; null unless at least two of them and no number. */
@@ -23,13 +26,18 @@ export function headingsOf(norm: string): Column[] | null {
 }
 
 function scanHeadings(norm: string): Column[] {
-  const found: Column[] = [];
+  return headingSpans(norm).map((h) => h.col);
+}
+
+/** The headings of a text with where each starts and ends. */
+function headingSpans(norm: string): { col: Column; at: number; end: number }[] {
+  const found: { col: Column; at: number; end: number }[] = [];
   for (let at = 0; at < norm.length; at++) {
     for (const [col, re] of HEADINGS) {
       re.lastIndex = at;
       const m = re.exec(norm);
       if (m && (at === 0 || !/[A-Z]/.test(norm[at - 1] ?? ''))) {
-        if (!found.includes(col)) found.push(col);
+        if (!found.some((f) => f.col === col)) found.push({ col, at, end: at + m[0].length });
         at += m[0].length - 1;
         break;
       }
@@ -49,8 +57,19 @@ export function tableValues(lines: Line[]): { column: Column; value: number; con
     const cols = headingsOf(head.norm);
     if (!cols) continue;
     for (const row of lines.slice(head.index + 1, head.index + 3)) {
-      const nums = amountTokens(row.text, 'qty').filter((t) => !t.glued);
-      if (nums.length !== cols.length) continue;
+      let nums = amountTokens(row.text, 'qty').filter((t) => !t.glued);
+      // A product column comes first ("SIN PLOMO 98   51,36   28,74   1,787"): the last numbers are the values.
+      if (nums.length > cols.length && !/\d/.test(row.text.slice(0, row.text.search(/[A-Za-z]/) + 1)))
+        nums = nums.slice(-cols.length);
+      if (nums.length !== cols.length) {
+        // Fewer numbers than headings (one glued to the product's name): by position, when known.
+        const placed = nums.length >= 2 ? columnsByNearest(head, row, cols) : null;
+        if (placed) {
+          for (const p of placed) out.push({ ...p, conf: row.confidence * 0.9 });
+          break;
+        }
+        continue;
+      }
       const byBox = columnsByBox(head, row, cols);
       nums.forEach((n, i) => {
         const column = byBox?.[i] ?? cols[i];
@@ -62,20 +81,59 @@ export function tableValues(lines: Line[]): { column: Column; value: number; con
   return out;
 }
 
+const mid = (b: { x: number; w: number }) => b.x + b.w / 2;
+
+/**
+ * Heading words of `head` that name one column each, with their boxes; a word the OCR read as one
+ * box with two headings ("Suma Pret unitar") is shared out by where each heading sits in its text.
+ */
+function headingWords(head: Line) {
+  return (head.words ?? []).flatMap((w) => {
+    const norm = normalize(w.text);
+    const spans = headingSpans(norm);
+    if (spans.length <= 1) return spans.map((s) => ({ cols: [s.col], w }));
+    const per = w.box.w / Math.max(1, norm.length);
+    return spans.map((s) => ({
+      cols: [s.col],
+      w: { ...w, box: { ...w.box, x: w.box.x + s.at * per, w: (s.end - s.at) * per } },
+    }));
+  });
+}
+
 /** Each number word of `row` → the heading word of `head` nearest above it (null without boxes). */
 function columnsByBox(head: Line, row: Line, cols: Column[]): Column[] | null {
   if (!head.words || !row.words) return null;
-  const heads = head.words
-    .map((w) => ({ cols: scanHeadings(normalize(w.text)), w }))
-    .filter((h) => h.cols.length === 1);
+  const heads = headingWords(head);
   if (heads.length !== cols.length) return null;
   const numbers = row.words.filter((w) => /\d/.test(w.text));
   if (numbers.length !== cols.length) return null;
-  const mid = (b: { x: number; w: number }) => b.x + b.w / 2;
   return numbers.map((n) => {
     const nearest = heads.reduce((a, b) =>
       Math.abs(mid(a.w.box) - mid(n.box)) <= Math.abs(mid(b.w.box) - mid(n.box)) ? a : b,
     );
     return nearest.cols?.[0] as Column;
   });
+}
+
+/**
+ * The row's number words that stand alone (a number and nothing else), each under the heading word
+ * nearest above it: every heading at most once. Null without boxes or when two share a heading.
+ */
+function columnsByNearest(head: Line, row: Line, cols: Column[]): { column: Column; value: number }[] | null {
+  if (!head.words || !row.words) return null;
+  const heads = headingWords(head);
+  if (heads.length !== cols.length) return null;
+  const out: { column: Column; value: number }[] = [];
+  for (const w of row.words) {
+    if (!/^[\d.,]+$/.test(w.text.trim())) continue;
+    const value = amountTokens(w.text, 'qty')[0]?.value;
+    if (value === undefined) continue;
+    const nearest = heads.reduce((a, b) =>
+      Math.abs(mid(a.w.box) - mid(w.box)) <= Math.abs(mid(b.w.box) - mid(w.box)) ? a : b,
+    );
+    const column = nearest.cols[0] as Column;
+    if (out.some((o) => o.column === column)) return null;
+    out.push({ column, value });
+  }
+  return out.length >= 2 ? out : null;
 }

@@ -108,7 +108,9 @@ export function amountTokens(
   let clean = text
     .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ')
     // A currency code glued to the number ("RM9.00", "EUR12,50"): a number starts after it.
-    .replace(CURRENCY_PREFIX, '$1 ');
+    .replace(CURRENCY_PREFIX, '$1 ')
+    // "£2160.68" whose pound sign the OCR read as a small f, glued to the amount.
+    .replace(/(?<![\w£])[f£](?=\d)/g, '£ ');
   // "200. 00": the OCR split a price at its decimal point.
   if (kind === 'money') clean = clean.replace(/(?<=\d[.,])\s(?=\d{2}(?![\d.,]))/g, '');
   const out: { value: number; token: string; glued: boolean }[] = [];
@@ -164,6 +166,8 @@ export function findDates(norm: string): FoundDate[] {
   const out: FoundDate[] = [];
   const s = norm
     .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
+    // "13/12/202319:36": PaddleOCR glues the time to a date's four-digit year.
+    .replace(/(?<=[./-]\d{4})(?=\d{1,2}:\d{2})/g, ' ')
     .replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1')
     // "05- Jan-2017": PaddleOCR's space beside a dash next to a month name.
     .replace(/(?<=\d)\s*([-/])\s*(?=[A-Z]{3})|(?<=\b[A-Z]{3})\s*([-/])\s*(?=\d)/g, (_, a, b) => a ?? b);
@@ -180,7 +184,7 @@ export function findDates(norm: string): FoundDate[] {
   }
   // "1 mai 2024", "12 de marzo de 2025", "05-JAN-2017", "27/MAY/2018", "30 DEC 17".
   const dayMonth = new RegExp(
-    `(?<!\\d)(\\d{1,2})(?:\\.?\\s+(?:DE\\s+)?|[-/])(${MONTH_RE})(?:\\.?,?\\s+(?:DE\\s+|DEL\\s+)?|[-/])(\\d{4}|\\d{2})(?!\\d)`,
+    `(?<!\\d)(\\d{1,2})(?:\\.?\\s*(?:DE\\s*)?|[-/])(${MONTH_RE})(?:\\.?,?\\s*(?:DE\\s*|DEL\\s*)?|[-/])(\\d{4}|\\d{2})(?!\\d)`,
     'g',
   );
   for (const m of s.matchAll(dayMonth)) {
