@@ -2,7 +2,7 @@
  * Writes the OCR development set: N receipts per kind × language, each photographed its own way
  * (style and effects drawn from its seed), to apps/server/ocr-dev/out (git-ignored) with
  * out/labels.json. Deterministic from the seed: the same arguments give the same files everywhere.
- *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10] [--seed 1]
+ *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10] [--seed 1] [--out <dir>]
  * Receipt i of each kind × language (the number in its file name) with i % 3 === 2 is held out of
  * tuning: eval.ts reports it separately.
  */
@@ -31,8 +31,12 @@ const STYLES: PhotoStyle[] = [
 const args = process.argv.slice(2);
 const seedArg = args.indexOf('--seed');
 const baseSeed = seedArg >= 0 ? Number(args[seedArg + 1]) : 1;
-const perCombo = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--seed') ?? 10);
-const out = join(import.meta.dirname, 'out');
+const perCombo = Number(
+  args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--seed' && args[i - 1] !== '--out') ?? 10,
+);
+const outArg = args.indexOf('--out');
+// Another folder (--out) holds another seed's set, e.g. a second tuning set: eval.ts reads it from OCR_DEV_DIR.
+const out = outArg >= 0 ? String(args[outArg + 1]) : join(import.meta.dirname, 'out');
 mkdirSync(out, { recursive: true });
 
 // Files from another generator version or seed are not these receipts: start over.

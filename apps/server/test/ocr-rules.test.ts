@@ -10,6 +10,7 @@ import {
   extractFuel,
   extractInsurance,
   extractRevision,
+  fuelType,
   policyNumber,
   policyNumberBelow,
   spacedAsElsewhere,
@@ -17,7 +18,7 @@ import {
 } from '../src/ocr/extract.js';
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import { allowedClasses, boxesFromProbMap, ctcDecode, groupLines } from '../src/ocr/paddle-core.js';
-import { parseNumber, toLines } from '../src/ocr/parse.js';
+import { amountTokens, parseNumber, toLines } from '../src/ocr/parse.js';
 
 const lines = (text: string) => toLines(text.trim());
 /** The same receipt as PaddleOCR may print it: spaces around labels, colons and units gone. */
@@ -490,5 +491,40 @@ describe('fuel: tables and fiscal lines as photographed', () => {
 
   it('reads a date whose time is glued to its year', () => {
     expect(extractFuel(lines('Fecha 13/12/202319:36')).fields.date).toBe('2023-12-13');
+  });
+});
+
+describe('more of what PaddleOCR glues together', () => {
+  it('reads "Aug19, 2025" and "onAug 19,2025" as dates, and a time glued to any date', () => {
+    const r = extractInsurance(
+      lines('Periodof insurance:from00:01 onAug 19, 2025to23:59onAug18, 2026\nIssued Aug 1,2025,London'),
+    );
+    expect(r.fields).toMatchObject({ startDate: '2025-08-19', endDate: '2026-08-18' });
+    expect(extractFuel(lines('2023-12-1115:00')).fields.date).toBe('2023-12-11');
+    expect(extractFuel(lines('24.09.2311:10')).fields.date).toBe('2023-09-24');
+    expect(extractFuel(lines('3April202411:22')).fields.date).toBe('2024-04-03');
+  });
+
+  it('keeps an amount with its currency glued after it ("411.74LEI"), not one glued to a word', () => {
+    expect(amountTokens('Prima anuala   2.943,10LEI')[0]).toMatchObject({ value: 2943.1, glued: false });
+    expect(amountTokens('Rata 1   411.74LE!').at(-1)).toMatchObject({ value: 411.74, glued: false });
+    expect(amountTokens('12.50abc')[0]?.glued).toBe(true);
+  });
+
+  it.each([
+    ['CertificateNo: CHU-7070450   Dateofissue:26.08.2024', 'CHU-7070450'],
+    ['NºPOL18899977   Fechade emisión: 21-JUL-2025', 'POL18899977'],
+    ['PólizanºPOL88816787   Fecha deemisión:2025-08-01', 'POL88816787'],
+    ['Número depóliza66397652   Fechade emisión:26/01/2025', '66397652'],
+  ])('reads the policy number of %j', (text, want) => {
+    expect(extractInsurance(lines(text)).fields.policyNumber).toBe(want);
+  });
+
+  it('reads "GPLAUTO", "SINPLOMO98", "Mileagein:141,642miles" and pence per litre', () => {
+    expect(fuelType('POMPA6  GPLAUTO')?.value).toBe('GPL');
+    expect(fuelType('SINPLOMO98')?.value).toBe('PETROL');
+    expect(extractRevision(lines('Registration:AB33CDE   Mileagein:141,642miles')).fields.km).toBe(227951);
+    const pence = extractFuel(lines('41.27 Litres @ 165.9p/L\nTOTAL   £68.47'));
+    expect(pence.fields).toMatchObject({ liters: 41.27, pricePerLiter: 1.659, fuelPrice: 68.47 });
   });
 });

@@ -235,7 +235,7 @@ const QTY_LABEL =
 const PPL_LABEL =
   /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
 const ODO_LABEL =
-  /\b(KM ?BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MI?L[EI]?AGE(?: IN| OUT)?|KMS?|ODO)\b\.?/;
+  /\b(KM ?BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MI?L[EI]?AGE(?:\s*IN|\s*OUT)?|KMS?|ODO)\b\.?/;
 /** A distance that is not the car's reading: the next service, a range, an interval. */
 const NOT_ODO =
   /NEXT|PROXIM|URMATOAR|\bLA\s+\d|\bAT\s+\d|EVERY|CADA|INTERVAL|GARANTI|WARRANTY|KM\s*\/\s*H|RANGE|AUTONOM/;
@@ -283,9 +283,10 @@ export function odometer(lines: Line[]): { value: number; conf: number } | null 
 export function fuelType(text: string): { value: string; conf: number } | null {
   const norm = text.replace(/(?<=[A-Z]{2})0(?![\d.,])/g, 'O'); // "GASOLE0", "PL0MO": a zero for an O
   if (/\bKWH\b|INCARCARE|RECARGA|CHARG|ELECTRIC/.test(norm)) return { value: 'ELECTRIC', conf: 0.95 };
-  if (/\b(GPL|LPG|GLP|AUTOGAS)\b/.test(norm)) return { value: 'GPL', conf: 0.95 };
+  // Spaces optional: PaddleOCR prints "GPLAUTO", "SINPLOMO98".
+  if (/\b(GPL|LPG|GLP)(?=\b|AUTO)|AUTOGAS/.test(norm)) return { value: 'GPL', conf: 0.95 };
   if (/MOTORINA|DIESEL|GASOLEO|GASOIL|\bDSL\b/.test(norm)) return { value: 'DIESEL', conf: 0.95 };
-  if (/BENZINA|GASOLINA|UNLEADED|PETROL|SIN PLOMO|\bSP ?9[58]\b|SUPER ?9[58]|EFIX|\bRON ?9[58]\b/.test(norm))
+  if (/BENZINA|GASOLINA|UNLEADED|PETROL|SIN ?PLOMO|\bSP ?9[58]\b|SUPER ?9[58]|EFIX|\bRON ?9[58]\b/.test(norm))
     return { value: 'PETROL', conf: 0.9 };
   if (/\b9[58]\b/.test(norm)) return { value: 'PETROL', conf: 0.6 };
   return null;
@@ -319,7 +320,9 @@ export function extractFuel(lines: Line[]): Extraction {
       );
     if (x) {
       const a = parseNumber(x[1] ?? '', 'qty');
-      const b = parseNumber(x[2] ?? '', 'qty');
+      let b = parseNumber(x[2] ?? '', 'qty');
+      // "@ 165.9p/L": pence per litre.
+      if (b && /^\s*P\s*\//.test(l.norm.slice((x.index ?? 0) + x[0].length))) b = Math.round(b * 10) / 1000;
       if (a) qty.push({ value: a, conf: l.confidence });
       // "21.0701x 7,482": that l glued to a quantity with its decimals; the total decides.
       const glued = /^(\d+[.,]\d{2,3})1$/.exec(x[1] ?? '');
@@ -654,7 +657,7 @@ export function fixRoSeries(serie: string): string {
 
 // "Póliza" is also read "P6LIZA" or "P0LIZA", and "nº" as "N?" (the OCR's ó and º).
 const POLICY_LABEL =
-  /(?:POLICY\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|N\S{0,2}\s*(?:DE\s*)?P[O06]LIZA|P[O06]LIZA\s*(?:N[O°º?]?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:NR|N[O°º]|NUMBER|NUMERO)(?![A-Z])\.?)\s*[:.#?]?\s*/g;
+  /(?:(?:POLICY|CERTIFICATE)\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|(?:N\S{0,2}|NUMERO)\s*(?:DE\s*)?P[O06]LIZA|P[O06]LIZA\s*(?:N[°º?]|NO?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\.?))\s*[:.#?]?\s*/g;
 /** A column heading that names the policy number ("Policy number", "Nr. poliță", "Póliza"), value below. */
 const POLICY_HEADING =
   /^(?:POLICY\s*(?:NUMBER|NO\.?)|NR\.?\s*POLITA|P[O06]LIZA|N\S{0,2}\s*(?:DE\s*)?P[O06]LIZA)(?:\s{2,}|$)/;

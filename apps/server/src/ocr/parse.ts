@@ -118,7 +118,11 @@ export function amountTokens(
     if (clean[end] === '%' || /^\d{7,}$/.test(token)) continue;
     const n = parseNumber(token, kind);
     // glued: a letter right after it ("7c"), OCR noise more often than an amount.
-    if (n !== null) out.push({ value: n, token, glued: /[A-Za-z]/.test(clean[end] ?? '') });
+    // glued: a letter right after it ("7c"), OCR noise more often than an amount; a currency
+    // ("411.74LEI", "15,92EUR") is not.
+    const after = clean.slice(end);
+    const glued = /^[A-Za-z]/.test(after) && !/^(?:LEI|LE[I!l1]|RON|EUR|RM|USD|GBP)(?![A-Za-z])/i.test(after);
+    if (n !== null) out.push({ value: n, token, glued });
   }
   return out;
 }
@@ -166,8 +170,8 @@ export function findDates(norm: string): FoundDate[] {
   const out: FoundDate[] = [];
   const s = norm
     .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
-    // "13/12/202319:36": PaddleOCR glues the time to a date's four-digit year.
-    .replace(/(?<=[./-]\d{4})(?=\d{1,2}:\d{2})/g, ' ')
+    // "13/12/202319:36", "2023-12-1115:00": PaddleOCR glues the time (hh:mm) to the date.
+    .replace(/(?<=\d)(?=\d{2}:\d{2}(?!\d))/g, ' ')
     .replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1')
     // "05- Jan-2017": PaddleOCR's space beside a dash next to a month name.
     .replace(/(?<=\d)\s*([-/])\s*(?=[A-Z]{3})|(?<=\b[A-Z]{3})\s*([-/])\s*(?=\d)/g, (_, a, b) => a ?? b);
@@ -191,7 +195,11 @@ export function findDates(norm: string): FoundDate[] {
     const d = iso(Number(m[3]), MONTHS[m[2] ?? ''] ?? 0, Number(m[1]));
     if (d) out.push({ iso: d, at: m.index ?? 0 });
   }
-  const monthDay = new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})`, 'g');
+  // "Aug 19, 2025", also as PaddleOCR glues it: "onAug19,2025", "Date:Jan 1, 2024".
+  const monthDay = new RegExp(
+    `(?:\\b|(?<=ON|DATE|FROM|TO|:))(${MONTH_RE})\\.?\\s*(\\d{1,2}),?\\s*(\\d{4})(?!\\d)`,
+    'g',
+  );
   for (const m of s.matchAll(monthDay)) {
     const d = iso(Number(m[3]), MONTHS[m[1] ?? ''] ?? 0, Number(m[2]));
     if (d) out.push({ iso: d, at: m.index ?? 0 });
