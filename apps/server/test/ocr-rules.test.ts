@@ -19,6 +19,7 @@ import {
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import { allowedClasses, boxesFromProbMap, ctcDecode, groupLines } from '../src/ocr/paddle-core.js';
 import { amountTokens, parseNumber, toLines } from '../src/ocr/parse.js';
+import { respace } from '../src/ocr/words.js';
 
 const lines = (text: string) => toLines(text.trim());
 /** The same receipt as PaddleOCR may print it: spaces around labels, colons and units gone. */
@@ -526,5 +527,38 @@ describe('more of what PaddleOCR glues together', () => {
     expect(extractRevision(lines('Registration:AB33CDE   Mileagein:141,642miles')).fields.km).toBe(227951);
     const pence = extractFuel(lines('41.27 Litres @ 165.9p/L\nTOTAL   £68.47'));
     expect(pence.fields).toMatchObject({ liters: 41.27, pricePerLiter: 1.659, fuelPrice: 68.47 });
+  });
+});
+
+describe('descriptions and expense totals as PaddleOCR prints them', () => {
+  it('puts back the spaces between known words, numbers and a capitalised word', () => {
+    expect(respace('Brakepadsreplaced')).toBe('Brake pads replaced');
+    expect(respace('Oiland filter change')).toBe('Oil and filter change');
+    expect(respace('Schimb uleiși filtre')).toBe('Schimb ulei și filtre');
+    expect(respace('Car park3hours')).toBe('Car park 3 hours');
+    expect(respace('Taxa de podFetești')).toBe('Taxa de pod Fetești');
+    // Not words it knows, or already a word: left alone.
+    expect(respace('Ventilator Diesel Parkade')).toBe('Ventilator Diesel Parkade');
+    expect(extractRevision(lines('Work carried out:Brakepadsreplaced')).fields.description).toBe(
+      'Brake pads replaced',
+    );
+  });
+
+  it('keeps a count in the item name, drops the price after it', () => {
+    const r = extractExpense(lines('Anvelope iarnă 4 buc\n2 x 55,18   110,36\nTOTAL   110,36 LEI'));
+    expect(r.fields).toMatchObject({
+      description: 'Anvelope iarnă 4 buc',
+      expenseType: 'Tyres',
+      amount: 110.36,
+    });
+  });
+
+  it('takes "Amount paid" as the total and never a card number after its mask', () => {
+    const r = extractExpense(
+      lines('Tyres 2 x 205/55 R16\n2 x 34.14   68.28\nAmount paid   68.28\nMASTERCARD   ************3916'),
+    );
+    expect(r.fields.amount).toBe(68.28);
+    expect(amountTokens('VISA   **** **** **** 4537')).toEqual([]);
+    expect(extractExpense(lines('Vehicletax   759.87\nTOTAL   759.87')).fields.expenseType).toBe('Tax');
   });
 });

@@ -1,6 +1,7 @@
 import { agreesWithVat, instalmentsSum, isInstalmentLine, isWholeMonths, netAndVat } from './consistency.js';
 import { tableValues } from './layout.js';
 import { amounts, amountTokens, findDates, type Line, normalize, parseNumber } from './parse.js';
+import { respace } from './words.js';
 
 export type OcrKind = 'fuel' | 'expense' | 'revision' | 'insurance';
 export type FieldValue = string | number | boolean | null;
@@ -78,7 +79,7 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
 // ── totals ──────────────────────────────────────────────────────────────────
 // Spaces optional inside a label: PaddleOCR prints "TOTALFACTURA", "AMOUNTDUE", "IMPORTETOTAL".
 const TOTAL =
-  /\b(TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|TOTAL ?LEI|TOTAL ?EUR(?:OS)?|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE ?DUE|PAYABLE)\b/;
+  /\b(TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|TOTAL ?LEI|TOTAL ?EUR(?:OS)?|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|AMOUNT ?PAID|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE ?DUE|PAYABLE)\b/;
 const NOT_TOTAL =
   /(SUB[\s-]?TOTAL|TVA|IVA|\bVAT\b|BASE IMPONIBLE|DESCUENTO|DISCOUNT|\bCARD\b|TARJETA|NUMERAR|CASH|REST\b|CAMBIO|CHANGE)/;
 /**
@@ -88,7 +89,7 @@ const NOT_TOTAL =
 const TOTAL_TIERS: [RegExp, number][] = [
   [/\b(NETT TOTAL|ROUNDED TOTAL|TOTAL (AMT |AMOUNT )?ROUNDED|AFTER ROUNDING|TOTAL AFTER ADJ)/, 5],
   [
-    /\b(GRAND TOTAL|FINAL TOTAL|PAYABLE|TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|BALANCE ?DUE|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL)\b/,
+    /\b(GRAND TOTAL|FINAL TOTAL|PAYABLE|TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|BALANCE ?DUE|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|AMOUNT ?PAID)\b/,
     4,
   ],
   [/\bTOTAL\b.*\b(INC|INCL|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b/, 3],
@@ -102,7 +103,7 @@ const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
 const TAX_INCLUDED = /\b(INC[LI1]?|[IL]NCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
 const NOT_PAID_TOTAL =
-  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL )\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
+  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL |AMOUNT ?)\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
 /** What the customer handed over (cash, card) and got back: paid − change is the total. */
 const PAID =
   /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|TENDERED|RECEIVED|EFECTIVO|ENTREGADO|TARJETA|NUMERAR|PAGO)\b/;
@@ -425,10 +426,10 @@ export function extractFuel(lines: Line[]): Extraction {
 // ── expense ─────────────────────────────────────────────────────────────────
 const EXPENSE_TYPES: [string, RegExp][] = [
   ['Parking', /PARCARE|PARKING|APARCAMIENTO|CAR ?PARK|ESTACIONAMIENTO|\bNCP\b|\bSABA\b/],
-  ['Tolls', /TAXA DE POD|ROVINIET|PEAJE|\bTOLL|AUTOPISTA|VINIETA|VIGNETTE|PEAGE/],
+  ['Tolls', /TAXA ?DE ?POD|ROVINIET|PEAJE|\bTOLL|AUTOPISTA|VINIETA|VIGNETTE|PEAGE/],
   ['Wash', /SPALATORIE|SPALARE|LAVADO|LAVADERO|CAR ?WASH|\bWASH\b|AUTOLAVADO/],
   ['Tyres', /VULCANIZARE|ANVELOPE|NEUMATICO|TYRE|TIRE|CAUCIUC/],
-  ['Tax', /IMPOZIT|IMPUESTO|VEHICLE TAX|ROAD TAX|\bIVTM\b/],
+  ['Tax', /IMPOZIT|IMPUESTO|VEHICLE ?TAX|ROAD ?TAX|\bIVTM\b/],
   ['Repair', /REPARATIE|REPARACION|REPAIR|TINICHIGERIE|CHAPA|BODYWORK/],
   ['Maintenance', /REVIZIE|MANTENIMIENTO|SERVICE|ULEI|ACEITE|\bOIL\b|FILTR/],
   ['Accessories', /ACCESORI|ACCESSOR/],
@@ -462,11 +463,14 @@ export function restoreAccents(text: string): string {
 
 /** The text of an item line without its amount. */
 function itemText(l: Line): string {
-  return l.text
-    .replace(/^\S{1,2}\s{2,}/, '')
-    .replace(/\s+(?:[£€$]\s*)?-?\d[\d.,]*\s*\S{0,4}\s*$/, '')
-    .replace(/[\s.:|_-]+$/, '')
-    .trim();
+  return (
+    l.text
+      .replace(/^\S{1,2}\s{2,}/, '')
+      // The price at the end (with its cents, or its currency), not a count in the name ("Anvelope iarnă 4 buc").
+      .replace(/\s+(?:[£€$]\s*)?-?(?:\d[\d.,]*[.,]\d{2}|\d+(?=\s*(?:LEI|RON|EUR|€|£)))\s*\S{0,4}\s*$/i, '')
+      .replace(/[\s.:|_-]+$/, '')
+      .trim()
+  );
 }
 
 export function extractExpense(lines: Line[]): Extraction {
@@ -505,7 +509,7 @@ export function extractExpense(lines: Line[]): Extraction {
       /[A-Za-z]{3}/.test(itemText(l)),
   );
   const itemLine = type.line && amounts(type.line.text).length ? type.line : (priced ?? type.line);
-  const description = itemLine ? itemText(itemLine) : '';
+  const description = itemLine ? respace(itemText(itemLine)) : '';
   r.set('description', restoreAccents(description) || null, (itemLine?.confidence ?? 0) * 0.9);
   return r.done();
 }
@@ -542,7 +546,7 @@ export function extractRevision(lines: Line[]): Extraction {
       conf = line.confidence * 0.7;
     }
   }
-  if (description) description = spacedAsElsewhere(description, lines);
+  if (description) description = respace(spacedAsElsewhere(description, lines));
   r.set('description', description ? restoreAccents(description) : null, conf);
   return r.done();
 }

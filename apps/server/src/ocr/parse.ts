@@ -107,6 +107,8 @@ export function amountTokens(
 ): { value: number; token: string; glued: boolean }[] {
   let clean = text
     .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ')
+    // A card number's last digits after its mask ("**** **** 4026") are no amount.
+    .replace(/[*•]{3,}[\s*•]*\d{2,4}\b/g, ' ')
     // A currency code glued to the number ("RM9.00", "EUR12,50"): a number starts after it.
     .replace(CURRENCY_PREFIX, '$1 ')
     // "£2160.68" whose pound sign the OCR read as a small f, glued to the amount.
