@@ -562,3 +562,35 @@ describe('descriptions and expense totals as PaddleOCR prints them', () => {
     expect(extractExpense(lines('Vehicletax   759.87\nTOTAL   759.87')).fields.expenseType).toBe('Tax');
   });
 });
+
+describe('found on a second generated set (seed 2), read as OCR prints it', () => {
+  it('reads "E/L" (the £ of "£/L") as price per litre, and a row of numbers only in the headings\' order', () => {
+    const r = extractFuel(lines('Value   Qty   E/L\n32.54   22.88   1.422\nAMOUNT   32.54'));
+    expect(r.fields).toMatchObject({ liters: 22.88, pricePerLiter: 1.422, fuelPrice: 32.54 });
+  });
+
+  it('reads "Precio litro", and "Cantidad 25,96 1" (the l of litres read as 1)', () => {
+    const r = extractFuel(lines('Cantidad   25,96 1\nPrecio litro   1,753 EUR\nTOTAL   45,51 EUR'));
+    expect(r.fields).toMatchObject({ liters: 25.96, pricePerLiter: 1.753, fuelPrice: 45.51 });
+  });
+
+  it('reads a month whose O the OCR took for a zero', () => {
+    expect(extractFuel(lines('DATA: 8 0ct0mbrie 2024 ORA: 10:44')).fields.date).toBe('2024-10-08');
+    expect(extractExpense(lines('Fecha 20 de febrer0 de 2023 22:59')).fields.date).toBe('2023-02-20');
+  });
+
+  it('sums instalments glued to their number, and no sum when one is missing', () => {
+    expect(
+      instalmentsSum(lines('Instalment1   2 June 2024   680.67\nInstalment 2   1 September 2024   680.67')),
+    ).toBe(1361.34);
+    expect(instalmentsSum(lines('Platain12ratede279,21LEI\nRata 1   25.09.2024   279,21 LEI'))).toBe(3350.52);
+    expect(
+      instalmentsSum(
+        lines('Rata 1   10.05.2024   656,16\nRata 2   09.08.2024   656,16\nRata 4   08.02.2025   656,16'),
+      ),
+    ).toBeNull();
+    expect(
+      instalmentsSum(lines('Recibo 1   24/02/25   554,22\nRecibo 2   26/05/25   554,22\nRecibo 3')),
+    ).toBeNull();
+  });
+});

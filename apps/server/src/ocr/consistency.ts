@@ -32,8 +32,9 @@ export function netAndVat(lines: Line[]): { net: number; vat: number } | null {
 export const agreesWithVat = (nv: { net: number; vat: number } | null, total: number) =>
   !nv || Math.abs(round2(nv.net + nv.vat) - total) < 0.015;
 
+// Also glued to its number or to "de" ("Instalment1", "Rata3", "12ratede279,21"), as PaddleOCR prints them.
 const INSTALMENT =
-  /\b(RATA|RATE|RATELE|INSTAL+MENTS?|CUOTAS?|FRACCION(ES|AMIENTO)?|PLAZOS?|RECIBOS?|MONTHLY|MENSUAL|LUNARA?|TRIMESTRIAL|SEMESTRIAL|QUARTERLY|DIRECT DEBIT)\b/;
+  /(?:\b|(?<=\d))(RATA|RATE|RATELE|INSTAL+MENTS?|CUOTAS?|FRACCION(ES|AMIENTO)?|PLAZOS?|RECIBOS?|MONTHLY|MENSUAL|LUNARA?|TRIMESTRIAL|SEMESTRIAL|QUARTERLY|DIRECT DEBIT)(?=\b|\d|DE\b|DE\d)/;
 
 export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm);
 
@@ -44,6 +45,7 @@ export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm);
 export function instalmentsSum(lines: Line[]): number | null {
   let sum = 0;
   let count = 0;
+  const numbers: number[] = [];
   for (const l of lines.filter(isInstalmentLine)) {
     const times =
       /(?<![\d.,])([2-9]|1[0-2])\s*(?:(?:MONTHLY|LUNARE|MENSUALES|RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)\s*)*(?:[X×*]|DE|OF)\s*[:=]?\s*(?:€|EUR|LEI|RON|£|F(?=\d))?\s*(\d[\d.,]*[.,]\d{2})/.exec(
@@ -54,11 +56,18 @@ export function instalmentsSum(lines: Line[]): number | null {
       if (each) return round2(Number(times[1]) * each);
     }
     const v = centsAmounts(l.text).at(-1);
+    const n = /^\D*?(\d{1,2})\b/.exec(l.norm.replace(/(?<=[A-Z])(?=\d)/, ' '))?.[1];
+    // A numbered instalment whose amount the OCR lost ("Recibo 4" alone): the sum is incomplete.
+    if (v === undefined && n && /^\D*\d{1,2}\s*$/.test(l.norm)) return null;
     if (v !== undefined) {
       sum += v;
       count++;
+      if (n) numbers.push(Number(n));
     }
   }
+  // Numbered instalments with one missing ("Instalment 1, 2, 4": a line the OCR lost) add up to nothing.
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  if (sorted.length === count && sorted.some((n, i) => n !== i + 1)) return null;
   return count >= 2 ? round2(sum) : null;
 }
 

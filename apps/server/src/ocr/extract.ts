@@ -234,7 +234,7 @@ const UNIT = /(\d[\d.,]*\d|\d)\s*(?:L|LT|LTR|LTRS|LITRI|LITRU|LITROS|LITRO|LITRE
 const QTY_LABEL =
   /\b(LITRI|LITROS|LITRES|LITERS|VOLUME|CANTITATE|CANTIDAD|QTY|QUANTITY|ENERGIE|ENERGIA|ENERGY|VOLUMEN)\b/;
 const PPL_LABEL =
-  /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
+  /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO\s*(POR\s*)?LITRO|PRET\s*(PE\s*)?LITRU|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
 const ODO_LABEL =
   /\b(KM ?BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MI?L[EI]?AGE(?:\s*IN|\s*OUT)?|KMS?|ODO)\b\.?/;
 /** A distance that is not the car's reading: the next service, a range, an interval. */
@@ -335,7 +335,14 @@ export function extractFuel(lines: Line[]): Extraction {
       if (amount) lineAmounts.push({ value: amount.value, conf: l.confidence * 0.8 });
     }
     if (QTY_LABEL.test(l.norm) && !isPpl) {
-      const v = labelValue(lines, l, 'qty', QTY_LABEL);
+      // "Cantidad   25,96 1": the unit's l read as a 1 after the quantity with its decimals.
+      const m = QTY_LABEL.exec(l.norm);
+      const own = amountTokens(l.text.slice((m?.index ?? 0) + (m?.[0].length ?? 0)), 'qty');
+      const decimals = own.filter((t) => /[.,]\d{1,3}$/.test(t.token));
+      const v =
+        own.length > 1 && decimals.length === 1
+          ? (decimals[0]?.value ?? null)
+          : labelValue(lines, l, 'qty', QTY_LABEL);
       if (v !== null && v > 0) qty.push({ value: v, conf: l.confidence });
     }
     if (isPpl && !x) {

@@ -172,6 +172,8 @@ export function findDates(norm: string): FoundDate[] {
   const out: FoundDate[] = [];
   const s = norm
     .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
+    // "8 0ct0mbrie", "febrer0": a zero for an O inside a month's name.
+    .replace(/(?<=[A-Z])0(?!\d)|(?<![\dA-Z])0(?=[A-Z]{2})/g, 'O')
     // "13/12/202319:36", "2023-12-1115:00": PaddleOCR glues the time (hh:mm) to the date.
     .replace(/(?<=\d)(?=\d{2}:\d{2}(?!\d))/g, ' ')
     .replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1')
