@@ -17,7 +17,13 @@ import {
   termMonths,
 } from '../src/ocr/extract.js';
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
-import { allowedClasses, boxesFromProbMap, ctcDecode, groupLines } from '../src/ocr/paddle-core.js';
+import {
+  allowedClasses,
+  boxesFromProbMap,
+  ctcDecode,
+  groupLines,
+  textSlope,
+} from '../src/ocr/paddle-core.js';
 import { amountTokens, parseNumber, toLines } from '../src/ocr/parse.js';
 import { respace } from '../src/ocr/words.js';
 
@@ -320,6 +326,21 @@ describe('PaddleOCR post-processing', () => {
     expect(ctcDecode(probs, 0, steps.length, C, chars, allowed).text).toBe('A11 1');
   });
 
+  it("takes a photo's tilt out before grouping: each value stays on its label's line", () => {
+    // Lines 40 px apart, falling 6 % to the right: a value 600 px right sits 36 px lower.
+    const labels = ['Litres', 'Price/L', 'SUBTOTAL', 'VAT 20%', 'TOTAL', 'CARD'];
+    const values = ['41.27', '1.739', '71.77', '11.96', '71.77', '71.77'];
+    const items = labels.flatMap((text, i) => [
+      { text, confidence: 0.9, box: { x: 0, y: 40 * i, w: 120, h: 20 } },
+      { text: values[i] ?? '', confidence: 0.9, box: { x: 600, y: 40 * i + 36, w: 80, h: 20 } },
+    ]);
+    expect(textSlope(items)).toBeCloseTo(0.06, 2);
+    expect(groupLines(items).map((l) => l.text)).toEqual(labels.map((l, i) => `${l}   ${values[i]}`));
+    // Level text stays level.
+    const level = items.map((it) => ({ ...it, box: { ...it.box, y: it.box.x ? it.box.y - 36 : it.box.y } }));
+    expect(textSlope(level)).toBe(0);
+  });
+
   it('groups boxes into lines, with wide gaps kept as columns', () => {
     const b = (text: string, x: number, y: number, w = 60) => ({
       text,
@@ -592,5 +613,25 @@ describe('found on a second generated set (seed 2), read as OCR prints it', () =
     expect(
       instalmentsSum(lines('Recibo 1   24/02/25   554,22\nRecibo 2   26/05/25   554,22\nRecibo 3')),
     ).toBeNull();
+  });
+});
+
+describe('more misreads from the second generated set', () => {
+  it('reads "f/L" (£/L) and "Pretlitru" headings, and leaves out only a whole grade before the values', () => {
+    const en = extractFuel(
+      lines('Product   Litres   f/L   Amount\nV-Power Diesel   61.92   1.676   103.78\nTOTAL   f103.78'),
+    );
+    expect(en.fields).toMatchObject({ liters: 61.92, pricePerLiter: 1.676, fuelPrice: 103.78 });
+    const ro = extractFuel(
+      lines('Produs   Total   Litri   Pretlitru\nBENZINA EFIX 95 136,22   17,42   7,82\nTOTAL   136,22 RON'),
+    );
+    expect(ro.fields).toMatchObject({ liters: 17.42, pricePerLiter: 7.82, fuelPrice: 136.22 });
+  });
+
+  it('reads "Sustituci 6n" as "Sustitución" and "Work carred out:", not the garage on the first line', () => {
+    expect(toLines('Sustituci 6n pastillas de freno')[0]?.text).toBe('Sustitución pastillas de freno');
+    const r = extractRevision(lines('MAIN DEALER SERVICE\nWork carred out: Timing belt kit'));
+    expect(r.fields.description).toBe('Timing belt kit');
+    expect(extractRevision(lines('MAIN DEALER SERVICE\nInvoice 12')).fields.description).toBeNull();
   });
 });

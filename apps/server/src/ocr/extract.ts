@@ -524,7 +524,7 @@ export function extractExpense(lines: Line[]): Extraction {
 // ── revision ────────────────────────────────────────────────────────────────
 /** "Work carried out:", "Lucrări efectuate:", "Trabajo realizado:", spaces optional (PaddleOCR drops some). */
 const WORK_LABEL =
-  /^(LUCRAR[EI](?:\s*EFECTUATE)?|DESCRIERE(?:\s*LUCRAR[EI])?|SERVICIU|OPERATIUN[EI](?:\s*EFECTUATE)?|CONCEPTO|TRABAJOS?(?:\s*REALIZADOS?|\s*EFECTUADOS?)?|SERVICIO|DESCRIPCION|WORK(?:\s*CARRIED\s*OUT|\s*DONE|\s*PERFORMED)?|DESCRIPTION|SERVICE|JOB)\s*[:-]/;
+  /^(LUCRAR[EI](?:\s*EFECTUATE)?|DESCRIERE(?:\s*LUCRAR[EI])?|SERVICIU|OPERATIUN[EI](?:\s*EFECTUATE)?|CONCEPTO|TRABAJOS?(?:\s*REALIZADOS?|\s*EFECTUADOS?)?|SERVICIO|DESCRIPCION|WORK(?:\s*CAR+I?E?D\s*OUT|\s*DONE|\s*PERFORMED)?|DESCRIPTION|SERVICE|JOB)\s*[:-]/;
 /** A company's name (the garage's, at the top): "… SRL", "… S.L.", "… LTD", glued or not. */
 const COMPANY = /(?:\b|[a-z])(?:S\.?R\.?L|S\.?L|S\.?A|LTD|PLC|LIMITED|GMBH)\.?$/i;
 const SERVICE_WORDS =
@@ -545,8 +545,9 @@ export function extractRevision(lines: Line[]): Extraction {
     description = work.text.replace(/^[^:-]*[:-]\s*/, '').trim();
     conf = work.confidence;
   } else {
+    // Not the garage's name: the first line, or one ending in SRL / S.L. / Ltd.
     const line = lines.find(
-      (l) => SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
+      (l) => l.index > 0 && SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
     );
     if (line) {
       description = itemText(line);

@@ -9,7 +9,7 @@ export type Column = 'qty' | 'ppl' | 'amount';
 const HEADINGS: [Column, RegExp][] = [
   [
     'ppl',
-    /PRE[CT]IO?\s*\/\s*L[A-Z]*|PRET\s*UNITAR|PRICE\s*\/\s*L[A-Z]*|UNIT\s*PRICE|P\.?\s*UNIT|PVP\s*\/\s*L\b|(?:€|£|EUR|LEI|RON)\s*\/\s*L\b|\bE\s*\/\s*L\b|\/\s*L\b|\bPPL\b|\bPRECIO\b|\bPRET\b|\bPRICE\b/y,
+    /PRE[CT]IO?\s*\/\s*L[A-Z]*|PRET\s*\/?\s*LITRU|PRECIO\s*(?:POR\s*)?LITRO|PRET\s*UNITAR|PRICE\s*\/\s*L[A-Z]*|UNIT\s*PRICE|P\.?\s*UNIT|PVP\s*\/\s*L\b|(?:€|£|EUR|LEI|RON)\s*\/\s*L\b|\b[EF]\s*\/\s*L\b|\/\s*L\b|\bPPL\b|\bPRECIO\b|\bPRET\b|\bPRICE\b/y,
   ],
   [
     'qty',
@@ -59,7 +59,10 @@ export function tableValues(lines: Line[]): { column: Column; value: number; con
     for (const row of lines.slice(head.index + 1, head.index + 3)) {
       let nums = amountTokens(row.text, 'qty').filter((t) => !t.glued);
       // A product column comes first ("SIN PLOMO 98   51,36   28,74   1,787"): the last numbers are the values.
-      if (nums.length > cols.length && /^\s*\p{L}/u.test(row.text)) nums = nums.slice(-cols.length);
+      // The numbers left out must be whole (a grade), never a quantity or money with decimals.
+      const extra = nums.slice(0, Math.max(0, nums.length - cols.length));
+      if (extra.length && /^\s*\p{L}/u.test(row.text) && extra.every((t) => /^\d+$/.test(t.token)))
+        nums = nums.slice(-cols.length);
       if (nums.length !== cols.length) {
         // Fewer numbers than headings (one glued to the product's name): by position, when known.
         const placed = nums.length >= 2 ? columnsByNearest(head, row, cols) : null;

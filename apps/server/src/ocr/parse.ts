@@ -35,8 +35,8 @@ export function toLines(
         ...l,
         text: l.text.replace(/^[\s|!_~—–'"`.,;:*]+/, '').replace(/[\s|_~—–]+$/, ''),
       }))
-      // Spanish "-ción/-sión" whose ó the OCR read as â or à.
-      .map((l) => ({ ...l, text: l.text.replace(/(?<=[cs]i)[âàä](?=n\b)/g, 'ó') }))
+      // Spanish "-ción/-sión" whose ó the OCR read as â, à or 6 ("Sustituci 6n", "emisi6n").
+      .map((l) => ({ ...l, text: l.text.replace(/(?<=[cs]i)(?:[âàä]|\s?6)(?=n\b)/g, 'ó') }))
       .filter((l) => l.text.length > 0)
       .map((l, index) => ({ ...l, norm: normalize(l.text), index }))
   );
