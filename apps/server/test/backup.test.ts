@@ -20,8 +20,11 @@ let target: TestDatabase;
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
   const all: Record<string, string[]> = {};
   for (const table of await tablesInOrder(db)) {
+    // A records version is a fresh sequence value, never the one before the restore: only which
+    // vehicles have one is the same.
+    const row = table === 'vehicle_record_versions' ? 'x.vehicle_id' : 'to_jsonb(x)';
     const rows = rowsOf<{ row: unknown }>(
-      await db.execute(sql.raw(`select to_jsonb(x)::text as row from "${table}" x`)),
+      await db.execute(sql.raw(`select ${row}::text as row from "${table}" x`)),
     );
     all[table] = rows.map((r) => String(r.row)).sort();
   }

@@ -2,6 +2,7 @@ import { REVISION_INTERVAL_KM, REVISION_INTERVAL_MONTHS } from '@evdra/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
+import { VersionedCache } from '../lib/versioned-cache.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;
@@ -19,14 +20,42 @@ export class FactsRepo {
   constructor(private readonly db: Db) {}
 
   async forOwner(ownerId: number, today: string): Promise<VehicleFacts[]> {
-    return this.load('owner', { owner: ownerId, today });
+    this.statements.owner ??= namedStatement<FactsRow>(this.db, 'facts_by_owner', factsQuery('owner'));
+    const vs = await this.statements.owner({ owner: ownerId, today });
+    return vs.map((v) => toFacts(v, today));
   }
 
-  /** Undefined unless the vehicle exists and the user reaches it (owner, editor or viewer). */
+  /**
+   * Undefined unless the vehicle exists and the user reaches it (owner, editor or viewer).
+   * The records' aggregates, the heaviest read of the AI routes, are kept per vehicle and day at the
+   * vehicle's records version (vehicle_record_versions, bumped by triggers on every record write):
+   * while it holds, a summary costs one indexed lookup of the vehicle row, which is always read fresh.
+   */
   async forVehicle(ownerId: number, vehicleId: number, today: string): Promise<VehicleFacts | undefined> {
-    const [facts] = await this.load('vehicle', { owner: ownerId, vehicle: vehicleId, today });
-    return facts;
+    this.vehicleNow ??= namedStatement<VehicleNow>(this.db, 'facts_vehicle_now', vehicleNowQuery());
+    const [vehicle] = await this.vehicleNow({ owner: ownerId, vehicle: vehicleId });
+    if (!vehicle) return undefined;
+    const { recordsVersion, ...columns } = vehicle;
+    const key = `${vehicleId}|${today}`;
+    let aggregates = this.aggregates.get(key, recordsVersion);
+    if (!aggregates) {
+      this.statements.vehicle ??= namedStatement<FactsRow>(
+        this.db,
+        'facts_by_vehicle',
+        factsQuery('vehicle'),
+      );
+      const [row] = await this.statements.vehicle({ owner: ownerId, vehicle: vehicleId, today });
+      if (!row) return undefined;
+      const { fuel, costs, services, insurance, expenses } = row;
+      aggregates = { fuel, costs, services, insurance, expenses };
+      // Read after the version: never an older aggregate under a newer version (see RecordsRepo).
+      this.aggregates.set(key, recordsVersion, aggregates);
+    }
+    return toFacts({ ...columns, ...aggregates }, today);
   }
+
+  private vehicleNow?: NamedStatement<VehicleNow>;
+  private readonly aggregates = new VersionedCache<Aggregates>(2000, () => 1);
 
   /** Keeps an evaluation on the vehicle row (integral 1–10) and bumps its version. */
   async saveScore(vehicleId: number, score: number, reason: string) {
@@ -36,120 +65,115 @@ export class FactsRepo {
        where id = ${vehicleId}`);
   }
 
-  /** One named statement; PostgreSQL plans it once per connection (planning cost more than running it). */
+  /** Named statements; PostgreSQL plans each once per connection (planning cost more than running it). */
   private readonly statements: Partial<Record<'vehicle' | 'owner', NamedStatement<FactsRow>>> = {};
-  private async load(
-    scope: 'vehicle' | 'owner',
-    values: { owner: number; vehicle?: number; today: string },
-  ): Promise<VehicleFacts[]> {
-    const { today } = values;
-    this.statements[scope] ??= namedStatement<FactsRow>(this.db, `facts_by_${scope}`, factsQuery(scope));
-    const vs = await this.statements[scope](values);
-    const year = Number(today.slice(0, 4));
+}
 
-    return vs.map((v): VehicleFacts => {
-      const engineSize = num(v.engineSize);
-      const { costs: c, fuel: f, services: s, insurance: ins, expenses: e } = v;
-      const cats = {
-        fuel: round2(num(c?.fuel ?? null)),
-        expenses: round2(num(c?.expenses ?? null)),
-        insurance: round2(num(c?.insurance ?? null)),
-        revisions: round2(num(c?.revisions ?? null)),
-      };
-      const total = round2(cats.fuel + cats.expenses + cats.insurance + cats.revisions);
-      const readings = [f?.kmLow, f?.kmHigh, s?.kmLow, s?.kmHigh].filter((k) => k != null).map(Number);
-      const kmHigh = Math.max(v.odometer, ...readings);
-      const km = readings.length === 0 ? 0 : Math.max(0, kmHigh - Math.min(...readings));
-      const biggest = (Object.entries(cats) as [keyof typeof cats, number][]).sort((a, b) => b[1] - a[1])[0];
-      const ageYears = Math.max(0, year - v.year);
-      const records = {
-        fuel: num(f?.n ?? null),
-        expenses: num(e?.n ?? null),
-        insurances: num(ins?.n ?? null),
-        revisions: num(s?.n ?? null),
-        total: 0,
-      };
-      records.total = records.fuel + records.expenses + records.insurances + records.revisions;
-      const ins2 = (x: { p: string; e: string; d: Num } | null | undefined) =>
-        x ? { provider: x.p, endDate: x.e, daysLeft: num(x.d) } : null;
-      const lastKm = s?.lastDate ? num(s.lastKm) : null;
-      return {
-        vehicle: {
-          id: v.id,
-          make: v.make,
-          model: v.model,
-          year: v.year,
-          fuelType: v.fuelType,
-          engineSize,
-          odometer: v.odometer,
-          registrationNumber: v.registrationNumber,
-          aiEvaluationConsent: v.consent,
-        },
-        today,
-        ageYears,
-        kmPerYear: Math.round(v.odometer / Math.max(1, ageYears)),
-        records,
-        costs: {
-          ...cats,
-          total,
-          km,
-          costPerKm: km > 0 && total > 0 ? Math.round((total / km) * 1000) / 1000 : null,
-          biggestCategory: biggest && biggest[1] > 0 ? { category: biggest[0], amount: biggest[1] } : null,
-          biggestMonth: c?.bestMonth ? { month: c.bestMonth, amount: round2(num(c.bestMonthAmount)) } : null,
-          last3MonthlyAvg: round2(num(c?.last3 ?? null) / 3),
-          prev12MonthlyAvg: round2(num(c?.prev12 ?? null) / 12),
-          prev12Months: num(c?.prev12Months ?? null),
-          largestExpense: e
-            ? { type: e.largest.type, amount: round2(num(e.largest.amount)), date: e.largest.date }
-            : null,
-          months: (c?.months ?? []).map((m) => ({
-            month: m.month,
-            fuel: round2(num(m.fuel)),
-            liters: round2(num(m.liters)),
-            total: round2(num(m.total)),
-          })),
-        },
-        fuel: {
-          fills: records.fuel,
-          quantity: round2(num(f?.quantity ?? null)),
-          spent: round2(num(f?.spent ?? null)),
-          measured: num(f?.measured ?? null),
-          avgConsumption: f?.avg == null ? null : round2(Number(f.avg)),
-          latest: dated(f?.latest ?? null),
-          best: dated(f?.best ?? null),
-          worst: dated(f?.worst ?? null),
-          recentPricePerUnit: f?.recentPrice == null ? null : Math.round(Number(f.recentPrice) * 1000) / 1000,
-          earlierPricePerUnit:
-            f?.earlierPrice == null ? null : Math.round(Number(f.earlierPrice) * 1000) / 1000,
-          typicalConsumption: typicalConsumption(v.fuelType, engineSize),
-        },
-        service: {
-          count: records.revisions,
-          last: s?.lastDate && lastKm !== null ? { date: s.lastDate, km: lastKm } : null,
-          avgIntervalKm: opt(s?.avgKm ?? null) === null ? null : Math.round(Number(s?.avgKm)),
-          avgIntervalDays: opt(s?.avgDays ?? null) === null ? null : Math.round(Number(s?.avgDays)),
-          next:
-            s?.nextDate && lastKm !== null
-              ? {
-                  date: s.nextDate,
-                  km: lastKm + REVISION_INTERVAL_KM,
-                  daysLeft: num(s.daysLeft),
-                  kmLeft: lastKm + REVISION_INTERVAL_KM - v.odometer,
-                }
-              : null,
-        },
-        insurance: {
-          count: records.insurances,
-          current: ins2(ins?.current),
-          latest: ins2(ins?.latest),
-          gaps: num(ins?.gaps ?? null),
-        },
-      };
-    });
-  }
+/** A vehicle's facts from its row: its columns and its records' aggregates. */
+function toFacts(v: FactsRow, today: string): VehicleFacts {
+  const year = Number(today.slice(0, 4));
+  const engineSize = num(v.engineSize);
+  const { costs: c, fuel: f, services: s, insurance: ins, expenses: e } = v;
+  const cats = {
+    fuel: round2(num(c?.fuel ?? null)),
+    expenses: round2(num(c?.expenses ?? null)),
+    insurance: round2(num(c?.insurance ?? null)),
+    revisions: round2(num(c?.revisions ?? null)),
+  };
+  const total = round2(cats.fuel + cats.expenses + cats.insurance + cats.revisions);
+  const readings = [f?.kmLow, f?.kmHigh, s?.kmLow, s?.kmHigh].filter((k) => k != null).map(Number);
+  const kmHigh = Math.max(v.odometer, ...readings);
+  const km = readings.length === 0 ? 0 : Math.max(0, kmHigh - Math.min(...readings));
+  const biggest = (Object.entries(cats) as [keyof typeof cats, number][]).sort((a, b) => b[1] - a[1])[0];
+  const ageYears = Math.max(0, year - v.year);
+  const records = {
+    fuel: num(f?.n ?? null),
+    expenses: num(e?.n ?? null),
+    insurances: num(ins?.n ?? null),
+    revisions: num(s?.n ?? null),
+    total: 0,
+  };
+  records.total = records.fuel + records.expenses + records.insurances + records.revisions;
+  const ins2 = (x: { p: string; e: string; d: Num } | null | undefined) =>
+    x ? { provider: x.p, endDate: x.e, daysLeft: num(x.d) } : null;
+  const lastKm = s?.lastDate ? num(s.lastKm) : null;
+  return {
+    vehicle: {
+      id: v.id,
+      make: v.make,
+      model: v.model,
+      year: v.year,
+      fuelType: v.fuelType,
+      engineSize,
+      odometer: v.odometer,
+      registrationNumber: v.registrationNumber,
+      aiEvaluationConsent: v.consent,
+    },
+    today,
+    ageYears,
+    kmPerYear: Math.round(v.odometer / Math.max(1, ageYears)),
+    records,
+    costs: {
+      ...cats,
+      total,
+      km,
+      costPerKm: km > 0 && total > 0 ? Math.round((total / km) * 1000) / 1000 : null,
+      biggestCategory: biggest && biggest[1] > 0 ? { category: biggest[0], amount: biggest[1] } : null,
+      biggestMonth: c?.bestMonth ? { month: c.bestMonth, amount: round2(num(c.bestMonthAmount)) } : null,
+      last3MonthlyAvg: round2(num(c?.last3 ?? null) / 3),
+      prev12MonthlyAvg: round2(num(c?.prev12 ?? null) / 12),
+      prev12Months: num(c?.prev12Months ?? null),
+      largestExpense: e
+        ? { type: e.largest.type, amount: round2(num(e.largest.amount)), date: e.largest.date }
+        : null,
+      months: (c?.months ?? []).map((m) => ({
+        month: m.month,
+        fuel: round2(num(m.fuel)),
+        liters: round2(num(m.liters)),
+        total: round2(num(m.total)),
+      })),
+    },
+    fuel: {
+      fills: records.fuel,
+      quantity: round2(num(f?.quantity ?? null)),
+      spent: round2(num(f?.spent ?? null)),
+      measured: num(f?.measured ?? null),
+      avgConsumption: f?.avg == null ? null : round2(Number(f.avg)),
+      latest: dated(f?.latest ?? null),
+      best: dated(f?.best ?? null),
+      worst: dated(f?.worst ?? null),
+      recentPricePerUnit: f?.recentPrice == null ? null : Math.round(Number(f.recentPrice) * 1000) / 1000,
+      earlierPricePerUnit: f?.earlierPrice == null ? null : Math.round(Number(f.earlierPrice) * 1000) / 1000,
+      typicalConsumption: typicalConsumption(v.fuelType, engineSize),
+    },
+    service: {
+      count: records.revisions,
+      last: s?.lastDate && lastKm !== null ? { date: s.lastDate, km: lastKm } : null,
+      avgIntervalKm: opt(s?.avgKm ?? null) === null ? null : Math.round(Number(s?.avgKm)),
+      avgIntervalDays: opt(s?.avgDays ?? null) === null ? null : Math.round(Number(s?.avgDays)),
+      next:
+        s?.nextDate && lastKm !== null
+          ? {
+              date: s.nextDate,
+              km: lastKm + REVISION_INTERVAL_KM,
+              daysLeft: num(s.daysLeft),
+              kmLeft: lastKm + REVISION_INTERVAL_KM - v.odometer,
+            }
+          : null,
+    },
+    insurance: {
+      count: records.insurances,
+      current: ins2(ins?.current),
+      latest: ins2(ins?.latest),
+      gaps: num(ins?.gaps ?? null),
+    },
+  };
 }
 
 type Insured = { p: string; e: string; d: Num } | null;
+/** The records' part of a FactsRow, kept between reads while the records are unchanged. */
+type Aggregates = Pick<FactsRow, 'fuel' | 'costs' | 'services' | 'insurance' | 'expenses'>;
+type VehicleNow = Omit<FactsRow, keyof Aggregates> & { recordsVersion: number };
 /** One vehicle's row: its columns, then each record kind's aggregate as JSON (null without records). */
 type FactsRow = {
   id: number;
@@ -201,6 +225,17 @@ type FactsRow = {
   insurance: { n: Num; gaps: Num; current: Insured; latest: Insured } | null;
   expenses: { n: Num; largest: { type: string; amount: Num; date: string } } | null;
 };
+
+/** The vehicle's own columns as FactsRow names them, and its records version; only if the user reaches it. */
+function vehicleNowQuery(): SQL {
+  return sql`
+    select v.id, v.make, v.model, v.year, v.fuel_type as "fuelType", v.engine_size as "engineSize",
+           v.odometer, v.registration_number as "registrationNumber", v.ai_evaluation_consent as consent,
+           coalesce(rv.version, 0)::float8 as "recordsVersion"
+      from vehicles v left join vehicle_record_versions rv on rv.vehicle_id = v.id
+     where v.id = ${sql.placeholder('vehicle')}
+       and v.id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})`;
+}
 
 /**
  * Reads each record table once for the chosen vehicles, and gets every per-vehicle figure from

@@ -18,8 +18,11 @@ export const BACKUP_FORMAT = 'evdra-backup';
 const VERSION = 1;
 const BATCH = 500;
 
-/** Kept by triggers from other tables (cost rollup, listing history): rebuilt by the restore, not copied. */
-const DERIVED = new Set(['vehicle_month_costs', 'vehicle_history']);
+/**
+ * Kept by triggers from other tables (cost rollup, listing history, record versions): rebuilt by
+ * the restore, not copied.
+ */
+const DERIVED = new Set(['vehicle_month_costs', 'vehicle_history', 'vehicle_record_versions']);
 
 type Header = { format: string; version: number; createdAt: string; migrations: number; tables: string[] };
 type Line = Header | { table: string; rows: Record<string, unknown>[] };

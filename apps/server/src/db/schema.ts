@@ -1,6 +1,7 @@
 import { RENEWAL_TYPES } from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -397,6 +398,20 @@ export const notifications = pgTable(
 export const sentReminders = pgTable('sent_reminders', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A vehicle's records version: triggers (migration 0020_record_versions) set it to a fresh value of
+ * `record_version_seq` whenever one of its records (fuel, expenses, insurance, services, renewals)
+ * is written or deleted, or a writer of one is renamed. A server keeps a vehicle's record lists
+ * while the version is unchanged; a vehicle never written since the migration has no row (0).
+ * Values never repeat, even after a restore: a cached list can never pass for another.
+ */
+export const vehicleRecordVersions = pgTable('vehicle_record_versions', {
+  vehicleId: integer('vehicle_id')
+    .primaryKey()
+    .references(() => vehicles.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });
 
 /**

@@ -9,7 +9,10 @@ import {
   type renewals,
   type revisions,
   users,
+  vehicleRecordVersions,
+  vehicles,
 } from '../../db/schema.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 
 export type RecordTable =
   | typeof insurances
@@ -45,6 +48,8 @@ export class RecordsRepo<T extends RecordTable> {
     /** The connection or transaction this repo runs on (rules with their own queries share it). */
     readonly db: Executor,
     private readonly table: T,
+    /** The per-vehicle lists this process keeps, by records version (shared with `on` copies). */
+    private readonly lists = new VersionedCache(LIST_CACHE_CHARS),
   ) {
     this.t = table as unknown as typeof expenses;
   }
@@ -54,24 +59,47 @@ export class RecordsRepo<T extends RecordTable> {
    * database: a long list (300 fill-ups) then costs the server no row parsing, mapping nor
    * serialising, only passing text on. `fields` are the keys of the response schema, each a column
    * of the table (the statement is prepared for the fields of the first call). `from`/`to` bound the
-   * date (inclusive). With `userId`, rows come only if that user reaches the vehicle (the access
-   * rule: owner or share; null: anyone, for admins), so the check rides in the same round trip.
+   * date (inclusive). With `userId`, only if that user reaches the vehicle (the access rule: owner or
+   * share; null: anyone, for admins); undefined when they don't, or the vehicle is not there.
    * `createdBy` (not a column) is the writer's username.
+   * The list is kept at the vehicle's records version (vehicle_record_versions, kept by triggers on
+   * every write, from any process): while it holds, a read is one indexed lookup that also checks
+   * access, not the JSON of 300 rows (the embedded database's single thread was busy with those).
    */
   async listJsonByVehicle(
     fields: readonly string[],
     vehicleId: number,
     range: { from?: string; to?: string },
     userId: number | null,
-  ): Promise<string> {
+  ): Promise<string | undefined> {
     this.jsonList ??= this.prepareJsonList(fields);
+    this.listVersion ??= this.prepareListVersion();
+    const [reached] = await this.listVersion.execute({ vehicleId, userId });
+    if (!reached) return undefined;
+    const key = `${vehicleId}|${range.from ?? ''}|${range.to ?? ''}`;
+    const kept = this.lists.get(key, reached.version);
+    if (kept !== undefined) return kept;
+    // Read after the version: a write in between leaves a newer list under the older version, which
+    // the next read (seeing the newer version) replaces; never an older list under a newer version.
     const [row] = await this.jsonList.execute({
       vehicleId,
       userId,
       from: range.from ?? null,
       to: range.to ?? null,
     });
-    return row?.json ?? '[]';
+    const json = row?.json ?? '[]';
+    this.lists.set(key, reached.version, json);
+    return json;
+  }
+
+  private listVersion?: ReturnType<RecordsRepo<T>['prepareListVersion']>;
+  private prepareListVersion() {
+    return this.db
+      .select({ version: sql<number>`coalesce(${vehicleRecordVersions.version}, 0)`.mapWith(Number) })
+      .from(vehicles)
+      .leftJoin(vehicleRecordVersions, eq(vehicleRecordVersions.vehicleId, vehicles.id))
+      .where(and(eq(vehicles.id, sql.placeholder('vehicleId')), reachable(vehicles.id)))
+      .prepare(`${getTableName(this.t)}_list_version`);
   }
 
   private jsonList?: ReturnType<RecordsRepo<T>['prepareJsonList']>;
@@ -263,19 +291,21 @@ export class RecordsRepo<T extends RecordTable> {
 
   /** This repo on another connection or transaction. */
   on(db: Executor): RecordsRepo<T> {
-    return new RecordsRepo(db, this.table);
+    return new RecordsRepo(db, this.table, this.lists);
   }
 
   /** Runs `fn` in a transaction that holds this vehicle's lock, with a repo bound to it. */
   inVehicleLock<R>(vehicleId: number, fn: (repo: RecordsRepo<T>) => Promise<R>): Promise<R> {
     return this.db.transaction(async (tx) => {
       await lockVehicle(tx, vehicleId);
-      return fn(new RecordsRepo(tx, this.table));
+      return fn(new RecordsRepo(tx, this.table, this.lists));
     });
   }
 }
 
 const LOCK_SPACE = 7_203_413;
+/** Characters of record lists kept per record type: some hundred 300-row fuel lists. */
+const LIST_CACHE_CHARS = 8_000_000;
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters for the widest record. */
 const INSERT_CHUNK = 5000;
 

@@ -63,8 +63,7 @@ export class RecordsService<T extends RecordTable> {
 
   /**
    * The records of one vehicle, newest first, as the response's JSON text (`fields`: the keys of the
-   * response schema). One round trip: rows come only when the caller may see the vehicle; an empty
-   * answer is checked again, to tell a vehicle without records from one that is not theirs (404).
+   * response schema); 404 when the vehicle is not there or the caller may not see it.
    */
   async listJson(
     p: Principal,
@@ -74,7 +73,7 @@ export class RecordsService<T extends RecordTable> {
   ): Promise<string> {
     const userId = p.role === 'ADMIN' ? null : p.userId;
     const json = await this.repo.listJsonByVehicle(fields, vehicleId, range, userId);
-    if (json === '[]') await this.access(p, vehicleId);
+    if (json === undefined) throw notFound('Vehicle');
     return json;
   }
 

@@ -1,0 +1,47 @@
+/**
+ * Values kept with the version they were built at, least recently used dropped first once their
+ * total weight (by default a text's length) passes `maxWeight`. A value is only answered for the
+ * very version it was stored at.
+ */
+export class VersionedCache<V = string> {
+  private readonly entries = new Map<string, { version: number; value: V; weight: number }>();
+  private weight = 0;
+
+  constructor(
+    private readonly maxWeight: number,
+    private readonly weigh: (value: V) => number = (value) => String(value).length,
+  ) {}
+
+  get(key: string, version: number): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    // Map keeps insertion order: re-inserting marks it the most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, version: number, value: V): void {
+    this.drop(key);
+    const weight = this.weigh(value);
+    // One value may not push out everything else.
+    if (weight > this.maxWeight / 4) return;
+    this.entries.set(key, { version, value, weight });
+    this.weight += weight;
+    for (const oldest of this.entries.keys()) {
+      if (this.weight <= this.maxWeight) break;
+      this.drop(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
+}
