@@ -25,6 +25,7 @@ import {
   textSlope,
 } from '../src/ocr/paddle-core.js';
 import { amountTokens, parseNumber, toLines } from '../src/ocr/parse.js';
+import { inkBox } from '../src/ocr/preprocess.js';
 import { respace } from '../src/ocr/words.js';
 
 const lines = (text: string) => toLines(text.trim());
@@ -633,5 +634,53 @@ describe('more misreads from the second generated set', () => {
     const r = extractRevision(lines('MAIN DEALER SERVICE\nWork carred out: Timing belt kit'));
     expect(r.fields.description).toBe('Timing belt kit');
     expect(extractRevision(lines('MAIN DEALER SERVICE\nInvoice 12')).fields.description).toBeNull();
+  });
+});
+
+describe('preprocessing: where the text is', () => {
+  /** A grey photo with lines of dark "text" strokes in the given box. */
+  const page = (w: number, h: number, box: { left: number; top: number; right: number; bottom: number }) => {
+    const data = new Uint8Array(w * h).fill(150);
+    for (let y = box.top; y < box.bottom; y += 24)
+      for (let x = box.left; x < box.right; x += 14)
+        for (let dy = 0; dy < 12; dy++) for (let dx = 0; dx < 3; dx++) data[(y + dy) * w + x + dx] = 40;
+    return data;
+  };
+
+  it('boxes the text of a page small in the frame, with a margin', () => {
+    const text = { left: 500, top: 300, right: 1100, bottom: 1000 };
+    const b = inkBox(page(1600, 2000, text), 1600, 2000);
+    expect(b).not.toBeNull();
+    expect(b?.left).toBeLessThanOrEqual(text.left);
+    expect(b?.top).toBeLessThanOrEqual(text.top);
+    expect(b?.right).toBeGreaterThanOrEqual(text.right);
+    expect(b?.bottom).toBeGreaterThanOrEqual(text.bottom);
+    expect(((b?.right ?? 0) - (b?.left ?? 0)) * ((b?.bottom ?? 0) - (b?.top ?? 0))).toBeLessThan(
+      1600 * 2000 * 0.25,
+    );
+  });
+
+  it('finds nothing on a blank photo', () => {
+    expect(inkBox(new Uint8Array(800 * 600).fill(170), 800, 600)).toBeNull();
+  });
+});
+
+describe('insurance: an instalment read larger than the premium', () => {
+  it('is a misread, so the instalments are not summed and nothing warns', () => {
+    const text =
+      'Annual premium   3409.25\nInstalment 1   10/02/2024   [1.704.62\nInstalment 2   11/05/2024   61.704.63';
+    expect(instalmentsSum(lines(text), 3409.25)).toBeNull();
+    const r = extractInsurance(lines(text));
+    expect(r.fields.price).toBe(3409.25);
+    expect(r.warnings.filter((w) => w.code === 'INSTALMENTS_MISMATCH')).toEqual([]);
+  });
+});
+
+describe('a faded ROUNDING line still counts', () => {
+  it('takes the total after "Roundng Adusment", not the one before it', () => {
+    const r = extractExpense(
+      lines('Total Amt Incl GST @ 6% :   7.42\nRoundng Adusment :   (0.01)\nTotal Amt Peyabke :   7.40'),
+    );
+    expect(r.fields.amount).toBe(7.4);
   });
 });

@@ -40,9 +40,10 @@ export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm);
 
 /**
  * What the instalments add up to: "Rata 1: 308,64" lines summed, or "4 x 308,64" / "4 rate de
- * 308,64" multiplied. Null when fewer than two instalments are printed.
+ * 308,64" multiplied. Null when fewer than two instalments are printed, or one is more than
+ * `premium` (the largest premium read).
  */
-export function instalmentsSum(lines: Line[]): number | null {
+export function instalmentsSum(lines: Line[], premium?: number): number | null {
   let sum = 0;
   let count = 0;
   const numbers: number[] = [];
@@ -59,6 +60,8 @@ export function instalmentsSum(lines: Line[]): number | null {
     const n = /^\D*?(\d{1,2})\b/.exec(l.norm.replace(/(?<=[A-Z])(?=\d)/, ' '))?.[1];
     // A numbered instalment whose amount the OCR lost ("Recibo 4" alone): the sum is incomplete.
     if (v === undefined && n && /^\D*\d{1,2}\s*$/.test(l.norm)) return null;
+    // One instalment more than the whole premium is a misread ("£1,704.62" read "61.704.62").
+    if (v !== undefined && premium !== undefined && v > premium) return null;
     if (v !== undefined) {
       sum += v;
       count++;

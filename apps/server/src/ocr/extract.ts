@@ -165,7 +165,9 @@ function totals(lines: Line[]): { value: number; conf: number }[] {
   const paid = paidAmounts(lines);
   const agrees = (v: number) => paid.some((p) => Math.abs(p - v) < 0.005);
   const subtotals = lines.filter((l) => /SUB[\s-]?TOTAL/.test(l.norm)).flatMap((l) => amounts(l.text));
-  const rounding = lines.findLast((l) => /ROUNDING|ROUND ADJ|REDONDEO|ROTUNJIRE/.test(l.norm))?.index ?? -1;
+  // "Roundng Adusment": the OCR drops letters of a faded ROUNDING.
+  const rounding =
+    lines.findLast((l) => /\bROUNDI?N?G|ROUND ADJ|REDONDEO|ROTUNJIRE/.test(l.norm))?.index ?? -1;
   const found: { value: number; conf: number; score: number; at: number }[] = [];
   for (const l of lines) {
     if (!isPaidTotal(l)) continue;
@@ -916,7 +918,7 @@ function premium(lines: Line[], r: Result) {
     });
   }
   found.sort((a, b) => b.score - a.score);
-  const sum = instalmentsSum(lines);
+  const sum = instalmentsSum(lines, found.length ? Math.max(...found.map((f) => f.value)) : undefined);
   const agreeing =
     sum === null ? undefined : found.find((f) => Math.abs(f.value - sum) < 0.015 * Math.max(1, sum / 100));
   if (agreeing) return r.set('price', agreeing.value, Math.max(agreeing.conf, 0.95));

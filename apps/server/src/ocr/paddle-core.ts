@@ -167,7 +167,7 @@ function linesAt(items: BoxText[], slope: number): Grouped[] {
 
 /**
  * The slope (dy/dx) the text lines still have on the page: the one, within ±6 %, along which the
- * boxes fall into the fewest and tightest lines. Level (0) unless another slope does clearly better.
+ * boxes fall into the fewest and tightest lines. Level (0) unless another slope does better.
  */
 export function textSlope(items: BoxText[]): number {
   if (items.length < 6) return 0;
@@ -179,7 +179,7 @@ export function textSlope(items: BoxText[]): number {
   };
   const level = cost(0);
   let best = { slope: 0, cost: level };
-  for (let s = -0.06; s <= 0.0601; s += 0.005) {
+  for (let s = -0.06; s <= 0.06 + 0.0001; s += 0.005) {
     const c = cost(s);
     if (c < best.cost) best = { slope: s, cost: c };
   }

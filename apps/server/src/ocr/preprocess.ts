@@ -30,7 +30,24 @@ export async function prepareImage(bytes: Buffer): Promise<Buffer> {
   }
   const { width, height } = gray.info;
   if (width < 50 || height < 50) throw new UnreadableImageError('The image is too small to read.');
-  const box = paperBox(gray.data, width, height);
+  // The paper, unless the text sits in a clearly smaller part of it: a page small in the frame whose
+  // shadow or a light table hid its edges from paperBox.
+  const paper = paperBox(gray.data, width, height);
+  const ink = inkBox(gray.data, width, height);
+  const areaOf = (b: { left: number; top: number; right: number; bottom: number }) =>
+    (b.right - b.left) * (b.bottom - b.top);
+  // And never a paper box that cuts text off: it grows to take in ink well outside it.
+  const grown = (p: typeof paper, i: typeof paper) => {
+    const dx = width * 0.02;
+    const dy = height * 0.02;
+    return {
+      left: i.left < p.left - dx ? i.left : p.left,
+      top: i.top < p.top - dy ? i.top : p.top,
+      right: i.right > p.right + dx ? i.right : p.right,
+      bottom: i.bottom > p.bottom + dy ? i.bottom : p.bottom,
+    };
+  };
+  const box = !ink ? paper : areaOf(ink) < areaOf(paper) * 0.7 ? ink : grown(paper, ink);
   const w = box.right - box.left;
   const h = box.bottom - box.top;
   const crop = await sharp(gray.data, { raw: { width, height, channels: 1 } })
@@ -140,6 +157,88 @@ function otsu(hist: number[], total: number): number {
  * The bounding box of the paper: rows and columns where most pixels are brighter than Otsu's
  * threshold. Falls back to the whole image when no clear sheet stands out (a scan, a screenshot).
  */
+/**
+ * Where the text is: cells of a downscaled copy (darkest pixel of each block) with ink, i.e. pixels
+ * clearly darker than their neighbourhood, in a share that text has (not empty, not a dark area),
+ * next to another such cell; their bounding box with a margin. Null when too few cells have text.
+ */
+export function inkBox(data: Buffer | Uint8Array, width: number, height: number) {
+  const f = Math.max(1, Math.ceil(Math.max(width, height) / 480));
+  const sw = Math.floor(width / f);
+  const sh = Math.floor(height / f);
+  if (sw < 40 || sh < 40) return null;
+  const small = new Uint8Array(sw * sh);
+  for (let y = 0; y < sh; y++)
+    for (let x = 0; x < sw; x++) {
+      let min = 255;
+      for (let dy = 0; dy < f; dy++) {
+        const row = (y * f + dy) * width + x * f;
+        for (let dx = 0; dx < f; dx++) min = Math.min(min, data[row + dx] ?? 255);
+      }
+      small[y * sw + x] = min;
+    }
+  // The neighbourhood's mean (integral image, radius 6).
+  const integral = new Float64Array((sw + 1) * (sh + 1));
+  for (let y = 0; y < sh; y++) {
+    let rowSum = 0;
+    for (let x = 0; x < sw; x++) {
+      rowSum += small[y * sw + x] ?? 0;
+      integral[(y + 1) * (sw + 1) + x + 1] = (integral[y * (sw + 1) + x + 1] ?? 0) + rowSum;
+    }
+  }
+  const r = 6;
+  const CELL = 12;
+  const cw = Math.ceil(sw / CELL);
+  const ch = Math.ceil(sh / CELL);
+  const inkCount = new Uint16Array(cw * ch);
+  for (let y = 0; y < sh; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(sh, y + r + 1);
+    for (let x = 0; x < sw; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(sw, x + r + 1);
+      const sum =
+        (integral[y1 * (sw + 1) + x1] ?? 0) -
+        (integral[y0 * (sw + 1) + x1] ?? 0) -
+        (integral[y1 * (sw + 1) + x0] ?? 0) +
+        (integral[y0 * (sw + 1) + x0] ?? 0);
+      const mean = sum / ((y1 - y0) * (x1 - x0));
+      if (mean - (small[y * sw + x] ?? 0) > Math.max(14, mean * 0.22)) {
+        const c = Math.floor(y / CELL) * cw + Math.floor(x / CELL);
+        inkCount[c] = (inkCount[c] ?? 0) + 1;
+      }
+    }
+  }
+  const text = (cx: number, cy: number) => {
+    if (cx < 0 || cy < 0 || cx >= cw || cy >= ch) return false;
+    const share = (inkCount[cy * cw + cx] ?? 0) / (CELL * CELL);
+    return share >= 0.04 && share <= 0.5;
+  };
+  let left = cw;
+  let right = -1;
+  let top = ch;
+  let bottom = -1;
+  let cells = 0;
+  for (let cy = 0; cy < ch; cy++)
+    for (let cx = 0; cx < cw; cx++) {
+      if (!text(cx, cy) || !(text(cx - 1, cy) || text(cx + 1, cy))) continue;
+      cells++;
+      left = Math.min(left, cx);
+      right = Math.max(right, cx);
+      top = Math.min(top, cy);
+      bottom = Math.max(bottom, cy);
+    }
+  if (cells < 12) return null;
+  const mx = Math.round((right - left + 1) * CELL * f * 0.06);
+  const my = Math.round((bottom - top + 1) * CELL * f * 0.06);
+  return {
+    left: Math.max(0, left * CELL * f - mx),
+    top: Math.max(0, top * CELL * f - my),
+    right: Math.min(width, (right + 1) * CELL * f + mx),
+    bottom: Math.min(height, (bottom + 1) * CELL * f + my),
+  };
+}
+
 export function paperBox(data: Buffer, width: number, height: number) {
   const whole = { left: 0, top: 0, right: width, bottom: height };
   const hist = new Array<number>(256).fill(0);
