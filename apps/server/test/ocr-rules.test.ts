@@ -684,3 +684,22 @@ describe('a faded ROUNDING line still counts', () => {
     expect(r.fields.amount).toBe(7.4);
   });
 });
+
+describe('a lost separator, "nº" read as n9, and headings side by side', () => {
+  it('reads dd/mm/yyyy whose one separator the OCR lost', () => {
+    const r = extractInsurance(lines('Efecto: 26/032024   Vencimient:2503/2025'));
+    expect(r.fields).toMatchObject({ startDate: '2024-03-26', endDate: '2025-03-25' });
+    expect(extractFuel(lines('Tel. 91 347 3475')).fields.date).toBeNull();
+  });
+
+  it('reads the policy number after "Polizan9" (º read as 9)', () => {
+    expect(
+      extractInsurance(lines('Polizan9POL18099838   Fechadeemisión:30.10.2024')).fields.policyNumber,
+    ).toBe('POL18099838');
+  });
+
+  it('keeps "Precio" and "Litros" apart when they head two columns', () => {
+    const r = extractFuel(lines('Euros   Precio   Litros\n16,08   1,474   10,91\nTOTAL A PAGAR   16,08 €'));
+    expect(r.fields).toMatchObject({ liters: 10.91, pricePerLiter: 1.474, fuelPrice: 16.08 });
+  });
+});

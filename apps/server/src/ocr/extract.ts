@@ -671,7 +671,7 @@ export function fixRoSeries(serie: string): string {
 
 // "Póliza" is also read "P6LIZA" or "P0LIZA", and "nº" as "N?" (the OCR's ó and º).
 const POLICY_LABEL =
-  /(?:(?:POLICY|CERTIFICATE)\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|(?:N\S{0,2}|NUMERO)\s*(?:DE\s*)?P[O06]LIZA|P[O06]LIZA\s*(?:N[°º?]|NO?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\.?))\s*[:.#?]?\s*/g;
+  /(?:(?:POLICY|CERTIFICATE)\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|(?:N\S{0,2}|NUMERO)\s*(?:DE\s*)?P[O06]LIZA|P[O06]LIZA\s*(?:N(?:[°º?]|9(?=[A-Z]))|NO?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\.?))\s*[:.#?]?\s*/g;
 /** A column heading that names the policy number ("Policy number", "Nr. poliță", "Póliza"), value below. */
 const POLICY_HEADING =
   /^(?:POLICY\s*(?:NUMBER|NO\.?)|NR\.?\s*POLITA|P[O06]LIZA|N\S{0,2}\s*(?:DE\s*)?P[O06]LIZA)(?:\s{2,}|$)/;

@@ -9,7 +9,7 @@ export type Column = 'qty' | 'ppl' | 'amount';
 const HEADINGS: [Column, RegExp][] = [
   [
     'ppl',
-    /PRE[CT]IO?\s*\/\s*L[A-Z]*|PRET\s*\/?\s*LITRU|PRECIO\s*(?:POR\s*)?LITRO|PRET\s*UNITAR|PRICE\s*\/\s*L[A-Z]*|UNIT\s*PRICE|P\.?\s*UNIT|PVP\s*\/\s*L\b|(?:€|£|EUR|LEI|RON)\s*\/\s*L\b|\b[EF]\s*\/\s*L\b|\/\s*L\b|\bPPL\b|\bPRECIO\b|\bPRET\b|\bPRICE\b/y,
+    /PRE[CT]IO?\s*\/\s*L[A-Z]*|PRET ?\/? ?LITRU|PRECIO ?(?:POR ?)?LITRO\b|PRET\s*UNITAR|PRICE\s*\/\s*L[A-Z]*|UNIT\s*PRICE|P\.?\s*UNIT|PVP\s*\/\s*L\b|(?:€|£|EUR|LEI|RON)\s*\/\s*L\b|\b[EF]\s*\/\s*L\b|\/\s*L\b|\bPPL\b|\bPRECIO\b|\bPRET\b|\bPRICE\b/y,
   ],
   [
     'qty',

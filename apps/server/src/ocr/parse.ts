@@ -190,6 +190,15 @@ export function findDates(norm: string): FoundDate[] {
     const d = iso(y, b, a) ?? iso(y, a, b);
     if (d) out.push({ iso: d, at: m.index ?? 0 });
   }
+  // "26/032024", "2503/2025": dd/mm/yyyy whose one separator the OCR lost (only when nothing else matched there).
+  for (const m of s.matchAll(
+    /(?<![\d.,/-])(\d{2})(?:[./-](\d{2})((?:19|20)\d{2})|(\d{2})[./-]((?:19|20)\d{2}))(?![\d.,]*\d)/g,
+  )) {
+    const at = m.index ?? 0;
+    if (out.some((o) => o.at === at)) continue;
+    const d = iso(Number(m[3] ?? m[5]), Number(m[2] ?? m[4]), Number(m[1]));
+    if (d) out.push({ iso: d, at });
+  }
   // "1 mai 2024", "12 de marzo de 2025", "05-JAN-2017", "27/MAY/2018", "30 DEC 17".
   const dayMonth = new RegExp(
     `(?<!\\d)(\\d{1,2})(?:\\.?\\s*(?:DE\\s*)?|[-/])(${MONTH_RE})(?:\\.?,?\\s*(?:DE\\s*|DEL\\s*)?|[-/])(\\d{4}|\\d{2})(?!\\d)`,
