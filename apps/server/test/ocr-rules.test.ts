@@ -703,3 +703,23 @@ describe('a lost separator, "nº" read as n9, and headings side by side', () => 
     expect(r.fields).toMatchObject({ liters: 10.91, pricePerLiter: 1.474, fuelPrice: 16.08 });
   });
 });
+
+describe('insurance: when the period line is lost', () => {
+  it('starts on the first instalment, never on the issue date, and leaves the end empty', () => {
+    const r = extractInsurance(
+      lines(
+        'Nr.ADM-3309218   Date of issue: 25 May 2024\nInstalment 1   2 June 2024   680.67\nInstalment 2   1 September2024   680.67\nIssued 25 May 2024, London',
+      ),
+    );
+    expect(r.fields).toMatchObject({ startDate: '2024-06-02', endDate: null });
+  });
+
+  it('does not sum three printed instalments of a stated twelve, and reads "Emtida" as issued', () => {
+    const text =
+      'Prima total   487,93\nPag fracconadoen 12 recibosde 4066\nRecibo 1   17/11/2025   40.66\nRecibo 2   17/12/2025   40,66\nRecibo 3   17/01/2026   40,66\nEmtida l 31/10/2025, Madrid';
+    expect(instalmentsSum(lines(text))).toBeNull();
+    const r = extractInsurance(lines(text));
+    expect(r.warnings).toEqual([]);
+    expect(r.fields.startDate).toBe('2025-11-17');
+  });
+});

@@ -68,6 +68,16 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
       if (n) numbers.push(Number(n));
     }
   }
+  // "Payable in 12 instalments" with fewer printed (the first three of a monthly plan): no sum.
+  const stated = lines
+    .map(
+      (l) =>
+        /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/.exec(
+          l.norm,
+        )?.[1],
+    )
+    .find(Boolean);
+  if (stated && count < Number(stated)) return null;
   // Numbered instalments with one missing ("Instalment 1, 2, 4": a line the OCR lost) add up to nothing.
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   if (sorted.length === count && sorted.some((n, i) => n !== i + 1)) return null;

@@ -772,7 +772,7 @@ type DateRole = 'start' | 'end' | 'issue' | 'range';
  * ("Elfective", "Explry", "Date of tssue", "Fecha de emisi6n"). An issue date is never the start.
  */
 const DATE_ROLES: [DateRole, RegExp][] = [
-  ['issue', /EMI[ST][A-Z0-9]*|\b[ITLH1]S{1,2}UED?\b|EXPEDICION|DATE OF ISSUE|SIGNED|SEMNAT/g],
+  ['issue', /EMI[ST][A-Z0-9]*|EMTID[AO]|\b[ITLH1]S{1,2}UED?\b|EXPEDICION|DATE OF ISSUE|SIGNED|SEMNAT/g],
   [
     'start',
     /VALABILA\s*DE\s*LA|\bDE\s*LA\b|INCEPAND\s*CU|INCEPERII|INCEPUT|FECHA\s*(?:DE\s*)?EFECTO|\bE[LF]{0,2}ECTO\b|DESDE|\bE[A-Z]?F+ECTIVE|START(?:\s*DATE)?|VALID\s*FROM|\bFROM\b|COMMENCE[A-Z]*|INICIO/g,
@@ -875,7 +875,15 @@ export function policyPeriod(lines: Line[]): { start: string | null; end: string
       if (!best || score > best.score) best = { a, b, score };
     }
   if (best) return { start: best.a.iso, end: best.b.iso, conf: best.score >= 4 ? 0.9 : 0.75 };
-  const others = [...new Set((usable.length ? usable : dates).map((d) => d.iso))].sort();
+  if (!usable.length && !s) {
+    // Only an issue date and the instalments: the first instalment falls due on the start; no end.
+    const first = dates
+      .filter((d) => d.instalment)
+      .map((d) => d.iso)
+      .sort()[0];
+    return { start: first ?? null, end: null, conf: 0.4 };
+  }
+  const others = [...new Set(usable.map((d) => d.iso))].sort();
   const start = s?.iso ?? others[0] ?? null;
   const end = e?.iso ?? (others.length > 1 ? (others.at(-1) ?? null) : null);
   return { start, end, conf: s && e ? Math.min(conf(s.line), conf(e.line)) : 0.5 };
