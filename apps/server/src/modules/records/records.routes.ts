@@ -61,10 +61,9 @@ export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Opt
         response: { 200: recordPage(o.record), ...recordErrors },
       },
     },
-    async (req) =>
-      o.service.listAll(principalOf(req), req.query, (row) =>
-        String('startDate' in row ? row.startDate : (row as { date: string }).date),
-      ),
+    async (req, reply) =>
+      // The database wrote each record's JSON (the schema's fields only).
+      sendJsonText(reply, await o.service.listAllJson(principalOf(req), req.query, fields)),
   );
 
   r.post(

@@ -1,4 +1,4 @@
-import type { RecordPage, RecordPageQuery } from '@evdra/domain';
+import type { RecordPageQuery } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -79,15 +79,11 @@ export class RecordsService<T extends RecordTable> {
 
   /**
    * The records of all the caller's vehicles (every vehicle for an admin), newest first, a page at a
-   * time; `dateOf` is the date a record is listed by.
+   * time, as the response's JSON text (`fields`: the keys of the record schema).
    */
-  async listAll(
-    p: Principal,
-    q: RecordPageQuery,
-    dateOf: (row: RowOf<T>) => string,
-  ): Promise<RecordPage<RowOf<T>>> {
+  async listAllJson(p: Principal, q: RecordPageQuery, fields: readonly string[]): Promise<string> {
     const [date, id] = q.cursor ? q.cursor.split('_') : [];
-    const rows = await this.repo.listPage({
+    const rows = await this.repo.listPage(fields, {
       userId: p.role === 'ADMIN' && q.own !== 'true' ? null : p.userId,
       own: q.own === 'true',
       limit: q.limit + 1,
@@ -97,7 +93,8 @@ export class RecordsService<T extends RecordTable> {
     });
     const items = rows.slice(0, q.limit);
     const last = items.at(-1);
-    return { items, nextCursor: rows.length > q.limit && last ? `${dateOf(last)}_${last.id}` : null };
+    const nextCursor = rows.length > q.limit && last ? `${last.date}_${last.id}` : null;
+    return `{"items":[${items.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
   }
 
   /** The record if the caller may reach its vehicle; 404 otherwise. */
