@@ -4,7 +4,7 @@
  * spaces. Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
-import { instalmentsSum, isWholeMonths, netAndVat, yearLater } from '../src/ocr/consistency.js';
+import { instalmentsSum, isWholeMonths, netAndVat, termMonths } from '../src/ocr/consistency.js';
 import {
   extractExpense,
   extractFuel,
@@ -14,7 +14,6 @@ import {
   policyNumber,
   policyNumberBelow,
   spacedAsElsewhere,
-  termMonths,
 } from '../src/ocr/extract.js';
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import {
@@ -268,9 +267,9 @@ describe('insurance: the policy number', () => {
 });
 
 describe('insurance: start + 1 year − 1 day = end', () => {
-  it('computes the end of a yearly policy, leap years included', () => {
-    expect(yearLater('2025-03-15')).toBe('2026-03-14');
-    expect(yearLater('2024-02-29')).toBe('2025-02-28');
+  it('knows the end of a yearly policy, leap years included', () => {
+    expect(termMonths('2025-03-15', '2026-03-14')).toBe(12);
+    expect(termMonths('2024-02-29', '2025-02-28')).toBe(12);
   });
 
   it('knows a whole number of months from a misread date', () => {

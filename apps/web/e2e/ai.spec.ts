@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { account, post, register } from './helpers';
+import { account, post, postVehicle, register } from './helpers';
 
 /**
  * The AI against the real server and its built-in provider: evaluate a vehicle from its card, open
@@ -28,12 +28,11 @@ async function shots(page: Page, name: string) {
 
 test('AI: evaluate from the card, performance summary, and the virtual mechanic', async ({ page }) => {
   await register(page, account('ai'));
-  const car = await post(page, '/api/vehicles', {
+  const car = await postVehicle(page, {
     make: 'Skoda',
     model: 'Fabia',
     year: 2018,
     fuelType: 'PETROL',
-    registrationNumber: `AI-${Date.now().toString().slice(-5)}`,
     engineSize: 1.0,
     odometer: 60_000,
     aiEvaluationConsent: true,

@@ -59,6 +59,23 @@ export async function post(page: Page, path: string, data: unknown) {
   return res.status() === 204 ? null : res.json();
 }
 
+/** Registers a vehicle through the API with a registration number of its own; answers it. */
+export function postVehicle(
+  page: Page,
+  car: {
+    make: string;
+    model: string;
+    year: number;
+    fuelType: string;
+    engineSize: number;
+    odometer: number;
+    aiEvaluationConsent?: boolean;
+  },
+) {
+  const registrationNumber = `E2E-${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
+  return post(page, '/api/vehicles', { ...car, registrationNumber });
+}
+
 type NewCar = {
   make: string;
   model: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PORT } from '../playwright.config';
 import { COLOUR_RULES, seriousViolations } from './axe';
-import { account, login, post, register } from './helpers';
+import { account, login, postVehicle, register } from './helpers';
 
 /*
  * Every route of the app (src/app/routes.tsx; a route added there fails this test until it is
@@ -213,12 +213,11 @@ test('keyboard only: add a fill-up, list a car, ask the virtual mechanic; focus 
 }) => {
   test.setTimeout(120_000);
   await register(page, account('keys'));
-  const car = await post(page, '/api/vehicles', {
+  const car = await postVehicle(page, {
     make: 'Opel',
     model: 'Astra',
     year: 2016,
     fuelType: 'PETROL',
-    registrationNumber: `KB-${Date.now().toString().slice(-4)}-EVD`,
     engineSize: 1.4,
     odometer: 98_000,
     aiEvaluationConsent: true,
@@ -282,12 +281,11 @@ test('keyboard only: scan a receipt, correct a field, confirm it; focus always v
   test.setTimeout(120_000);
   await register(page, account('keyscan'));
   // The photographed receipt of receipts.spec: 49.43 L of diesel, 76.72 in all, odometer 144,936 km.
-  const car = await post(page, '/api/vehicles', {
+  const car = await postVehicle(page, {
     make: 'Dacia',
     model: 'Duster',
     year: 2020,
     fuelType: 'DIESEL',
-    registrationNumber: `KS-${Date.now().toString().slice(-4)}-EVD`,
     engineSize: 1.5,
     odometer: 143_000,
   });

@@ -36,21 +36,24 @@ export class FactsRepo {
     const [vehicle] = await this.vehicleNow({ owner: ownerId, vehicle: vehicleId });
     if (!vehicle) return undefined;
     const { recordsVersion, ...columns } = vehicle;
-    const key = `${vehicleId}|${today}`;
-    let aggregates = this.aggregates.get(key, recordsVersion);
-    if (!aggregates) {
+    const aggregates = await this.aggregates.through(`${vehicleId}|${today}`, recordsVersion, async () => {
       this.statements.vehicle ??= namedStatement<FactsRow>(
         this.db,
         'facts_by_vehicle',
         factsQuery('vehicle'),
       );
       const [row] = await this.statements.vehicle({ owner: ownerId, vehicle: vehicleId, today });
-      if (!row) return undefined;
-      const { fuel, costs, services, insurance, expenses } = row;
-      aggregates = { fuel, costs, services, insurance, expenses };
-      // Read after the version: never an older aggregate under a newer version (see RecordsRepo).
-      this.aggregates.set(key, recordsVersion, aggregates);
-    }
+      return (
+        row && {
+          fuel: row.fuel,
+          costs: row.costs,
+          services: row.services,
+          insurance: row.insurance,
+          expenses: row.expenses,
+        }
+      );
+    });
+    if (!aggregates) return undefined;
     return toFacts({ ...columns, ...aggregates }, today);
   }
 

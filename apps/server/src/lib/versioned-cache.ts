@@ -34,6 +34,20 @@ export class VersionedCache<V = string> {
     }
   }
 
+  /**
+   * The value kept for `key` at `version`, or else the one `load` reads, then kept at that version
+   * (unless undefined). Read the version before calling: a write in between then leaves a newer value
+   * under the older version, which the next read (seeing the newer version) replaces; never an older
+   * value under a newer version.
+   */
+  async through(key: string, version: number, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const kept = this.get(key, version);
+    if (kept !== undefined) return kept;
+    const value = await load();
+    if (value !== undefined) this.set(key, version, value);
+    return value;
+  }
+
   get size(): number {
     return this.entries.size;
   }

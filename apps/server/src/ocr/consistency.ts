@@ -84,24 +84,17 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
   return count >= 2 ? round2(sum) : null;
 }
 
-/** A yearly policy runs from its start to the day before the same date a year later. */
-export function yearLater(startIso: string): string {
-  const d = new Date(`${startIso}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
- * A policy's period is a whole number of months (1 to 12), ending the day before the start's date
- * in the last month, give or take a day. Anything else is likely a misread date.
+ * n when the period from `startIso` to `endIso` is n whole months (1 to 12, the longest first),
+ * ending the day before the start's date in the last month, give or take `slackDays`; else 0.
  */
-export function isWholeMonths(startIso: string, endIso: string): boolean {
+export function termMonths(startIso: string, endIso: string, slackDays = 0): number {
   const [y, m, d] = startIso.split('-').map(Number) as [number, number, number];
   const end = Date.parse(`${endIso}T00:00:00Z`);
-  for (let months = 1; months <= 12; months++) {
-    const term = Date.UTC(y, m - 1 + months, d - 1);
-    if (Math.abs(term - end) <= 86_400_000) return true;
-  }
-  return false;
+  for (let months = 12; months >= 1; months--)
+    if (Math.abs(Date.UTC(y, m - 1 + months, d - 1) - end) <= slackDays * 86_400_000) return months;
+  return 0;
 }
+
+/** A policy's period is a whole number of months, give or take a day; anything else is likely a misread date. */
+export const isWholeMonths = (startIso: string, endIso: string) => termMonths(startIso, endIso, 1) > 0;

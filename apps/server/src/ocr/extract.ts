@@ -1,4 +1,11 @@
-import { agreesWithVat, instalmentsSum, isInstalmentLine, isWholeMonths, netAndVat } from './consistency.js';
+import {
+  agreesWithVat,
+  instalmentsSum,
+  isInstalmentLine,
+  isWholeMonths,
+  netAndVat,
+  termMonths,
+} from './consistency.js';
 import { tableValues } from './layout.js';
 import { amounts, amountTokens, findDates, type Line, normalize, parseNumber } from './parse.js';
 import { respace } from './words.js';
@@ -745,10 +752,7 @@ export function extractInsurance(lines: Line[]): Extraction {
 
   // Dates: each one's role from the label before it (or the column heading above it), then the
   // pair that makes a whole term (start + n months − 1 day = end) wins over a misread or an issue date.
-  const period = policyPeriod(lines);
-  const start = period.start;
-  const end = period.end;
-  const dateConf = period.conf;
+  const { start, end, conf: dateConf } = policyPeriod(lines);
   r.set('startDate', start, dateConf);
   r.set('endDate', end, dateConf);
   // An end before the start has its own warning (the preview's END_BEFORE_START).
@@ -835,14 +839,6 @@ export function datedRoles(lines: Line[]): DatedRole[] {
     });
   }
   return out;
-}
-
-/** n when end = start + n months − 1 day exactly (n from 1 to 12), else 0. */
-export function termMonths(startIso: string, endIso: string): number {
-  const [y, m, d] = startIso.split('-').map(Number) as [number, number, number];
-  const end = Date.parse(`${endIso}T00:00:00Z`);
-  for (let months = 12; months >= 1; months--) if (Date.UTC(y, m - 1 + months, d - 1) === end) return months;
-  return 0;
 }
 
 /**

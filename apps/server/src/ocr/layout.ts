@@ -85,6 +85,12 @@ export function tableValues(lines: Line[]): { column: Column; value: number; con
 
 const mid = (b: { x: number; w: number }) => b.x + b.w / 2;
 
+type HeadingWord = ReturnType<typeof headingWords>[number];
+/** The column of the heading word whose middle is nearest above `box`'s. */
+const nearestColumn = (heads: HeadingWord[], box: { x: number; w: number }) =>
+  heads.reduce((a, b) => (Math.abs(mid(a.w.box) - mid(box)) <= Math.abs(mid(b.w.box) - mid(box)) ? a : b))
+    .cols[0] as Column;
+
 /**
  * Heading words of `head` that name one column each, with their boxes; a word the OCR read as one
  * box with two headings ("Suma Pret unitar") is shared out by where each heading sits in its text.
@@ -109,12 +115,7 @@ function columnsByBox(head: Line, row: Line, cols: Column[]): Column[] | null {
   if (heads.length !== cols.length) return null;
   const numbers = row.words.filter((w) => /\d/.test(w.text));
   if (numbers.length !== cols.length) return null;
-  return numbers.map((n) => {
-    const nearest = heads.reduce((a, b) =>
-      Math.abs(mid(a.w.box) - mid(n.box)) <= Math.abs(mid(b.w.box) - mid(n.box)) ? a : b,
-    );
-    return nearest.cols?.[0] as Column;
-  });
+  return numbers.map((n) => nearestColumn(heads, n.box));
 }
 
 /**
@@ -130,10 +131,7 @@ function columnsByNearest(head: Line, row: Line, cols: Column[]): { column: Colu
     if (!/^[\d.,]+$/.test(w.text.trim())) continue;
     const value = amountTokens(w.text, 'qty')[0]?.value;
     if (value === undefined) continue;
-    const nearest = heads.reduce((a, b) =>
-      Math.abs(mid(a.w.box) - mid(w.box)) <= Math.abs(mid(b.w.box) - mid(w.box)) ? a : b,
-    );
-    const column = nearest.cols[0] as Column;
+    const column = nearestColumn(heads, w.box);
     if (out.some((o) => o.column === column)) return null;
     out.push({ column, value });
   }

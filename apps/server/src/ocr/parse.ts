@@ -119,7 +119,6 @@ export function amountTokens(
   for (const { token, end } of numberTokens(clean)) {
     if (clean[end] === '%' || /^\d{7,}$/.test(token)) continue;
     const n = parseNumber(token, kind);
-    // glued: a letter right after it ("7c"), OCR noise more often than an amount.
     // glued: a letter right after it ("7c"), OCR noise more often than an amount; a currency
     // ("411.74LEI", "15,92EUR") is not.
     const after = clean.slice(end);

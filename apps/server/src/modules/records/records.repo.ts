@@ -72,24 +72,21 @@ export class RecordsRepo<T extends RecordTable> {
     range: { from?: string; to?: string },
     userId: number | null,
   ): Promise<string | undefined> {
-    this.jsonList ??= this.prepareJsonList(fields);
+    const jsonList = (this.jsonList ??= this.prepareJsonList(fields));
     this.listVersion ??= this.prepareListVersion();
     const [reached] = await this.listVersion.execute({ vehicleId, userId });
     if (!reached) return undefined;
     const key = `${vehicleId}|${range.from ?? ''}|${range.to ?? ''}`;
-    const kept = this.lists.get(key, reached.version);
-    if (kept !== undefined) return kept;
-    // Read after the version: a write in between leaves a newer list under the older version, which
-    // the next read (seeing the newer version) replaces; never an older list under a newer version.
-    const [row] = await this.jsonList.execute({
-      vehicleId,
-      userId,
-      from: range.from ?? null,
-      to: range.to ?? null,
+    return this.lists.through(key, reached.version, async () => {
+      // The list's own statement checks access again: a share ended since the lookup shows nothing.
+      const [row] = await jsonList.execute({
+        vehicleId,
+        userId,
+        from: range.from ?? null,
+        to: range.to ?? null,
+      });
+      return row?.json ?? '[]';
     });
-    const json = row?.json ?? '[]';
-    this.lists.set(key, reached.version, json);
-    return json;
   }
 
   private listVersion?: ReturnType<RecordsRepo<T>['prepareListVersion']>;
