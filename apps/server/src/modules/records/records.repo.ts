@@ -72,7 +72,8 @@ export class RecordsRepo<T extends RecordTable> {
     range: { from?: string; to?: string },
     userId: number | null,
   ): Promise<string | undefined> {
-    const jsonList = (this.jsonList ??= this.prepareJsonList(fields));
+    this.jsonList ??= this.prepareJsonList(fields);
+    const jsonList = this.jsonList;
     this.listVersion ??= this.prepareListVersion();
     const [reached] = await this.listVersion.execute({ vehicleId, userId });
     if (!reached) return undefined;
