@@ -94,6 +94,10 @@ describe('calendar feed', () => {
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/short.ics' })).statusCode).toBe(404);
+    // Never 400 for a wrong token (Fastify answers 414 past its 100-character parameter limit).
+    const long = await t.app.inject({ method: 'GET', url: `/api/calendar/${'A'.repeat(100)}.ics` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });
     const reset = await alice.post('/api/users/me/calendar/reset');
     expect(reset.statusCode).toBe(200);
     expect(new URL(reset.data.url).pathname).not.toBe(feedPath);
@@ -108,6 +112,31 @@ describe('calendar feed', () => {
     const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(parse(res.body).getAllSubcomponents('vevent')).toHaveLength(0);
     expect(res.body).not.toContain('Duster');
+  });
+
+  it("dates a service by its manual reminder date when set, else 12 months after it; one event per car's latest", async () => {
+    const other = (await alice.post('/api/vehicles', vehicle('CJ-98-CAL'))).data.id;
+    await alice.post('/api/revision', { vehicleId: other, date: '2025-01-05', km: 60_000, price: 90 });
+    const latest = await alice.post('/api/revision', {
+      vehicleId: other,
+      date: '2025-02-01',
+      km: 61_000,
+      price: 100,
+    });
+    const manual = await alice.put(`/api/revision/${latest.data.id}/manual-reminder`, {
+      reminderDate: '2025-08-15',
+    });
+    expect(manual.statusCode).toBe(200);
+    const url = (await alice.get('/api/users/me/calendar')).data.url;
+    const events = parse((await t.app.inject({ method: 'GET', url: new URL(url).pathname })).body)
+      .getAllSubcomponents('vevent')
+      .map((c) => new ICAL.Event(c));
+    const services = events.filter((e) => e.summary.startsWith('Revizie scadentă'));
+    expect(services.map((e) => [e.summary, e.startDate.toString()])).toEqual([
+      ['Revizie scadentă: Dacia Duster', '2025-08-15'],
+      ['Revizie scadentă: Dacia Duster', '2026-03-10'],
+    ]);
+    expect(services[0]?.uid).toBe(`service-${other}@evdra`);
   });
 
   it('needs a login for the link', async () => {

@@ -84,7 +84,12 @@ describe('renewals of a vehicle', () => {
     expect(stale.data.code).toBe('VERSION_CONFLICT');
     expect(stale.data.details).toMatchObject({ price: 430, version: 1 });
 
+    const one = await alice.get(`/api/vehicles/${car}/renewals/${rca}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.data).toMatchObject({ id: rca, type: 'RCA', price: 430, note: 'Groupama, renewed online' });
+
     expect((await alice.delete(`/api/vehicles/${car}/renewals/${vignette.data.id}`)).statusCode).toBe(204);
+    expect((await alice.get(`/api/vehicles/${car}/renewals/${vignette.data.id}`)).statusCode).toBe(404);
     expect((await alice.get(`/api/vehicles/${car}/renewals`)).data).toHaveLength(1);
     expect((await alice.delete(`/api/vehicles/${car}/renewals/${vignette.data.id}`)).statusCode).toBe(404);
   });
@@ -120,6 +125,10 @@ describe('renewals of a vehicle', () => {
     });
     expect(put.statusCode).toBe(404);
     expect((await bob.delete(`/api/vehicles/${car}/renewals/${rca}`)).statusCode).toBe(404);
+    const one = await bob.get(`/api/vehicles/${car}/renewals/${rca}`);
+    expect(one.statusCode).toBe(404);
+    expect(one.data.code).toBe('NOT_FOUND');
+    expect(one.body).not.toContain('Groupama');
     // Under one of bob's own vehicles, alice's renewal is still not found.
     const bobCar = (await bob.post('/api/vehicles', vehicle('B-02-BOB'))).data.id;
     expect(
@@ -127,6 +136,7 @@ describe('renewals of a vehicle', () => {
         .statusCode,
     ).toBe(404);
     expect((await bob.delete(`/api/vehicles/${bobCar}/renewals/${rca}`)).statusCode).toBe(404);
+    expect((await bob.get(`/api/vehicles/${bobCar}/renewals/${rca}`)).statusCode).toBe(404);
     // Nor under alice's other vehicle.
     const other = (await alice.post('/api/vehicles', vehicle('B-03-ALI'))).data.id;
     expect((await alice.delete(`/api/vehicles/${other}/renewals/${rca}`)).statusCode).toBe(404);

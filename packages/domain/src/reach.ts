@@ -17,10 +17,11 @@ function base64urlBytes(s: string): number {
 }
 
 /** The endpoint a push service gave the browser; its scheme is checked by the server (https only). */
-export const PushEndpoint = z
-  .string()
-  .max(1024, 'At most 1 KiB.')
-  .refine((s) => URL.canParse(s), 'Enter a valid URL.');
+export const PushEndpoint = z.string().superRefine((s, ctx) => {
+  // 1 KiB of UTF-8, not 1,024 characters.
+  if (new TextEncoder().encode(s).length > 1024) ctx.addIssue({ code: 'custom', message: 'At most 1 KiB.' });
+  else if (!URL.canParse(s)) ctx.addIssue({ code: 'custom', message: 'Enter a valid URL.' });
+});
 
 /** What `PushSubscription.toJSON()` gives in the browser. */
 export const PushSubscriptionBody = z.object({

@@ -42,9 +42,11 @@ export type Received = { path: string; headers: Record<string, string | string[]
 
 /**
  * A push service on loopback: records every POST and answers with the status `respond` gives
- * (201 by default).
+ * (201 by default), or a status with headers (e.g. Retry-After).
  */
-export async function startPushEndpoint(respond: (r: Received) => number = () => 201) {
+export async function startPushEndpoint(
+  respond: (r: Received) => number | { status: number; headers: Record<string, string> } = () => 201,
+) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -52,7 +54,12 @@ export async function startPushEndpoint(respond: (r: Received) => number = () =>
     req.on('end', () => {
       const r = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
       received.push(r);
-      res.statusCode = respond(r);
+      const answer = respond(r);
+      if (typeof answer === 'number') res.statusCode = answer;
+      else {
+        res.statusCode = answer.status;
+        for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
+      }
       res.end();
     });
   });

@@ -43,6 +43,12 @@ export async function renewalsRoutes(app: FastifyInstance, { service }: { servic
       reply.status(201).send(await service.add(principalOf(req), req.params.id, req.body)),
   );
 
+  r.get(
+    '/api/vehicles/:id/renewals/:renewalId',
+    { ...user, schema: { tags, params: RenewalParams, response: { 200: Renewal, ...recordErrors } } },
+    async (req) => service.one(principalOf(req), req.params.id, req.params.renewalId),
+  );
+
   r.put(
     '/api/vehicles/:id/renewals/:renewalId',
     {

@@ -35,6 +35,11 @@ export class RenewalsService extends RecordsService<typeof renewals> {
     return this.listJson(p, vehicleId, {}, FIELDS);
   }
 
+  /** One renewal of the vehicle; 404 when it is another vehicle's or not the caller's. */
+  one(p: Principal, vehicleId: number, id: number): Promise<RenewalRow> {
+    return this.ofVehicle(p, vehicleId, id);
+  }
+
   add(p: Principal, vehicleId: number, body: RenewalBody): Promise<RenewalRow> {
     return this.create(p, {
       ...body,
