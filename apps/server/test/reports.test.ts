@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Res, registered, type TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
+import { multipart } from './helpers/multipart.js';
 
 const require = createRequire(import.meta.url);
 
@@ -191,6 +193,18 @@ describe('GET /api/vehicles/{id}/report.pdf', () => {
       `Rollback: 95,000 km on ${enDate(d(-460))}, lower than 100,800 km recorded earlier`,
     );
     expect(text).not.toContain('No gaps between policies.');
+    // The facts, the report date, the services in order, the fuel and cost figures.
+    expect(text).toContain('Report date:');
+    expect(text).toContain('Current odometer 101,600 km');
+    expect(text).toContain('Engine 1.5 L');
+    expect(text).toMatch(/Registration B-\d+-REP/);
+    expect(text.indexOf('Oil change')).toBeLessThan(text.indexOf('Brake pads'));
+    expect(text).toContain('Fill-ups 3');
+    expect(text).toContain('Distance covered 1,600 km');
+    expect(text).toContain('Fuel cost per month');
+    expect(text).toContain('Total cost of ownership €1,252.00');
+    expect(text).toContain('Cost per km');
+    expect(text).toMatch(/Score: \d+(\.\d)? \/ 10/);
     expect(text).toMatch(/Page 1 of \d/);
     expect(text).toMatch(/Verification code [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}/);
   });
@@ -276,7 +290,9 @@ describe('verification codes', () => {
     expect((await mallory.get(`/api/report/verify/${code.replace(/-/g, '').toLowerCase()}`)).data.code).toBe(
       code,
     );
-    expectError(await mallory.get('/api/report/verify/ZZZZ-ZZZZ-ZZ'), 404, 'NOT_FOUND');
+    const unknown = await mallory.get('/api/report/verify/ZZZZ-ZZZZ-ZZ');
+    expectError(unknown, 404, 'NOT_FOUND');
+    expect(unknown.data.genuine).toBe(false);
     expectError(await mallory.get('/api/report/verify/not-a-code!'), 404, 'NOT_FOUND');
   });
 });
@@ -550,5 +566,42 @@ describe('the public routes', () => {
     expect((await crawler.get('/r/unknown')).statusCode).toBe(429);
     // Another address is not held back.
     expect((await new TestClient(t.app, '203.0.113.8').get('/r/unknown')).statusCode).toBe(404);
+  });
+});
+
+describe('the photo and the VIN', () => {
+  it('puts the car’s photo in the PDF (an image, the text still text) and on the public page', async () => {
+    const id = await car(alice);
+    const jpeg = readFileSync(new URL('./fixtures/car-gps.jpg', import.meta.url));
+    const { payload, headers } = multipart([
+      { name: 'file', file: { filename: 'car.jpg', type: 'image/jpeg', bytes: jpeg } },
+    ]);
+    expect(
+      (await alice.request('POST', `/api/vehicles/${id}/upload-photo`, payload, { headers })).statusCode,
+    ).toBe(200);
+    const res = await alice.get(`/api/vehicles/${id}/report.pdf?lang=en`);
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect((await pdfText(res.rawPayload)).text).toContain('Vehicle history report');
+    const link = (await ok(alice.post(`/api/vehicles/${id}/report-links`, { expiresInDays: 2 }))).data;
+    const anonymous = new (alice.constructor as new (app: unknown) => TestClient)(t.app);
+    const page = await anonymous.get(`/r/${link.token}`);
+    expect(page.body).toContain(`<img class="photo" src="/r/${link.token}/photo"`);
+    const photo = await anonymous.get(`/r/${link.token}/photo`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('shows the VIN when the vehicle row has one, and no VIN line when it has none', async () => {
+    const id = await car(alice);
+    const before = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=ro`)).text;
+    expect(before).not.toContain('(VIN)');
+    // The vehicles table has no VIN column yet; the report reads one as soon as it exists.
+    await t.database.db.execute(sql`alter table vehicles add column if not exists vin text`);
+    await t.database.db.execute(sql`update vehicles set vin = 'UU1KSDAF456789012' where id = ${id}`);
+    const en = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=en`)).text;
+    expect(en).toContain('VIN UU1KSDAF456789012');
+    expect((await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=ro`)).text).toContain(
+      'Serie șasiu (VIN) UU1KSDAF456789012',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language } from './enums.js';
+import { ApiError } from './errors.js';
 
 /** `?lang=` of a report; the caller's saved language (or the browser's) when absent. */
 export const ReportQuery = z.object({ lang: Language.optional() });
@@ -50,3 +51,7 @@ export const ReportVerification = z.object({
   odometer: z.number().int(),
 });
 export type ReportVerification = z.infer<typeof ReportVerification>;
+
+/** GET /api/report/verify/{code} of a code no report was issued with: 404, the error shape and `genuine: false`. */
+export const ReportNotGenuine = ApiError.extend({ genuine: z.literal(false) });
+export type ReportNotGenuine = z.infer<typeof ReportNotGenuine>;

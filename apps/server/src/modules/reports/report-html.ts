@@ -26,7 +26,7 @@ dt{font-size:.78rem;color:var(--muted)}dd{margin:0;font-weight:600}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}
 th{background:var(--head);color:var(--muted);font-weight:600;text-align:left;font-size:.78rem}
 th,td{padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top}
-.num{text-align:right}td{white-space:nowrap}td.wide{white-space:normal;min-width:200px}tr.total td{font-weight:700}
+.num{text-align:right}td{white-space:nowrap}td.wide{white-space:normal;min-width:200px}tr.total td{font-weight:700}tr.rb td{color:var(--red);font-weight:600}
 .flag{color:var(--red);font-weight:600;margin:8px 0 0;padding-left:18px;position:relative}
 .flag::before{content:"";position:absolute;left:2px;top:.45em;width:9px;height:9px;border-radius:50%;background:var(--red)}
 .note{color:var(--muted);margin:8px 0 0}.sub{height:14px}.chart-title{font-size:.9rem;margin-top:14px}
@@ -115,13 +115,14 @@ export function reportHtml(
     rows: string[][],
     totalLast = false,
     layout: 'stack' | 'labelled' | '' = '',
+    red: boolean[] = [],
   ) =>
     `<div class="scroll"><table${layout ? ` class="stack ${layout}"` : ''}><thead><tr>${heads
       .map(([h, num]) => `<th${num ? ' class="num"' : ''}>${esc(h)}</th>`)
       .join('')}</tr></thead><tbody>${rows
       .map(
         (r, i) =>
-          `<tr${totalLast && i === rows.length - 1 ? ' class="total"' : ''}>${r
+          `<tr${totalLast && i === rows.length - 1 ? ' class="total"' : red[i] ? ' class="rb"' : ''}>${r
             .map((c, j) => {
               const cls = heads[j]?.[1] ? 'num' : layout === 'stack' && j === r.length - 1 ? 'wide' : '';
               const label = layout === 'labelled' && j > 0 ? ` data-label="${esc(heads[j]?.[0] ?? '')}"` : '';
@@ -142,6 +143,7 @@ export function reportHtml(
     [t.fuel, t.fuelTypes[v.fuelType]],
     [t.engine, v.fuelType === 'ELECTRIC' && !v.engineSize ? dash : `${f.one(v.engineSize)} L`],
     [t.registration, v.registrationNumber],
+    ...(v.vin ? [[t.vin, v.vin] as [string, string]] : []),
     [t.odometer, f.km(v.odometer)],
     [t.owner, v.ownerUsername],
   ];
@@ -158,6 +160,7 @@ export function reportHtml(
           m.services.map((s) => [f.date(s.date), f.km(s.km), f.money(s.price), s.description || dash]),
           false,
           'stack',
+          m.services.map((s) => s.rollback),
         );
   const insurance =
     m.insurances.length === 0
@@ -277,8 +280,8 @@ function barSvg(m: ReportModel, f: F): string {
     .map((x, i) => {
       const h = (x.cost / max) * plotH;
       const label =
-        i % 3 === 0
-          ? `<text x="${(axis + i * slot + slot / 2).toFixed(1)}" y="${H - 4}" text-anchor="middle">${esc(`${f.month(x.month)} ${x.month.slice(2, 4)}`)}</text>`
+        (months.length - 1 - i) % 3 === 0
+          ? `<text x="${(axis + i * slot + slot / 2).toFixed(1)}" y="${H - 4}" text-anchor="middle">${esc(f.monthYear(x.month))}</text>`
           : '';
       const bar =
         h > 0
@@ -314,8 +317,14 @@ function lineSvg(m: ReportModel, f: F): string {
   const y1 = new Date(t1).getUTCFullYear();
   const step = Math.max(1, Math.ceil((y1 - y0 + 1) / 8));
   let years = '';
-  for (let y = y0; y <= y1; y += step)
-    years += `<text x="${px(Math.max(t0, Date.UTC(y, 0, 1))).toFixed(1)}" y="${H - 4}" text-anchor="middle">${y}</text>`;
+  if (y1 - y0 < 3) {
+    // A short history: its first and last days (a lone year says nothing about when).
+    years = `<text x="${axis}" y="${H - 4}" text-anchor="start">${esc(f.date(r[0]?.date ?? ''))}</text>`;
+    if (t1 > t0)
+      years += `<text x="${axis + plotW}" y="${H - 4}" text-anchor="end">${esc(f.date(r.at(-1)?.date ?? ''))}</text>`;
+  } else
+    for (let y = y0; y <= y1; y += step)
+      years += `<text x="${px(Math.max(t0, Date.UTC(y, 0, 1))).toFixed(1)}" y="${H - 4}" text-anchor="middle">${y}</text>`;
   const path = r
     .map((x, i) => `${i === 0 ? 'M' : 'L'}${px(ts[i] as number).toFixed(1)},${py(x.km).toFixed(1)}`)
     .join('');

@@ -23,7 +23,8 @@ export type ReportModel = {
   code: string;
   vehicle: ReportVehicle;
   photo?: Buffer;
-  services: ReportService[];
+  /** In order (date, then km); `rollback` when its odometer is below one recorded earlier. */
+  services: (ReportService & { rollback: boolean })[];
   insurances: ReportInsurance[];
   gaps: Gap[];
   renewals: ReportRenewal[];
@@ -140,6 +141,7 @@ export function buildModel(input: {
     monthly.push({ month: m, cost: byMonth.get(m.slice(0, 7)) ?? 0 });
   }
   const readings = odometerReadings(records);
+  const rolledBack = new Set(readings.flatMap((r) => (r.rollback ? [`${r.date} ${r.km}`] : [])));
   const rated = (xs: typeof fills) => xs.flatMap((f) => (f.consumption === null ? [] : [f.consumption]));
   return {
     lang: input.lang,
@@ -147,7 +149,7 @@ export function buildModel(input: {
     code: input.code,
     vehicle: records.vehicle,
     ...(input.photo ? { photo: input.photo } : {}),
-    services: records.services,
+    services: records.services.map((s) => ({ ...s, rollback: rolledBack.has(`${s.date} ${s.km}`) })),
     insurances: records.insurances,
     gaps: insuranceGaps(records.insurances, today),
     renewals: records.renewals ?? [],

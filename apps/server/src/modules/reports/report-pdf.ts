@@ -103,6 +103,7 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
     [t.fuel, t.fuelTypes[v.fuelType]],
     [t.engine, v.fuelType === 'ELECTRIC' && !v.engineSize ? '—' : `${f.one(v.engineSize)} L`],
     [t.registration, v.registrationNumber],
+    ...(v.vin ? [[t.vin, v.vin] as [string, string]] : []),
     [t.odometer, f.km(v.odometer)],
     [t.owner, v.ownerUsername],
   ];
@@ -140,10 +141,15 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
       ],
       model.services.map((s) => [f.date(s.date), f.km(s.km), f.money(s.price), s.description || '—']),
       bottom,
+      // A service whose odometer is below an earlier reading: in red, as its flag under the chart.
+      { red: model.services.map((s) => s.rollback) },
     );
 
   // ── insurance ──
   heading(doc, t.insurance, width);
+  // A table's flags stay on the page of its last row (never alone at the top of the next one).
+  const gapFlags = model.gaps.map((g) => gapText(t, f, g));
+  const renewalFlags = model.renewalGaps.map((g) => renewalGapText(t, f, model.lang, g));
   if (model.insurances.length === 0) note(doc, t.noInsurance);
   else {
     table(
@@ -161,9 +167,10 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
         f.money(i.price),
       ]),
       bottom,
+      { keepWithLast: flagsHeight(doc, gapFlags, width) },
     );
     if (model.gaps.length === 0) note(doc, t.noGaps);
-    for (const g of model.gaps) flag(doc, gapText(t, f, g), width, ensure);
+    for (const g of gapFlags) flag(doc, g, width, ensure);
   }
   if (model.renewals.length > 0) {
     doc.moveDown(0.6); // apart from the policies' table and flags above
@@ -180,8 +187,9 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
         r.price === null ? '—' : f.money(r.price),
       ]),
       bottom,
+      { keepWithLast: flagsHeight(doc, renewalFlags, width) },
     );
-    for (const g of model.renewalGaps) flag(doc, renewalGapText(t, f, model.lang, g), width, ensure);
+    for (const g of renewalFlags) flag(doc, g, width, ensure);
   }
 
   // ── fuel ──
@@ -222,7 +230,7 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
       ],
       costRows(t, f, model.years, model.total),
       bottom,
-      true,
+      { lastBold: true },
     );
     ensure(40);
     stats(
@@ -249,7 +257,8 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
 
   // ── AI evaluation (only with the owner's consent) ──
   if (v.aiEvaluationConsent && v.aiScore !== null) {
-    heading(doc, t.ai, width);
+    const reason = v.aiScoreReason ? doc.font('R').fontSize(9).heightOfString(v.aiScoreReason, { width }) : 0;
+    heading(doc, t.ai, width, 20 + Math.min(reason, 60));
     ensure(30);
     doc
       .font('B')
@@ -315,8 +324,20 @@ function note(doc: Doc, text: string) {
     .text(text, M, doc.y + 2);
 }
 
+/** The height `flag` takes for each of these texts. */
+function flagsHeight(doc: Doc, texts: string[], width: number) {
+  doc.font('B').fontSize(9);
+  return texts.reduce((h, text) => h + flagHeight(doc, text, width), 0);
+}
+const flagHeight = (doc: Doc, text: string, width: number) =>
+  4 +
+  doc
+    .font('B')
+    .fontSize(9)
+    .heightOfString(text, { width: width - 14 });
+
 function flag(doc: Doc, text: string, width: number, ensure: (h: number) => void) {
-  ensure(20);
+  ensure(flagHeight(doc, text, width));
   const y = doc.y + 3;
   doc.circle(M + 4, y + 5, 3.5).fill(RED);
   doc
@@ -348,8 +369,22 @@ function stats(doc: Doc, items: [string, string][], width: number) {
   doc.y = end + 8;
 }
 
-/** A table that breaks across pages, repeating its header; `lastBold` sets the last row in bold. */
-function table(doc: Doc, cols: Col[], rows: string[][], bottom: () => number, lastBold = false) {
+/**
+ * A table that breaks across pages, repeating its header. `lastBold` sets the last row in bold (a
+ * total); `red[i]` sets row i in red (a flagged one); `keepWithLast` is the height of what follows
+ * the table and must stay on the last row's page (its flags).
+ */
+function table(
+  doc: Doc,
+  cols: Col[],
+  rows: string[][],
+  bottom: () => number,
+  {
+    lastBold = false,
+    red = [],
+    keepWithLast = 0,
+  }: { lastBold?: boolean; red?: boolean[]; keepWithLast?: number } = {},
+) {
   const pad = 4;
   const header = () => {
     const y = doc.y;
@@ -384,7 +419,10 @@ function table(doc: Doc, cols: Col[], rows: string[][], bottom: () => number, la
       Math.max(
         ...row.map((cell, i) => doc.heightOfString(cell, { width: (cols[i]?.width ?? 0) - 2 * pad })),
       ) + 6;
-    if (doc.y + h > bottom()) {
+    const last = r === rows.length - 1;
+    // The last row takes what must follow it along (unless that alone would fill a page).
+    const need = h + (last && keepWithLast < 200 ? keepWithLast : 0);
+    if (doc.y + need > bottom()) {
       doc.addPage();
       header();
     }
@@ -395,7 +433,7 @@ function table(doc: Doc, cols: Col[], rows: string[][], bottom: () => number, la
       doc
         .font(isBold ? 'B' : 'R')
         .fontSize(8.5)
-        .fillColor(INK)
+        .fillColor(red[r] ? RED : INK)
         .text(cell, x + pad, y + 3, { width: c.width - 2 * pad, align: c.align ?? 'left' });
       x += c.width;
     });
@@ -441,13 +479,14 @@ function barChart(
   months.forEach((m, i) => {
     const bh = (m.cost / max) * plotH;
     if (bh > 0) doc.rect(x + axis + i * slot + slot * 0.15, y + plotH - bh, slot * 0.7, bh).fill(ACCENT);
-    if (i % 3 === 0 || i === months.length - 1)
+    // Every third month counted back from the last, centred under its bar, with its year ('Dec 2024').
+    if ((months.length - 1 - i) % 3 === 0)
       doc
         .font('R')
         .fontSize(6.5)
         .fillColor(MUTED)
-        .text(`${f.month(m.month)} ${m.month.slice(2, 4)}`, x + axis + i * slot - 6, y + plotH + 3, {
-          width: slot + 12,
+        .text(f.monthYear(m.month), x + axis + (i - 1) * slot, y + plotH + 3, {
+          width: 3 * slot,
           align: 'center',
           lineBreak: false,
         });
@@ -484,14 +523,24 @@ function lineChart(doc: Doc, model: ReportModel, f: Formats, x: number, y: numbe
   }
   const y0 = new Date(t0).getUTCFullYear();
   const y1 = new Date(t1).getUTCFullYear();
-  const step = Math.max(1, Math.ceil((y1 - y0 + 1) / 10));
-  for (let year = y0; year <= y1; year += step) {
-    const t = Math.max(t0, Date.UTC(year, 0, 1));
+  const under = (text: string, at: number, width: number, align: 'left' | 'center' | 'right') =>
     doc
       .font('R')
       .fontSize(6.5)
       .fillColor(MUTED)
-      .text(String(year), px(t) - 15, y + plotH + 3, { width: 30, align: 'center', lineBreak: false });
+      .text(text, at, y + plotH + 3, { width, align, lineBreak: false });
+  if (y1 - y0 < 3) {
+    // A short history: its first and last days (a lone year says nothing about when).
+    under(f.date(readings[0]?.date ?? ''), x + axis, 80, 'left');
+    if (t1 > t0) under(f.date(readings.at(-1)?.date ?? ''), x + axis + plotW - 80, 80, 'right');
+  } else {
+    const step = Math.max(1, Math.ceil((y1 - y0 + 1) / 10));
+    for (let year = y0; year <= y1; year += step) {
+      const t = Math.max(t0, Date.UTC(year, 0, 1));
+      // Not left of the plot, where it would sit under the lowest km label.
+      const left = Math.max(x + axis, px(t) - 15);
+      under(String(year), left, 30, left > px(t) - 15 ? 'left' : 'center');
+    }
   }
   readings.forEach((r, i) => {
     if (i === 0) doc.moveTo(px(times[i] as number), py(r.km));

@@ -39,7 +39,7 @@ const en = {
     `${type} expired: not valid since ${from} (${days} days)`,
   fuelSection: 'Fuel',
   fillUps: 'Fill-ups',
-  distance: 'Distance between fill-ups',
+  distance: 'Distance covered',
   kmRecorded: 'Kilometres recorded',
   average: 'Average consumption',
   lastYear: 'Last 12 months',
@@ -114,7 +114,7 @@ const ro: Texts = {
   renewalExpired: (type, from, days) => `${type} expirat: nevalabil din ${from} (${days} zile)`,
   fuelSection: 'Combustibil',
   fillUps: 'Alimentări',
-  distance: 'Distanță între alimentări',
+  distance: 'Distanță parcursă',
   kmRecorded: 'Kilometri înregistrați',
   average: 'Consum mediu',
   lastYear: 'Ultimele 12 luni',
@@ -193,7 +193,7 @@ const es: Texts = {
   renewalExpired: (type, from, days) => `${type} caducado: sin vigencia desde el ${from} (${days} días)`,
   fuelSection: 'Combustible',
   fillUps: 'Repostajes',
-  distance: 'Distancia entre repostajes',
+  distance: 'Distancia recorrida',
   kmRecorded: 'Kilómetros registrados',
   average: 'Consumo medio',
   lastYear: 'Últimos 12 meses',
@@ -271,6 +271,8 @@ export function formats(lang: Language) {
   });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  // A chart's month with its whole year: 'Dec 24' reads as the 24th of December.
+  const monthYear = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   // Intl leaves 4-digit integers ungrouped in some locales (es: 4500); a km figure reads better grouped.
   const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: 'always' });
@@ -285,6 +287,8 @@ export function formats(lang: Language) {
     /** A calendar day 'YYYY-MM-DD'. */
     date: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
     month: (iso: string) => month.format(new Date(`${iso}T00:00:00Z`)),
+    /** 'Dec 2024', 'dec. 2024', 'dic 2024'. */
+    monthYear: (iso: string) => monthYear.format(new Date(`${iso}T00:00:00Z`)),
     time: (d: Date) => `${time.format(d)} UTC`,
   };
 }

@@ -11,6 +11,8 @@ export type ReportVehicle = {
   year: number;
   fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
   registrationNumber: string;
+  /** The VIN when the vehicle row has one (read as `to_jsonb(v)->>'vin'`: null while there is no such column). */
+  vin: string | null;
   engineSize: number;
   odometer: number;
   aiEvaluationConsent: boolean;
@@ -71,7 +73,8 @@ export class ReportsRepo {
         select json_build_object(
           'vehicle', json_build_object(
             'id', v.id, 'make', v.make, 'model', v.model, 'year', v.year, 'fuelType', v.fuel_type,
-            'registrationNumber', v.registration_number, 'engineSize', v.engine_size,
+            'registrationNumber', v.registration_number, 'vin', nullif(to_jsonb(v)->>'vin', ''),
+            'engineSize', v.engine_size,
             'odometer', v.odometer, 'aiEvaluationConsent', v.ai_evaluation_consent,
             'aiScore', v.ai_score, 'aiScoreReason', v.ai_score_reason, 'photoId', v.photo_id,
             'ownerUsername', u.username),

@@ -7,6 +7,7 @@ import {
   ReportLinkBody,
   ReportLinkCreated,
   ReportLinkParams,
+  ReportNotGenuine,
   ReportQuery,
   ReportVerification,
 } from '@evdra/domain';
@@ -123,12 +124,18 @@ export async function reportsRoutes(app: FastifyInstance, { service, publicPerMi
       schema: {
         tags,
         description:
-          'Whether a printed report is genuine: the vehicle, generation time and odometer its verification code was issued for; 404 for an unknown code. No login; rate-limited.',
+          'Whether a printed report is genuine: `genuine: true` with the vehicle, generation time and odometer its verification code was issued for; an unknown code is 404 with the error shape and `genuine: false`. No login; rate-limited.',
         params: ReportCodeParams,
-        response: { 200: ReportVerification, 400: ApiError, 404: ApiError, 429: ApiError },
+        response: { 200: ReportVerification, 400: ApiError, 404: ReportNotGenuine, 429: ApiError },
       },
     },
-    async (req) => service.verify(req.params.code),
+    async (req, reply) => {
+      const found = await service.check(req.params.code);
+      if (found) return found;
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: 'No report was issued with this code.', genuine: false });
+    },
   );
 
   // ── the public page of a share link: server-rendered HTML, not the web app ──

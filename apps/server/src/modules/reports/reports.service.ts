@@ -130,12 +130,6 @@ export class ReportsService {
     return this.url(row.token);
   }
 
-  async verify(input: string): Promise<ReportVerification> {
-    const found = await this.check(input);
-    if (!found) throw notFound('Report');
-    return found;
-  }
-
   /** What a code (as typed) was issued for; undefined when no report has it. */
   async check(input: string): Promise<ReportVerification | undefined> {
     const code = normalizeCode(input);
