@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPagesPlugin } from './first-pages-plugin';
 
 const API_TARGET = process.env.EVDRA_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    firstPagesPlugin(),
     VitePWA({
       // A new version waits for the user's "Reload" (lib/offline/pwa.ts): never old and new files mixed.
       registerType: 'prompt',

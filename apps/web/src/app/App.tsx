@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ApiError } from '../lib/api';
+import { BootShell } from './BootShell';
 import { AppRoutes } from './routes';
 
 export function createQueryClient(): QueryClient {
@@ -25,7 +26,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         {/* Outer boundary: the first translation file is still loading. */}
-        <Suspense fallback={<div className="boot" />}>
+        <Suspense fallback={<BootShell />}>
           <AppRoutes />
         </Suspense>
       </BrowserRouter>

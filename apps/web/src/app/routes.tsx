@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
+import { FIRST_PAGES } from './first-pages';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
 
@@ -40,22 +41,23 @@ type PrefetchingPage = {
   prefetch?: (client: QueryClient, params: Record<string, string | undefined>) => void;
 };
 
-/** The pages a visit most often starts on (the installed app opens /vehicles). */
-const FIRST_PAGES: [pattern: string, loader: () => Promise<PrefetchingPage>][] = [
-  ['/', load.home],
-  ['/vehicles', load.vehicles],
-  ['/fuel/:vehicleId', load.fuel],
-  ['/marketplace', load.marketplace],
-];
+/** The chunk of each first page (first-pages.ts lists them and what their first screen needs). */
+const FIRST_PAGE_LOADERS: Record<string, () => Promise<PrefetchingPage>> = {
+  '/': load.home,
+  '/vehicles': load.vehicles,
+  '/fuel/:vehicleId': load.fuel,
+  '/marketplace': load.marketplace,
+};
 
 /**
  * At start, before the translations arrive (the shell waits for them): the page's chunk, then its
  * first data for a signed-in user, so chunk, data and translations download side by side.
  */
 export function preloadFirstPage(pathname: string, client: QueryClient, signedIn: boolean): void {
-  for (const [pattern, loader] of FIRST_PAGES) {
+  for (const { pattern } of FIRST_PAGES) {
     const match = matchPath(pattern, pathname);
-    if (!match) continue;
+    const loader = FIRST_PAGE_LOADERS[pattern];
+    if (!match || !loader) continue;
     void loader().then(
       (page) => {
         if (signedIn) page.prefetch?.(client, match.params);

@@ -110,6 +110,18 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`, message);
 }
 
+/**
+ * The answer public/theme-init.js already asked for at start (the first page's data, see
+ * app/first-pages.ts), used once: only the page's first request to that URL gets it.
+ */
+function takeEarlyAnswer(url: string): Promise<Response> | undefined {
+  const early = (globalThis as { __evdraEarly?: unknown }).__evdraEarly;
+  if (!(early instanceof Map)) return undefined;
+  const answer = early.get(url) as Promise<Response> | undefined;
+  early.delete(url);
+  return answer;
+}
+
 async function send(method: string, url: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -124,7 +136,9 @@ async function send(method: string, url: string, options: RequestOptions): Promi
     if (token) headers['X-CSRF-Token'] = token;
   }
   try {
-    const res = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+    const early = method === 'GET' && !options.headers ? takeEarlyAnswer(url) : undefined;
+    const res = await (early ??
+      fetch(url, { method, headers, body, credentials: 'include', signal: options.signal }));
     if (lastSendFailed) {
       lastSendFailed = false;
       for (const cb of restoredListeners) cb();

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { account, postVehicle, register } from './helpers';
+
+// The first screen on a cold load: painted from index.html before any script, and its data asked
+// for by public/theme-init.js beside the app's script, once (the app uses that answer).
+test('a cold load of a car’s fuel screen asks for its data once, and shows the shell before the app', async ({
+  page,
+}) => {
+  await register(page, account('first'));
+  const car = await postVehicle(page, {
+    make: 'Dacia',
+    model: 'Jogger',
+    year: 2023,
+    fuelType: 'PETROL',
+    engineSize: 1,
+    odometer: 20_000,
+  });
+
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(path);
+  });
+  // The app's own script held back: what shows is index.html's shell.
+  await page.route('**/assets/index-*.js', (route) => route.abort());
+  await page.goto(`/fuel/${car.id}`);
+  await expect(page.locator('header .brand')).toHaveText('Evdra');
+  await page.unroute('**/assets/index-*.js');
+
+  asked.length = 0;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Dacia Jogger/ })).toBeVisible();
+  await expect(page.getByText('No fuel records for this period.')).toBeVisible();
+  const count = (path: string) => asked.filter((p) => p === path).length;
+  expect(count(`/api/vehicles/${car.id}`)).toBe(1);
+  expect(count(`/api/fuel-consumptions/vehicle/${car.id}`)).toBe(1);
+});

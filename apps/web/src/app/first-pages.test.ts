@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, storeUser } from '../test/utils';
+import { FIRST_PAGES } from './first-pages';
+
+type Page = { prefetch?: (client: QueryClient, params: Record<string, string>) => void };
+const pages = import.meta.glob<Page>('../features/*/pages/*.tsx');
+
+const withId = (template: string) => template.replace(':vehicleId', '7');
+
+describe('first pages', () => {
+  afterEach(() => {
+    for (const el of document.head.querySelectorAll('link, #first-pages')) el.remove();
+    window.history.pushState({}, '', '/');
+  });
+
+  it.each(FIRST_PAGES.map((p) => [p.pattern, p] as const))(
+    '%s: the data fetched early is exactly what the page prefetches',
+    async (_pattern, page) => {
+      storeUser();
+      const fetchMock = vi.fn(async () => jsonResponse([]));
+      vi.stubGlobal('fetch', fetchMock);
+      const load = pages[`../${page.module}`];
+      expect(load, page.module).toBeDefined();
+      const mod = await load?.();
+      mod?.prefetch?.(new QueryClient(), { vehicleId: '7' });
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(page.data.length));
+      const urls = fetchMock.mock.calls.map((call) => String((call as unknown[])[0]));
+      expect(urls.sort()).toEqual(page.data.map(withId).sort());
+    },
+  );
+
+  it('theme-init.js starts the page’s files and, signed in, its data; ids must be numbers', () => {
+    const script = readFileSync(join(__dirname, '../../public/theme-init.js'), 'utf8');
+    const list = document.createElement('script');
+    list.type = 'application/json';
+    list.id = 'first-pages';
+    list.textContent = JSON.stringify([
+      { pattern: '/vehicles', modules: ['/assets/V.js'], styles: [], data: ['/api/vehicles'] },
+      {
+        pattern: '/fuel/:vehicleId',
+        modules: ['/assets/F.js', '/assets/z.js'],
+        styles: ['/assets/F.css'],
+        data: ['/api/vehicles/:vehicleId', '/api/fuel-consumptions/vehicle/:vehicleId'],
+      },
+    ]);
+    document.head.appendChild(list);
+    const fetchMock = vi.fn(async () => jsonResponse([]));
+    vi.stubGlobal('fetch', fetchMock);
+    const run = (path: string) => {
+      for (const el of document.head.querySelectorAll('link')) el.remove();
+      vi.stubGlobal('__evdraEarly', undefined);
+      window.history.pushState({}, '', path);
+      new Function(script)();
+      return [...document.head.querySelectorAll('link')]
+        .filter((l) => !l.getAttribute('href')?.startsWith('/locales/')) // the translation, always
+        .map((l) => `${l.rel} ${l.getAttribute('href')}`);
+    };
+
+    storeUser();
+    expect(run('/fuel/12')).toEqual([
+      'modulepreload /assets/F.js',
+      'modulepreload /assets/z.js',
+      'preload /assets/F.css',
+    ]);
+    const early = (globalThis as { __evdraEarly?: Map<string, unknown> }).__evdraEarly;
+    expect([...(early?.keys() ?? [])]).toEqual(['/api/vehicles/12', '/api/fuel-consumptions/vehicle/12']);
+
+    expect(run('/fuel/abc')).toEqual([]);
+    expect(run('/settings')).toEqual([]);
+
+    localStorage.removeItem('user');
+    fetchMock.mockClear();
+    expect(run('/vehicles/')).toEqual(['modulepreload /assets/V.js']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The pages a visit most often starts on (the installed app opens /vehicles), and what each one's
+ * first screen needs: its chunk (`module`, under src/) and, for a signed-in user, its first data.
+ *
+ * The build (vite.config.ts, firstPagesPlugin) writes this list into index.html with the chunks'
+ * file names, and public/theme-init.js starts those downloads while the app's own script is still
+ * arriving. `data` must be exactly the URLs the page's `prefetch` asks for (first-pages.test.ts):
+ * lib/api.ts uses each early answer once, for the first request to the same URL.
+ */
+export interface FirstPage {
+  /** A route pattern; `:name` segments are ids (digits only). */
+  pattern: string;
+  module: string;
+  data: string[];
+}
+
+export const FIRST_PAGES: FirstPage[] = [
+  { pattern: '/', module: 'features/home/pages/HomePage.tsx', data: [] },
+  { pattern: '/vehicles', module: 'features/vehicles/pages/VehiclesPage.tsx', data: ['/api/vehicles'] },
+  {
+    pattern: '/fuel/:vehicleId',
+    module: 'features/records/pages/FuelPage.tsx',
+    data: ['/api/vehicles/:vehicleId', '/api/fuel-consumptions/vehicle/:vehicleId'],
+  },
+  {
+    pattern: '/marketplace',
+    module: 'features/marketplace/pages/MarketplacePage.tsx',
+    data: ['/api/marketplace/listings'],
+  },
+];
+
+/** What index.html carries for theme-init.js: each first page with its built files. */
+export interface FirstPageFiles {
+  pattern: string;
+  modules: string[];
+  styles: string[];
+  data: string[];
+}
+
+/** The `<script type="application/json">` id theme-init.js reads. */
+export const FIRST_PAGES_ELEMENT_ID = 'first-pages';
