@@ -10,7 +10,7 @@ import { multipart } from './helpers/multipart.js';
 const require = createRequire(import.meta.url);
 
 /** Every page's text, items in reading order, any run of white space as one space. */
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
+async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; size: number[] }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await getDocument({
     data: new Uint8Array(bytes),
@@ -21,14 +21,17 @@ async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> 
     standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
   }).promise;
   const parts: string[] = [];
+  let size: number[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
+    const page = await doc.getPage(n);
+    if (n === 1) size = page.view.slice(2).map(Math.round);
+    const content = await page.getTextContent();
     for (const item of content.items) if ('str' in item) parts.push(item.str, item.hasEOL ? '\n' : ' ');
   }
   const pages = doc.numPages;
   await doc.destroy();
   // Lines wrap where the layout says: compare words, not line breaks.
-  return { pages, text: parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ') };
+  return { pages, size, text: parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ') };
 }
 
 // The clock may only move forward from the real time (sessions are checked against the database's).
@@ -168,8 +171,9 @@ const pdf = async (c: TestClient, url: string) => {
 
 describe('GET /api/vehicles/{id}/report.pdf', () => {
   it('has every section, the figures and the flags, in English', async () => {
-    const { text, pages } = await pdf(alice, `/api/vehicles/${diesel}/report.pdf?lang=en`);
+    const { text, pages, size } = await pdf(alice, `/api/vehicles/${diesel}/report.pdf?lang=en`);
     expect(pages).toBeGreaterThanOrEqual(1);
+    expect(size).toEqual([595, 842]); // A4 in points
     for (const heading of [
       'Vehicle history report',
       'Service history',
@@ -206,6 +210,7 @@ describe('GET /api/vehicles/{id}/report.pdf', () => {
     expect(text).toContain('Cost per km');
     expect(text).toMatch(/Score: \d+(\.\d)? \/ 10/);
     expect(text).toMatch(/Page 1 of \d/);
+    expect(text).toMatch(/Generated \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2} UTC · Verification code/);
     expect(text).toMatch(/Verification code [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}/);
   });
 
@@ -222,6 +227,7 @@ describe('GET /api/vehicles/{id}/report.pdf', () => {
     expect(ro).toContain('1.252,00 €');
     expect(ro).toContain('5,75 L/100km');
     expect(ro).toContain('Neasigurat între');
+    expect(ro).toContain('Distanță parcursă 1.600 km');
     expect(ro).toMatch(/Pagina 1 din \d/);
 
     const es = (await pdf(alice, `/api/vehicles/${diesel}/report.pdf?lang=es`)).text;
@@ -498,6 +504,7 @@ describe('share links', () => {
       const page = await alice.get(`/r/${made.token}`);
       expect(page.statusCode).toBe(404);
       expect(page.body).toContain('Report not available');
+      expect(page.body).not.toContain('Dacia');
       expect((await alice.get(`/r/${made.token}/report.pdf`)).statusCode).toBe(404);
     } finally {
       offset = 0;
