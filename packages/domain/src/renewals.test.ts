@@ -5,6 +5,7 @@ import {
   itvPeriodYears,
   RENEWAL_TYPES_BY_COUNTRY,
   RenewalBody,
+  rovinietaValidUntil,
   suggestNextItp,
   suggestNextItv,
 } from './renewals.js';
@@ -52,5 +53,17 @@ describe('renewal presets', () => {
     const r = RenewalBody.safeParse({ type: 'RCA', validFrom: '2025-02-01', validUntil: '2025-01-01' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['validUntil']);
+  });
+});
+
+describe('rovinietă (Romania: 1 day to 12 months, both ends included)', () => {
+  it('ends on the last day of its period', () => {
+    expect(rovinietaValidUntil('2025-03-10', '1d')).toBe('2025-03-10');
+    expect(rovinietaValidUntil('2025-03-10', '7d')).toBe('2025-03-16');
+    expect(rovinietaValidUntil('2025-03-10', '10d')).toBe('2025-03-19');
+    expect(rovinietaValidUntil('2025-12-20', '30d')).toBe('2026-01-18');
+    expect(rovinietaValidUntil('2025-01-01', '90d')).toBe('2025-03-31');
+    expect(rovinietaValidUntil('2025-03-01', '12m')).toBe('2026-02-28');
+    expect(rovinietaValidUntil('2024-02-29', '12m')).toBe('2025-02-28');
   });
 });

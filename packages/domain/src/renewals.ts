@@ -149,3 +149,21 @@ export function suggestNextItv(vehicleYear: number, inspectedOn: string): string
   if (period === 'none') return `${vehicleYear + 4}-01-01`;
   return addYears(inspectedOn, period);
 }
+
+/**
+ * Romania, rovinietă (road vignette, OG 15/2002): bought for a period from 1 day to 12 months
+ * (which periods exist depends on the vehicle category: 1 and 7 days for goods vehicles, 10 days
+ * and up for cars). It is valid from 00:00 of its first day to 24:00 of its last.
+ */
+export const ROVINIETA_PERIODS = ['1d', '7d', '10d', '30d', '60d', '90d', '12m'] as const;
+export type RovinietaPeriod = (typeof ROVINIETA_PERIODS)[number];
+
+/** The last valid day of a rovinietă bought for `period` starting on `from` (both days included). */
+export function rovinietaValidUntil(from: string, period: RovinietaPeriod): string {
+  const d = new Date(`${from}T00:00:00Z`);
+  // 12 months: the day before the same date a year on (29 February → 28 February).
+  if (period === '12m') d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else d.setUTCDate(d.getUTCDate() + Number(period.slice(0, -1)));
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

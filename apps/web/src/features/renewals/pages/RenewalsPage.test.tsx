@@ -175,6 +175,40 @@ describe('RenewalsPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Use the suggested date' }));
     expect(within(dialog).getByLabelText('Valid until')).toHaveValue('2026-03-01');
   });
+
+  it('rovinietă: a period from 1 day to 12 months fills in its last valid day', async () => {
+    let post: unknown;
+    const { user } = open('RO', [], {
+      'POST /api/vehicles/7/renewals': (_url, init) => {
+        post = JSON.parse(String(init.body));
+        return jsonResponse(renewal({ type: 'ROVINIETA' }), 201);
+      },
+    });
+    await screen.findByText('No renewals yet.');
+    await user.click(screen.getByRole('button', { name: 'Add renewal' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('combobox', { name: 'Period' })).toBeNull();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'ROVINIETA');
+    const period = within(dialog).getByRole('combobox', { name: 'Period' });
+    expect(
+      within(period)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', '1 day', '7 days', '10 days', '30 days', '60 days', '90 days', '12 months']);
+    // No start yet: from today.
+    await user.selectOptions(period, '10d');
+    expect(within(dialog).getByLabelText('Valid from')).toHaveValue(todayIso());
+    expect(within(dialog).getByLabelText('Valid until')).toHaveValue(day(9));
+    // A new start moves the end with it.
+    await user.clear(within(dialog).getByLabelText('Valid from'));
+    await user.type(within(dialog).getByLabelText('Valid from'), '2025-03-01');
+    await user.selectOptions(period, '12m');
+    expect(within(dialog).getByLabelText('Valid until')).toHaveValue('2026-02-28');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(post).toMatchObject({ type: 'ROVINIETA', validFrom: '2025-03-01', validUntil: '2026-02-28' }),
+    );
+  });
 });
 const rca: Renewal = {
   id: 3,

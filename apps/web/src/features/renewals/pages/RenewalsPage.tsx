@@ -5,7 +5,10 @@ import {
   RENEWAL_TYPES_BY_COUNTRY,
   type Renewal,
   type RenewalType,
+  ROVINIETA_PERIODS,
+  type RovinietaPeriod,
   renewalLabel,
+  rovinietaValidUntil,
   suggestNextItp,
   suggestNextItv,
 } from '@evdra/domain';
@@ -62,6 +65,7 @@ function RenewalForm({
     reminderEnabled: editing?.reminderEnabled ?? true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [period, setPeriod] = useState<RovinietaPeriod | ''>('');
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((prev) => ({ ...prev, [k]: v }));
   // An existing renewal keeps its type even if the country changed since.
   const options = editing && !types.includes(editing.type) ? [editing.type, ...types] : types;
@@ -73,6 +77,17 @@ function RenewalForm({
         ? suggestNextItp(vehicleYear, d.validFrom)
         : suggestNextItv(vehicleYear, d.validFrom)
       : null;
+
+  // Rovinietă: bought for 1 day to 12 months; the period gives the last valid day.
+  const onPeriod = (value: string) => {
+    const p = ROVINIETA_PERIODS.find((x) => x === value);
+    setPeriod(p ?? '');
+    if (!p) return;
+    setD((prev) => {
+      const from = prev.validFrom || todayIso();
+      return { ...prev, validFrom: from, validUntil: rovinietaValidUntil(from, p) };
+    });
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -127,9 +142,28 @@ function RenewalForm({
           name="validFrom"
           type="date"
           value={d.validFrom}
-          onValueChange={(v) => set('validFrom', v)}
+          onValueChange={(v) => {
+            set('validFrom', v);
+            if (period && v) set('validUntil', rovinietaValidUntil(v, period));
+          }}
           error={errors.validFrom}
         />
+        {d.type === 'ROVINIETA' ? (
+          <SelectField
+            label={t('renewals.period')}
+            name="period"
+            value={period}
+            onValueChange={onPeriod}
+            hint={t('renewals.periodHint')}
+          >
+            <option value="">{t('renewals.periodPick')}</option>
+            {ROVINIETA_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`renewals.periods.${p}`)}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         <TextField
           label={t('renewals.validUntil')}
           name="validUntil"
