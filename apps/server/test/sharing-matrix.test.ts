@@ -283,6 +283,10 @@ const ROUTES: Record<string, { send: Send; expect: Matrix; photo?: boolean }> = 
     send: (x, f) => x.post(`/api/vehicles/${f.vehicleId}/renewals`, bodies.renewal),
     expect: WRITE,
   },
+  'GET /api/vehicles/{id}/renewals/{renewalId}': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/renewals/${f.renewalId}`),
+    expect: READ,
+  },
   'PUT /api/vehicles/{id}/renewals/{renewalId}': {
     send: (x, f) =>
       x.put(`/api/vehicles/${f.vehicleId}/renewals/${f.renewalId}`, {
