@@ -223,7 +223,12 @@ describe('subscriptions', () => {
   it('the same endpoint twice is one subscription, even for a second user (the latest owns it)', async () => {
     const a = await registered(t.app, 'firstowner');
     const b = await registered(t.app, 'secondowner');
-    const body = { endpoint: 'https://push.example.com/shared-browser', keys: browserKeys().json };
+    // As PushSubscription.toJSON() gives it, with expirationTime.
+    const body = {
+      endpoint: 'https://push.example.com/shared-browser',
+      expirationTime: null,
+      keys: browserKeys().json,
+    };
     expect((await a.client.post('/api/push/subscriptions', body)).statusCode).toBe(201);
     expect((await a.client.post('/api/push/subscriptions', body)).statusCode).toBe(201);
     expect((await a.client.get('/api/push/subscriptions')).data).toHaveLength(1);
