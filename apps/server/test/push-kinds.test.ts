@@ -225,14 +225,27 @@ describe('subscriptions', () => {
     const b = await registered(t.app, 'secondowner');
     // As PushSubscription.toJSON() gives it, with expirationTime.
     const body = {
-      endpoint: 'https://push.example.com/shared-browser',
+      endpoint: `${endpoint.base}/push/shared-browser`,
       expirationTime: null,
       keys: browserKeys().json,
     };
     expect((await a.client.post('/api/push/subscriptions', body)).statusCode).toBe(201);
     expect((await a.client.post('/api/push/subscriptions', body)).statusCode).toBe(201);
     expect((await a.client.get('/api/push/subscriptions')).data).toHaveLength(1);
+    // A's push not yet sent when B takes the browser over never reaches B's screen.
+    respond = () => 503;
+    expect((await a.client.post('/api/push/test')).data).toEqual({ devices: 1 });
+    await t.app.pushSender.drain();
+    respond = () => 201;
+    const pending = async () =>
+      rowsOf(
+        await t.database.db.execute(sql`
+        select o.id from push_outbox o join push_subscriptions s on s.id = o.subscription_id
+         where s.endpoint = ${body.endpoint}`),
+      ).length;
+    expect(await pending()).toBe(1);
     expect((await b.client.post('/api/push/subscriptions', body)).statusCode).toBe(201);
+    expect(await pending()).toBe(0);
     expect((await a.client.get('/api/push/subscriptions')).data).toEqual([]);
     expect((await b.client.get('/api/push/subscriptions')).data).toEqual([
       expect.objectContaining({ endpoint: body.endpoint }),

@@ -35,7 +35,10 @@ export class PushRepo {
     return row;
   }
 
-  /** The same endpoint twice is one subscription: the latest user, keys and session own it. */
+  /**
+   * The same endpoint twice is one subscription: the latest user, keys and session own it. Taken
+   * over by another user (a shared browser), it drops the previous user's pushes not yet sent.
+   */
   async upsert(s: {
     userId: number;
     endpoint: string;
@@ -44,6 +47,9 @@ export class PushRepo {
     userAgent: string;
     familyId: string | null;
   }): Promise<SubscriptionRow> {
+    await this.db.execute(sql`
+      delete from push_outbox where subscription_id in
+        (select id from push_subscriptions where endpoint = ${s.endpoint} and user_id <> ${s.userId})`);
     const [row] = await this.db
       .insert(pushSubscriptions)
       .values(s)
