@@ -109,6 +109,28 @@ describe('SettingsPage', () => {
     expect(changeLanguage).toHaveBeenCalledWith('ro');
     expect(localStorage.getItem('language')).toBe('ro');
   });
+
+  it('moves the country with the language unless another was chosen (renewal types follow it)', async () => {
+    storeUser();
+    const fetchMock = mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser({ language: 'en', country: 'GENERIC' })),
+      'PUT /api/users/me': () => jsonResponse(makeUser({ language: 'es', country: 'ES' })),
+    });
+    vi.spyOn(i18n, 'changeLanguage').mockResolvedValue(i18n.t);
+    const { user } = renderSettings();
+    const country = await screen.findByRole('combobox', { name: /Country/ });
+    expect(country).toHaveValue('GENERIC');
+    await user.selectOptions(screen.getByLabelText('Language'), 'Español');
+    expect(country).toHaveValue('ES');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ language: 'es', country: 'ES' });
+    // A country chosen by hand stays when the language changes again.
+    await user.selectOptions(country, 'RO');
+    await user.selectOptions(screen.getByLabelText('Language'), 'English');
+    expect(country).toHaveValue('RO');
+  });
   it('says which AI answers, and tells an administrator how to connect a model', async () => {
     storeUser();
     mockApi({

@@ -1,5 +1,5 @@
-import { COUNTRIES, LANGUAGES, UpdateMeBody, type User } from '@evdra/domain';
-import { useEffect, useId, useState } from 'react';
+import { COUNTRIES, countryOfLanguage, LANGUAGES, UpdateMeBody, type User } from '@evdra/domain';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { CheckboxField, SelectField, TextField } from '../../../components/Field';
@@ -30,15 +30,24 @@ function SettingsForm({ user }: { user: User }) {
   const [dark, setDark] = useState(isDarkMode);
   const [saved, setSaved] = useState(false);
 
-  // A change hides the last 'Settings saved.'; a new language applies at once.
-  const { watch } = form;
+  // A change hides the last 'Settings saved.'; a new language applies at once. The country follows
+  // the language while it is the one the previous language implied (a chosen country stays).
+  const { watch, setValue } = form;
+  const lastLanguage = useRef(form.getValues('language'));
   useEffect(() => {
     const sub = watch((values, { name }) => {
       setSaved(false);
-      if (name === 'language' && isLanguage(values.language)) void applyLanguage(values.language);
+      if (name === 'language' && isLanguage(values.language)) {
+        const previous = lastLanguage.current;
+        lastLanguage.current = values.language;
+        if (isLanguage(previous) && values.country === countryOfLanguage(previous)) {
+          setValue('country', countryOfLanguage(values.language), { shouldDirty: true });
+        }
+        void applyLanguage(values.language);
+      }
     });
     return () => sub.unsubscribe();
-  }, [watch]);
+  }, [watch, setValue]);
 
   const onDarkChange = (on: boolean) => {
     setDark(on);
