@@ -41,6 +41,7 @@ beforeAll(async () => {
     year: 2019,
     fuelType: 'PETROL',
     registrationNumber: 'B-1-BAK',
+    vin: 'UU1KSDAF456789012',
     engineSize: 1.2,
     odometer: 1000,
     aiEvaluationConsent: true,
@@ -102,6 +103,9 @@ describe('backup and restore', () => {
     expect(counts.file_blobs).toBe(1);
     expect(counts.fuel_entries).toBe(2);
     await restore(target.db, file);
+    // The vehicle's optional VIN comes back (the snapshots below compare every column too).
+    const vins = rowsOf<{ vin: string | null }>(await target.db.execute(sql`select vin from vehicles`));
+    expect(vins).toEqual([{ vin: 'UU1KSDAF456789012' }]);
     const before = await snapshot(source.database.db);
     const after = await snapshot(target.db);
     expect(Object.keys(after)).toEqual(Object.keys(before));

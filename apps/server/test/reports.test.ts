@@ -598,13 +598,28 @@ describe('the photo and the VIN', () => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
   });
 
-  it('shows the VIN when the vehicle row has one, and no VIN line when it has none', async () => {
+  it('shows the VIN when the vehicle has one, and no VIN line when it has none', async () => {
     const id = await car(alice);
     const before = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=ro`)).text;
     expect(before).not.toContain('(VIN)');
-    // The vehicles table has no VIN column yet; the report reads one as soon as it exists.
-    await t.database.db.execute(sql`alter table vehicles add column if not exists vin text`);
-    await t.database.db.execute(sql`update vehicles set vin = 'UU1KSDAF456789012' where id = ${id}`);
+    // The owner adds it through the API (typed in lower case: stored upper-case).
+    const v = (await alice.get(`/api/vehicles/${id}`)).data;
+    const { make, model, year, fuelType, registrationNumber, engineSize, odometer, aiEvaluationConsent } = v;
+    const body = {
+      make,
+      model,
+      year,
+      fuelType,
+      registrationNumber,
+      engineSize,
+      odometer,
+      aiEvaluationConsent,
+    };
+    const put = await ok(
+      alice.put(`/api/vehicles/${id}`, { ...body, version: v.version, vin: 'uu1ksdaf456789012' }),
+      200,
+    );
+    expect(put.data.vin).toBe('UU1KSDAF456789012');
     const en = (await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=en`)).text;
     expect(en).toContain('VIN UU1KSDAF456789012');
     expect((await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=ro`)).text).toContain(

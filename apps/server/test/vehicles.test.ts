@@ -157,6 +157,95 @@ describe('vehicles', () => {
   });
 });
 
+describe('VIN', () => {
+  const VIN = 'WVWZZZ1JZXW000001';
+
+  it('is optional: a vehicle created without one has vin null', async () => {
+    const res = await alice.post('/api/vehicles', car(30));
+    expect(res.statusCode).toBe(201);
+    expect(res.data.vin).toBeNull();
+  });
+
+  it('is stored trimmed and upper-cased, returned by every read, and may repeat (not unique)', async () => {
+    const res = await alice.post('/api/vehicles', car(31, { vin: ` ${VIN.toLowerCase()} ` }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.data.vin).toBe(VIN);
+    expect((await alice.get(`/api/vehicles/${res.data.id}`)).data.vin).toBe(VIN);
+    const listed = (await alice.get('/api/vehicles')).data.find((v: { id: number }) => v.id === res.data.id);
+    expect(listed.vin).toBe(VIN);
+    // The same car recorded again (by the same user or another) is allowed.
+    expect((await alice.post('/api/vehicles', car(32, { vin: VIN }))).data.vin).toBe(VIN);
+    expect((await bob.post('/api/vehicles', car(31, { vin: VIN }))).data.vin).toBe(VIN);
+  });
+
+  it('is changed by PUT and PATCH, kept when a body leaves it out, cleared by "" or null', async () => {
+    const v = (await alice.post('/api/vehicles', car(33, { vin: VIN }))).data;
+    const other = 'ZFA31200000123456';
+    const changed = await alice.put(`/api/vehicles/${v.id}`, { ...car(33), vin: other, version: 0 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.data.vin).toBe(other);
+    // A client that knows nothing of the VIN does not erase it.
+    const without = await alice.put(`/api/vehicles/${v.id}`, {
+      ...car(33, { odometer: 90_000 }),
+      version: 1,
+    });
+    expect(without.data).toMatchObject({ vin: other, odometer: 90_000, version: 2 });
+    const cleared = await alice.put(`/api/vehicles/${v.id}`, { ...car(33), vin: '', version: 2 });
+    expect(cleared.data.vin).toBeNull();
+    const patched = await upload(
+      alice,
+      `/api/vehicles/${v.id}`,
+      [{ name: 'data', value: JSON.stringify({ ...car(33), vin: VIN.toLowerCase(), version: 3 }) }],
+      'PATCH',
+    );
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.data.vin).toBe(VIN);
+    const nulled = await alice.put(`/api/vehicles/${v.id}`, { ...car(33), vin: null, version: 4 });
+    expect(nulled.data.vin).toBeNull();
+    expect((await alice.get(`/api/vehicles/${v.id}`)).data.vin).toBeNull();
+  });
+
+  it('refuses a malformed VIN with a 400 naming the field, on create and on update, storing nothing', async () => {
+    const bad = [
+      'WVWZZZ1JZXW00000', // 16 characters
+      'WVWZZZ1JZXW0000012', // 18
+      'WVWZZZ1JZXW00000I', // I
+      'WVWZZZ1JZXW00000O', // O
+      'WVWZZZ1JZXW00000Q', // Q
+      'WVWZZZ1JZXW-00001',
+      12345, // not a string
+    ];
+    for (const vin of bad) {
+      const res = await alice.post('/api/vehicles', car(34, { vin }));
+      expect(res.statusCode, String(vin)).toBe(400);
+      expect(res.data.code).toBe('VALIDATION_FAILED');
+      expect(res.data.details.map((d: { field: string }) => d.field)).toEqual(['vin']);
+    }
+    expect(
+      (await alice.get('/api/vehicles')).data.some(
+        (v: { registrationNumber: string }) => v.registrationNumber === 'B-134-EVD',
+      ),
+    ).toBe(false);
+    const v = (await alice.post('/api/vehicles', car(34, { vin: VIN }))).data;
+    const res = await alice.put(`/api/vehicles/${v.id}`, { ...car(34), vin: 'not a vin', version: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.details).toEqual([
+      { field: 'vin', message: 'VIN must be 17 letters and digits, without I, O or Q.' },
+    ]);
+    expect((await alice.get(`/api/vehicles/${v.id}`)).data).toMatchObject({ vin: VIN, version: 0 });
+  });
+
+  it('is never shown to another user', async () => {
+    const v = (await alice.post('/api/vehicles', car(35, { vin: VIN }))).data;
+    const read = await bob.get(`/api/vehicles/${v.id}`);
+    expect(read.statusCode).toBe(404);
+    expect(read.body).not.toContain(VIN);
+    expect((await bob.get('/api/vehicles')).body).not.toContain('B-135-EVD');
+    // An admin sees it, as every other field.
+    expect((await admin.get(`/api/vehicles/${v.id}`)).data.vin).toBe(VIN);
+  });
+});
+
 describe('cached vehicle lists', () => {
   it('show every change at once: a new vehicle, an edit, an owner rename, a fuel odometer, a delete', async () => {
     const { client: carol, account } = await registered(t.app, 'carol');

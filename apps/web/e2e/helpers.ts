@@ -84,6 +84,8 @@ type NewCar = {
   registration: string;
   engineSize: string;
   odometer: string;
+  /** Optional; left empty when not given. */
+  vin?: string;
 };
 
 /** Fills the open "Add vehicle" dialog as a user would (with a photo file, if given) and saves it. */
@@ -96,6 +98,7 @@ export async function fillVehicleForm(page: Page, car: NewCar, photo?: string) {
   await dialog.getByLabel('Registration number').fill(car.registration);
   await dialog.getByLabel('Engine size (L)').fill(car.engineSize);
   await dialog.getByLabel('Odometer (km)').fill(car.odometer);
+  if (car.vin !== undefined) await dialog.getByLabel('VIN (optional)').fill(car.vin);
   if (photo) {
     await dialog.locator('input[type="file"]').setInputFiles(photo);
     await expect(dialog.getByRole('img', { name: 'Photo preview' })).toBeVisible();

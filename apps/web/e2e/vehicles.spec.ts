@@ -32,11 +32,22 @@ test('vehicles and records: photo, filter, every record kind, and another user s
       engineSize: '1.5',
       odometer: '120000',
       fuelType: 'DIESEL',
+      vin: ' uu1ksdaf456789012 ',
     },
     PHOTO,
   );
   const logan = page.getByRole('article', { name: 'Dacia Logan' });
   await expect(logan).toContainText('B-123-ABC');
+  // The optional VIN, as typed but upper-case, on one small line that fits a 360 px phone.
+  await expect(logan).toContainText('VIN UU1KSDAF456789012');
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 780 });
+  const vinLine = logan.getByText('VIN UU1KSDAF456789012');
+  const [line, card] = [await vinLine.boundingBox(), await logan.boundingBox()];
+  expect(line && card && line.x + line.width <= card.x + card.width).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  if (process.env.VIN_SHOT) await logan.screenshot({ path: process.env.VIN_SHOT });
+  if (viewport) await page.setViewportSize(viewport);
   await expect(logan).toContainText('120,000 km');
   await expect(logan).toContainText('Diesel');
   const img = logan.getByRole('img', { name: 'Photo of Dacia Logan' });

@@ -11,6 +11,28 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
 const maxYear = () => new Date().getFullYear() + 1;
 
+/** A VIN (ISO 3779): 17 letters and digits, without I, O and Q (they read as 1 and 0). */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/**
+ * An optional VIN: trimmed and upper-cased; '' or null means none (null); absent leaves it as it is
+ * (on an update) or none (on a create), so a client that never sends one changes nothing.
+ */
+export const Vin = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(
+    z.union([
+      z.literal('').transform(() => null),
+      z.string().regex(VIN_PATTERN, 'VIN must be 17 letters and digits, without I, O or Q.'),
+    ]),
+  )
+  .nullish()
+  .describe(
+    'Optional VIN: 17 letters and digits without I, O, Q, upper-cased. "" or null: none; absent: none on a create, unchanged on an update.',
+  );
+
 /** What an owner types about a vehicle. */
 export const VehicleInput = z.object({
   make: z.string().trim().min(1, 'Make is required.').max(50, 'At most 50 characters.'),
@@ -27,6 +49,7 @@ export const VehicleInput = z.object({
     .min(1, 'Registration number is required.')
     .max(20, 'At most 20 characters.')
     .transform((s) => s.toUpperCase()),
+  vin: Vin,
   engineSize: z
     .number()
     .min(0, 'Engine size must be 0 or more.')
@@ -53,6 +76,8 @@ export const Vehicle = z.object({
   year: z.number().int(),
   fuelType: FuelType,
   registrationNumber: z.string(),
+  /** null: the owner gave none. */
+  vin: z.string().nullable(),
   engineSize: z.number(),
   odometer: z.number().int(),
   aiEvaluationConsent: z.boolean(),

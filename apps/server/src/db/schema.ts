@@ -135,6 +135,11 @@ export const vehicles = pgTable(
     year: integer('year').notNull(),
     fuelType: text('fuel_type', { enum: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'] }).notNull(),
     registrationNumber: text('registration_number').notNull(),
+    /**
+     * Optional VIN (migration 0021_vehicle_vin): 17 characters of ISO 3779 (no I, O, Q), stored
+     * upper-case; null when the owner gave none. Not unique: more than one account may record the same car.
+     */
+    vin: text('vin'),
     engineSize: numeric('engine_size', { precision: 4, scale: 2, mode: 'number' }).notNull(),
     odometer: integer('odometer').notNull(),
     aiEvaluationConsent: boolean('ai_evaluation_consent').notNull().default(false),
@@ -148,6 +153,7 @@ export const vehicles = pgTable(
   (t) => [
     index('vehicles_owner_idx').on(t.ownerId, t.id),
     uniqueIndex('vehicles_owner_registration_idx').on(t.ownerId, t.registrationNumber),
+    check('vehicles_vin_check', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
   ],
 );
 

@@ -9,6 +9,7 @@ export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     year: 2019,
     fuelType: 'DIESEL',
     registrationNumber: 'B-123-ABC',
+    vin: null,
     engineSize: 1.5,
     odometer: 120000,
     aiEvaluationConsent: true,

@@ -11,7 +11,7 @@ export type ReportVehicle = {
   year: number;
   fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
   registrationNumber: string;
-  /** The VIN when the vehicle row has one (read as `to_jsonb(v)->>'vin'`: null while there is no such column). */
+  /** The VIN when the owner gave one (null: none). */
   vin: string | null;
   engineSize: number;
   odometer: number;
@@ -73,7 +73,7 @@ export class ReportsRepo {
         select json_build_object(
           'vehicle', json_build_object(
             'id', v.id, 'make', v.make, 'model', v.model, 'year', v.year, 'fuelType', v.fuel_type,
-            'registrationNumber', v.registration_number, 'vin', nullif(to_jsonb(v)->>'vin', ''),
+            'registrationNumber', v.registration_number, 'vin', v.vin,
             'engineSize', v.engine_size,
             'odometer', v.odometer, 'aiEvaluationConsent', v.ai_evaluation_consent,
             'aiScore', v.ai_score, 'aiScoreReason', v.ai_score_reason, 'photoId', v.photo_id,

@@ -17,6 +17,7 @@ export function presentVehicle(v: VehicleRow): Vehicle {
     year: v.year,
     fuelType: v.fuelType,
     registrationNumber: v.registrationNumber,
+    vin: v.vin,
     engineSize: v.engineSize,
     odometer: v.odometer,
     aiEvaluationConsent: v.aiEvaluationConsent,

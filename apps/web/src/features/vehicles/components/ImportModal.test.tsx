@@ -11,6 +11,7 @@ const vehicle = {
   year: 2019,
   fuelType: 'DIESEL',
   registrationNumber: 'B-01-ABC',
+  vin: null,
   engineSize: 1.5,
   odometer: 1000,
   aiEvaluationConsent: false,

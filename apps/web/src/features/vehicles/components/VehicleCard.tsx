@@ -113,6 +113,11 @@ export function VehicleCard({
             </span>
           )}
         </h2>
+        {v.vin ? (
+          <p className="vehicle-card__vin">
+            {t('vehicles.vin')} <span translate="no">{v.vin}</span>
+          </p>
+        ) : null}
         {owns ? null : <p className="shared-by">{t('sharing.sharedBy', { owner: v.ownerUsername })}</p>}
         <dl className="facts">
           <div>

@@ -88,6 +88,63 @@ describe('VehicleFormModal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('takes an optional VIN: a malformed one is explained next to the field, a good one is sent upper-case', async () => {
+    const { user, dialog, fetchMock, onSaved } = renderForm(null, {
+      'POST /api/vehicles': () => jsonResponse(makeVehicle({ vin: 'WVWZZZ1JZXW000001' }), 201),
+    });
+    await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
+    await user.type(within(dialog).getByLabelText('Model'), 'Logan');
+    await user.type(within(dialog).getByLabelText('Year'), '2019');
+    await user.type(within(dialog).getByLabelText('Registration number'), 'B1');
+    await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
+    await user.type(within(dialog).getByLabelText('Odometer (km)'), '1000');
+    const vin = within(dialog).getByLabelText('VIN (optional)');
+    expect(vin).toHaveAccessibleDescription('17 letters and digits, as on the registration certificate.');
+    await user.type(vin, 'WVWZZZ1JZXW00000I');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(vin).toHaveAccessibleDescription('VIN must be 17 letters and digits, without I, O or Q.');
+    expect(vin).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Make')).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(vin);
+    await user.type(vin, ' wvwzzz1jzxw000001 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      registrationNumber: 'B1',
+      vin: 'WVWZZZ1JZXW000001',
+    });
+  });
+
+  it("edits a vehicle's VIN: shown in the field, a server refusal is put next to it, empty clears it", async () => {
+    let answer = () =>
+      jsonResponse(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid request.',
+          details: [{ field: 'vin', message: 'VIN must be 17 letters and digits, without I, O or Q.' }],
+        },
+        400,
+      );
+    const { user, dialog, fetchMock, onSaved } = renderForm(makeVehicle({ vin: 'WVWZZZ1JZXW000001' }), {
+      'PUT /api/vehicles/7': () => answer(),
+    });
+    const vin = within(dialog).getByLabelText('VIN (optional)');
+    expect(vin).toHaveValue('WVWZZZ1JZXW000001');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(vin).toHaveAccessibleDescription('VIN must be 17 letters and digits, without I, O or Q.'),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+    answer = () => jsonResponse(makeVehicle({ vin: null, version: 4 }));
+    await user.clear(vin);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [, second] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(String(second.body))).toMatchObject({ vin: null, version: 3 });
+  });
+
   it('keeps what was typed and shows server field errors when a create fails; a retry reuses the Idempotency-Key', async () => {
     const { user, dialog, fetchMock, onSaved } = renderForm(null, {
       'POST /api/vehicles': () =>
@@ -121,6 +178,7 @@ describe('VehicleFormModal', () => {
       year: 2019,
       fuelType: 'DIESEL',
       registrationNumber: 'B-123-ABC',
+      vin: null,
       engineSize: 1.5,
       odometer: 120000,
       aiEvaluationConsent: true,

@@ -31,6 +31,7 @@ function toForm(v: Vehicle | null): DefaultValues<VehicleForm> {
     year: v?.year,
     fuelType: v?.fuelType ?? 'PETROL',
     registrationNumber: v?.registrationNumber ?? '',
+    vin: v?.vin ?? '',
     engineSize: v?.engineSize,
     odometer: v?.odometer,
     aiEvaluationConsent: v?.aiEvaluationConsent ?? false,
@@ -199,6 +200,14 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
           label={t('vehicles.registrationNumber')}
           autoComplete="off"
           {...form.field('registrationNumber')}
+        />
+        <TextField
+          label={t('vehicles.vinOptional')}
+          hint={t('vehicles.vinHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          {...form.field('vin')}
         />
         <div className="form__row">
           <TextField

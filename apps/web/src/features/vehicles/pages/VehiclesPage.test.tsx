@@ -18,6 +18,7 @@ const golf = makeVehicle({
   year: 2012,
   fuelType: 'PETROL',
   registrationNumber: 'CJ-01-XYZ',
+  vin: 'WVWZZZ1KZCW000001',
   odometer: 210000,
   aiScore: 7,
   aiScoreReason: 'Well kept',
@@ -73,6 +74,16 @@ describe('VehiclesPage', () => {
     expect(within(miniCard).queryByRole('button', { name: 'Evaluate AI' })).not.toBeInTheDocument();
     expect(within(card).queryByText('Owner id')).not.toBeInTheDocument();
     await waitFor(() => expect(saveVehicles).toHaveBeenCalledWith([logan, golf, mini]));
+  });
+
+  it('shows the VIN on a card only when the vehicle has one', async () => {
+    renderVehicles();
+    const golfCard = await screen.findByRole('article', { name: 'Volkswagen Golf' });
+    expect(within(golfCard).getByText('WVWZZZ1KZCW000001').closest('p')).toHaveTextContent(
+      'VIN WVWZZZ1KZCW000001',
+    );
+    const loganCard = screen.getByRole('article', { name: 'Dacia Logan' });
+    expect(within(loganCard).queryByText(/VIN/)).not.toBeInTheDocument();
   });
 
   it('evaluates a vehicle: busy button, then the score and reason on the card', async () => {
