@@ -43,10 +43,21 @@ function policyNumber(r: R, lang: Lang): { value: string; printed: string } {
       };
     }
     const nr = String(r.int(10000000, 99999999));
-    return { value: nr, printed: r.pick([`Poliță nr. ${nr}`, `Nr. poliță: ${nr}`, `Nr. ${nr}`]) };
+    return {
+      value: nr,
+      printed: r.pick([
+        `Poliță nr. ${nr}`,
+        `Nr. poliță: ${nr}`,
+        `Nr. ${nr}`,
+        `Poliță RCA nr. ${nr}`,
+        `Număr poliță: ${nr}`,
+      ]),
+    };
   }
   if (lang === 'es') {
-    const v = `${r.pick(['POL', '0', '', 'AU'])}${r.int(10000000, 99999999)}`;
+    const v = r.chance(0.25)
+      ? `${r.int(1, 99)}/${r.int(2020, 2025)}/${r.int(100000, 999999)}`
+      : `${r.pick(['POL', '0', '', 'AU'])}${r.int(10000000, 99999999)}`;
     return {
       value: v,
       printed: r.pick([
@@ -55,13 +66,26 @@ function policyNumber(r: R, lang: Lang): { value: string; printed: string } {
         `Póliza nº ${v}`,
         `Nº ${v}`,
         `Número de póliza ${v}`,
+        `Póliza número: ${v}`,
+        `Nº Póliza ${v}`,
+        `Póliza/Suplemento: ${v}`,
       ]),
     };
   }
-  const v = `${r.pick(['MTR', 'DL', 'ADM', 'CHU'])}-${r.int(1000000, 9999999)}`;
+  const v = r.chance(0.3)
+    ? `${r.pick(['P', 'AV', 'HD'])}${r.int(10000000, 99999999)}`
+    : `${r.pick(['MTR', 'DL', 'ADM', 'CHU'])}-${r.int(1000000, 9999999)}`;
   return {
     value: v,
-    printed: r.pick([`Policy number: ${v}`, `Policy No. ${v}`, `Certificate No: ${v}`, `Nr. ${v}`]),
+    printed: r.pick([
+      `Policy number: ${v}`,
+      `Policy No. ${v}`,
+      `Certificate No: ${v}`,
+      `Nr. ${v}`,
+      `Policy Nr. ${v}`,
+      `Policy ref: ${v}`,
+      `No. ${v}`,
+    ]),
   };
 }
 
@@ -76,7 +100,8 @@ export function insurance(r: R, lang: Lang): Receipt {
   const coverageType = r.pick(COVER[lang]);
   const start = randomDate(r, 2024, 2025);
   const months = r.pick([6, 12, 12, 12]);
-  const end = termEnd(start, months);
+  // Spanish policies often end on the anniversary itself ("vencimiento 01/03/2025" for a start on 01/03/2024).
+  const end = lang === 'es' && r.chance(0.3) ? termEnd(start, months, 0) : termEnd(start, months);
   const issued = addDays(start, -r.int(1, 20));
   const ds = dateStyle(r, lang);
   const d = (x: typeof start) => fmtDate(lang, x, ds);
@@ -116,6 +141,11 @@ export function insurance(r: R, lang: Lang): Receipt {
       reminder: 'Renewal reminders: No',
       ipt: 'Insurance Premium Tax (12%) included',
       head: ['Policy number', 'Start date', 'End date'],
+      born: 'Main driver date of birth',
+      net: 'Net premium',
+      tax: 'Insurance Premium Tax',
+      payable: 'Total payable',
+      instHead: ['Instalment', 'Due date', 'Amount'],
     },
     ro: {
       title: `POLIȚĂ DE ASIGURARE ${coverageType}`,
@@ -138,6 +168,11 @@ export function insurance(r: R, lang: Lang): Receipt {
       reminder: 'Notificări de reînnoire: NU',
       ipt: 'Clasa bonus-malus: B8',
       head: ['Nr. poliță', 'Data început', 'Data sfârșit'],
+      born: 'Data nașterii conducătorului auto',
+      net: 'Primă netă',
+      tax: 'Taxe',
+      payable: 'Total de plată',
+      instHead: ['Rata', 'Scadența', 'Suma'],
     },
     es: {
       title: r.pick(['CERTIFICADO DE SEGURO DE AUTOMÓVIL', 'CONDICIONES PARTICULARES']),
@@ -159,6 +194,11 @@ export function insurance(r: R, lang: Lang): Receipt {
       reminder: 'Aviso de renovación: NO',
       ipt: 'Impuestos y recargos incluidos',
       head: ['Póliza', 'Fecha efecto', 'Vencimiento'],
+      born: 'Fecha de nacimiento del conductor',
+      net: 'Prima neta',
+      tax: 'Impuestos y recargos',
+      payable: 'Total a pagar',
+      instHead: ['Recibo', 'Vencimiento', 'Importe'],
     },
   }[lang];
   const lines: Line[] = [
@@ -182,21 +222,61 @@ export function insurance(r: R, lang: Lang): Receipt {
     { text: '' },
     H(T.s1),
   ];
-  if (tableHead) {
+  // Ways of laying out the policy's details: a table; label and value side by side; a form with the
+  // labels on the left and the values at the right edge; a form with each value under its label.
+  const detail = tableHead ? 'table' : r.pick(['inline', 'inline', 'form', 'stacked'] as const);
+  const labelOf = pn.printed.slice(0, pn.printed.lastIndexOf(pn.value)).replace(/[\s:]+$/, '');
+  const simpleNumber = pn.printed.endsWith(pn.value) && !/^Seria/.test(pn.printed) && labelOf.length > 0;
+  if (detail === 'table') {
     lines.push({ text: '', cols: T.head, at: [0, 0.45, 0.73], leftAll: true, bold: true });
     lines.push({ text: '', cols: [pn.value, d(start), d(end)], at: [0, 0.45, 0.73], leftAll: true });
-  } else {
+  } else if (detail === 'inline' || !simpleNumber) {
     lines.push(two(pn.printed, `${T.issued}: ${d(issued)}`));
     if (r.chance(0.5)) lines.push({ text: T.period(d(start), d(end)) });
     else lines.push(two(`${T.from}: ${d(start)}`, `${T.to}: ${d(end)}`));
+  } else if (detail === 'form') {
+    lines.push({ text: labelOf, pair: pn.value });
+    lines.push({ text: T.issued, pair: d(issued) });
+    lines.push({ text: T.from, pair: r.chance(0.5) ? `${d(start)} 00:00` : d(start) });
+    lines.push({ text: T.to, pair: r.chance(0.5) ? `${d(end)} 24:00` : d(end) });
+  } else {
+    lines.push({ text: labelOf, bold: true }, { text: pn.value });
+    lines.push(two(T.from, T.to), two(d(start), d(end)));
+    lines.push({ text: `${T.issued}: ${d(issued)}` });
   }
   if (lang !== 'ro' || tableHead) lines.push({ text: `${T.cover}: ${coverageType}` });
   if (tableHead) lines.push({ text: `${T.issued}: ${d(issued)}` });
   lines.push({ text: T.holder });
+  // Another person's dates: the driver's birth and licence (never the policy's).
+  if (r.chance(0.4)) lines.push({ text: `${T.born}: ${d(randomDate(r, 1955, 2000))}` });
   lines.push({ text: '' }, H(T.s2), { text: T.vehicle }, { text: T.year });
   if (r.chance(0.6)) lines.push({ text: T.limit });
   lines.push({ text: '' }, H(T.s3));
-  lines.push({ text: T.premium, pair: money(price), bold: true });
+  // The premium: alone; after its net part and the tax (or a bonus-malus discount); or named with its year.
+  const split = r.pick(['plain', 'plain', 'net', 'year'] as const);
+  const instFirst = nInst > 1 && nInst < 12 && r.chance(0.3);
+  if (split === 'net') {
+    const tax = round2(price * (lang === 'ro' ? 0.12 : r.pick([0.06, 0.08, 0.12])));
+    const net = round2(price - tax);
+    if (lang === 'ro') {
+      lines.push({ text: 'Primă de referință', pair: money(round2(price + tax)) });
+      lines.push({ text: 'Reducere bonus-malus', pair: `-${money(tax)}` });
+    } else {
+      lines.push({ text: T.net, pair: money(net) });
+      lines.push({ text: T.tax, pair: money(tax) });
+    }
+  }
+  const premiumLine = {
+    text:
+      split === 'net'
+        ? T.payable
+        : split === 'year'
+          ? `${T.premium} ${start.y}/${String(start.y + 1).slice(2)}`
+          : T.premium,
+    pair: money(price),
+    bold: true,
+  };
+  if (!instFirst) lines.push(premiumLine);
   if (nInst > 1) {
     const due = (i: number) => d(addDays(start, Math.round(((i * months) / nInst) * 30.4)));
     const show = nInst === 12 ? parts.slice(0, 3) : parts;
@@ -209,10 +289,12 @@ export function insurance(r: R, lang: Lang): Receipt {
               ? `Plata în ${nInst} rate de ${money(parts[0] ?? 0)}`
               : `Pago fraccionado en ${nInst} recibos de ${money(parts[0] ?? 0)}`,
       });
+    if (r.chance(0.35)) lines.push({ text: '', cols: T.instHead, at: [0, 0.45, 0.7], bold: true });
     show.forEach((p, i) => {
       lines.push({ text: '', cols: [T.inst(i + 1, nInst), due(i), money(p)], at: [0, 0.45, 0.7] });
     });
   }
+  if (instFirst) lines.push(premiumLine);
   lines.push({ text: T.ipt });
   if (reminderOff) lines.push({ text: T.reminder });
   lines.push({ text: '' }, H(T.s4));

@@ -13,7 +13,9 @@
  * and nothing is downloaded here; without it the script says how to get it and exits 0.
  *
  * --n / --seed choose the receipts: the files ordered by a hash of seed + name, the first n (the
- * same sample every run; a different seed is a held-out sample). --cache keeps each receipt's raw
+ * same sample every run; a different seed is a held-out sample). --exclude <seed>:<n> leaves out
+ * another sample's receipts (a tuning sample disjoint from the held-out one:
+ * `--seed tune --n 100 --exclude held-out:60`; the overlap removed is printed). --cache keeps each receipt's raw
  * OCR text there and re-reads it on the next run: extraction-only runs (no latency figures) for
  * working on the extractors.
  */
@@ -40,6 +42,7 @@ const n = Number(opt('n') ?? 100);
 const seed = opt('seed') ?? 'dev';
 const showWrong = argv.includes('--wrong');
 const cacheDir = opt('cache');
+const exclude = opt('exclude');
 
 type Sample = { id: string; image: string; date: string | null; total: number | null; company: string };
 
@@ -86,7 +89,18 @@ if (!dir || !existsSync(dir)) {
 
 const order = (id: string) => createHash('sha1').update(`${seed}:${id}`).digest('hex');
 const all = findSamples(dir);
-const samples = all.sort((a, b) => (order(a.id) < order(b.id) ? -1 : 1)).slice(0, n);
+const sampleOf = (s: string, k: number) => {
+  const key = (id: string) => createHash('sha1').update(`${s}:${id}`).digest('hex');
+  return [...all].sort((a, b) => (key(a.id) < key(b.id) ? -1 : 1)).slice(0, k);
+};
+const [exSeed, exN] = exclude
+  ? [exclude.replace(/:\d+$/, ''), Number(/:(\d+)$/.exec(exclude)?.[1] ?? 60)]
+  : [];
+const excluded = new Set(exSeed ? sampleOf(exSeed, exN ?? 60).map((s) => s.id) : []);
+const samples = all
+  .filter((s) => !excluded.has(s.id))
+  .sort((a, b) => (order(a.id) < order(b.id) ? -1 : 1))
+  .slice(0, n);
 /** Filling stations (Malaysia: Shell, Petronas, Petron, Caltex, BHP): their receipts are also read as fuel. */
 const STATION = /\b(SHELL|PETRONAS|PETRON|CALTEX|BHP|ESSO)\b/i;
 
@@ -195,7 +209,7 @@ if (showWrong) process.stdout.write(`${wrongs.join('\n')}\n`);
 const unreadable = outcomes.filter((o) => o.fields === null);
 for (const o of unreadable) process.stdout.write(`unreadable ${o.sample.id} (${o.kind}): ${o.error}\n`);
 process.stdout.write(
-  `\n${basename(dir)}: ${samples.length} of ${all.length} receipts (seed "${seed}"), ${jobs.length} previews, ${workers} OCR workers${cacheDir ? `, OCR text cache ${cacheDir}` : ''}\n`,
+  `\n${basename(dir)}: ${samples.length} of ${all.length} receipts (seed "${seed}"${excluded.size ? `, without the ${excluded.size} of sample ${exclude}` : ''}), ${jobs.length} previews, ${workers} OCR workers${cacheDir ? `, OCR text cache ${cacheDir}` : ''}\n`,
 );
 process.stdout.write('field              labelled  right  missing  wrong  accuracy\n');
 for (const [key, t] of [...tally.entries()].sort())

@@ -57,9 +57,9 @@ export function randomDate(r: R, from = 2023, to = 2025): Day {
   return day(r.int(from, to), r.int(1, 12), r.int(1, 28));
 }
 
-/** `months` later, minus one day: the end of a policy that starts on `start` (15.04 → 14.04). */
-export function termEnd(start: Day, months: number): Day {
-  return day(start.y, start.m + months, start.d - 1);
+/** `months` later, minus `dayBack` days: the end of a policy that starts on `start` (15.04 → 14.04). */
+export function termEnd(start: Day, months: number, dayBack = 1): Day {
+  return day(start.y, start.m + months, start.d - dayBack);
 }
 
 export const addDays = (dt: Day, n: number) => day(dt.y, dt.m, dt.d + n);

@@ -2,7 +2,9 @@
  * Writes the OCR development set: N receipts per kind × language, each photographed its own way
  * (style and effects drawn from its seed), to apps/server/ocr-dev/out (git-ignored) with
  * out/labels.json. Deterministic from the seed: the same arguments give the same files everywhere.
- *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10] [--seed 1] [--out <dir>]
+ *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10] [--seed 1] [--out <dir>] [--only insurance]
+ * --only makes one kind's receipts (the same files as in the whole set of that seed), e.g. a second
+ * tuning set of the kind being worked on.
  * Receipt i of each kind × language (the number in its file name) with i % 3 === 2 is held out of
  * tuning: eval.ts reports it separately.
  */
@@ -14,7 +16,7 @@ import { describeShot, effectsFor, type PhotoStyle, photograph } from './photo.j
 import { makeReceipt, receiptPdf, receiptSvg } from './receipts.js';
 
 /** Bumped whenever receipts.ts, slips.ts, documents.ts or photo.ts change what they draw. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 const STYLES: PhotoStyle[] = [
   'scan',
   'photo',
@@ -34,6 +36,8 @@ const baseSeed = seedArg >= 0 ? Number(args[seedArg + 1]) : 1;
 const perCombo = Number(
   args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--seed' && args[i - 1] !== '--out') ?? 10,
 );
+const onlyArg = args.indexOf('--only');
+const onlyKind = onlyArg >= 0 ? args[onlyArg + 1] : undefined;
 const outArg = args.indexOf('--out');
 // Another folder (--out) holds another seed's set, e.g. a second tuning set: eval.ts reads it from OCR_DEV_DIR.
 const out = outArg >= 0 ? String(args[outArg + 1]) : join(import.meta.dirname, 'out');
@@ -52,6 +56,7 @@ let combo = 0;
 for (const kind of KINDS)
   for (const lang of LANGS) {
     combo++;
+    if (onlyKind && kind !== onlyKind) continue;
     for (let i = 0; i < perCombo; i++) {
       const seed = baseSeed * 100_003 + combo * 1000 + i;
       const rc = makeReceipt(kind, lang, seed);

@@ -4,16 +4,28 @@
  * spaces. Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
-import { instalmentsSum, isWholeMonths, netAndVat, termMonths } from '../src/ocr/consistency.js';
 import {
+  instalmentsSum,
+  isInstalmentLine,
+  isWholeMonths,
+  netAndVat,
+  termMonths,
+} from '../src/ocr/consistency.js';
+import {
+  coverageType,
+  datedRoles,
+  editsToFind,
   extractExpense,
   extractFuel,
   extractInsurance,
   extractRevision,
   fuelType,
+  fuzzyCoverage,
+  gluedLabelPolicy,
   policyNumber,
   policyNumberBelow,
   spacedAsElsewhere,
+  termFromInstalments,
 } from '../src/ocr/extract.js';
 import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import {
@@ -23,7 +35,7 @@ import {
   groupLines,
   textSlope,
 } from '../src/ocr/paddle-core.js';
-import { amountTokens, parseNumber, toLines } from '../src/ocr/parse.js';
+import { amountTokens, findDates, fixMonthNames, parseNumber, toLines } from '../src/ocr/parse.js';
 import { inkBox } from '../src/ocr/preprocess.js';
 import { respace } from '../src/ocr/words.js';
 
@@ -720,5 +732,178 @@ describe('insurance: when the period line is lost', () => {
     const r = extractInsurance(lines(text));
     expect(r.warnings).toEqual([]);
     expect(r.fields.startDate).toBe('2025-11-17');
+  });
+});
+
+describe('insurance: forms, premium parts and other people’s dates', () => {
+  it('reads the policy number under a label that stands alone on its line', () => {
+    const below = (text: string) => {
+      const [heading, row] = toLines(text);
+      return policyNumberBelow(heading?.norm ?? '', row);
+    };
+    expect(below('Póliza número\nAU95285391')).toBe('AU95285391');
+    expect(below('Nº de póliza:\n81/2022/601801')).toBe('81/2022/601801');
+    expect(below('Policy ref\nP43265175')).toBe('P43265175');
+    // A label with its own value, or a line that is no label, takes nothing from below.
+    expect(below('Tomador: GARCIA LOPEZ\nAU95285391')).toBeNull();
+    expect(below('Póliza número\n23/12/2025   22/12/2026')).toBeNull();
+  });
+
+  it.each([
+    ['Policy ref: P43265175', 'P43265175'],
+    ['Policy reference HD88121345', 'HD88121345'],
+    ['Póliza/Suplemento: 12/2024/554433', '12/2024/554433'],
+    ['Polita RCA nr. 40012345', '40012345'],
+  ])('%s', (text, want) => {
+    expect(policyNumber(toLines(text)[0]?.norm ?? '')).toBe(want);
+  });
+
+  it('takes the total payable, not the net premium before its tax', () => {
+    const r = extractInsurance(
+      lines('Net premium   £595.34\nInsurance Premium Tax   £38.00\nTotal payable   £633.34'),
+    );
+    expect(r.fields.price).toBe(633.34);
+    const es = extractInsurance(
+      lines('Prima neta 3.106,06 €\nImpuestos y recargos 270,09 €\nTotal a pagar 3.376,15 €'),
+    );
+    expect(es.fields.price).toBe(3376.15);
+    const ro = extractInsurance(
+      lines('Primă de referință 4.362,40 LEI\nReducere bonus-malus -467,40 LEI\nTotal de plată 3.895,00 LEI'),
+    );
+    expect(ro.fields.price).toBe(3895);
+  });
+
+  it('never takes the driver’s birth date for the start', () => {
+    const r = extractInsurance(
+      lines(
+        'Nr. 12345678   Data emiterii: 02.07.2025\nData nașterii conducătorului auto: 08.01.1973\nRata 1   05.07.2025   500,00',
+      ),
+    );
+    expect(r.fields.startDate).not.toBe('1973-01-08');
+    const en = extractInsurance(
+      lines('Start date   End date\n12/03/2025   11/03/2026\nMain driver date of birth: 08/01/1973'),
+    );
+    expect(en.fields).toMatchObject({ startDate: '2025-03-12', endDate: '2026-03-11' });
+  });
+});
+
+describe('insurance: a cover type with letters lost, and "Nº" lost before its number', () => {
+  it('finds a long cover name one edit in seven letters away, never a short one', () => {
+    expect(editsToFind('AMPLIADO', 'XXAMPLADOXX')).toBe(1);
+    expect(fuzzyCoverage('TOMADOR:GACALOPMARA MODALDAD TERCERSAMPLADO')).toBe('Terceros ampliado');
+    expect(fuzzyCoverage('COVER: COMPREHENSVE')).toBe('Comprehensive');
+    expect(fuzzyCoverage('TIP ASIGURARE: CASC0')).toBeNull();
+    expect(fuzzyCoverage('VEHICULO: SEAT LEON, MATRICULA 3124 KLM')).toBeNull();
+    const r = extractInsurance(lines('Poliza n AU96848654\nTomador:GACALOPMARA Modaldad tercersamplado'));
+    expect(r.fields.coverageType).toBe('Terceros ampliado');
+    expect(r.confidence.coverageType).toBeLessThan(0.9);
+  });
+
+  it('reads "N39378394" at the start of a line as the number after a lost "º"', () => {
+    expect(policyNumber(toLines('N39378394   Fechadeemisión:09/07/2024')[0]?.norm ?? '')).toBe('39378394');
+    expect(policyNumber(toLines('NIF B12345678')[0]?.norm ?? '')).toBeNull();
+  });
+});
+
+describe('insurance documents photographed badly (a third generated set, seed 7)', () => {
+  const norm = (t: string) => toLines(t)[0]?.norm ?? '';
+
+  it('reads "Policy" and "Póliza" as the OCR garbles them, and "Nr." read "NI."', () => {
+    expect(policyNumber(norm('Numero de pohiza 073375440   Fecha de emision: 27-NOv-2024'))).toBe(
+      '073375440',
+    );
+    expect(policyNumber(norm('NI.ADM-1034656   Date of Issue 24 September2025'))).toBe('ADM-1034656');
+    expect(policyNumber(norm('NPOL50125523   Fecha de emision:22-NOv-2025'))).toBe('POL50125523');
+    expect(policyNumber(norm('NCHU-1447541   Date of issue12 072024'))).toBe('CHU-1447541');
+    const [heading, row] = toLines(
+      'Pollcy number   Start date   End date\nAOM-5163823   13/08/2024   12/08/2025',
+    );
+    expect(policyNumberBelow(heading?.norm ?? '', row)).toBe('AOM-5163823');
+  });
+
+  it('takes a code with letters after a garbled label glued to its "No:", never a phone number', () => {
+    expect(gluedLabelPolicy(norm('CortncatoNo: CHU-6670983   Dte o msue: Marh 2025'))).toBe('CHU-6670983');
+    expect(gluedLabelPolicy(norm('TelefonoNo: 912345678'))).toBeNull();
+  });
+
+  it('reads a Romanian series whose "Seria" was read "Sena"', () => {
+    const r = extractInsurance(lines('Sena RO/24/J25/KF Nr. 986084294   Data emiteni:06.05.2025'));
+    expect(r.fields.policyNumber).toBe('RO/24/J25/KF 986084294');
+  });
+
+  it('checks every cover name in order, exact or with a letter or two changed', () => {
+    expect(coverageType('COVER THIRD PARTY.TIRE AND THEFT')?.name).toBe('Third party, fire and theft');
+    expect(coverageType('COVER COMPREHEMIVE')?.name).toBe('Comprehensive');
+    expect(coverageType('COVER: THIRD PARTY')).toEqual({ name: 'Third party', exact: true });
+  });
+
+  it('reads an amount whose currency sign became a capital, and RON read R0N', () => {
+    expect(amountTokens('Total annual premium   C966.98').map((t) => t.value)).toEqual([966.98]);
+    expect(amountTokens('L3,665.02').map((t) => t.value)).toEqual([3665.02]);
+    expect(amountTokens('Prima anuala   3611,31R0N')).toEqual([
+      { value: 3611.31, token: '3611,31', glued: false },
+    ]);
+    expect(amountTokens('Class 2 lane 8').map((t) => t.value)).toEqual([2, 8]);
+  });
+
+  it('reads a month name with one letter lost or changed, only between a day and a year', () => {
+    expect(
+      findDates(norm('Perioada de asigurare: 26 februare 2024 - 25 februarie 2025')).map((d) => d.iso),
+    ).toEqual(['2024-02-26', '2025-02-25']);
+    expect(findDates(norm('Rata 3   27 apriie 2024')).map((d) => d.iso)).toEqual(['2024-04-27']);
+    expect(fixMonthNames('PARTIE 12 MARTIN 2024')).toBe('PARTIE 12 MARTIE 2024');
+    expect(fixMonthNames('MARTIN PARTIE')).toBe('MARTIN PARTIE');
+  });
+
+  it('reads dd mm yyyy with its separators lost right after a label, not after a number label', () => {
+    expect(findDates(norm('Eftective date.27072024   Expiry date 26 072025')).map((d) => d.iso)).toEqual([
+      '2024-07-27',
+      '2025-07-26',
+    ]);
+    expect(findDates(norm('Nr. 12052024'))).toEqual([]);
+    expect(findDates(norm('CUI12052024'))).toEqual([]);
+  });
+
+  it('knows garbled instalment lines and issue-date labels', () => {
+    for (const t of [
+      'Instalnont 1   12 March 2025   542.76',
+      'tnstaimort 4   4 July 2026   6696 44',
+      'Rala 1   09.05.2025',
+    ])
+      expect(isInstalmentLine(toLines(t)[0] as never)).toBe(true);
+    expect(isInstalmentLine(toLines('Instituto 12')[0] as never)).toBe(false);
+    for (const t of ['Date of isswt 10/12/25', 'Dte o msue: 9 March 2025', 'Ised 9 March 2025, London'])
+      expect(datedRoles(toLines(t)).map((d) => d.role)).toEqual(['issue']);
+  });
+
+  it('ends a policy paid in instalments after their count times their spacing', () => {
+    const quarterly = lines(
+      'Recibo 1   05-DIC-2024   321.69\nRecibo 2   20-ENE-2025   321.69\nRecibo 3   06-MAR-2025   321.69\nRecibo 4   21-ABR-2025   321,70',
+    );
+    expect(
+      termFromInstalments(quarterly, ['2024-12-05', '2025-01-20', '2025-03-06', '2025-04-21'], '2024-12-05'),
+    ).toBe('2025-06-04');
+    const monthly = lines('Plata in 12 rate de 286,20 RON\nRata 1   06.04.2024\nRata 2   06.05.2024');
+    expect(termFromInstalments(monthly, ['2024-04-06', '2024-05-06'], '2024-04-06')).toBe('2025-04-05');
+    // Spacing that makes no usual term: no end.
+    expect(
+      termFromInstalments(lines('Rata 1\nRata 2'), ['2024-04-06', '2024-06-20'], '2024-04-06'),
+    ).toBeNull();
+    const r = extractInsurance(
+      lines(
+        'Dte o msue: Marh 2025\nInstalnont 1   12 March 2025   542.76\nInstalmont 2   11 June 2025   542.76\nInstalmont 3   10 Soptomber 2025   542.76\nInstalment 4   11 December 2025   542.78\nIsed 9 March 2025, London',
+      ),
+    );
+    expect(r.fields).toMatchObject({ startDate: '2025-03-12', endDate: '2026-03-11' });
+  });
+});
+
+describe('month-first dates with the comma read as a point (a fourth generated set, seed 8)', () => {
+  it('reads "May 1. 2025" and "Oct 30.2025", and no two-digit year out of "Instalment2 Oct 30.2025"', () => {
+    const iso = (t: string) => findDates(toLines(t)[0]?.norm ?? '').map((d) => d.iso);
+    expect(iso('Effectivedate   May 1. 2025 00:00')).toEqual(['2025-05-01']);
+    expect(iso('Expiry date   Apr 30.202624:00')).toEqual(['2026-04-30']);
+    expect(iso('Instalment2   Oct 30.2025   1,332.74')).toEqual(['2025-10-30']);
+    expect(iso('30 Dec 17')).toEqual(['2017-12-30']);
   });
 });

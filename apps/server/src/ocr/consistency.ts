@@ -35,8 +35,10 @@ export const agreesWithVat = (nv: { net: number; vat: number } | null, total: nu
 // Also glued to its number or to "de" ("Instalment1", "Rata3", "12ratede279,21"), as PaddleOCR prints them.
 const INSTALMENT =
   /(?:\b|(?<=\d))(RATA|RATE|RATELE|INSTAL+MENTS?|CUOTAS?|FRACCION(ES|AMIENTO)?|PLAZOS?|RECIBOS?|MONTHLY|MENSUAL|LUNARA?|TRIMESTRIAL|SEMESTRIAL|QUARTERLY|DIRECT DEBIT)(?=\b|\d|DE\b|DE\d)/;
+/** A numbered instalment whose word the OCR garbled: "Instalnont 1", "tnstaimort 4", "intalment 2", "Rala 1". */
+const GARBLED_INSTALMENT = /^(?:[IT1]?NS?TA[LI1][A-Z]{2,6}|RA[LI1]A)\s*\d{1,2}\b/;
 
-export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm);
+export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm) || GARBLED_INSTALMENT.test(l.norm);
 
 /**
  * What the instalments add up to: "Rata 1: 308,64" lines summed, or "4 x 308,64" / "4 rate de

@@ -633,6 +633,44 @@ const COVERAGE: [RegExp, string][] = [
   [/(?:\b|ASIGURARE ?)CASCO\b/, 'CASCO'],
   [/(?:\b|ASIGURARE ?)RCA\b/, 'RCA'],
 ];
+/**
+ * The fewest letters to add, drop or change in `text` to find `word` inside it (Sellers' approximate
+ * substring match).
+ */
+export function editsToFind(word: string, text: string): number {
+  let prev = new Array<number>(word.length + 1).fill(0).map((_, i) => i);
+  let best = prev[word.length] ?? word.length;
+  for (const c of text) {
+    const cur = [0];
+    for (let i = 1; i <= word.length; i++)
+      cur[i] = Math.min(
+        (prev[i] ?? 0) + 1,
+        (cur[i - 1] ?? 0) + 1,
+        (prev[i - 1] ?? 0) + (word[i - 1] === c ? 0 : 1),
+      );
+    prev = cur;
+    best = Math.min(best, cur[word.length] ?? best);
+  }
+  return best;
+}
+
+/**
+ * The cover type, in COVERAGE's order (the longer names first): its name as printed, or as the OCR
+ * read it with letters lost or changed ("tercersamplado", "Comprehemive", "Third party.tire and
+ * theft"), for names of eight letters and more, one edit for each six letters.
+ */
+export function coverageType(norm: string): { name: string; exact: boolean } | null {
+  const letters = norm.replace(/[^A-Z]/g, '');
+  for (const [re, name] of COVERAGE) {
+    if (re.test(norm)) return { name, exact: true };
+    const word = normalize(name).replace(/[^A-Z]/g, '');
+    if (word.length >= 8 && editsToFind(word, letters) <= Math.floor(word.length / 6))
+      return { name, exact: false };
+  }
+  return null;
+}
+export const fuzzyCoverage = (norm: string) => coverageType(norm)?.name ?? null;
+
 const PRICE_LABEL =
   /(PRIMA|PRIMA DE ASIGURARE|PREMIUM|TOTAL PREMIUM|IMPORTE|TOTAL DE PLATA|TOTAL A PAGAR|TOTAL)/;
 
@@ -677,11 +715,28 @@ export function fixRoSeries(serie: string): string {
 }
 
 // "Póliza" is also read "P6LIZA" or "P0LIZA", and "nº" as "N?" (the OCR's ó and º).
-const POLICY_LABEL =
-  /(?:(?:POLICY|CERTIFICATE)\s*(?:NUMBER|NO(?![A-Z])\.?|NR(?![A-Z])\.?|#)?|(?:N\S{0,2}|NUMERO)\s*(?:DE\s*)?P[O06]LIZA|P[O06]LIZA\s*(?:N(?:[°º?]|9(?=[A-Z]))|NO?(?![A-Z])\.?|NUM(?:ERO)?(?![A-Z])\.?)?|NUMAR(?:UL)?\s*POLITEI|NUMAR\s*POLITA|NR\.?\s*POLITA|POLITA\s*(?:NR(?![A-Z])\.?|SERIA)?|(?:^|\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\.?))\s*[:.#?]?\s*/g;
+// "Policy" also as the OCR reads it: "Pollcy", "Polcy"; "Póliza" as "Pohiza"; "Nr." as "NI."; "Nº" lost
+// before a number glued to the N ("N39378394", "NPOL50125523", "NCHU-1447541").
+const POLICY_WORD = 'P[O0]L+[I1L]?C[YV]';
+const POLIZA_WORD = 'P[O06][LIH1][I1L]?Z[A4]';
+const POLICY_LABEL = new RegExp(
+  `(?:(?:${POLICY_WORD}|CERTIFICATE)\\s*(?:NUMBER|NO(?![A-Z])\\.?|NR(?![A-Z])\\.?|REF(?:ERENCE)?(?![A-Z])\\.?|#)?|(?:N\\S{0,2}|NUMERO)\\s*(?:DE\\s*)?${POLIZA_WORD}|${POLIZA_WORD}(?:\\s*\\/\\s*(?:SUPLEMENTO|CERTIFICADO|RECIBO))?\\s*(?:N(?:[°º?]|9(?=[A-Z]))|NO?(?![A-Z])\\.?|NUM(?:ERO)?(?![A-Z])\\.?)?|NUMAR(?:UL)?\\s*POLITEI|NUMAR\\s*POLITA|NR\\.?\\s*POLITA|POLITA\\s*(?:NR(?![A-Z])\\.?|SERIA)?|(?:^|\\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\\.?|N[I1L]\\.)|^N[°º?]?(?=[A-Z]{0,3}-?\\d{6,}\\b))\\s*[:.#?]?\\s*`,
+  'g',
+);
+/**
+ * A line that is nothing but a policy-number label ("Póliza número", "Nº de póliza:", "Policy
+ * ref"): a form that prints the value on the line below.
+ */
+function isPolicyLabelAlone(norm: string): boolean {
+  const text = norm.trim();
+  return [...text.matchAll(POLICY_LABEL)].some(
+    (m) => (m.index ?? 0) === 0 && /^[\s:.#?]*$/.test(text.slice(m[0].length)) && /[A-Z]{2}/.test(m[0]),
+  );
+}
 /** A column heading that names the policy number ("Policy number", "Nr. poliță", "Póliza"), value below. */
-const POLICY_HEADING =
-  /^(?:POLICY\s*(?:NUMBER|NO\.?)|NR\.?\s*POLITA|P[O06]LIZA|N\S{0,2}\s*(?:DE\s*)?P[O06]LIZA)(?:\s{2,}|$)/;
+const POLICY_HEADING = new RegExp(
+  `^(?:${POLICY_WORD}\\s*(?:NUMBER|NO\\.?)|NR\\.?\\s*POLITA|${POLIZA_WORD}|N\\S{0,2}\\s*(?:DE\\s*)?${POLIZA_WORD})(?:\\s{2,}|$)`,
+);
 /** A Romanian series and number ("RO/06/J25/KF 332215395"), as a table cell holds them. */
 const RO_SERIES_CELL =
   /^([A-Z0-9]{2}\/[A-Z0-9]{1,3}\/[A-Z0-9]{2,4}\/(?:[A-Z0-9]{2,3}(?=\s)|[A-Z]{2}))\s*(\d{6,})/;
@@ -698,6 +753,18 @@ export function policyNumber(norm: string): string | null {
   return null;
 }
 
+/**
+ * A label the OCR garbled and glued to its "No:" ("CortncatoNo: CHU-6670983"): the token after it,
+ * only when it has letters as well as digits (a phone number after "Teléfono:" has none).
+ */
+export function gluedLabelPolicy(norm: string): string | null {
+  for (const m of norm.matchAll(/(?<=[A-Z]{3})N[O0R]\s*[.:]\s*/g)) {
+    const t = leadingPolicyToken(norm.slice((m.index ?? 0) + m[0].length));
+    if (t && /[A-Z]{2}/.test(t) && /\d{5}/.test(t)) return t;
+  }
+  return null;
+}
+
 /** The policy-number-like token that starts `text`: at least three digits, not a date. */
 function leadingPolicyToken(text: string): string | null {
   const t = /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(text)?.[1];
@@ -709,7 +776,7 @@ function leadingPolicyToken(text: string): string | null {
  * "Póliza"): the first cell of the row below it (a Romanian series with its number).
  */
 export function policyNumberBelow(heading: string, row: Line | undefined): string | null {
-  if (!row || !POLICY_HEADING.test(heading)) return null;
+  if (!row || !(POLICY_HEADING.test(heading) || isPolicyLabelAlone(heading))) return null;
   const ro = RO_SERIES_CELL.exec(row.norm);
   if (ro) return `${fixRoSeries(ro[1] ?? '')} ${ro[2]}`;
   return leadingPolicyToken(row.norm);
@@ -733,7 +800,10 @@ export function extractInsurance(lines: Line[]): Extraction {
   // the cell under a "Policy number" column heading.
   let policy: { v: string; conf: number } | null = null;
   for (const [i, l] of lines.entries()) {
-    const ro = /SERIA\s*[:.]?\s*([A-Z0-9/ )(|\][-]+?)\s*(?:NR|NUMAR)\.?\s*[:.]?\s*([A-Z0-9-]+)/.exec(l.norm);
+    const ro =
+      /(?:SERIA|SENA|SER1A)\s*[:.]?\s*([A-Z0-9/ )(|\][-]+?)\s*(?:NR|NUMAR)\.?\s*[:.]?\s*([A-Z0-9-]+)/.exec(
+        l.norm,
+      );
     if (ro) {
       const start = l.norm.indexOf(ro[1] ?? '');
       const serie = l.text.slice(start, start + (ro[1] ?? '').length).trim();
@@ -746,9 +816,17 @@ export function extractInsurance(lines: Line[]): Extraction {
       break;
     }
   }
+  if (!policy)
+    for (const l of lines) {
+      const v = gluedLabelPolicy(l.norm);
+      if (v) {
+        policy = { v, conf: l.confidence * 0.8 };
+        break;
+      }
+    }
   r.set('policyNumber', policy?.v, policy?.conf ?? 0);
-  const cover = COVERAGE.find(([re]) => re.test(all));
-  r.set('coverageType', cover?.[1], cover ? 0.9 : 0);
+  const cover = coverageType(all);
+  r.set('coverageType', cover?.name, cover ? (cover.exact ? 0.9 : 0.6) : 0);
 
   // Dates: each one's role from the label before it (or the column heading above it), then the
   // pair that makes a whole term (start + n months − 1 day = end) wins over a misread or an issue date.
@@ -770,13 +848,22 @@ export function extractInsurance(lines: Line[]): Extraction {
 }
 
 // ── the policy's period ────────────────────────────────────────────────────
-type DateRole = 'start' | 'end' | 'issue' | 'range';
+type DateRole = 'start' | 'end' | 'issue' | 'range' | 'other';
 /**
  * Labels that say what the date after them is, spaces optional and with the OCR's usual misreads
  * ("Elfective", "Explry", "Date of tssue", "Fecha de emisi6n"). An issue date is never the start.
  */
 const DATE_ROLES: [DateRole, RegExp][] = [
-  ['issue', /EMI[ST][A-Z0-9]*|EMTID[AO]|\b[ITLH1]S{1,2}UED?\b|EXPEDICION|DATE OF ISSUE|SIGNED|SEMNAT/g],
+  // Another person's or thing's date: the driver's birth or licence, the car's registration.
+  [
+    'other',
+    /NASTER[A-Z]*|NACIMIENTO|BIRTH|CARNET|PERMIS[A-Z]*|LICEN[CS]E|INMATRICULAR[A-Z]*|MATRICULACION|FIRST REG[A-Z]*/g,
+  ],
+  // "Date of isswt", "Dte o msue", "Ised": the issue date's label as the OCR garbles it.
+  [
+    'issue',
+    /EMI[ST][A-Z0-9]*|EMTID[AO]|\b[ITLH1]S{1,2}U?ED?\b|EXPEDICION|DATE OF ISSUE|\bDA?TE\s*O[FT]?\s*[A-Z($]{0,2}[SU$][A-Z$]{1,3}\b|SIGNED|SEMNAT/g,
+  ],
   [
     'start',
     /VALABILA\s*DE\s*LA|\bDE\s*LA\b|INCEPAND\s*CU|INCEPERII|INCEPUT|FECHA\s*(?:DE\s*)?EFECTO|\bE[LF]{0,2}ECTO\b|DESDE|\bE[A-Z]?F+ECTIVE|START(?:\s*DATE)?|VALID\s*FROM|\bFROM\b|COMMENCE[A-Z]*|INICIO/g,
@@ -853,7 +940,7 @@ export function policyPeriod(lines: Line[]): { start: string | null; end: string
   const e = dates.filter((d) => d.role === 'end' && !d.instalment && (!s || d.iso > s.iso)).at(0);
   if (s && e && isWholeMonths(s.iso, e.iso))
     return { start: s.iso, end: e.iso, conf: Math.max(0.9, Math.min(conf(s.line), conf(e.line))) };
-  const usable = dates.filter((d) => d.role !== 'issue' && !d.instalment);
+  const usable = dates.filter((d) => d.role !== 'issue' && d.role !== 'other' && !d.instalment);
   const latest = usable
     .map((d) => d.iso)
     .sort()
@@ -871,23 +958,63 @@ export function policyPeriod(lines: Line[]): { start: string | null; end: string
       if (!best || score > best.score) best = { a, b, score };
     }
   if (best) return { start: best.a.iso, end: best.b.iso, conf: best.score >= 4 ? 0.9 : 0.75 };
+  const dues = [...new Set(dates.filter((d) => d.instalment).map((d) => d.iso))].sort();
   if (!usable.length && !s) {
-    // Only an issue date and the instalments: the first instalment falls due on the start; no end.
-    const first = dates
-      .filter((d) => d.instalment)
-      .map((d) => d.iso)
-      .sort()[0];
-    return { start: first ?? null, end: null, conf: 0.4 };
+    // Only an issue date and the instalments: the first instalment falls due on the start, and the
+    // instalments' count times their spacing is the term.
+    const first = dues[0] ?? null;
+    return { start: first, end: first ? termFromInstalments(lines, dues, first) : null, conf: 0.4 };
   }
   const others = [...new Set(usable.map((d) => d.iso))].sort();
   const start = s?.iso ?? others[0] ?? null;
-  const end = e?.iso ?? (others.length > 1 ? (others.at(-1) ?? null) : null);
+  const end =
+    e?.iso ??
+    (others.length > 1
+      ? (others.at(-1) ?? null)
+      : start && dues[0] === start
+        ? termFromInstalments(lines, dues, start)
+        : null);
   return { start, end, conf: s && e ? Math.min(conf(s.line), conf(e.line)) : 0.5 };
 }
 
+/**
+ * The end of a policy paid in instalments, when no end date could be read: the number of
+ * instalments (as stated, "Payable in 12 instalments", else as printed) times their spacing is a
+ * 1, 3, 6 or 12-month term from `start`. Null for anything else, or fewer than two due dates.
+ */
+export function termFromInstalments(lines: Line[], dues: string[], start: string): string | null {
+  // Two printed instalments may be two of four (lines the OCR lost): three, or a stated count.
+  if (dues.length < 2) return null;
+  const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+  // The spacing between two consecutive dues (one whose date the OCR lost leaves a double gap).
+  const gap = Math.min(...dues.slice(1).map((d, i) => days(dues[i] ?? d, d)));
+  const stated = lines
+    .map(
+      (l) =>
+        /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/.exec(
+          l.norm,
+        )?.[1],
+    )
+    .find(Boolean);
+  // As printed: the instalment lines with their own due date or amount.
+  const printed = lines.filter(
+    (l) => isInstalmentLine(l) && (findDates(l.norm).length > 0 || /\d[.,]\d{2}(?!\d)/.test(l.norm)),
+  ).length;
+  if (!stated && Math.max(printed, dues.length) < 3) return null;
+  const count = stated ? Number(stated) : Math.max(printed, dues.length);
+  const months = (count * gap) / 30.44;
+  const term = [1, 3, 6, 12].find((m) => Math.abs(months - m) <= m * 0.08);
+  if (!term) return null;
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 + term, d - 1)).toISOString().slice(0, 10);
+}
+
 const PREMIUM_TIERS: [RegExp, number][] = [
+  // A part of the premium, not what is paid: the net premium before its tax, the reference premium
+  // before a bonus-malus discount, the discount itself.
+  [/\bNET\b|\bNETA\b|\bNETO\b|REFERINTA|\bBASE\b|REDUCERE|DESCUENTO|DISCOUNT|BONIFICACI/, 0],
   [
-    /PRIMA (TOTALA|ANUALA|ANUAL|TOTAL)|TOTAL PREMIUM|ANNUAL PREMIUM|TOTAL (A PAGAR|DE PLATA)|IMPORTE TOTAL|TOTAL (ANUAL|ANUALA)/,
+    /PRIMA (TOTALA|ANUALA|ANUAL|TOTAL)|TOTAL PREMIUM|ANNUAL PREMIUM|TOTAL (A PAGAR|DE PLATA)|IMPORTE TOTAL|TOTAL (ANUAL|ANUALA)|(TOTAL|AMOUNT) ?PAYABLE/,
     3,
   ],
   [/PRIMA|PREMIUM/, 2],

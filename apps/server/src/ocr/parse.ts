@@ -112,7 +112,9 @@ export function amountTokens(
     // A currency code glued to the number ("RM9.00", "EUR12,50"): a number starts after it.
     .replace(CURRENCY_PREFIX, '$1 ')
     // "£2160.68" whose pound sign the OCR read as a small f, glued to the amount.
-    .replace(/(?<![\w£])[f£](?=\d)/g, '£ ');
+    .replace(/(?<![\w£])[f£](?=\d)/g, '£ ')
+    // "C966.98", "L3,665.02", "E696.41": a currency sign read as a capital glued to an amount with cents.
+    .replace(/(?<![\w£€$])[CELF](?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d.,]))/g, '£ ');
   // "200. 00": the OCR split a price at its decimal point.
   if (kind === 'money') clean = clean.replace(/(?<=\d[.,])\s(?=\d{2}(?![\d.,]))/g, '');
   const out: { value: number; token: string; glued: boolean }[] = [];
@@ -122,7 +124,8 @@ export function amountTokens(
     // glued: a letter right after it ("7c"), OCR noise more often than an amount; a currency
     // ("411.74LEI", "15,92EUR") is not.
     const after = clean.slice(end);
-    const glued = /^[A-Za-z]/.test(after) && !/^(?:LEI|LE[I!l1]|RON|EUR|RM|USD|GBP)(?![A-Za-z])/i.test(after);
+    const glued =
+      /^[A-Za-z]/.test(after) && !/^(?:LEI|LE[I!l1]|R[O0D]N|EUR|RM|USD|GBP)(?![A-Za-z])/i.test(after);
     if (n !== null) out.push({ value: n, token, glued });
   }
   return out;
@@ -152,6 +155,25 @@ const MONTH_RE = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
+/**
+ * A month's name the OCR read with one letter lost or changed ("februare", "apriie", "Soptomber"),
+ * for names of six letters and more: the name itself. Other words are left alone.
+ */
+const LONG_MONTHS = Object.keys(MONTHS).filter((w) => w.length >= 6);
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+export function fixMonthNames(norm: string): string {
+  // Only between a day and a year ("26 februare 2024", "10 de setiembe de 2025").
+  return norm.replace(/(?<=\d[\s./-]*(?:DE\s*)?)[A-Z]{5,10}(?=[\s./,-]*(?:DE\s*)?\d)/g, (w) =>
+    MONTHS[w] ? w : (LONG_MONTHS.find((m) => oneEditApart(w, m)) ?? w),
+  );
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -169,10 +191,14 @@ export type FoundDate = { iso: string; at: number };
  */
 export function findDates(norm: string): FoundDate[] {
   const out: FoundDate[] = [];
-  const s = norm
-    .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
-    // "8 0ct0mbrie", "febrer0": a zero for an O inside a month's name.
-    .replace(/(?<=[A-Z])0(?!\d)|(?<![\dA-Z])0(?=[A-Z]{2})/g, 'O')
+  const s = fixMonthNames(
+    norm
+      .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
+      // "8 0ct0mbrie", "febrer0": a zero for an O inside a month's name.
+      .replace(/(?<=[A-Z])0(?!\d)|(?<![\dA-Z])0(?=[A-Z]{2})/g, 'O')
+      // "26februare2024": a day and a year glued to a month's name.
+      .replace(/(?<=\d)(?=[A-Z]{5,10}\d)|(?<=\d[A-Z]{5,10})(?=\d)/g, ' '),
+  )
     // "13/12/202319:36", "2023-12-1115:00": PaddleOCR glues the time (hh:mm) to the date.
     .replace(/(?<=\d)(?=\d{2}:\d{2}(?!\d))/g, ' ')
     .replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1')
@@ -198,18 +224,29 @@ export function findDates(norm: string): FoundDate[] {
     const d = iso(Number(m[3] ?? m[5]), Number(m[2] ?? m[4]), Number(m[1]));
     if (d) out.push({ iso: d, at });
   }
+  // "Effective date.27072024", "Expiry date 26 072025": dd mm yyyy with both separators lost (or one
+  // a space), only right after a word (a label), never inside a longer number.
+  for (const m of s.matchAll(
+    /(?<=[A-Z][.:]?\s?)(?<!\b(?:NR|NO|N|NUM|NUMAR|NUMERO|CUI|CIF|NIF|TEL|REF|CODE?)[.:]?\s?)(\d{2})\s?(\d{2})\s?((?:19|20)\d{2})(?![\d.,/-])/g,
+  )) {
+    const at = m.index ?? 0;
+    if (out.some((o) => Math.abs(o.at - at) < 3)) continue;
+    const d = iso(Number(m[3]), Number(m[2]), Number(m[1]));
+    if (d) out.push({ iso: d, at });
+  }
   // "1 mai 2024", "12 de marzo de 2025", "05-JAN-2017", "27/MAY/2018", "30 DEC 17".
   const dayMonth = new RegExp(
-    `(?<!\\d)(\\d{1,2})(?:\\.?\\s*(?:DE\\s*)?|[-/])(${MONTH_RE})(?:\\.?,?\\s*(?:DE\\s*|DEL\\s*)?|[-/])(\\d{4}|\\d{2})(?!\\d)`,
+    `(?<!\\d)(\\d{1,2})(?:\\.?\\s*(?:DE\\s*)?|[-/])(${MONTH_RE})(?:\\.?,?\\s*(?:DE\\s*|DEL\\s*)?|[-/])(\\d{4}|\\d{2}(?![.,]?\\d))(?!\\d)`,
     'g',
   );
   for (const m of s.matchAll(dayMonth)) {
     const d = iso(Number(m[3]), MONTHS[m[2] ?? ''] ?? 0, Number(m[1]));
     if (d) out.push({ iso: d, at: m.index ?? 0 });
   }
-  // "Aug 19, 2025", also as PaddleOCR glues it: "onAug19,2025", "Date:Jan 1, 2024".
+  // "Aug 19, 2025", also as PaddleOCR glues it: "onAug19,2025", "Date:Jan 1, 2024", or its comma read
+  // as a point ("May 1. 2025", "Oct 30.2025").
   const monthDay = new RegExp(
-    `(?:\\b|(?<=ON|DATE|FROM|TO|:))(${MONTH_RE})\\.?\\s*(\\d{1,2}),?\\s*(\\d{4})(?!\\d)`,
+    `(?:\\b|(?<=ON|DATE|FROM|TO|:))(${MONTH_RE})\\.?\\s*(\\d{1,2})[,.]?\\s*(\\d{4})(?!\\d)`,
     'g',
   );
   for (const m of s.matchAll(monthDay)) {
