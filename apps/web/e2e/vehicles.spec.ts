@@ -14,6 +14,8 @@ function acceptConfirm(page: Page, text: string) {
 test('vehicles and records: photo, filter, every record kind, and another user sees nothing', async ({
   page,
 }) => {
+  // Every record kind, two accounts and a reload: about a minute on a quiet machine.
+  test.setTimeout(150_000);
   const owner = account('owner');
   const intruder = account('intruder');
   await register(page, owner);
