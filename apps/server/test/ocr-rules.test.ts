@@ -22,6 +22,7 @@ import {
   fuelType,
   fuzzyCoverage,
   gluedLabelPolicy,
+  inCode,
   policyNumber,
   policyNumberBelow,
   spacedAsElsewhere,
@@ -905,5 +906,27 @@ describe('month-first dates with the comma read as a point (a fourth generated s
     expect(iso('Expiry date   Apr 30.202624:00')).toEqual(['2026-04-30']);
     expect(iso('Instalment2   Oct 30.2025   1,332.74')).toEqual(['2025-10-30']);
     expect(iso('30 Dec 17')).toEqual(['2017-12-30']);
+  });
+});
+
+describe('a date inside a product or invoice code is the last resort (SROIE transcripts outside the held-out sample)', () => {
+  it('knows a date glued to a code', () => {
+    const at = (t: string, d: string) => inCode(t, t.indexOf(d));
+    expect(at('HD03-04-06 - 5/40/160', '03-04-06')).toBe(true);
+    expect(at('INVOICE NO: SP-NULL-18/06/04-1016956', '18/06/04')).toBe(true);
+    expect(at('DATE15/03/2018', '15/03/2018')).toBe(false);
+    expect(at(': 20/06/2018 18:07:10', '20/06/2018')).toBe(false);
+  });
+
+  it('takes the receipt date over the one inside the invoice number', () => {
+    const r = extractExpense(
+      lines(
+        'MOONLIGHT CAKE HOUSE SDN BHD\nINVOICE NO: SP-NULL-18/06/20-1022050\n: 20/06/2018 18:07:10\nTOTAL 12.50',
+      ),
+    );
+    expect(r.fields.date).toBe('2018-06-20');
+    const only = extractExpense(lines('HD03-04-06 - 5/40/160\nTOTAL 12.50'));
+    expect(only.fields.date).toBe('2006-04-03');
+    expect(only.confidence.date).toBeLessThan(0.7);
   });
 });

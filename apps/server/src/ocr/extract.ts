@@ -73,13 +73,26 @@ const DATE_LABEL = /\b(DATA|DATE|FECHA|EMIS[AI]?|ISSUED)\b/;
 const OTHER_DATE =
   /NEXT|PROXIM|URMATOAR|VALAB|VALID|EXPIR|VENCIM|SCADEN|\bDUE\b|\bITV\b|\bRCA\b|INMATRICUL|MATRICULACION|FIRST REG|\bMOT\b|GARANTI|WARRANTY|NASTERE|BIRTH/;
 
+/**
+ * A date that is part of a product or invoice code ("HD03-04-06", "SP-NULL-18/06/04-1016956",
+ * "MI11/3-21"): glued to letters before it, or to "-digits" after it, and no date label before it.
+ */
+export function inCode(norm: string, at: number): boolean {
+  const before = norm.slice(0, at);
+  if (/(?:DATE|DATA|FECHA|TARIKH|ON|:)\s*$/.test(before)) return false;
+  return /[A-Z]-?$/.test(before) || /^[\d./-]{6,10}-\d/.test(norm.slice(at));
+}
+
 function pickDate(lines: Line[]): { iso: string; conf: number } | null {
   const usable = lines.filter((l) => !OTHER_DATE.test(l.norm));
   const withLabel = usable.filter((l) => DATE_LABEL.test(l.norm));
-  for (const l of [...withLabel, ...usable, ...lines]) {
-    const d = findDates(l.norm)[0];
-    if (d) return { iso: d.iso, conf: l.confidence * (withLabel.includes(l) ? 1 : 0.85) };
-  }
+  // Dates inside codes only when there is no other.
+  for (const codes of [false, true])
+    for (const l of [...withLabel, ...usable, ...lines]) {
+      const d = findDates(l.norm).find((x) => codes || !inCode(l.norm, x.at));
+      if (d)
+        return { iso: d.iso, conf: l.confidence * (withLabel.includes(l) ? 1 : 0.85) * (codes ? 0.6 : 1) };
+    }
   return null;
 }
 
