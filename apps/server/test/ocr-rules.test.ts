@@ -12,6 +12,7 @@ import {
   termMonths,
 } from '../src/ocr/consistency.js';
 import {
+  compactDate,
   coverageType,
   datedRoles,
   editsToFind,
@@ -928,5 +929,17 @@ describe('a date inside a product or invoice code is the last resort (SROIE tran
     const only = extractExpense(lines('HD03-04-06 - 5/40/160\nTOTAL 12.50'));
     expect(only.fields.date).toBe('2006-04-03');
     expect(only.confidence.date).toBeLessThan(0.7);
+  });
+});
+
+describe('a date printed without separators on a line of its own, as the last resort', () => {
+  it('reads day-first and year-first, with a time after a slash', () => {
+    expect(compactDate('25032018')).toBe('2018-03-25');
+    expect(compactDate('20180428')).toBe('2018-04-28');
+    expect(compactDate('12345678')).toBeNull();
+    expect(
+      extractExpense(lines('GST NO: 002013487104\nDATE/TIME\n: 20180428/191204\nTOTAL 20.00')).fields.date,
+    ).toBe('2018-04-28');
+    expect(extractExpense(lines('3-1708032\nTOTAL 18.00\n25032018')).fields.date).toBe('2018-03-25');
   });
 });

@@ -93,7 +93,25 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
       if (d)
         return { iso: d.iso, conf: l.confidence * (withLabel.includes(l) ? 1 : 0.85) * (codes ? 0.6 : 1) };
     }
+  // Last: a line that is only a date without separators ("25032018", ": 20180428/191204").
+  for (const l of lines) {
+    const m = /^[:\s]*(\d{8})(?:\/\d{4,6})?$/.exec(l.norm.trim());
+    const iso = m ? compactDate(m[1] ?? '') : null;
+    if (iso) return { iso, conf: l.confidence * 0.6 };
+  }
   return null;
+}
+
+/** "25032018" (day first) or "20180428" (year first) as ISO, or null. */
+export function compactDate(t: string): string | null {
+  const ok = (y: number, m: number, d: number) => {
+    const dt = new Date(Date.UTC(y, m - 1, d));
+    return y >= 1990 && y <= 2100 && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d
+      ? dt.toISOString().slice(0, 10)
+      : null;
+  };
+  const n = (a: number, b: number) => Number(t.slice(a, b));
+  return ok(n(0, 4), n(4, 6), n(6, 8)) ?? ok(n(4, 8), n(2, 4), n(0, 2));
 }
 
 // ── totals ──────────────────────────────────────────────────────────────────
