@@ -65,6 +65,12 @@ describe('GET /api/account/export', () => {
       amount: 5,
     });
     const bobsCar = await newCar(bob.client);
+    await alice.client.post(`/api/vehicles/${car}/renewals`, {
+      type: 'ROVINIETA',
+      validUntil: '2025-05-01',
+      price: 28,
+    });
+    await bob.client.post(`/api/vehicles/${bobsCar}/renewals`, { type: 'ITP', validUntil: '2026-01-01' });
 
     const res = await alice.client.get('/api/account/export');
     expect(res.statusCode).toBe(200);
@@ -82,6 +88,7 @@ describe('GET /api/account/export', () => {
         'notifications.json',
         `photos/${photoId}.jpg`,
         `records/vehicle-${car}.csv`,
+        'renewals.json',
         'vehicles.json',
       ].sort(),
     );
@@ -99,6 +106,9 @@ describe('GET /api/account/export', () => {
       records: `records/vehicle-${car}.csv`,
     });
     expect(vehicles.some((v: { id: number }) => v.id === bobsCar)).toBe(false);
+    expect(JSON.parse(text('renewals.json'))).toEqual([
+      expect.objectContaining({ vehicleId: car, type: 'ROVINIETA', validUntil: '2025-05-01', price: 28 }),
+    ]);
     // The records file is the vehicle's re-importable CSV export.
     expect(text(`records/vehicle-${car}.csv`)).toBe(
       (await alice.client.get(`/api/vehicles/${car}/export.csv`)).body,

@@ -8,6 +8,7 @@ import {
   listings,
   marketMessages,
   notifications,
+  renewals,
   vehicles,
 } from '../../db/schema.js';
 
@@ -50,6 +51,26 @@ export class AccountRepo {
       .innerJoin(interests, eq(interests.id, marketMessages.interestId))
       .where(eq(marketMessages.senderId, userId))
       .orderBy(asc(marketMessages.id));
+  }
+
+  /** The renewals (road tax, vignette, inspection…) of the user's vehicles. */
+  renewalsOf(userId: number) {
+    return this.db
+      .select({
+        id: renewals.id,
+        vehicleId: renewals.vehicleId,
+        type: renewals.type,
+        validFrom: renewals.validFrom,
+        validUntil: renewals.validUntil,
+        price: renewals.price,
+        note: renewals.note,
+        reminderEnabled: renewals.reminderEnabled,
+        createdAt: renewals.createdAt,
+      })
+      .from(renewals)
+      .innerJoin(vehicles, eq(vehicles.id, renewals.vehicleId))
+      .where(eq(vehicles.ownerId, userId))
+      .orderBy(asc(renewals.vehicleId), asc(renewals.validUntil), asc(renewals.id));
   }
 
   notificationsOf(userId: number) {

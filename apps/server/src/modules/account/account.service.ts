@@ -53,7 +53,7 @@ export class AccountService {
         role: user.role,
         status: user.status,
         createdAt: user.createdAt,
-        settings: { language: user.language, gdprConsent: user.gdprConsent },
+        settings: { language: user.language, country: user.country, gdprConsent: user.gdprConsent },
       }),
     );
     const photos = await repo.filesOf(user.id);
@@ -74,6 +74,7 @@ export class AccountService {
     );
     for (const v of vehicles)
       await zip.addText(`records/vehicle-${v.id}.csv`, await this.d.vehicleCsv(p, v.id));
+    await zip.addText('renewals.json', json(await repo.renewalsOf(user.id)));
     const listings = await repo.listingsOf(user.id);
     await zip.addText(
       'listings.json',

@@ -15,6 +15,8 @@ records/vehicle-ID.csv
                     Dates are YYYY-MM-DD, decimals use ".", distances are km, volumes litres,
                     amounts in your currency as typed. Evdra (this or another server) imports
                     these files back: Vehicles > Import.
+renewals.json       Your vehicles' renewals (road tax, vignette, inspection, insurance…):
+                    type, valid from/until (YYYY-MM-DD), price, note, reminder on or off.
 listings.json       Your marketplace listings, with their photos' names.
 messages.json       The marketplace messages you wrote.
 notifications.json  Your notifications (reminders, marketplace news).
