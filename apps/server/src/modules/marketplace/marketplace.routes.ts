@@ -62,7 +62,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         response: { 200: z.array(OwnedVehicle), ...errors },
       },
     },
-    async (req) => service.myVehicles(principalOf(req)),
+    async (req, reply) => sendJsonText(reply, await service.myVehiclesJson(principalOf(req))),
   );
 
   r.post(

@@ -8,7 +8,6 @@ import {
   type ListingEditBody,
   type ListingFilters,
   type MarketChatMessage,
-  type OwnedVehicle,
   priceRating,
   SOLD_ELSEWHERE_MESSAGE,
   TRANSFER_MESSAGE,
@@ -113,8 +112,9 @@ export class MarketplaceService {
     return JSON.stringify((await this.repo.cards(filters)).map(presentListing));
   }
 
-  async myVehicles(p: Principal): Promise<OwnedVehicle[]> {
-    return this.repo.unlistedVehicles(p.userId);
+  /** The caller's vehicles without an active listing, as the response's JSON text. */
+  myVehiclesJson(p: Principal): Promise<string> {
+    return this.repo.unlistedVehiclesJson(p.userId);
   }
 
   async create(p: Principal, body: ListingCreateBody, photos: Buffer[] = []): Promise<Listing> {
