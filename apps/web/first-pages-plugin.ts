@@ -39,7 +39,9 @@ function firstPageFiles(bundle: OutputBundle, entry: OutputChunk): FirstPageFile
   const loaded = staticClosure(entry, byFile);
   return FIRST_PAGES.map((page) => {
     // The chunk holding the page's module (its own, or a group's such as 'records').
-    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/src/${page.module}`)));
+    const chunk = chunks.find((c) =>
+      c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/src/${page.module}`)),
+    );
     if (!chunk) throw new Error(`first-pages: no chunk for ${page.module}`);
     const needed = [...staticClosure(chunk, byFile)].filter((c) => !loaded.has(c));
     return {

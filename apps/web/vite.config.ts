@@ -3,6 +3,11 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstPagesPlugin } from './first-pages-plugin';
 
+/** Building blocks several pages use: components, helpers, icons, react-query's helpers. */
+const SHARED_MODULE =
+  /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack)[\\/]/;
+const FORMS_MODULE = /[\\/]lib[\\/]forms\.ts$/;
+
 const API_TARGET = process.env.EVDRA_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -98,9 +103,7 @@ export default defineConfig({
             {
               name: 'shared',
               // Not the forms' helpers: they bring zod, which a page without a form never needs.
-              test: (id) =>
-                /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack)[\\/]/.test(id) &&
-                !/[\\/]lib[\\/]forms\.ts$/.test(id),
+              test: (id) => SHARED_MODULE.test(id) && !FORMS_MODULE.test(id),
               minShareCount: 2,
               maxModuleSize: 8000,
               includeDependenciesRecursively: false,
