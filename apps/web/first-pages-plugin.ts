@@ -38,7 +38,7 @@ function firstPageFiles(bundle: OutputBundle, entry: OutputChunk): FirstPageFile
   // What the entry already loads (Vite preloads its static imports itself).
   const loaded = staticClosure(entry, byFile);
   return FIRST_PAGES.map((page) => {
-    // The chunk holding the page's module (its own, or a group's such as 'records').
+    // The chunk holding the page's module (its own, or a group's).
     const chunk = chunks.find((c) =>
       c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/src/${page.module}`)),
     );

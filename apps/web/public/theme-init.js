@@ -68,7 +68,7 @@ try {
         answer.catch(() => undefined); // a failure is the app's to report, when it takes this answer
         early.set(url, answer);
       }
-      window.__evdraEarly = early;
+      window.__evdraEarly = { at: Date.now(), answers: early };
     }
     break;
   }

@@ -142,19 +142,27 @@ describe('api client', () => {
 
   it('uses the answer theme-init.js asked for at start once, for the same URL only', async () => {
     const calls = stubFetch(() => jsonResponse([{ id: 2 }]));
-    const early = new Map([['/api/vehicles', Promise.resolve(jsonResponse([{ id: 1 }]))]]);
-    vi.stubGlobal('__evdraEarly', early);
+    const answers = new Map([['/api/vehicles', Promise.resolve(jsonResponse([{ id: 1 }]))]]);
+    vi.stubGlobal('__evdraEarly', { at: Date.now(), answers });
     expect(await api('/api/vehicles', { query: { make: '' } })).toEqual([{ id: 1 }]);
     expect(calls).toHaveLength(0);
     expect(await api('/api/vehicles')).toEqual([{ id: 2 }]);
     expect(calls.map((c) => c.url)).toEqual(['/api/vehicles']);
   });
 
+  it('asks again when the early answer is more than 10 s old', async () => {
+    const calls = stubFetch(() => jsonResponse([{ id: 2 }]));
+    const answers = new Map([['/api/vehicles', Promise.resolve(jsonResponse([{ id: 1 }]))]]);
+    vi.stubGlobal('__evdraEarly', { at: Date.now() - 11_000, answers });
+    expect(await api('/api/vehicles')).toEqual([{ id: 2 }]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('reports an early answer that failed like its own request', async () => {
     stubFetch(() => jsonResponse([]));
     const failed = Promise.reject(new TypeError('Failed to fetch'));
     failed.catch(() => undefined);
-    vi.stubGlobal('__evdraEarly', new Map([['/api/vehicles', failed]]));
+    vi.stubGlobal('__evdraEarly', { at: Date.now(), answers: new Map([['/api/vehicles', failed]]) });
     const err = await api('/api/vehicles').catch((e) => e);
     expect(err).toMatchObject({ status: 0 });
   });

@@ -110,16 +110,20 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`, message);
 }
 
+/** An early answer older than this is not used: a later request wants fresh data. */
+const EARLY_ANSWER_TTL_MS = 10_000;
+
 /**
  * The answer public/theme-init.js already asked for at start (the first page's data, see
- * app/first-pages.ts), used once: only the page's first request to that URL gets it.
+ * app/first-pages.ts), used once: only the page's first request to that URL gets it, in its first
+ * seconds.
  */
 function takeEarlyAnswer(url: string): Promise<Response> | undefined {
-  const early = (globalThis as { __evdraEarly?: unknown }).__evdraEarly;
-  if (!(early instanceof Map)) return undefined;
-  const answer = early.get(url) as Promise<Response> | undefined;
-  early.delete(url);
-  return answer;
+  const early = (globalThis as { __evdraEarly?: { at: number; answers: Map<string, Promise<Response>> } })
+    .__evdraEarly;
+  const answer = early?.answers.get(url);
+  early?.answers.delete(url);
+  return early && Date.now() - early.at < EARLY_ANSWER_TTL_MS ? answer : undefined;
 }
 
 async function send(method: string, url: string, options: RequestOptions): Promise<Response> {
