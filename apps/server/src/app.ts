@@ -114,7 +114,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // A pasted, mangled or padded link token (calendar feed, shared report) is a 404 like any wrong
     // token, not Fastify's 414 past its default 100 characters; zod still bounds every id.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
