@@ -79,13 +79,20 @@ out(
 const rss0 = mb();
 let peak = rss0;
 let failed = 0;
+const failures = new Map<string, number>();
 for (let i = 0; i < rssRuns; i++) {
-  if ((await preview()).status !== 200) failed++;
+  const r = await preview();
+  if (r.status !== 200) {
+    failed++;
+    const why = `${r.status} ${r.data?.code ?? ''} (preview ${i + 1})`;
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  }
   peak = Math.max(peak, mb());
   if ((i + 1) % 50 === 0) out(`  after ${i + 1}: RSS ${mb()} MB`);
 }
 out(
   `RSS over ${rssRuns} previews in a row: start ${rss0} MB, peak ${peak} MB, end ${mb()} MB; failures ${failed}`,
 );
+for (const [why, n] of failures) out(`  failed: ${why}${n > 1 ? ` ×${n}` : ''}`);
 out('(RSS is this process; tesseract workers are worker_threads, so their WASM heaps are included.)');
 await t.close();
