@@ -71,15 +71,8 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
     }
   }
   // "Payable in 12 instalments" with fewer printed (the first three of a monthly plan): no sum.
-  const stated = lines
-    .map(
-      (l) =>
-        /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/.exec(
-          l.norm,
-        )?.[1],
-    )
-    .find(Boolean);
-  if (stated && count < Number(stated)) return null;
+  const stated = statedInstalmentCount(lines);
+  if (stated && count < stated) return null;
   // Numbered instalments with one missing ("Instalment 1, 2, 4": a line the OCR lost) add up to nothing.
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   if (sorted.length === count && sorted.some((n, i) => n !== i + 1)) return null;
@@ -90,6 +83,17 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
  * n when the period from `startIso` to `endIso` is n whole months (1 to 12, the longest first),
  * ending the day before the start's date in the last month, give or take `slackDays`; else 0.
  */
+/** The count of instalments a policy states ("12 rate", "4 cuotas", "2 instalments"), or null. */
+export function statedInstalmentCount(lines: Line[]): number | null {
+  for (const l of lines) {
+    const m = /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/.exec(
+      l.norm,
+    );
+    if (m?.[1]) return Number(m[1]);
+  }
+  return null;
+}
+
 export function termMonths(startIso: string, endIso: string, slackDays = 0): number {
   const [y, m, d] = startIso.split('-').map(Number) as [number, number, number];
   const end = Date.parse(`${endIso}T00:00:00Z`);

@@ -4,6 +4,7 @@ import {
   isInstalmentLine,
   isWholeMonths,
   netAndVat,
+  statedInstalmentCount,
   termMonths,
 } from './consistency.js';
 import { tableValues } from './layout.js';
@@ -1019,20 +1020,13 @@ export function termFromInstalments(lines: Line[], dues: string[], start: string
   const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
   // The spacing between two consecutive dues (one whose date the OCR lost leaves a double gap).
   const gap = Math.min(...dues.slice(1).map((d, i) => days(dues[i] ?? d, d)));
-  const stated = lines
-    .map(
-      (l) =>
-        /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/.exec(
-          l.norm,
-        )?.[1],
-    )
-    .find(Boolean);
+  const stated = statedInstalmentCount(lines);
   // As printed: the instalment lines with their own due date or amount.
   const printed = lines.filter(
     (l) => isInstalmentLine(l) && (findDates(l.norm).length > 0 || /\d[.,]\d{2}(?!\d)/.test(l.norm)),
   ).length;
   if (!stated && Math.max(printed, dues.length) < 3) return null;
-  const count = stated ? Number(stated) : Math.max(printed, dues.length);
+  const count = stated ?? Math.max(printed, dues.length);
   const months = (count * gap) / 30.44;
   const term = [1, 3, 6, 12].find((m) => Math.abs(months - m) <= m * 0.08);
   if (!term) return null;
