@@ -23,6 +23,20 @@ function renderForm(vehicle = null as ReturnType<typeof makeVehicle> | null, rou
   return { fetchMock, onSaved, onCreateError, dialog, ...result };
 }
 
+/** Types a new car's required fields (a 2019 Dacia Logan at 1,000 km) with this registration. */
+async function fillRequired(
+  user: ReturnType<typeof renderForm>['user'],
+  dialog: HTMLElement,
+  registration: string,
+) {
+  await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
+  await user.type(within(dialog).getByLabelText('Model'), 'Logan');
+  await user.type(within(dialog).getByLabelText('Year'), '2019');
+  await user.type(within(dialog).getByLabelText('Registration number'), registration);
+  await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
+  await user.type(within(dialog).getByLabelText('Odometer (km)'), '1000');
+}
+
 /** Fakes image decoding and the canvas (jsdom has neither). */
 function fakeImagePipeline(width: number, height: number) {
   vi.stubGlobal(
@@ -92,12 +106,7 @@ describe('VehicleFormModal', () => {
     const { user, dialog, fetchMock, onSaved } = renderForm(null, {
       'POST /api/vehicles': () => jsonResponse(makeVehicle({ vin: 'WVWZZZ1JZXW000001' }), 201),
     });
-    await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
-    await user.type(within(dialog).getByLabelText('Model'), 'Logan');
-    await user.type(within(dialog).getByLabelText('Year'), '2019');
-    await user.type(within(dialog).getByLabelText('Registration number'), 'B1');
-    await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
-    await user.type(within(dialog).getByLabelText('Odometer (km)'), '1000');
+    await fillRequired(user, dialog, 'B1');
     const vin = within(dialog).getByLabelText('VIN (optional)');
     expect(vin).toHaveAccessibleDescription('17 letters and digits, as on the registration certificate.');
     await user.type(vin, 'WVWZZZ1JZXW00000I');
@@ -237,12 +246,7 @@ describe('VehicleFormModal', () => {
       'POST /api/vehicles/11/upload-photo': () =>
         new Response('/api/files/abc', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
     });
-    await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
-    await user.type(within(dialog).getByLabelText('Model'), 'Logan');
-    await user.type(within(dialog).getByLabelText('Year'), '2019');
-    await user.type(within(dialog).getByLabelText('Registration number'), 'B1');
-    await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
-    await user.type(within(dialog).getByLabelText('Odometer (km)'), '1000');
+    await fillRequired(user, dialog, 'B1');
     await user.upload(
       within(dialog).getByLabelText(/^Photo/),
       new File(['big png'], 'car.png', { type: 'image/png' }),
@@ -277,12 +281,7 @@ describe('VehicleFormModal', () => {
           415,
         ),
     });
-    await user.type(within(dialog).getByLabelText('Make'), 'Dacia');
-    await user.type(within(dialog).getByLabelText('Model'), 'Logan');
-    await user.type(within(dialog).getByLabelText('Year'), '2019');
-    await user.type(within(dialog).getByLabelText('Registration number'), 'B2');
-    await user.type(within(dialog).getByLabelText('Engine size (L)'), '1.5');
-    await user.type(within(dialog).getByLabelText('Odometer (km)'), '1000');
+    await fillRequired(user, dialog, 'B2');
     await user.upload(
       within(dialog).getByLabelText(/^Photo/),
       new File(['png'], 'car.png', { type: 'image/png' }),
