@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  instalmentAmount,
   instalmentsSum,
   isInstalmentLine,
   isWholeMonths,
@@ -26,6 +27,7 @@ import {
   inCode,
   policyNumber,
   policyNumberBelow,
+  remindersOff,
   spacedAsElsewhere,
   termFromInstalments,
 } from '../src/ocr/extract.js';
@@ -941,5 +943,104 @@ describe('a date printed without separators on a line of its own, as the last re
       extractExpense(lines('GST NO: 002013487104\nDATE/TIME\n: 20180428/191204\nTOTAL 20.00')).fields.date,
     ).toBe('2018-04-28');
     expect(extractExpense(lines('3-1708032\nTOTAL 18.00\n25032018')).fields.date).toBe('2018-03-25');
+  });
+});
+
+describe('insurance read as photographed policies print it (tuning sets, seeds 9-12)', () => {
+  const norm = (t: string) => toLines(t)[0]?.norm ?? '';
+
+  it('does not count "Payable in 2 instalments of £427.85" as a third instalment', () => {
+    const text =
+      'Annual premium   855.70\nPayable in 2 instalments of E427.85\nInstalment 1   01-OCT-2025   427.85\nInstalment 2   01-APR-2026   427.85';
+    expect(instalmentsSum(lines(text))).toBe(855.7);
+    const r = extractInsurance(lines(text));
+    expect(r.fields.price).toBe(855.7);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('reads an instalment whose decimal point was lost, and sums nothing when an amount is missing', () => {
+    expect(instalmentAmount('Instalment 4   10 April 2026   61325')).toBe(613.25);
+    expect(instalmentAmount('tnstaimort 4   4 July 2026   6696 44')).toBe(6696.44);
+    expect(instalmentAmount('Recibo 4   21-ABR-2025')).toBeUndefined();
+    const text =
+      'Total premium 2025/26   2452.94\nInstalment 1   10 July 2025   613.23\nInstalment2   9 October 2025   613.23\nInstalment3   8 January 2026   613.23\nInstalment 4   10 April 2026   61325';
+    const r = extractInsurance(lines(text));
+    expect(r.fields.price).toBe(2452.94);
+    expect(r.warnings).toEqual([]);
+    // A row with its due date and no amount: the sum is unknown, so nothing warns.
+    const lost = extractInsurance(
+      lines(
+        'Prima total   900,00\nRecibo 1   01/03/2025   300,00\nRecibo 2   01/07/2025\nRecibo 3   01/11/2025   300,00',
+      ),
+    );
+    expect(lost.fields.price).toBe(900);
+    expect(lost.warnings).toEqual([]);
+  });
+
+  it('puts back a leading digit the OCR lost when the instalments say so', () => {
+    const r = extractInsurance(
+      lines('Importe total 2024/25   798. 54 C\nPago fraccionado en 12 recibos de 149.87 E'),
+    );
+    expect(r.fields.price).toBe(1798.54);
+    expect(r.confidence.price).toBeLessThan(0.9);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('knows renewal reminders turned off with a letter or two misread', () => {
+    for (const t of [
+      'Renewal remunders: No',
+      'Notifican de reinnoire: NU',
+      'Notineari de roinnoiro:NU',
+      'Avlso de renovaclon NO',
+    ])
+      expect(remindersOff(lines(t))).toBe(true);
+    for (const t of [
+      'Renewal reminders: Yes',
+      'Certificate No',
+      'Modified vehicle: No',
+      'Asistencia en viaje: NO',
+    ])
+      expect(remindersOff(lines(t))).toBe(false);
+  });
+
+  it('reads a euro sign read as C glued after the cents, so the total to pay wins over the net premium', () => {
+    expect(amountTokens('Total a pagar   4020,74C')).toEqual([
+      { value: 4020.74, token: '4020,74', glued: false },
+    ]);
+    const r = extractInsurance(
+      lines('Prima neta   3.538,25\nImpuestos y recargos   482,49\nTotal a pagar   4020,74C'),
+    );
+    expect(r.fields.price).toBe(4020.74);
+  });
+
+  it('never takes the next line’s value for a section heading, and reads "Primi", "Pnma" as Prima', () => {
+    const r = extractInsurance(
+      lines('3. Prima\nPnma neta   1013.35\nImpuestos y recargos   138.18\nTotal a psgar   1151,53 ('),
+    );
+    expect(r.fields.price).toBe(1151.53);
+    expect(
+      extractInsurance(lines('3. Prima de asigurare\nPrimi de asigurare   1252,31 LEI')).fields.price,
+    ).toBe(1252.31);
+    expect(extractInsurance(lines('3. Premium\nAnnual premium\n£ 633.34')).fields.price).toBe(633.34);
+  });
+
+  it('never takes a premium tax line for the premium', () => {
+    const r = extractInsurance(lines('Tocal aneuai pres 282SX6\nInsurance Premum Tar(274) included'));
+    expect(r.fields.price).toBeNull();
+  });
+
+  it('reads dd/mm/yy glued to "24.00", the end of the day', () => {
+    expect(findDates(norm('Venomiento   01/09/2624.00')).map((d) => d.iso)).toEqual(['2026-09-01']);
+    expect(findDates(norm('Vencimiento 01/09/26 24.00')).map((d) => d.iso)).toEqual(['2026-09-01']);
+    expect(findDates(norm('Fecha 01/09/2024.00'))).toEqual([]);
+  });
+
+  it('reads the policy number under a heading read "Polley number"', () => {
+    const [heading, row] = toLines(
+      'Polleynumber   Start date   End date\nDL-9293260   Jul 19,2024   Jul 18,2025',
+    );
+    expect(policyNumberBelow(heading?.norm ?? '', row)).toBe('DL-9293260');
+    expect(policyNumber(norm('Poficy munber: HD35669648'))).toBe('HD35669648');
+    expect(policyNumber(norm('Policyholder: JOHN SMITH 1982'))).toBeNull();
   });
 });

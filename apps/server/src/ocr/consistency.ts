@@ -1,4 +1,4 @@
-import { amountTokens, type Line } from './parse.js';
+import { amountTokens, findDates, type Line } from './parse.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Amounts written with cents: a VAT number, a rate or a count on the same line is not money. */
@@ -40,10 +40,29 @@ const GARBLED_INSTALMENT = /^(?:[IT1]?NS?TA[LI1][A-Z]{2,6}|RA[LI1]A)\s*\d{1,2}\b
 
 export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm) || GARBLED_INSTALMENT.test(l.norm);
 
+/** "Payable in 4 instalments", "12 rate", "4 cuotas": a line that states the count, not an instalment. */
+const STATED_COUNT = /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/;
+
+/**
+ * An instalment row's amount: the last one with cents; else one whose decimal point the OCR lost
+ * ("613 25", "61325" after the due date), read as cents; else undefined.
+ */
+export function instalmentAmount(text: string): number | undefined {
+  const v = centsAmounts(text).at(-1);
+  if (v !== undefined) return v;
+  const split = /(?<![\d.,])(\d{1,5}) (\d{2})\s*\D{0,4}$/.exec(text);
+  if (split && !/\d[.,/-]\s*$/.test(text.slice(0, split.index)))
+    return round2(Number(`${split[1]}.${split[2]}`));
+  const last = amountTokens(text).at(-1);
+  if (last && /^\d{3,7}$/.test(last.token) && !/^(19|20)\d{2}$/.test(last.token) && !last.glued)
+    return round2(last.value / 100);
+  return undefined;
+}
+
 /**
  * What the instalments add up to: "Rata 1: 308,64" lines summed, or "4 x 308,64" / "4 rate de
- * 308,64" multiplied. Null when fewer than two instalments are printed, or one is more than
- * `premium` (the largest premium read).
+ * 308,64" multiplied. Null when fewer than two instalments are printed, one is more than
+ * `premium` (the largest premium read), or a numbered row's amount is missing.
  */
 export function instalmentsSum(lines: Line[], premium?: number): number | null {
   let sum = 0;
@@ -51,17 +70,22 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
   const numbers: number[] = [];
   for (const l of lines.filter(isInstalmentLine)) {
     const times =
-      /(?<![\d.,])([2-9]|1[0-2])\s*(?:(?:MONTHLY|LUNARE|MENSUALES|RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)\s*)*(?:[X×*]|DE|OF)\s*[:=]?\s*(?:€|EUR|LEI|RON|£|F(?=\d))?\s*(\d[\d.,]*[.,]\d{2})/.exec(
+      /(?<![\d.,])([2-9]|1[0-2])\s*(?:(?:MONTHLY|LUNARE|MENSUALES|RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)\s*)*(?:[X×*]|DE|OF)\s*[:=]?\s*(?:€|EUR|LEI|RON|£|[FCEL](?=\d))?\s*(\d[\d.,]*[.,]\d{2})/.exec(
         l.norm,
       );
     if (times) {
       const each = centsAmounts(times[2] ?? '')[0];
       if (each) return round2(Number(times[1]) * each);
     }
-    const v = centsAmounts(l.text).at(-1);
+    // "Payable in 2 instalments of E427.85" whose amount was not read: a count, not a row.
+    if (STATED_COUNT.test(l.norm)) continue;
     const n = /^\D*?(\d{1,2})\b/.exec(l.norm.replace(/(?<=[A-Z])(?=\d)/, ' '))?.[1];
-    // A numbered instalment whose amount the OCR lost ("Recibo 4" alone): the sum is incomplete.
-    if (v === undefined && n && /^\D*\d{1,2}\s*$/.test(l.norm)) return null;
+    // Only a numbered row (or one with its due date) has its amount read without a decimal point.
+    const numbered = n !== undefined || findDates(l.norm).length > 0;
+    const v = numbered ? instalmentAmount(l.text) : centsAmounts(l.text).at(-1);
+    // A numbered instalment whose amount the OCR lost ("Recibo 4" alone, or with only its due
+    // date): the sum is incomplete.
+    if (v === undefined && n && (/^\D*\d{1,2}\s*$/.test(l.norm) || findDates(l.norm).length)) return null;
     // One instalment more than the whole premium is a misread ("£1,704.62" read "61.704.62").
     if (v !== undefined && premium !== undefined && v > premium) return null;
     if (v !== undefined) {
@@ -79,21 +103,19 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
   return count >= 2 ? round2(sum) : null;
 }
 
-/**
- * n when the period from `startIso` to `endIso` is n whole months (1 to 12, the longest first),
- * ending the day before the start's date in the last month, give or take `slackDays`; else 0.
- */
 /** The count of instalments a policy states ("12 rate", "4 cuotas", "2 instalments"), or null. */
 export function statedInstalmentCount(lines: Line[]): number | null {
   for (const l of lines) {
-    const m = /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/.exec(
-      l.norm,
-    );
+    const m = STATED_COUNT.exec(l.norm);
     if (m?.[1]) return Number(m[1]);
   }
   return null;
 }
 
+/**
+ * n when the period from `startIso` to `endIso` is n whole months (1 to 12, the longest first),
+ * ending the day before the start's date in the last month, give or take `slackDays`; else 0.
+ */
 export function termMonths(startIso: string, endIso: string, slackDays = 0): number {
   const [y, m, d] = startIso.split('-').map(Number) as [number, number, number];
   const end = Date.parse(`${endIso}T00:00:00Z`);

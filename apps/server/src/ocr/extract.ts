@@ -703,8 +703,9 @@ export function coverageType(norm: string): { name: string; exact: boolean } | n
 }
 export const fuzzyCoverage = (norm: string) => coverageType(norm)?.name ?? null;
 
-const PRICE_LABEL =
-  /(PRIMA|PRIMA DE ASIGURARE|PREMIUM|TOTAL PREMIUM|IMPORTE|TOTAL DE PLATA|TOTAL A PAGAR|TOTAL)/;
+/** "Prima" and "Premium" as the OCR also reads them: "Primi", "Pnma", "Pima", "Premlum". */
+const PREMIUM_WORD = /PRIMA|PREMIUM|\bP(?:R?[I1LN]|RN)M[AI1]\b|\bPREM[I1L]?[UV]M\b/;
+const PRICE_LABEL = new RegExp(`(${PREMIUM_WORD.source}|IMPORTE|TOTAL DE PLATA|TOTAL A PAGAR|TOTAL)`);
 
 const TO_LETTER: Record<string, string> = {
   '0': 'O',
@@ -749,10 +750,12 @@ export function fixRoSeries(serie: string): string {
 // "Póliza" is also read "P6LIZA" or "P0LIZA", and "nº" as "N?" (the OCR's ó and º).
 // "Policy" also as the OCR reads it: "Pollcy", "Polcy"; "Póliza" as "Pohiza"; "Nr." as "NI."; "Nº" lost
 // before a number glued to the N ("N39378394", "NPOL50125523", "NCHU-1447541").
-const POLICY_WORD = 'P[O0]L+[I1L]?C[YV]';
+// Also "Polley", "Poltcy", "Poficy", "Polly"; "number" as "munber".
+const POLICY_WORD = 'P[O0](?:L+[I1L]?C|[LITFU1]{1,3}[CE]|L+)[YV]';
+const NUMBER_WORD = '[NM][UV][MN][BDE][EO]R';
 const POLIZA_WORD = 'P[O06][LIH1][I1L]?Z[A4]';
 const POLICY_LABEL = new RegExp(
-  `(?:(?:${POLICY_WORD}|CERTIFICATE)\\s*(?:NUMBER|NO(?![A-Z])\\.?|NR(?![A-Z])\\.?|REF(?:ERENCE)?(?![A-Z])\\.?|#)?|(?:N\\S{0,2}|NUMERO)\\s*(?:DE\\s*)?${POLIZA_WORD}|${POLIZA_WORD}(?:\\s*\\/\\s*(?:SUPLEMENTO|CERTIFICADO|RECIBO))?\\s*(?:N(?:[°º?]|9(?=[A-Z]))|NO?(?![A-Z])\\.?|NUM(?:ERO)?(?![A-Z])\\.?)?|NUMAR(?:UL)?\\s*POLITEI|NUMAR\\s*POLITA|NR\\.?\\s*POLITA|POLITA\\s*(?:NR(?![A-Z])\\.?|SERIA)?|(?:^|\\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\\.?|N[I1L]\\.)|^N[°º?]?(?=[A-Z]{0,3}-?\\d{6,}\\b))\\s*[:.#?]?\\s*`,
+  `(?:(?:${POLICY_WORD}|CERTIFICATE)\\s*(?:${NUMBER_WORD}|NO(?![A-Z])\\.?|NR(?![A-Z])\\.?|REF(?:ERENCE)?(?![A-Z])\\.?|#)?|(?:N\\S{0,2}|NUMERO)\\s*(?:DE\\s*)?${POLIZA_WORD}|${POLIZA_WORD}(?:\\s*\\/\\s*(?:SUPLEMENTO|CERTIFICADO|RECIBO))?\\s*(?:N(?:[°º?]|9(?=[A-Z]))|NO?(?![A-Z])\\.?|NUM(?:ERO)?(?![A-Z])\\.?)?|NUMAR(?:UL)?\\s*POLITEI|NUMAR\\s*POLITA|NR\\.?\\s*POLITA|POLITA\\s*(?:NR(?![A-Z])\\.?|SERIA)?|(?:^|\\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\\.?|N[I1L]\\.)|^N[°º?]?(?=[A-Z]{0,3}-?\\d{6,}\\b))\\s*[:.#?]?\\s*`,
   'g',
 );
 /**
@@ -767,7 +770,7 @@ function isPolicyLabelAlone(norm: string): boolean {
 }
 /** A column heading that names the policy number ("Policy number", "Nr. poliță", "Póliza"), value below. */
 const POLICY_HEADING = new RegExp(
-  `^(?:${POLICY_WORD}\\s*(?:NUMBER|NO\\.?)|NR\\.?\\s*POLITA|${POLIZA_WORD}|N\\S{0,2}\\s*(?:DE\\s*)?${POLIZA_WORD})(?:\\s{2,}|$)`,
+  `^(?:${POLICY_WORD}\\s*(?:${NUMBER_WORD}|NO\\.?)|NR\\.?\\s*POLITA|${POLIZA_WORD}|N\\S{0,2}\\s*(?:DE\\s*)?${POLIZA_WORD})(?:\\s{2,}|$)`,
 );
 /** A Romanian series and number ("RO/06/J25/KF 332215395"), as a table cell holds them. */
 const RO_SERIES_CELL =
@@ -871,12 +874,46 @@ export function extractInsurance(lines: Line[]): Extraction {
 
   premium(lines, r);
   // Reminders stay on unless the document says explicitly that renewal notices are off.
-  const off =
-    /(NOTIFICARI|REAMINTIRE|REMINDER|AVISO|RECORDATORIO|RENEWAL NOTICE)[^\n:]*:\s*(NU|NO|OFF|FALSE)\b/.test(
-      all,
-    );
-  r.set('reminderEnabled', !off, 0.9);
+  r.set('reminderEnabled', !remindersOff(lines), 0.9);
   return r.done();
+}
+
+/** What a document calls its renewal reminders, letters only, to find them with a letter or two misread. */
+const REMINDER_LABELS = [
+  'RENEWALREMINDERS',
+  'RENEWALNOTICES',
+  'REMINDERS',
+  'NOTIFICARIDEREINNOIRE',
+  'REAMINTIRIDEREINNOIRE',
+  'NOTIFICARI',
+  'AVISODERENOVACION',
+  'RECORDATORIODERENOVACION',
+  'AVISOS',
+];
+/**
+ * True when a line says the renewal reminders are off ("Renewal reminders: No", "Notificări de
+ * reînnoire: NU", "Aviso de renovación: NO"), its label as printed or with a letter in four
+ * misread ("Renewal remunders: No", "Notifican de reinnoire: NU").
+ */
+export function remindersOff(lines: Line[]): boolean {
+  for (const l of lines) {
+    if (
+      /(NOTIFICARI|REAMINTIRE|REMINDER|AVISO|RECORDATORIO|RENEWAL NOTICE)[^:]*:\s*(NU|NO|OFF|FALSE)\b/.test(
+        l.norm,
+      )
+    )
+      return true;
+    const m = /^(.{5,45}?)\s*[:.;]?\s*\b(NU|NO|OFF)\s*\.?$/.exec(l.norm.trim());
+    const label = m?.[1]?.replace(/[^A-Z]/g, '') ?? '';
+    if (
+      label.length >= 5 &&
+      REMINDER_LABELS.some(
+        (w) => label.length <= w.length + 3 && editsToFind(w, label) <= Math.floor(w.length / 4),
+      )
+    )
+      return true;
+  }
+  return false;
 }
 
 // ── the policy's period ────────────────────────────────────────────────────
@@ -1042,10 +1079,16 @@ const PREMIUM_TIERS: [RegExp, number][] = [
     /PRIMA (TOTALA|ANUALA|ANUAL|TOTAL)|TOTAL PREMIUM|ANNUAL PREMIUM|TOTAL (A PAGAR|DE PLATA)|IMPORTE TOTAL|TOTAL (ANUAL|ANUALA)|(TOTAL|AMOUNT) ?PAYABLE/,
     3,
   ],
-  [/PRIMA|PREMIUM/, 2],
+  [PREMIUM_WORD, 2],
   [/./, 1],
 ];
 const isYear = (t: { token: string }) => /^(19|20)\d{2}$/.test(t.token);
+/** A line with a word of its own, not only an amount and its currency ("1.234,56 lei", "£ 633.34"). */
+const hasOwnLabel = (norm: string) =>
+  norm
+    .replace(/\b(LEI|RON|R0N|EUR|EUROS?|GBP)\b/g, ' ')
+    .split(/[^A-Z]+/)
+    .some((w) => w.length >= 3);
 
 /**
  * The annual premium: the amount after a premium label, not an instalment's, not a year, not a
@@ -1053,15 +1096,19 @@ const isYear = (t: { token: string }) => /^(19|20)\d{2}$/.test(t.token);
  */
 function premium(lines: Line[], r: Result) {
   const found: { value: number; conf: number; score: number }[] = [];
-  for (const l of labelled(lines, PRICE_LABEL, /TVA|IVA|\bVAT\b|IPT|IMPUESTO|\bTAX\b/)) {
+  for (const l of labelled(lines, PRICE_LABEL, /TVA|IVA|\bVAT\b|IPT|IMPUESTO|\bTAX\b|PREM[A-Z]* ?TA[XR]\b/)) {
     if (isInstalmentLine(l)) continue;
     const m = PRICE_LABEL.exec(l.norm);
     const after = m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text;
     let tokens = amountTokens(after).filter((t) => !isYear(t) && !t.glued);
     let conf = l.confidence;
     if (!tokens.length) {
-      tokens = amountTokens(lines[l.index + 1]?.text ?? '').filter((t) => !isYear(t) && !t.glued);
-      if (tokens.length !== 1 || isInstalmentLine(lines[l.index + 1] as Line)) continue;
+      // The value under its label ("Prima de asigurare 2025" over "1.234,56 lei"), never the value
+      // of a line with its own label ("3. Prima", a section's heading, over "Prima neta 1.013,35").
+      const next = lines[l.index + 1];
+      if (!next || hasOwnLabel(next.norm)) continue;
+      tokens = amountTokens(next.text).filter((t) => !isYear(t) && !t.glued);
+      if (tokens.length !== 1 || isInstalmentLine(next)) continue;
       conf *= 0.9;
     }
     const pick = tokens.filter((t) => /[.,]\d{2}$/.test(t.token)).at(-1) ?? tokens.at(-1);
@@ -1085,6 +1132,13 @@ function premium(lines: Line[], r: Result) {
     return;
   }
   if (best && sum !== null) {
+    // "798.54" for "1798.54": a leading digit the OCR lost, when putting it back makes the premium
+    // the instalments' sum.
+    const whole = String(Math.trunc(best.value)).length;
+    for (let d = 1; d <= 9; d++) {
+      const v = round(d * 10 ** whole + best.value, 2);
+      if (Math.abs(v - sum) < 0.015 * Math.max(1, sum / 100)) return r.set('price', v, 0.6);
+    }
     r.warnings.push({ field: 'price', code: 'INSTALMENTS_MISMATCH', params: { sum, premium: best.value } });
     return r.set('price', best.value, best.conf * 0.6);
   }

@@ -124,8 +124,11 @@ export function amountTokens(
     // glued: a letter right after it ("7c"), OCR noise more often than an amount; a currency
     // ("411.74LEI", "15,92EUR") is not.
     const after = clean.slice(end);
+    // "4020,74C": a euro sign read as a C or an E right after an amount with cents is no letter either.
     const glued =
-      /^[A-Za-z]/.test(after) && !/^(?:LEI|LE[I!l1]|R[O0D]N|EUR|RM|USD|GBP)(?![A-Za-z])/i.test(after);
+      /^[A-Za-z]/.test(after) &&
+      !/^(?:LEI|LE[I!l1]|R[O0D]N|EUR|RM|USD|GBP)(?![A-Za-z])/i.test(after) &&
+      !(/[.,]\d{2}$/.test(token) && /^[CE](?![A-Za-z])/.test(after));
     if (n !== null) out.push({ value: n, token, glued });
   }
   return out;
@@ -201,6 +204,11 @@ export function findDates(norm: string): FoundDate[] {
   )
     // "13/12/202319:36", "2023-12-1115:00": PaddleOCR glues the time (hh:mm) to the date.
     .replace(/(?<=\d)(?=\d{2}:\d{2}(?!\d))/g, ' ')
+    // "01/09/2624.00": dd/mm/yy glued to a time read with a point (24:00), when that is no year.
+    .replace(
+      /(?<![\d.,])(\d{1,2}([./-])\d{1,2}\2\d{2})(?=(?:[01]\d|2[0-4])[.:][0-5]\d(?![\d.,]))(?<!(?:19|20)\d{0,2})/g,
+      '$1 ',
+    )
     .replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1')
     // "05- Jan-2017": PaddleOCR's space beside a dash next to a month name.
     .replace(/(?<=\d)\s*([-/])\s*(?=[A-Z]{3})|(?<=\b[A-Z]{3})\s*([-/])\s*(?=\d)/g, (_, a, b) => a ?? b);
