@@ -23,9 +23,12 @@ import {
   extractRevision,
   fuelType,
   fuzzyCoverage,
+  fuzzyInsurer,
+  fuzzyPremium,
   gluedLabelPolicy,
   inCode,
   policyNumber,
+  policyNumberAbove,
   policyNumberBelow,
   remindersOff,
   spacedAsElsewhere,
@@ -1042,5 +1045,40 @@ describe('insurance read as photographed policies print it (tuning sets, seeds 9
     expect(policyNumberBelow(heading?.norm ?? '', row)).toBe('DL-9293260');
     expect(policyNumber(norm('Poficy munber: HD35669648'))).toBe('HD35669648');
     expect(policyNumber(norm('Policyholder: JOHN SMITH 1982'))).toBeNull();
+  });
+
+  it('reads the number under a lone "Nº", or just above its label when the OCR put the lines out of order', () => {
+    const [n, row] = toLines('Nº\n14/2021/704954');
+    expect(policyNumberBelow(n?.norm ?? '', row)).toBe('14/2021/704954');
+    const [n2, row2] = toLines('Nº\nFecha de emisión 18-12-2023');
+    expect(policyNumberBelow(n2?.norm ?? '', row2)).toBeNull();
+    expect(policyNumberAbove(lines('POL76693172\nPóliza/Suplemento\nFecha de emisión   18-DIC-2023'))).toBe(
+      'POL76693172',
+    );
+    expect(policyNumberAbove(lines('Tel. 0345 302 0000\nPolicy number\nP123'))).toBeNull();
+    expect(
+      extractInsurance(lines('POL76693172\nPóliza/Suplemento\nFecha de emisión   18-DIC-2023')).fields
+        .policyNumber,
+    ).toBe('POL76693172');
+  });
+
+  it('takes the amount after a premium label with a letter in three misread, when no label was read', () => {
+    expect(fuzzyPremium(lines('TUAL A PAPAR   1607,70 C')[0] as never)).toBe(1607.7);
+    expect(fuzzyPremium(lines('Recibo 1   25/07/2025   803,85')[0] as never)).toBeNull();
+    expect(fuzzyPremium(lines('Daños materiales hasta 15.000.000')[0] as never)).toBeNull();
+    const r = extractInsurance(lines('3. Prima\nPNMA NEA   151124C\nTUAL A PAPAR   1607,70 C'));
+    expect(r.fields.price).toBe(1607.7);
+    expect(r.confidence.price).toBeLessThan(0.9);
+  });
+
+  it('knows an insurer in the letterhead with a letter in four misread', () => {
+    expect(fuzzyInsurer(lines('MUTUA MADRILEINA\nAtencion al cliente 91 294 92 62'))).toBe('Mutua Madrileña');
+    expect(fuzzyInsurer(lines('GROUPANAIGRARISA'))).toBe('Groupama Asigurări');
+    expect(fuzzyInsurer(lines('ALLAN TRIACAIGURARI'))).toBe('Allianz-Țiriac Asigurări');
+    expect(fuzzyInsurer(lines('CERTIFICATE OF MOTOR INSURANCE\nCustomer services 0345'))).toBeNull();
+    expect(fuzzyInsurer(lines('CONDICIONES PARTICULARES\nAtención al cliente'))).toBeNull();
+    expect(extractInsurance(lines('MUTUA MADRILEINA\nPóliza: AU123456')).fields.provider).toBe(
+      'Mutua Madrileña',
+    );
   });
 });

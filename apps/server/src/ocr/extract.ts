@@ -655,6 +655,26 @@ const INSURERS: [RegExp, string][] = [
   [/HASTINGS/, 'Hastings Direct'],
   [/ALLIANZ/, 'Allianz'],
 ];
+/**
+ * An insurer's name in the letterhead (the first three lines) with a letter in four misread
+ * ("MUTUA MADRILEINA", "GROUPANAIGRARISA", "ALLAN TRIACAIGURARI"), names of six letters and more.
+ */
+export function fuzzyInsurer(lines: Line[]): string | null {
+  let best: { name: string; ratio: number } | null = null;
+  for (const l of lines.slice(0, 3)) {
+    const letters = l.norm.replace(/[^A-Z]/g, '');
+    for (const [, name] of INSURERS) {
+      const word = normalize(
+        name.split(/ (?:Asigurări|VIG|România|Seguros|Versicherung|Direct)$/)[0] ?? name,
+      ).replace(/[^A-Z]/g, '');
+      if (word.length < 6) continue;
+      const edits = editsToFind(word, letters);
+      if (edits <= Math.floor(word.length / 4) && (!best || edits / word.length < best.ratio))
+        best = { name, ratio: edits / word.length };
+    }
+  }
+  return best?.name ?? null;
+}
 const COVERAGE: [RegExp, string][] = [
   [/THIRD ?PARTY,? ?FIRE ?(AND|&) ?THEFT/, 'Third party, fire and theft'],
   [/COMPREHENSIVE/, 'Comprehensive'],
@@ -811,17 +831,42 @@ function leadingPolicyToken(text: string): string | null {
  * "Póliza"): the first cell of the row below it (a Romanian series with its number).
  */
 export function policyNumberBelow(heading: string, row: Line | undefined): string | null {
-  if (!row || !(POLICY_HEADING.test(heading) || isPolicyLabelAlone(heading))) return null;
+  if (!row) return null;
+  // "Nº" (or "Nr.", "No.") alone over a line that is nothing but the number.
+  if (/^(?:N[°º?'"]?|NO|NR)\s*[.:]?$/.test(heading.trim())) return lonePolicyToken(row);
+  if (!(POLICY_HEADING.test(heading) || isPolicyLabelAlone(heading))) return null;
   const ro = RO_SERIES_CELL.exec(row.norm);
   if (ro) return `${fixRoSeries(ro[1] ?? '')} ${ro[2]}`;
   return leadingPolicyToken(row.norm);
+}
+
+/** A line that is nothing but a policy-number-like token with five digits or more ("POL76693172"). */
+function lonePolicyToken(l: Line | undefined): string | null {
+  const text = l?.norm.trim() ?? '';
+  const t = leadingPolicyToken(text);
+  return t === text && /(?:\d\D*){5}/.test(t) ? t : null;
+}
+
+/**
+ * The number on the line just above a label that stands alone with nothing usable below it: a
+ * stacked form whose lines the OCR put out of order ("POL76693172" over "Póliza/Suplemento").
+ */
+export function policyNumberAbove(lines: Line[]): string | null {
+  for (const l of lines)
+    if (isPolicyLabelAlone(l.norm) || POLICY_HEADING.test(l.norm)) {
+      const above = lonePolicyToken(lines[l.index - 1]);
+      if (above) return above;
+    }
+  return null;
 }
 
 export function extractInsurance(lines: Line[]): Extraction {
   const r = new Result();
   const all = lines.map((l) => l.norm).join('\n');
   const insurer = INSURERS.find(([re]) => re.test(all));
+  const nearInsurer = insurer ? null : fuzzyInsurer(lines);
   if (insurer) r.set('provider', insurer[1], 0.95);
+  else if (nearInsurer) r.set('provider', nearInsurer, 0.6);
   else {
     const head = lines.find((l) => /[A-Z]{3}/.test(l.norm) && !/POLI|CERTIF|INSURANCE|SEGURO/.test(l.norm));
     r.set(
@@ -850,6 +895,10 @@ export function extractInsurance(lines: Line[]): Extraction {
       policy = { v: other, conf: l.confidence };
       break;
     }
+  }
+  if (!policy) {
+    const v = policyNumberAbove(lines);
+    if (v) policy = { v, conf: 0.6 };
   }
   if (!policy)
     for (const l of lines) {
@@ -1090,6 +1139,40 @@ const hasOwnLabel = (norm: string) =>
     .split(/[^A-Z]+/)
     .some((w) => w.length >= 3);
 
+/** The labels of what is paid for a policy, letters only. */
+const PREMIUM_LABELS = [
+  'TOTALAPAGAR',
+  'TOTALDEPLATA',
+  'TOTALPAYABLE',
+  'AMOUNTPAYABLE',
+  'TOTALPREMIUM',
+  'ANNUALPREMIUM',
+  'TOTALANNUALPREMIUM',
+  'PRIMATOTAL',
+  'PRIMATOTALA',
+  'PRIMAANUALA',
+  'PRIMATOTALANUAL',
+  'PRIMADEASIGURARE',
+  'IMPORTETOTAL',
+];
+/**
+ * The amount (with cents) of a line whose label, before it, is a premium's label with up to one
+ * letter in three lost or changed ("TUAL A PAPAR   1607,70 C" for "Total a pagar"), or null.
+ */
+export function fuzzyPremium(l: Line): number | null {
+  const tokens = amountTokens(l.text).filter((t) => /[.,]\d{2}$/.test(t.token) && !t.glued);
+  const first = numberTokensAt(l.text);
+  const pick = tokens.at(-1);
+  if (!pick || first < 0) return null;
+  const label = l.norm.slice(0, first).replace(/[^A-Z]/g, '');
+  const near = PREMIUM_LABELS.some(
+    (w) => Math.abs(label.length - w.length) <= 3 && editsToFind(w, label) <= Math.floor(w.length / 3),
+  );
+  return near && pick.value > 0 ? pick.value : null;
+}
+/** Where the line's first digit is, or -1. */
+const numberTokensAt = (text: string) => text.search(/\d/);
+
 /**
  * The annual premium: the amount after a premium label, not an instalment's, not a year, not a
  * tax. When instalments are printed, the candidate they add up to wins; none does: a warning.
@@ -1120,6 +1203,14 @@ function premium(lines: Line[], r: Result) {
       score: tier * 10 + (/[.,]\d{2}$/.test(pick.token) ? 5 : 0) - l.index / 1000,
     });
   }
+  // No premium label read at all (or only its net part): a line whose label is a premium's with
+  // a letter in three misread ("Tual a papar 1607,70 €") and an amount with cents.
+  if (found.every((f) => f.score < 10))
+    for (const l of lines) {
+      if (isInstalmentLine(l)) continue;
+      const v = fuzzyPremium(l);
+      if (v !== null) found.push({ value: v, conf: l.confidence * 0.7, score: 12 - l.index / 1000 });
+    }
   found.sort((a, b) => b.score - a.score);
   const sum = instalmentsSum(lines, found.length ? Math.max(...found.map((f) => f.value)) : undefined);
   const agreeing =
