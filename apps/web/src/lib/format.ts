@@ -53,6 +53,17 @@ export function formatDate(iso: string, lng: string): string {
   ).format(d);
 }
 
+/**
+ * Builds the language's formatters ahead of the first list: a date formatter alone costs ~30 ms
+ * (ICU data), which otherwise lands inside the first render of a page of records.
+ */
+export function warmFormatters(lng: string): void {
+  formatDate('2000-01-01', lng);
+  formatMoney(0, lng);
+  formatNumber(0, lng);
+  formatInt(0, lng);
+}
+
 /** Formatters bound to the current UI language. */
 export function useFormat() {
   const { i18n } = useTranslation();

@@ -1,6 +1,6 @@
 import type { Vehicle } from '@evdra/domain';
 import { ArrowLeft, CarFront, Plus } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Children, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
@@ -57,6 +57,7 @@ export function RecordsLayout<T extends { id: number }>({
   const wide = useWideScreen();
   const [ocrError, setOcrError] = useState<string | null>(null);
   const [kept, setKept] = useState(false);
+  const shown = useProgressiveLength(scope.rows.length);
   const ocrFailed = (err: unknown) => {
     // Spec §8: each screen's own alert; insurance and expenses also show the error.
     window.alert(t(`ocr.failed.${section}`));
@@ -158,17 +159,35 @@ export function RecordsLayout<T extends { id: number }>({
         <DataTable
           caption={title}
           columns={columns}
-          rows={scope.rows}
+          rows={scope.rows.slice(0, shown)}
           rowKey={(r) => r.record.id}
           rowHeaders
           className="table--records"
         />
       ) : null}
-      {scope.rows.length > 0 && !(columns && wide) ? <ul className="record-list">{children}</ul> : null}
+      {scope.rows.length > 0 && !(columns && wide) ? (
+        <ul className="record-list">{Children.toArray(children).slice(0, shown)}</ul>
+      ) : null}
       {scope.hasMore ? <LoadMore scope={scope} /> : null}
       <RecordEditor actions={actions} form={form} failureText={errorText} />
     </PageCard>
   );
+}
+
+/** Rows rendered with the first screen: a phone shows about three cards, a desktop table a dozen rows. */
+const FIRST_ROWS = 12;
+
+/**
+ * How many rows to render: the first FIRST_ROWS with the data, the rest in a transition right after.
+ * A query's answer renders synchronously (useSyncExternalStore), so 60 cards at once were one long
+ * task that froze a phone (Lighthouse TBT); a transition yields between cards.
+ */
+function useProgressiveLength(length: number): number {
+  const [shown, setShown] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (shown < length) startTransition(() => setShown(length));
+  }, [length, shown]);
+  return Math.min(length, Math.max(shown, FIRST_ROWS));
 }
 
 /**

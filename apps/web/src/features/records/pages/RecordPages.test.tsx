@@ -187,6 +187,23 @@ describe('record pages', () => {
     );
   });
 
+  it('fuel: a long history shows every fill-up, newest first (the first dozen at once, the rest right after)', async () => {
+    storeUser({ id: 1 });
+    const day = (i: number) => new Date(Date.UTC(2025, 0, 60 - i)).toISOString().slice(0, 10);
+    render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': () =>
+        jsonResponse(
+          Array.from({ length: 45 }, (_, i) => fill({ id: i + 1, date: day(i), fuelPrice: 50 + i })),
+        ),
+    });
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(45));
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles[0]).toBe('Mar 1, 2025');
+    expect(titles[44]).toBe('Jan 16, 2025');
+    expect(screen.getByText('€94.00', { selector: '.amount--big' })).toBeInTheDocument();
+  });
+
   it('fuel: an electric car charges read in kWh, kWh/100km and €/kWh, and the form asks for kWh', async () => {
     storeUser({ id: 1 });
     const spring = { ...logan, id: 9, model: 'Spring', fuelType: 'ELECTRIC' as const };
