@@ -87,6 +87,8 @@ type Result = {
   right: Map<string, boolean>;
   bad: string | null;
   warned: boolean;
+  /** The fields its consistency warnings point at. */
+  warnedFields: string[];
 };
 const pool = createOcrEngine({
   name: process.env.OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle',
@@ -133,6 +135,7 @@ const results: Result[] = await Promise.all(
       right,
       bad: inconsistency(e.kind, fields),
       warned: warnings.some(isConsistencyWarning),
+      warnedFields: warnings.filter(isConsistencyWarning).map((w) => w.field),
     };
   }),
 );
@@ -201,6 +204,13 @@ const firedBad = inconsistent.filter((r) => r.warned).length;
 const firedGood = consistent.filter((r) => r.warned).length;
 out(
   `\nconsistency warning (TOTAL_MISMATCH, END_BEFORE_START, any *_MISMATCH):\n  fired on ${firedBad} of ${inconsistent.length} inconsistent previews (target: all)\n  fired on ${firedGood} of ${consistent.length} consistent previews (target: none)\n`,
+);
+// A warning whose numbers are not on the preview (net + VAT, the instalments) cannot be judged from
+// the preview alone: say whether the field it points at was read wrong (the document's own numbers
+// then disagree with the preview) or right.
+const onWrong = consistent.filter((r) => r.warned && r.warnedFields.some((f) => r.right.get(f) === false));
+out(
+  `  of those, ${onWrong.length} point at a field read wrong (net + VAT or the instalments disagree with it), ${firedGood - onWrong.length} at a field read right\n`,
 );
 for (const r of results)
   if ((r.bad && !r.warned) || (!r.bad && r.warned))

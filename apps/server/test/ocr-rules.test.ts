@@ -10,7 +10,9 @@ import {
   isInstalmentLine,
   isWholeMonths,
   netAndVat,
+  premiumWithOneMisread,
   termMonths,
+  totalVouchedByRate,
 } from '../src/ocr/consistency.js';
 import {
   compactDate,
@@ -178,6 +180,7 @@ describe('net + VAT = total', () => {
     expect(netAndVat(lines('VAT No: GB 220 4481 97\nSubtotal 100.00\nVAT 20% 20.00\nTOTAL 120.00'))).toEqual({
       net: 100,
       vat: 20,
+      rate: 20,
     });
   });
 
@@ -1080,5 +1083,37 @@ describe('insurance read as photographed policies print it (tuning sets, seeds 9
     expect(extractInsurance(lines('MUTUA MADRILEINA\nPóliza: AU123456')).fields.provider).toBe(
       'Mutua Madrileña',
     );
+  });
+});
+
+describe('a warning only when the number it points at is the one that disagrees', () => {
+  it('keeps a total that agrees with the net or the VAT at the printed rate, the other one misread', () => {
+    expect(totalVouchedByRate({ net: 1082.77, vat: 205.73, rate: 19 }, 1288.5)).toBe(true);
+    // The net misread ("1.O82,77" read 1.832,77): the VAT at 19 % of the total still agrees.
+    const r = extractRevision(
+      lines('Total fără TVA   1.832,77\nTVA 19%   205,73\nTOTAL DE PLATĂ   1.288,50'),
+    );
+    expect(r.fields.price).toBe(1288.5);
+    expect(r.warnings).toEqual([]);
+    // The VAT misread: the net at 21 % is the total.
+    const es = extractRevision(lines('Base imponible   200,00\nIVA 21%   47,00\nTOTAL   242,00'));
+    expect(es.fields.price).toBe(242);
+    expect(es.warnings).toEqual([]);
+    // The total misread: neither agrees with it, so it warns.
+    const bad = extractExpense(lines('Baza 100,00\nTVA 19% 19,00\nTOTAL DE PLATA 191,00'));
+    expect(bad.warnings.map((w) => w.code)).toEqual(['VAT_MISMATCH']);
+  });
+
+  it('keeps a premium the instalments make once one instalment read unlike the others is set right', () => {
+    const text =
+      'Prima totala   1.234,56 lei\nRata 1   308,64\nRata 2   308,64\nRata 3   803,64\nRata 4   308,64';
+    expect(premiumWithOneMisread(lines(text), 1234.56)).toBe(true);
+    const r = extractInsurance(lines(text));
+    expect(r.fields.price).toBe(1234.56);
+    expect(r.warnings).toEqual([]);
+    // The premium misread: the instalments agree with each other, not with it.
+    const bad = extractInsurance(lines('Prima total: 900,00 EUR\nRecibo 1: 300,00\nRecibo 2: 300,00'));
+    expect(bad.warnings.map((w) => w.code)).toEqual(['INSTALMENTS_MISMATCH']);
+    expect(premiumWithOneMisread(lines('Recibo 1: 300,00\nRecibo 2: 300,00'), 650)).toBe(false);
   });
 });

@@ -17,15 +17,34 @@ const NOT_VAT =
  * Net + VAT from a receipt that prints both on their own lines (one of each: several VAT rates are
  * left alone), or null.
  */
-export function netAndVat(lines: Line[]): { net: number; vat: number } | null {
+export function netAndVat(lines: Line[]): { net: number; vat: number; rate?: number } | null {
   const nets = lines.filter((l) => NET.test(l.norm)).flatMap((l) => centsAmounts(l.text).slice(-1));
-  const vats = lines
-    .filter((l) => VAT.test(l.norm) && !NOT_VAT.test(l.norm) && !NET.test(l.norm))
-    .flatMap((l) => centsAmounts(l.text).slice(-1));
+  const vatLines = lines.filter((l) => VAT.test(l.norm) && !NOT_VAT.test(l.norm) && !NET.test(l.norm));
+  const vats = vatLines.flatMap((l) => centsAmounts(l.text).slice(-1));
   if (nets.length !== 1 || vats.length !== 1) return null;
   const [net = 0] = nets;
   const [vat = 0] = vats;
-  return vat > 0 && vat < net ? { net, vat } : null;
+  // The rate printed on the VAT line ("TVA 19%", "IVA 21 %").
+  const rate = Number(/(?<![\d.,])(\d{1,2})(?:[.,]0)?\s*%/.exec(vatLines[0]?.norm ?? '')?.[1] ?? Number.NaN);
+  if (!(vat > 0 && vat < net)) return null;
+  return rate > 0 ? { net, vat, rate } : { net, vat };
+}
+
+/** VAT rates of Romania, Spain and the UK (standard and reduced), when the receipt prints none. */
+const USUAL_RATES = [19, 21, 20, 9, 10, 5, 4];
+
+/**
+ * True when `total` agrees with one of net and VAT at the VAT rate (printed, or a usual one): the
+ * other of the two was misread, not the total ("Total fără TVA 1.O82,77" beside a right total).
+ */
+export function totalVouchedByRate(nv: { net: number; vat: number; rate?: number }, total: number): boolean {
+  return (nv.rate ? [nv.rate] : USUAL_RATES).some((rate) => {
+    const r = rate / 100;
+    return (
+      Math.abs(round2(nv.net * (1 + r)) - total) <= 0.02 ||
+      Math.abs(round2(total - total / (1 + r)) - nv.vat) <= 0.02
+    );
+  });
 }
 
 /** True when `total` is net + VAT to the cent (or nothing says otherwise). */
@@ -65,9 +84,30 @@ export function instalmentAmount(text: string): number | undefined {
  * `premium` (the largest premium read), or a numbered row's amount is missing.
  */
 export function instalmentsSum(lines: Line[], premium?: number): number | null {
+  return readInstalments(lines, premium)?.sum ?? null;
+}
+
+/**
+ * True when `premium` is what the instalments add up to once one of them, read unlike the others,
+ * is taken as its fellows' amount: that one was misread ("803,64" among "308,64"), not the premium.
+ */
+export function premiumWithOneMisread(lines: Line[], premium: number): boolean {
+  const values = readInstalments(lines, premium)?.values ?? [];
+  if (values.length < 2) return false;
+  const sum = values.reduce((a, b) => a + b, 0);
+  return values.some((v, i) => {
+    const others = values.filter((_, j) => j !== i).sort((a, b) => a - b);
+    const typical = others[Math.floor(others.length / 2)] ?? 0;
+    return v !== typical && Math.abs(premium - (sum - v) - typical) <= 0.02 + 0.005 * values.length;
+  });
+}
+
+/** The instalments' amounts as read and their sum (see instalmentsSum), or null. */
+function readInstalments(lines: Line[], premium?: number): { sum: number; values: number[] } | null {
   let sum = 0;
   let count = 0;
   const numbers: number[] = [];
+  const values: number[] = [];
   for (const l of lines.filter(isInstalmentLine)) {
     const times =
       /(?<![\d.,])([2-9]|1[0-2])\s*(?:(?:MONTHLY|LUNARE|MENSUALES|RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)\s*)*(?:[X×*]|DE|OF)\s*[:=]?\s*(?:€|EUR|LEI|RON|£|[FCEL](?=\d))?\s*(\d[\d.,]*[.,]\d{2})/.exec(
@@ -75,7 +115,7 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
       );
     if (times) {
       const each = centsAmounts(times[2] ?? '')[0];
-      if (each) return round2(Number(times[1]) * each);
+      if (each) return { sum: round2(Number(times[1]) * each), values: Array(Number(times[1])).fill(each) };
     }
     // "Payable in 2 instalments of E427.85" whose amount was not read: a count, not a row.
     if (STATED_COUNT.test(l.norm)) continue;
@@ -90,6 +130,7 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
     if (v !== undefined && premium !== undefined && v > premium) return null;
     if (v !== undefined) {
       sum += v;
+      values.push(v);
       count++;
       if (n) numbers.push(Number(n));
     }
@@ -100,7 +141,7 @@ export function instalmentsSum(lines: Line[], premium?: number): number | null {
   // Numbered instalments with one missing ("Instalment 1, 2, 4": a line the OCR lost) add up to nothing.
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   if (sorted.length === count && sorted.some((n, i) => n !== i + 1)) return null;
-  return count >= 2 ? round2(sum) : null;
+  return count >= 2 ? { sum: round2(sum), values } : null;
 }
 
 /** The count of instalments a policy states ("12 rate", "4 cuotas", "2 instalments"), or null. */

@@ -4,8 +4,10 @@ import {
   isInstalmentLine,
   isWholeMonths,
   netAndVat,
+  premiumWithOneMisread,
   statedInstalmentCount,
   termMonths,
+  totalVouchedByRate,
 } from './consistency.js';
 import { tableValues } from './layout.js';
 import { amounts, amountTokens, findDates, type Line, normalize, parseNumber } from './parse.js';
@@ -266,6 +268,8 @@ function checkedTotal(lines: Line[], r: Result, field: string): { value: number;
   if (agreeing) return { value: agreeing.value, conf: Math.max(agreeing.conf, 0.95) };
   const first = tot[0];
   if (!first) return undefined;
+  // The net or the VAT misread, the total agreeing with the other at the VAT rate: no warning.
+  if (totalVouchedByRate(nv, first.value)) return { value: first.value, conf: first.conf * 0.9 };
   r.warnings.push({ field, code: 'VAT_MISMATCH', params: { net: nv.net, vat: nv.vat, total: first.value } });
   return { value: first.value, conf: first.conf * 0.6 };
 }
@@ -1222,6 +1226,9 @@ function premium(lines: Line[], r: Result) {
     r.warnings.push({ field: 'price', code: 'DERIVED' });
     return;
   }
+  // One instalment read unlike the others ("803,64" among "308,64"): the premium is right.
+  if (best && sum !== null && premiumWithOneMisread(lines, best.value))
+    return r.set('price', best.value, best.conf * 0.9);
   if (best && sum !== null) {
     // "798.54" for "1798.54": a leading digit the OCR lost, when putting it back makes the premium
     // the instalments' sum.
