@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  chainTotal,
   instalmentAmount,
   instalmentsSum,
   isInstalmentLine,
@@ -1115,5 +1116,45 @@ describe('a warning only when the number it points at is the one that disagrees'
     const bad = extractInsurance(lines('Prima total: 900,00 EUR\nRecibo 1: 300,00\nRecibo 2: 300,00'));
     expect(bad.warnings.map((w) => w.code)).toEqual(['INSTALMENTS_MISMATCH']);
     expect(premiumWithOneMisread(lines('Recibo 1: 300,00\nRecibo 2: 300,00'), 650)).toBe(false);
+  });
+});
+
+describe('dates with mixed separators in a row under their headings (tuning sets, seeds 11-13)', () => {
+  const iso = (t: string) => findDates(toLines(t)[0]?.norm ?? '').map((d) => d.iso);
+  it('reads "27.02 2026" and "28 08 2025" at the start of a row, never a phone number', () => {
+    expect(iso('28 08 2025   27.02 2026')).toEqual(['2025-08-28', '2026-02-27']);
+    expect(iso('Rata 1   12.09 2025   300,78')).toEqual(['2025-09-12']);
+    expect(iso('Tel. 021 638 5148')).toEqual([]);
+    expect(iso('CUI 12 05 2024')).toEqual([]);
+    const r = extractInsurance(lines('Effective date   Expiry date\n28 08 2025   27.02 2026'));
+    expect(r.fields).toMatchObject({ startDate: '2025-08-28', endDate: '2026-02-27' });
+  });
+
+  it('never takes a date whose month the OCR garbled ("28-UL-2025") for the policy number', () => {
+    expect(policyNumber(toLines('Pohicy Nr.   28-UL-2025')[0]?.norm ?? '')).toBeNull();
+    expect(policyNumber(toLines('Policy Nr.   DL-1088980')[0]?.norm ?? '')).toBe('DL-1088980');
+  });
+});
+
+describe('garage invoices whose value column the OCR paired with the wrong labels (tuning set, seed 14)', () => {
+  it('takes the amount that the parts and their VAT add up to as the total', () => {
+    const shifted = lines(
+      'MANO DE OBRA\nRECAMBIOS   676,14\nIVA 21%   513,41\nTOTAL FACTURA   249,81\n1.439,36',
+    );
+    expect(chainTotal(shifted)).toBe(1439.36);
+    expect(extractRevision(shifted).fields.price).toBe(1439.36);
+    // A plain invoice: the labelled total is the chain's.
+    const plain = lines(
+      'Manoperă   300,00\nPiese   200,00\nTotal fără TVA   500,00\nTVA 19%   95,00\nTOTAL   595,00',
+    );
+    expect(chainTotal(plain)).toBe(595);
+    expect(extractRevision(plain).fields.price).toBe(595);
+    // Amounts that do not add up: no chain.
+    expect(chainTotal(lines('Labour   120.00\nParts   80.00\nTOTAL   215.00'))).toBeNull();
+  });
+
+  it('reads a work label with a stray mark between its words', () => {
+    const r = extractRevision(lines('Trabajo ) realizado: Cambio de aceite y filtros\nTOTAL 120,00'));
+    expect(r.fields.description).toBe('Cambio de aceite y filtros');
   });
 });

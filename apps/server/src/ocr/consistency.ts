@@ -167,3 +167,36 @@ export function termMonths(startIso: string, endIso: string, slackDays = 0): num
 
 /** A policy's period is a whole number of months, give or take a day; anything else is likely a misread date. */
 export const isWholeMonths = (startIso: string, endIso: string) => termMonths(startIso, endIso, 1) > 0;
+
+/**
+ * The total of a column of amounts whose labels the OCR paired with the wrong lines ("Recambios
+ * 676,14 / IVA 21% 513,41 / TOTAL FACTURA 249,81 / 1.439,36"): an amount that is the sum of the two
+ * to four amounts just above it, the last of which is the VAT (at the printed rate, or a usual one)
+ * of the others. Null when no amount is.
+ */
+export function chainTotal(lines: Line[]): number | null {
+  const printed = lines
+    .filter((l) => VAT.test(l.norm))
+    .flatMap((l) => [...l.norm.matchAll(/(?<![\d.,])(\d{1,2})\s*%/g)].map((m) => Number(m[1])));
+  const rates = printed.length ? printed : USUAL_RATES;
+  const column = lines.flatMap((l) => {
+    const v = centsAmounts(l.text).at(-1);
+    return v === undefined ? [] : [{ v, at: l.index }];
+  });
+  for (let k = column.length - 1; k >= 2; k--) {
+    const total = column[k] as { v: number; at: number };
+    for (let m = 2; m <= 4 && k - m >= 0; m++) {
+      const run = column.slice(k - m, k);
+      if (total.at - (run[0]?.at ?? 0) > 8) break;
+      const vat = run.at(-1)?.v ?? 0;
+      const sum = run.reduce((a, b) => a + b.v, 0);
+      const net = round2(total.v - vat);
+      if (
+        Math.abs(round2(sum) - total.v) < 0.015 &&
+        rates.some((r) => Math.abs(round2((net * r) / 100) - vat) <= 0.02)
+      )
+        return total.v;
+    }
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import {
   agreesWithVat,
+  chainTotal,
   instalmentsSum,
   isInstalmentLine,
   isWholeMonths,
@@ -262,6 +263,10 @@ function paidTotal(lines: Line[]): number | undefined {
  */
 function checkedTotal(lines: Line[], r: Result, field: string): { value: number; conf: number } | undefined {
   const tot = totals(lines);
+  // Parts + VAT = an amount below them, the VAT at its rate: that amount is the total, whatever
+  // label the OCR put beside it.
+  const chain = chainTotal(lines);
+  if (chain !== null && tot[0]?.value !== chain) return { value: chain, conf: 0.85 };
   const nv = netAndVat(lines);
   if (!nv || !tot.length) return tot[0];
   const agreeing = tot.find((t) => agreesWithVat(nv, t.value));
@@ -583,7 +588,8 @@ export function extractRevision(lines: Line[]): Extraction {
   r.set('km', odo?.value, odo?.conf ?? 0);
   const tot = checkedTotal(lines, r, 'price');
   r.set('price', tot?.value, tot?.conf ?? 0);
-  const work = lines.find((l) => WORK_LABEL.test(l.norm));
+  // Stray marks the OCR puts between a label's words ("Trabajo ) realizado:") are no part of it.
+  const work = lines.find((l) => WORK_LABEL.test(l.norm.replace(/\s*[)(|[\]]\s*/g, ' ')));
   let description: string | null = null;
   let conf = 0;
   if (work) {
@@ -827,7 +833,9 @@ export function gluedLabelPolicy(norm: string): string | null {
 /** The policy-number-like token that starts `text`: at least three digits, not a date. */
 function leadingPolicyToken(text: string): string | null {
   const t = /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(text)?.[1];
-  return t && (t.match(/\d/g) ?? []).length >= 3 && !findDates(t).length ? t : null;
+  // "28-UL-2025": a date whose month the OCR garbled is no policy number either.
+  const date = t && /^\d{1,2}[-/.][A-Z]{2,4}[-/.](?:19|20)\d{2}$/.test(t);
+  return t && !date && (t.match(/\d/g) ?? []).length >= 3 && !findDates(t).length ? t : null;
 }
 
 /**

@@ -210,6 +210,9 @@ export function findDates(norm: string): FoundDate[] {
       '$1 ',
     )
     .replace(/(?<=\d)\s*([./-])\s*(?=\d)/g, '$1')
+    // "27.02 2026", "28 08.2025": one separator read as a space, the other kept.
+    .replace(/(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2}) ((?:19|20)\d{2})(?![\d.,]*\d)/g, '$1$2$3$2$4')
+    .replace(/(?<![\d.,/-])(\d{1,2}) (\d{1,2})([./-])((?:19|20)\d{2})(?![\d.,]*\d)/g, '$1$3$2$3$4')
     // "05- Jan-2017": PaddleOCR's space beside a dash next to a month name.
     .replace(/(?<=\d)\s*([-/])\s*(?=[A-Z]{3})|(?<=\b[A-Z]{3})\s*([-/])\s*(?=\d)/g, (_, a, b) => a ?? b);
   for (const m of s.matchAll(/(?<!\d)(\d{4})[./-](\d{1,2})[./-](\d{1,2})(?!\d)/g)) {
@@ -235,7 +238,7 @@ export function findDates(norm: string): FoundDate[] {
   // "Effective date.27072024", "Expiry date 26 072025": dd mm yyyy with both separators lost (or one
   // a space), only right after a word (a label), never inside a longer number.
   for (const m of s.matchAll(
-    /(?<=[A-Z][.:]?\s?)(?<!\b(?:NR|NO|N|NUM|NUMAR|NUMERO|CUI|CIF|NIF|TEL|REF|CODE?)[.:]?\s?)(\d{2})\s?(\d{2})\s?((?:19|20)\d{2})(?![\d.,/-])/g,
+    /(?<=^|[A-Z][.:]?\s?|\s{3})(?<!\b(?:NR|NO|N|NUM|NUMAR|NUMERO|CUI|CIF|NIF|TEL|REF|CODE?)[.:]?\s?)(\d{2})\s?(\d{2})\s?((?:19|20)\d{2})(?![\d.,/-])/g,
   )) {
     const at = m.index ?? 0;
     if (out.some((o) => Math.abs(o.at - at) < 3)) continue;
