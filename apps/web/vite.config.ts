@@ -7,6 +7,7 @@ import { firstPagesPlugin } from './first-pages-plugin';
 const SHARED_MODULE =
   /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack)[\\/]/;
 const FORMS_MODULE = /[\\/]lib[\\/]forms\.ts$/;
+const ZOD_FREE = /packages[\\/]domain[\\/]src[\\/](constants|notification-path)\.ts$/;
 
 const API_TARGET = process.env.EVDRA_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -97,7 +98,16 @@ export default defineConfig({
             // groups below never add to the first download of every page.
             { name: 'app', tags: ['$initial'], priority: 10 },
             // Every form's rules: zod and the shared schemas, one file.
-            { name: 'domain', test: /node_modules[\\/]zod[\\/]|packages[\\/]domain[\\/]/, priority: 3 },
+            // Not the domain's zod-free files (constants, notification paths): a list page needs them
+            // without the schemas.
+            {
+              name: 'domain',
+              test: (id) =>
+                /node_modules[\\/]zod[\\/]|packages[\\/]domain[\\/]/.test(id) && !ZOD_FREE.test(id),
+              // Else the schemas' imports of those files would pull them in.
+              includeDependenciesRecursively: false,
+              priority: 3,
+            },
             // Small building blocks several pages use (cards, fields, icons, formatting): one file
             // rather than a dozen of a few hundred bytes each.
             {

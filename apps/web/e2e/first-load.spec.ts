@@ -17,9 +17,11 @@ test('a cold load of a car’s fuel screen asks for its data once, and shows the
   });
 
   const asked: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/api/')) asked.push(path);
+    if (path.endsWith('.js')) scripts.push(path);
   });
   // The app's own script held back: what shows is index.html's shell.
   await page.route('**/assets/index-*.js', (route) => route.abort());
@@ -28,10 +30,19 @@ test('a cold load of a car’s fuel screen asks for its data once, and shows the
   await page.unroute('**/assets/index-*.js');
 
   asked.length = 0;
+  scripts.length = 0;
   await page.reload();
   await expect(page.getByRole('heading', { name: /Dacia Jogger/ })).toBeVisible();
   await expect(page.getByText('No fuel records for this period.')).toBeVisible();
   const count = (path: string) => asked.filter((p) => p === path).length;
   expect(count(`/api/vehicles/${car.id}`)).toBe(1);
   expect(count(`/api/fuel-consumptions/vehicle/${car.id}`)).toBe(1);
+
+  // The list has no form: the forms' rules (zod and the schemas) load with the first dialog.
+  const schemas = (s: string) => /\/assets\/(domain|zod)-/.test(s);
+  expect(scripts.filter(schemas)).toEqual([]);
+  await page.getByRole('button', { name: 'Add Manually' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Fuel Entry' });
+  await expect(dialog.getByLabel('Litres')).toBeVisible();
+  expect(scripts.some(schemas)).toBe(true);
 });

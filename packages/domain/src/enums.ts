@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUEL_TYPES } from './constants.js';
 
 export const ROLES = ['USER', 'ADMIN'] as const;
 export const Role = z.enum(ROLES);
@@ -13,6 +14,5 @@ export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-export const FUEL_TYPES = ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'] as const;
 export const FuelType = z.enum(FUEL_TYPES);
 export type FuelType = z.infer<typeof FuelType>;

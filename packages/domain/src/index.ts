@@ -2,6 +2,8 @@ export * from './ai.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './common.js';
+// Without zod: constants a first screen needs.
+export * from './constants.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './fuel.js';

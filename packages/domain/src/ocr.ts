@@ -8,8 +8,6 @@ export type OcrKind = (typeof OCR_KINDS)[number];
 
 /** Largest receipt accepted (413 beyond). */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
-/** A field whose confidence is below this is marked for checking in the confirm form. */
-export const OCR_LOW_CONFIDENCE = 0.75;
 
 export const OCR_WARNING_CODES = [
   'TOTAL_MISMATCH',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, Money, Text } from './common.js';
+import { EXPENSE_TYPES } from './constants.js';
 import { FuelType } from './enums.js';
 
 const vehicleId = z.number().int().positive();
@@ -49,18 +50,6 @@ export const Insurance = InsuranceFields.extend({
 export type Insurance = z.infer<typeof Insurance>;
 
 // ── Expenses ────────────────────────────────────────────────────────────────
-/** Fuel is not an expense type: fuel has its own records. */
-export const EXPENSE_TYPES = [
-  'Maintenance',
-  'Repair',
-  'Tyres',
-  'Parking',
-  'Tolls',
-  'Tax',
-  'Wash',
-  'Accessories',
-  'Other',
-] as const;
 export const ExpenseType = z.enum(EXPENSE_TYPES);
 export type ExpenseType = z.infer<typeof ExpenseType>;
 

@@ -1,4 +1,4 @@
-import { InsuranceUpdateBody, type RecordPage, RevisionUpdateBody, type Vehicle } from '@evdra/domain';
+import type { RecordPage, Vehicle } from '@evdra/domain';
 import {
   type QueryClient,
   useInfiniteQuery,
@@ -17,6 +17,7 @@ import { withQueue, writeOrQueue } from '../../lib/offline/engine';
 import type { EntityKind } from '../../lib/offline/types';
 import { getStoredUser, useStoredUser } from '../../lib/session';
 import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
+import type { ReminderRecord } from './reminderToggle';
 
 export type RecordKind = 'insurance' | 'expenses' | 'fuel' | 'revision';
 
@@ -313,7 +314,9 @@ export function useRecordMutations<T>(kind: RecordKind) {
     onSuccess: invalidate,
   });
   const toggleReminder = useMutation({
-    mutationFn: (record: ReminderRecord) => {
+    mutationFn: async (record: ReminderRecord) => {
+      // The records' schemas load with the first toggle, not with the list.
+      const { reminderToggleEdit } = await import('./reminderToggle');
       const queued = reminderToggleEdit(kind, record);
       const direct = () => api<T>(`${base}/${record.id}/toggle-reminder`, { method: 'PUT' });
       // Online with nothing queued: the server flips it. Otherwise the flip is queued as an edit
@@ -324,44 +327,4 @@ export function useRecordMutations<T>(kind: RecordKind) {
     onSuccess: invalidate,
   });
   return { create, update, remove, put, toggleReminder };
-}
-
-/** A record with a reminder switch (insurance, revision), as listed. */
-export type ReminderRecord = { id: number; reminderEnabled: boolean; version?: number } & Record<
-  string,
-  unknown
->;
-
-const UPDATE_BODY: Partial<Record<RecordKind, typeof RevisionUpdateBody | typeof InsuranceUpdateBody>> = {
-  insurance: InsuranceUpdateBody,
-  revision: RevisionUpdateBody,
-};
-
-/**
- * The queued form of a reminder toggle: an edit of the whole record (PUT {base}/{id} takes every
- * field) with the switch flipped, based on the version shown. Null when the kind has no switch or
- * the row is not a valid record (then only the direct call is tried).
- */
-export function reminderToggleEdit(
-  kind: RecordKind,
-  record: ReminderRecord,
-): { targetId: number; payload: Record<string, unknown>; baseVersion: number | null } | null {
-  const schema = UPDATE_BODY[kind];
-  // Without vehicleId: the record stays where it is (and one on a vehicle created offline has none
-  // the server knows yet).
-  const parsed = schema?.safeParse({
-    ...record,
-    vehicleId: undefined,
-    reminderEnabled: !record.reminderEnabled,
-  });
-  if (!parsed?.success) return null;
-  // Only the fields that have a value (zod keeps `vehicleId: undefined`, which would blank the row).
-  const payload = Object.fromEntries(
-    Object.entries(parsed.data).filter(([k, v]) => v !== undefined && k !== 'version'),
-  );
-  return {
-    targetId: record.id,
-    payload,
-    baseVersion: typeof record.version === 'number' ? record.version : null,
-  };
 }

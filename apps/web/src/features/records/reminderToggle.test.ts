@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeInsurance } from '../../test/fixtures';
-import { reminderToggleEdit } from './api';
+import { reminderToggleEdit } from './reminderToggle';
 
 const policy = { ...makeInsurance(), version: 4, pendingSync: true };
 

@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { vehicleKeys } from '../../lib/vehicle-list';
-import { type RecordKind, type ReminderRecord, recordKeys, useRecordMutations } from './api';
+import { type RecordKind, recordKeys, useRecordMutations } from './api';
 import { OCR_KIND } from './receipt/upload';
+import type { ReminderRecord } from './reminderToggle';
 
 /**
  * The record in the dialog, if any: a new one, one being edited, or a receipt's preview waiting to

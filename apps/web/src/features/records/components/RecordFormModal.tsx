@@ -1,33 +1,13 @@
-import type { Vehicle } from '@evdra/domain';
 import { type ReactNode, useState } from 'react';
-import type { DefaultValues, FieldPath, FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import type { DefaultValues, FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import type { RecordActions } from '../useRecordActions';
-import { ocrMarks } from './ocrMarks';
-
-/** A record form's schema: the domain's create body (its output is what is sent). */
-export type RecordSchema = z.ZodType<FieldValues, FieldValues>;
-
-export interface FieldDef {
-  name: string;
-  label: string;
-  /** A label that follows what is typed (a charge's kWh instead of litres). */
-  labelFor?: (values: Record<string, unknown>) => string;
-  type: 'text' | 'date' | 'number' | 'select' | 'checkbox' | 'textarea';
-  options?: { value: string; label: string }[];
-  step?: string;
-  hint?: string;
-  /** Lay this field out next to the following one (two columns from 480 px). */
-  pairWithNext?: boolean;
-  /** Marked for checking (a receipt field read with low confidence). */
-  marked?: boolean;
-}
+import { RECORD_SCHEMAS, type RecordSchemaName } from '../recordSchemas';
+import type { FieldDef, RecordSchema } from './recordFields';
 
 interface RecordFormModalProps<S extends RecordSchema> {
   title: string;
@@ -182,89 +162,13 @@ export function RecordFormModal<S extends RecordSchema>({
   );
 }
 
-/** The leading `Vehicle` select of an add dialog in all-vehicles mode (`show`): the user's own vehicles. */
-export function vehicleChoice(show: boolean, label: string, vehicles: Vehicle[]): FieldDef[] {
-  if (!show) return [];
-  return [
-    {
-      name: 'vehicleId',
-      label,
-      type: 'select',
-      options: vehicles.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
-    },
-  ];
-}
-
-/** What a record page's add/edit dialog shows and sends. */
-export interface RecordForm<T, S extends RecordSchema = RecordSchema> {
-  addTitle: string;
-  editTitle: string;
-  fields: FieldDef[];
-  /** The request body's schema (e.g. InsuranceBody): validates the form and shapes what is sent. */
-  schema: S;
-  /** The form's starting values: `record` when editing, `null` when adding. */
-  initial: (record: T | null) => DefaultValues<z.input<S>>;
-}
-
-/** The add/edit dialog of a record page, open while `actions.editing` is set. */
-export function RecordEditor<T extends { id: number }, S extends RecordSchema>({
-  actions,
-  form,
-  failureText,
-}: {
-  actions: RecordActions<T>;
-  form: RecordForm<T, S>;
-  failureText: (err: unknown) => string;
+/** The dialog with its schema named (RecordEditor loads this module lazily). */
+export default function RecordFormDialog({
+  schema,
+  ...props
+}: Omit<RecordFormModalProps<RecordSchema>, 'schema' | 'initial'> & {
+  schema: RecordSchemaName;
+  initial: object;
 }) {
-  const { t } = useTranslation();
-  const { editing } = actions;
-  if (!editing) return null;
-  if (editing.mode === 'ocr') {
-    // 'Confirm OCR Data': the receipt's fields over the add form's defaults; each field to check
-    // says why under it (the warning naming it, a low-confidence reading, not found).
-    const { preview, vehicleId } = editing;
-    const { values, marks, general } = ocrMarks(
-      preview,
-      form.fields,
-      { ...form.initial(null), vehicleId },
-      t,
-    );
-    const checks = Object.keys(marks).length;
-    const notice =
-      general.length || checks ? (
-        <div className="alert alert--warning ocr-warnings" role="status">
-          <strong>{t('ocr.warningsTitle')}</strong>
-          <ul>
-            {general.map((w) => (
-              <li key={`${w.code}-${w.field}`}>{w.message}</li>
-            ))}
-            {checks ? <li>{t('ocr.fieldsMarked', { count: checks })}</li> : null}
-          </ul>
-        </div>
-      ) : null;
-    return (
-      <RecordFormModal
-        title={t('ocr.confirmTitle')}
-        fields={form.fields}
-        schema={form.schema}
-        initial={values as DefaultValues<z.input<S>>}
-        onSubmit={(body, idempotencyKey) => actions.save(body, idempotencyKey)}
-        failureText={failureText}
-        onClose={actions.close}
-        marks={marks}
-        notice={notice}
-      />
-    );
-  }
-  return (
-    <RecordFormModal
-      title={editing.mode === 'add' ? form.addTitle : form.editTitle}
-      fields={form.fields}
-      schema={form.schema}
-      initial={form.initial(editing.mode === 'edit' ? editing.record : null)}
-      onSubmit={(body, idempotencyKey) => actions.save(body, idempotencyKey)}
-      failureText={failureText}
-      onClose={actions.close}
-    />
-  );
+  return <RecordFormModal schema={RECORD_SCHEMAS[schema] as RecordSchema} {...props} />;
 }

@@ -13,7 +13,7 @@ import { ReceiptButton } from '../receipt/ReceiptButton';
 import { usePendingReceipts } from '../receipt/usePendingReceipts';
 import type { RecordActions } from '../useRecordActions';
 import { useWideScreen } from '../useWideScreen';
-import { RecordEditor, type RecordForm } from './RecordFormModal';
+import { loadRecordFormModal, RecordEditor, type RecordForm } from './RecordEditor';
 
 interface RecordsLayoutProps<T extends { id: number }> {
   scope: RecordScope<T>;
@@ -113,7 +113,14 @@ export function RecordsLayout<T extends { id: number }>({
     <PageCard title={title} actions={back}>
       {canAdd ? (
         <div className="records-toolbar">
-          <button type="button" className="btn btn--primary" onClick={actions.startAdd}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={actions.startAdd}
+            // The dialog's code starts loading as the finger lands (it is not part of the list).
+            onPointerDown={preloadDialog}
+            onFocus={preloadDialog}
+          >
             <Plus size={18} aria-hidden="true" />
             {addLabel}
           </button>
@@ -173,6 +180,8 @@ export function RecordsLayout<T extends { id: number }>({
     </PageCard>
   );
 }
+
+const preloadDialog = () => void loadRecordFormModal();
 
 /** Rows rendered with the first screen: a phone shows about three cards, a desktop table a dozen rows. */
 const FIRST_ROWS = 12;

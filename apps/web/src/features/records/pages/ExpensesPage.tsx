@@ -1,4 +1,4 @@
-import { EXPENSE_TYPES, type Expense, ExpenseBody } from '@evdra/domain';
+import { EXPENSE_TYPES, type Expense } from '@evdra/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Column } from '../../../components/DataTable';
@@ -6,7 +6,6 @@ import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import {
   CreatedBy,
   ownedVehicles,
@@ -14,6 +13,7 @@ import {
   VehicleTag,
   vehicleColumn,
 } from '../components/RecordsLayout';
+import { type FieldDef, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
 
 export default function ExpensesPage() {
@@ -95,7 +95,7 @@ export default function ExpensesPage() {
         addTitle: t('expenses.addTitle'),
         editTitle: t('expenses.editTitle'),
         fields,
-        schema: ExpenseBody,
+        schema: 'expenses',
         initial,
       }}
     >

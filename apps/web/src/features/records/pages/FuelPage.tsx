@@ -1,4 +1,4 @@
-import { FUEL_TYPES, FuelBody, type FuelEntry } from '@evdra/domain';
+import { FUEL_TYPES, type FuelEntry } from '@evdra/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { prefetchRecordScope, type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import {
   CreatedBy,
   ownedVehicles,
@@ -17,14 +16,8 @@ import {
   VehicleTag,
   vehicleColumn,
 } from '../components/RecordsLayout';
+import { type FieldDef, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
-
-/** Spec §5: an empty price per litre or odometer is sent as null. */
-const FuelForm = FuelBody.transform((b) => ({
-  ...b,
-  pricePerLiter: b.pricePerLiter ?? null,
-  odometer: b.odometer ?? null,
-}));
 
 function DateFilter({ onApply }: { onApply: (range: { from: string; to: string }) => void }) {
   const { t } = useTranslation();
@@ -226,7 +219,7 @@ export default function FuelPage() {
         addTitle: t('fuel.addTitle'),
         editTitle: t('fuel.editTitle'),
         fields,
-        schema: FuelForm,
+        schema: 'fuel',
         initial,
       }}
     >

@@ -1,4 +1,4 @@
-import { type Insurance, InsuranceBody } from '@evdra/domain';
+import type { Insurance } from '@evdra/domain';
 import { Bell, BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,8 +6,8 @@ import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { type FieldDef, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
 
 export default function InsurancePage() {
@@ -55,7 +55,7 @@ export default function InsurancePage() {
         addTitle: t('insurance.addTitle'),
         editTitle: t('insurance.editTitle'),
         fields,
-        schema: InsuranceBody,
+        schema: 'insurance',
         initial,
       }}
     >

@@ -1,4 +1,4 @@
-import { type Revision, RevisionBody } from '@evdra/domain';
+import type { Revision } from '@evdra/domain';
 import { Bell, BellOff } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
-import { type FieldDef, vehicleChoice } from '../components/RecordFormModal';
 import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
+import { type FieldDef, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
 
 /**
@@ -111,7 +111,7 @@ export default function RevisionPage() {
         addTitle: t('revisions.addTitle'),
         editTitle: t('revisions.editTitle'),
         fields,
-        schema: RevisionBody,
+        schema: 'revision',
         initial,
       }}
     >
