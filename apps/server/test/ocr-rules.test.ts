@@ -18,6 +18,7 @@ import {
 import {
   compactDate,
   coverageType,
+  coverOf,
   datedRoles,
   editsToFind,
   extractExpense,
@@ -1156,5 +1157,21 @@ describe('garage invoices whose value column the OCR paired with the wrong label
   it('reads a work label with a stray mark between its words', () => {
     const r = extractRevision(lines('Trabajo ) realizado: Cambio de aceite y filtros\nTOTAL 120,00'));
     expect(r.fields.description).toBe('Cambio de aceite y filtros');
+  });
+});
+
+describe('the cover type from its own label first', () => {
+  it('reads "Cover: Thrd paty" a letter in four off, and never takes a limit line for the cover', () => {
+    expect(coverOf(lines('Cover: Thrd paty\nThird party property damage limit: £20,000,000'))?.name).toBe(
+      'Third party',
+    );
+    expect(coverOf(lines('Cover: Comprehonsiv\nThird party property damage limit: £20,000,000'))?.name).toBe(
+      'Comprehensive',
+    );
+    expect(coverOf(lines('Cover: Third party. fire and theft'))?.name).toBe('Third party, fire and theft');
+    // No cover label read: anywhere but on a limit's line.
+    expect(coverOf(lines('Third party property damage limit: £20,000,000'))).toBeNull();
+    expect(coverOf(lines('POLIȚĂ DE ASIGURARE RCA'))?.name).toBe('RCA');
+    expect(coverOf(lines('Modalidad: Terceros ampliado'))?.name).toBe('Terceros ampliado');
   });
 });

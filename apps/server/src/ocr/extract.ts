@@ -733,6 +733,42 @@ export function coverageType(norm: string): { name: string; exact: boolean } | n
 }
 export const fuzzyCoverage = (norm: string) => coverageType(norm)?.name ?? null;
 
+/** "Cover:", "Modalidad:", "Tip asigurare:" at the start of a line, as printed or a letter off. */
+const COVER_LABEL =
+  /^(?:C[O0][VU][EA][RT](?:AGE)?|MODAL[A-Z]{3,5}|TIP\s*ASIG[A-Z]*|TIPO DE SEGURO|COBERTURA)\s*[:.;]?\s*/;
+/** Lines that name a cover's limit, not the policy's cover ("Third party property damage limit"). */
+const COVER_LIMIT = /LIMIT|DAMAGE|DAUNE|DANOS|HASTA/;
+
+/**
+ * The policy's cover: on the line of its label, the value as printed or with a letter in four
+ * misread ("Cover: Thrd paty"); else anywhere but on a limit's line, as coverageType finds it.
+ */
+export function coverOf(lines: Line[]): { name: string; exact: boolean } | null {
+  for (const l of lines) {
+    const m = COVER_LABEL.exec(l.norm);
+    if (!m) continue;
+    const value = l.norm.slice(m[0].length);
+    const letters = value.replace(/[^A-Z]/g, '');
+    // In COVERAGE's order, the longer names first: "Third party. fire and theft" is not "Third party".
+    for (const [re, name] of COVERAGE) {
+      if (re.test(value)) return { name, exact: true };
+      const word = normalize(name).replace(/[^A-Z]/g, '');
+      if (
+        word.length >= 8 &&
+        letters.length >= word.length / 2 &&
+        editsToFind(word, letters) <= Math.floor(word.length / 4)
+      )
+        return { name, exact: false };
+    }
+  }
+  return coverageType(
+    lines
+      .filter((l) => !COVER_LIMIT.test(l.norm))
+      .map((l) => l.norm)
+      .join('\n'),
+  );
+}
+
 /** "Prima" and "Premium" as the OCR also reads them: "Primi", "Pnma", "Pima", "Premlum". */
 const PREMIUM_WORD = /PRIMA|PREMIUM|\bP(?:R?[I1LN]|RN)M[AI1]\b|\bPREM[I1L]?[UV]M\b/;
 const PRICE_LABEL = new RegExp(`(${PREMIUM_WORD.source}|IMPORTE|TOTAL DE PLATA|TOTAL A PAGAR|TOTAL)`);
@@ -921,7 +957,7 @@ export function extractInsurance(lines: Line[]): Extraction {
       }
     }
   r.set('policyNumber', policy?.v, policy?.conf ?? 0);
-  const cover = coverageType(all);
+  const cover = coverOf(lines);
   r.set('coverageType', cover?.name, cover ? (cover.exact ? 0.9 : 0.6) : 0);
 
   // Dates: each one's role from the label before it (or the column heading above it), then the
