@@ -25,6 +25,7 @@ import {
   extractFuel,
   extractInsurance,
   extractRevision,
+  fixPolicySlashes,
   fuelType,
   fuzzyCoverage,
   fuzzyInsurer,
@@ -1173,5 +1174,13 @@ describe('the cover type from its own label first', () => {
     expect(coverOf(lines('Third party property damage limit: £20,000,000'))).toBeNull();
     expect(coverOf(lines('POLIȚĂ DE ASIGURARE RCA'))?.name).toBe('RCA');
     expect(coverOf(lines('Modalidad: Terceros ampliado'))?.name).toBe('Terceros ampliado');
+  });
+});
+
+describe('a Spanish policy number whose first slash was read V', () => {
+  it('puts the slash back only in the office / year / number shape', () => {
+    expect(fixPolicySlashes('3V2025/205481')).toBe('3/2025/205481');
+    expect(fixPolicySlashes('AV51485765')).toBe('AV51485765');
+    expect(extractInsurance(lines('No Pollza\n3V2025/205481')).fields.policyNumber).toBe('3/2025/205481');
   });
 });

@@ -866,6 +866,10 @@ export function gluedLabelPolicy(norm: string): string | null {
   return null;
 }
 
+/** "3V2025/205481": a Spanish number (office / year / number) whose first slash the OCR read V or |. */
+export const fixPolicySlashes = (v: string) =>
+  v.replace(/^(\d{1,2})[V|\\]((?:19|20)\d{2}\/\d{4,7})$/, '$1/$2');
+
 /** The policy-number-like token that starts `text`: at least three digits, not a date. */
 function leadingPolicyToken(text: string): string | null {
   const t = /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(text)?.[1];
@@ -956,7 +960,7 @@ export function extractInsurance(lines: Line[]): Extraction {
         break;
       }
     }
-  r.set('policyNumber', policy?.v, policy?.conf ?? 0);
+  r.set('policyNumber', policy ? fixPolicySlashes(policy.v) : null, policy?.conf ?? 0);
   const cover = coverOf(lines);
   r.set('coverageType', cover?.name, cover ? (cover.exact ? 0.9 : 0.6) : 0);
 
