@@ -1151,6 +1151,13 @@ describe('garage invoices whose value column the OCR paired with the wrong label
     );
     expect(chainTotal(plain)).toBe(595);
     expect(extractRevision(plain).fields.price).toBe(595);
+    // A labelled total that is no part of the chain wins: a per-rate subtotal with its GST is a part
+    // of what is payable (SROIE transcripts outside the held-out sample).
+    const perRate = lines(
+      'Total 0% supplies:   9.57\nTotal 6% supplies (excl. GST):   14.40\nGST:   0.86\nTotal 6% supplies (Inc. GST):   15.26\nTotal Payable: 24.83',
+    );
+    expect(extractExpense(perRate).fields.amount).toBe(24.83);
+    expect(chainTotal(lines('Subtotal 0.00\nGST 0.00\nTOTAL 0.00'))).toBeNull();
     // Amounts that do not add up: no chain.
     expect(chainTotal(lines('Labour   120.00\nParts   80.00\nTOTAL   215.00'))).toBeNull();
   });

@@ -175,6 +175,11 @@ export const isWholeMonths = (startIso: string, endIso: string) => termMonths(st
  * of the others. Null when no amount is.
  */
 export function chainTotal(lines: Line[]): number | null {
+  return totalChain(lines)?.total ?? null;
+}
+
+/** chainTotal's total with the amounts that add up to it. */
+export function totalChain(lines: Line[]): { total: number; parts: number[] } | null {
   const printed = lines
     .filter((l) => VAT.test(l.norm))
     .flatMap((l) => [...l.norm.matchAll(/(?<![\d.,])(\d{1,2})\s*%/g)].map((m) => Number(m[1])));
@@ -192,10 +197,12 @@ export function chainTotal(lines: Line[]): number | null {
       const sum = run.reduce((a, b) => a + b.v, 0);
       const net = round2(total.v - vat);
       if (
+        vat > 0 &&
+        net > 0 &&
         Math.abs(round2(sum) - total.v) < 0.015 &&
         rates.some((r) => Math.abs(round2((net * r) / 100) - vat) <= 0.02)
       )
-        return total.v;
+        return { total: total.v, parts: run.map((x) => x.v) };
     }
   }
   return null;

@@ -1,6 +1,5 @@
 import {
   agreesWithVat,
-  chainTotal,
   instalmentsSum,
   isInstalmentLine,
   isWholeMonths,
@@ -8,6 +7,7 @@ import {
   premiumWithOneMisread,
   statedInstalmentCount,
   termMonths,
+  totalChain,
   totalVouchedByRate,
 } from './consistency.js';
 import { tableValues } from './layout.js';
@@ -263,15 +263,18 @@ function paidTotal(lines: Line[]): number | undefined {
  */
 function checkedTotal(lines: Line[], r: Result, field: string): { value: number; conf: number } | undefined {
   const tot = totals(lines);
-  // Parts + VAT = an amount below them, the VAT at its rate: that amount is the total, whatever
-  // label the OCR put beside it.
-  const chain = chainTotal(lines);
-  if (chain !== null && tot[0]?.value !== chain) return { value: chain, conf: 0.85 };
+  // Parts + VAT = an amount below them, the VAT at its rate: that amount is the total when no
+  // total is labelled or the labelled one is one of those parts (the OCR paired the column of
+  // values with the wrong labels). A labelled total elsewhere wins ("Total 6% supplies (incl.
+  // GST)" is a part of "Total payable").
+  const chain = totalChain(lines);
+  const first = tot[0];
+  if (chain && (!first || (first.value !== chain.total && chain.parts.includes(first.value))))
+    return { value: chain.total, conf: 0.85 };
   const nv = netAndVat(lines);
   if (!nv || !tot.length) return tot[0];
   const agreeing = tot.find((t) => agreesWithVat(nv, t.value));
   if (agreeing) return { value: agreeing.value, conf: Math.max(agreeing.conf, 0.95) };
-  const first = tot[0];
   if (!first) return undefined;
   // The net or the VAT misread, the total agreeing with the other at the VAT rate: no warning.
   if (totalVouchedByRate(nv, first.value)) return { value: first.value, conf: first.conf * 0.9 };
