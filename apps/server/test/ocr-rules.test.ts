@@ -1191,3 +1191,12 @@ describe('a Spanish policy number whose first slash was read V', () => {
     expect(extractInsurance(lines('No Pollza\n3V2025/205481')).fields.policyNumber).toBe('3/2025/205481');
   });
 });
+
+describe('two long dates glued in a row (tuning set, seed 15)', () => {
+  it('splits a year glued to the next date’s day and month', () => {
+    const iso = (t: string) => findDates(toLines(t)[0]?.norm ?? '').map((d) => d.iso);
+    expect(iso('POL70963115   5DESEPTIEMBREDE20254DEMARZ0DE2026')).toEqual(['2025-09-05', '2026-03-04']);
+    expect(iso('5 September 20254 March 2026')).toEqual(['2025-09-05', '2026-03-04']);
+    expect(iso('Total 20254 MAY')).toEqual([]);
+  });
+});

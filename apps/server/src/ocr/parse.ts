@@ -177,6 +177,8 @@ export function fixMonthNames(norm: string): string {
   );
 }
 
+const YEAR_THEN_DAY = new RegExp(`((?:19|20)\\d{2})(?=\\d{1,2}\\s*(?:DE\\s*)?(?:${MONTH_RE}))`, 'g');
+
 const pad = (n: number) => String(n).padStart(2, '0');
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -200,7 +202,9 @@ export function findDates(norm: string): FoundDate[] {
       // "8 0ct0mbrie", "febrer0": a zero for an O inside a month's name.
       .replace(/(?<=[A-Z])0(?!\d)|(?<![\dA-Z])0(?=[A-Z]{2})/g, 'O')
       // "26februare2024": a day and a year glued to a month's name.
-      .replace(/(?<=\d)(?=[A-Z]{5,10}\d)|(?<=\d[A-Z]{5,10})(?=\d)/g, ' '),
+      .replace(/(?<=\d)(?=[A-Z]{5,10}\d)|(?<=\d[A-Z]{5,10})(?=\d)/g, ' ')
+      // "...DE20254DEMARZO...": a year glued to the next date's day and month.
+      .replace(YEAR_THEN_DAY, '$1 '),
   )
     // "13/12/202319:36", "2023-12-1115:00": PaddleOCR glues the time (hh:mm) to the date.
     .replace(/(?<=\d)(?=\d{2}:\d{2}(?!\d))/g, ' ')
