@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstPagesPlugin } from './first-pages-plugin';
+import { firstPagesPlugin, inlineThemeInitPlugin } from './first-pages-plugin';
 
 /** Building blocks several pages use: components, helpers, icons, react-query's helpers. */
 const SHARED_MODULE =
@@ -15,6 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     firstPagesPlugin(),
+    inlineThemeInitPlugin(),
     VitePWA({
       // A new version waits for the user's "Reload" (lib/offline/pwa.ts): never old and new files mixed.
       registerType: 'prompt',

@@ -74,7 +74,7 @@ import { idempotencyPlugin } from './plugins/idempotency.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { connectRedis, fallbackStore } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
-import { webAppPlugin } from './plugins/web-app.js';
+import { inlineScriptHashes, webAppPlugin } from './plugins/web-app.js';
 import { recordServices } from './record-services.js';
 
 export type AppDeps = {
@@ -143,7 +143,11 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { hsts: config.secureCookies });
+  const webDist = config.webDist ?? defaultWebDist();
+  await app.register(securityPlugin, {
+    hsts: config.secureCookies,
+    scriptHashes: inlineScriptHashes(webDist),
+  });
   // With REDIS_URL every replica counts in Redis (the library's store), or locally while it is down.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
@@ -287,7 +291,7 @@ export async function buildApp({
     ),
   });
 
-  await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist() });
+  await app.register(webAppPlugin, { webDist });
 
   // Housekeeping: forget expired tokens and old login failures, hourly.
   const prune = setInterval(

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webAppPlugin } from '../src/plugins/web-app.js';
+import { securityPlugin } from '../src/plugins/security.js';
+import { inlineScriptHashes, webAppPlugin } from '../src/plugins/web-app.js';
 
 // The built web app as the build leaves it: hashed assets and translations with their .br and .gz
 // copies (apps/web/precompress.mjs), index.html without.
@@ -73,5 +75,28 @@ describe('web app files', () => {
     const missing = await app.inject({ url: '/assets/gone.js', headers: { 'accept-encoding': 'br' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('inline scripts of the built page', () => {
+  it('the CSP allows exactly the inline scripts of index.html by hash, not its JSON data or its files', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'evdra-web-csp-'));
+    const inline = "document.body.classList.add('dark-mode');";
+    writeFileSync(
+      join(web, 'index.html'),
+      `<!doctype html><head><script type="application/json" id="first-pages">[]</script></head>` +
+        `<body><script>${inline}</script><script type="module" src="/assets/index-abc.js"></script></body>`,
+    );
+    const expected = `sha256-${createHash('sha256').update(inline).digest('base64')}`;
+    expect(inlineScriptHashes(web)).toEqual([expected]);
+    const withCsp = Fastify();
+    await withCsp.register(securityPlugin, { hsts: false, scriptHashes: inlineScriptHashes(web) });
+    withCsp.get('/', async () => 'ok');
+    const res = await withCsp.inject({ url: '/' });
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' '${expected}';`);
+    await withCsp.close();
+    // No build, no inline script: the strict rule alone.
+    expect(inlineScriptHashes(join(web, 'missing'))).toEqual([]);
+    rmSync(web, { recursive: true, force: true });
   });
 });

@@ -34,6 +34,10 @@ test('a cold load of a car’s fuel screen asks for its data once, and shows the
   await page.reload();
   await expect(page.getByRole('heading', { name: /Dacia Jogger/ })).toBeVisible();
   await expect(page.getByText('No fuel records for this period.')).toBeVisible();
+  // theme-init, inlined in index.html, ran under the server's CSP (allowed by its hash) and asked.
+  expect(
+    await page.evaluate(() => 'answers' in ((window as { __evdraEarly?: object }).__evdraEarly ?? {})),
+  ).toBe(true);
   const count = (path: string) => asked.filter((p) => p === path).length;
   expect(count(`/api/vehicles/${car.id}`)).toBe(1);
   expect(count(`/api/fuel-consumptions/vehicle/${car.id}`)).toBe(1);

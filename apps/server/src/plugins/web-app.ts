@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,20 @@ import fp from 'fastify-plugin';
  * go out as the build's Brotli or gzip copy (`x.js.br`, `x.js.gz`) when the browser accepts it.
  * Unknown /api and /ai-feedback paths, missing files, and everything when no build exists answer the JSON 404.
  */
+/**
+ * The CSP hashes ('sha256-…') of the built index.html's inline scripts (theme-init, inlined by the
+ * build), read at start: a rebuild that changes them needs a restart, as a new server version does.
+ * JSON data blocks are not scripts the browser runs and need none.
+ */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  const index = webDist ? join(webDist, 'index.html') : undefined;
+  if (!index || !existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs = '']) => !/\bsrc=/.test(attrs) && !/type="application\/json"/.test(attrs))
+    .map(([, , code = '']) => `sha256-${createHash('sha256').update(code).digest('base64')}`);
+}
+
 export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDist?: string }) => {
   const hasBuild = !!webDist && existsSync(join(webDist, 'index.html'));
   if (hasBuild) {
