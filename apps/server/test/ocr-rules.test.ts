@@ -1198,5 +1198,9 @@ describe('two long dates glued in a row (tuning set, seed 15)', () => {
     expect(iso('POL70963115   5DESEPTIEMBREDE20254DEMARZ0DE2026')).toEqual(['2025-09-05', '2026-03-04']);
     expect(iso('5 September 20254 March 2026')).toEqual(['2025-09-05', '2026-03-04']);
     expect(iso('Total 20254 MAY')).toEqual([]);
+    // A year glued to a time whose hour has one digit.
+    expect(iso('DATE09-AUG-20231:02')).toEqual(['2023-08-09']);
+    expect(iso('DATA: 12.05.20249:15')).toEqual(['2024-05-12']);
+    expect(iso('13/12/202319:36')).toEqual(['2023-12-13']);
   });
 });

@@ -206,6 +206,8 @@ export function findDates(norm: string): FoundDate[] {
       // "...DE20254DEMARZO...": a year glued to the next date's day and month.
       .replace(YEAR_THEN_DAY, '$1 '),
   )
+    // "09-AUG-20231:02": a year glued to a time whose hour has one digit.
+    .replace(/(?<!\d)((?:19|20)\d{2})(?=\d:\d{2}(?!\d))/g, '$1 ')
     // "13/12/202319:36", "2023-12-1115:00": PaddleOCR glues the time (hh:mm) to the date.
     .replace(/(?<=\d)(?=\d{2}:\d{2}(?!\d))/g, ' ')
     // "01/09/2624.00": dd/mm/yy glued to a time read with a point (24:00), when that is no year.
