@@ -3,13 +3,21 @@
  *   - median and p95 of POST /api/fuel-ocr/preview for a 12-megapixel phone photo (sequential),
  *   - 4 previews at once (all must answer 200),
  *   - RSS over many previews in a row (default 200).
- *   node --import tsx apps/server/ocr-dev/bench.ts [--runs 20] [--rss 200]
+ *   node --import tsx apps/server/ocr-dev/bench.ts [--runs 20] [--rss 200] [--stages 3 [--photos dir]]
+ * --stages n first reads the bench photo (and with --photos, the development set's 12 MP tuning photos
+ * in dir) n times each through preprocessing and the engine directly, and prints where the time went
+ * per stage (median ms, and CPU of the whole process). --runs 0 --rss 0 stops after that.
  */
 
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { createOcrEngine } from '../src/ocr/engines.js';
+import { prepareImage } from '../src/ocr/preprocess.js';
 import { createTestApp } from '../test/helpers/app.js';
 import { registered } from '../test/helpers/client.js';
 import { multipart } from '../test/helpers/multipart.js';
+import { heldOut } from './dataset.js';
 import { photograph } from './photo.js';
 import { makeReceipt, receiptSvg } from './receipts.js';
 
@@ -19,9 +27,69 @@ const arg = (name: string, def: number) => {
 };
 const runs = arg('runs', 20);
 const rssRuns = arg('rss', 200);
+const stageRuns = arg('stages', 0);
+const photosDir = process.argv.includes('--photos')
+  ? process.argv[process.argv.indexOf('--photos') + 1]
+  : undefined;
 
 const rc = makeReceipt('fuel', 'ro', 4242);
 const photo = await photograph(receiptSvg(rc, 4242).svg, 4242, '12mp');
+const out = (s: string) => process.stdout.write(`${s}\n`);
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+if (stageRuns > 0) {
+  const photos: { name: string; bytes: Buffer }[] = [{ name: 'bench', bytes: photo }];
+  if (photosDir) {
+    type E = { file: string; index: number; style: string };
+    const entries = JSON.parse(readFileSync(join(photosDir, 'labels.json'), 'utf8')) as E[];
+    for (const e of entries)
+      if (!heldOut(e) && e.style.includes('12mp'))
+        photos.push({ name: e.file, bytes: readFileSync(join(photosDir, e.file)) });
+  }
+  const engine = createOcrEngine({ name: 'paddle' });
+  await engine.warmUp();
+  const all = new Map<string, number[]>();
+  const add = (k: string, v: number) => all.set(k, [...(all.get(k) ?? []), v]);
+  for (let i = 0; i < stageRuns; i++)
+    for (const p of photos) {
+      const stages: Record<string, number> = {};
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const prepared = await prepareImage(p.bytes, stages);
+      const t1 = performance.now();
+      const r = (await engine.recognize(prepared)) as { timing?: Record<string, number | string> };
+      const t2 = performance.now();
+      const c = process.cpuUsage(c0);
+      for (const [k, v] of Object.entries(stages)) add(`main: ${k}`, v);
+      add('WALL preprocess', t1 - t0);
+      let inWorker = 0;
+      for (const [k, v] of Object.entries(r.timing ?? {}))
+        if (typeof v === 'number' && k !== 'boxes' && k !== 'recCols') {
+          add(`worker: ${k}`, v);
+          inWorker += v;
+        }
+      add(
+        'main→worker→main (CPU outside worker stages)',
+        (c.user + c.system) / 1000 - inWorker - Object.values(stages).reduce((a, b) => a + b, 0),
+      );
+      add('boxes', Number(r.timing?.boxes ?? 0));
+      add('rec columns', Number(r.timing?.recCols ?? 0));
+      add('WALL total', t2 - t0);
+      add('CPU total (all threads)', (c.user + c.system) / 1000);
+      if (i === 0) out(`  ${p.name}: ${p.bytes.length} bytes, ${r.timing?.size}, ${(t2 - t0).toFixed(0)} ms`);
+    }
+  out(
+    `stages over ${stageRuns} × ${photos.length} photos (CPU ms of the process per stage, except WALL; median, p95), load ${loadavg()[0]?.toFixed(1)}:`,
+  );
+  for (const [k, v] of all)
+    out(`  ${k.padEnd(46)} ${pct(v, 50).toFixed(0).padStart(6)} ${pct(v, 95).toFixed(0).padStart(6)}`);
+  await engine.close();
+}
+if (runs === 0 && rssRuns === 0) process.exit(0);
+
 const t = await createTestApp();
 const { client } = await registered(t.app, 'bench');
 const vehicle = (
@@ -44,12 +112,7 @@ const preview = async () => {
   const res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
   return { ms: performance.now() - t0, status: res.statusCode, data: res.data };
 };
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
-const out = (s: string) => process.stdout.write(`${s}\n`);
 
 out(`12 MP photo: ${photo.length} bytes; label ${JSON.stringify(rc.label)}`);
 const first = await preview(); // starts the workers

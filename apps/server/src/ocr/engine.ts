@@ -3,7 +3,7 @@ import { AppError } from '../lib/errors.js';
 import { type Line, toLines } from './parse.js';
 import { readPdf } from './pdf.js';
 import { prepareImage, UnreadableImageError } from './preprocess.js';
-import type { OcrEngine } from './worker-pool.js';
+import type { GrayImage, OcrEngine } from './worker-pool.js';
 
 export type ReceiptText = { lines: Line[]; source: 'ocr' | 'pdf-text' };
 
@@ -23,7 +23,7 @@ export async function readReceipt(bytes: Buffer, pool: OcrEngine): Promise<Recei
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a JPEG, PNG or WebP photo, or a PDF.');
   }
   const ocr = async (image: Buffer) => {
-    let prepared: Buffer;
+    let prepared: GrayImage;
     try {
       prepared = await prepareImage(image);
     } catch (err) {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type OcrText, WorkerPool } from './worker-pool.js';
+import { type OcrImage, type OcrText, WorkerPool } from './worker-pool.js';
 
 export type PaddlePoolOptions = {
   /** Worker threads; default one (ONNX Runtime spreads one receipt over the cores itself). */
@@ -72,7 +72,7 @@ export class PaddlePool extends WorkerPool<Thread> {
     });
   }
 
-  protected read(thread: Thread, image: Buffer): Promise<OcrText> {
+  protected read(thread: Thread, image: OcrImage): Promise<OcrText> {
     return new Promise((resolve, reject) => {
       thread.current = { resolve, reject };
       thread.worker.ref(); // a receipt being read keeps the process alive

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'tesseract.js';
-import { type OcrText, WorkerPool } from './worker-pool.js';
+import { type OcrImage, type OcrText, WorkerPool } from './worker-pool.js';
 
 export const OCR_LANGS = ['eng', 'ron', 'spa'] as const;
 
@@ -52,8 +52,8 @@ export class OcrPool extends WorkerPool<Worker> {
     return worker;
   }
 
-  protected async read(worker: Worker, image: Buffer): Promise<OcrText> {
-    const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+  protected async read(worker: Worker, image: OcrImage): Promise<OcrText> {
+    const { data } = await worker.recognize(await encoded(image), {}, { text: true, blocks: true });
     const lines: OcrText['lines'] = [];
     for (const b of data.blocks ?? [])
       for (const p of b.paragraphs)
@@ -69,6 +69,16 @@ export class OcrPool extends WorkerPool<Worker> {
   protected override cleanUp() {
     if (this.langDir) rmSync(this.langDir, { recursive: true, force: true });
   }
+}
+
+/** Tesseract reads encoded images: a prepared page becomes a quickly compressed PNG. */
+async function encoded(image: OcrImage): Promise<Buffer> {
+  if (Buffer.isBuffer(image)) return image;
+  const { default: sharp } = await import('sharp');
+  const { data, width, height } = image;
+  return sharp(data, { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 const require = createRequire(import.meta.url);

@@ -7,10 +7,14 @@ export type OcrLine = {
   words?: { text: string; box: OcrBox }[];
 };
 export type OcrText = { text: string; confidence: number; lines: OcrLine[] };
+/** A prepared page: one byte of gray per pixel, row by row (what preprocessing hands the engine). */
+export type GrayImage = { data: Uint8Array; width: number; height: number };
+/** What an engine reads: a prepared page, or an encoded image (PNG, JPEG) as it is. */
+export type OcrImage = GrayImage | Buffer;
 
 /** What reads a prepared receipt image: the tesseract pool or the PaddleOCR pool. */
 export interface OcrEngine {
-  recognize(image: Buffer): Promise<OcrText>;
+  recognize(image: OcrImage): Promise<OcrText>;
   warmUp(): Promise<void>;
   close(): Promise<void>;
   readonly size: number;
@@ -29,7 +33,7 @@ export type WorkerPoolOptions = {
 };
 
 type Slot<W> = { worker?: Promise<W>; jobs: number; busy: boolean };
-type Job = { image: Buffer; resolve: (r: OcrText) => void; reject: (e: unknown) => void };
+type Job = { image: OcrImage; resolve: (r: OcrText) => void; reject: (e: unknown) => void };
 
 /**
  * A fixed number of OCR workers fed by one FIFO queue, whatever the engine: a subclass says how a
@@ -46,7 +50,7 @@ export abstract class WorkerPool<W> implements OcrEngine {
   }
 
   protected abstract spawn(): Promise<W>;
-  protected abstract read(worker: W, image: Buffer): Promise<OcrText>;
+  protected abstract read(worker: W, image: OcrImage): Promise<OcrText>;
   protected abstract stop(worker: W): Promise<unknown>;
   /** After every worker stopped on close (temporary files, say). */
   protected cleanUp(): void {}
@@ -64,7 +68,7 @@ export abstract class WorkerPool<W> implements OcrEngine {
     await Promise.all(this.slots.map((s) => this.workerOf(s)));
   }
 
-  recognize(image: Buffer): Promise<OcrText> {
+  recognize(image: OcrImage): Promise<OcrText> {
     if (this.closed) return Promise.reject(new Error('OCR pool closed'));
     if (this.queue.length >= this.o.maxQueue) return Promise.reject(new OcrBusyError('OCR queue full'));
     return new Promise((resolve, reject) => {

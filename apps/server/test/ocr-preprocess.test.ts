@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { divide, prepareImage } from '../src/ocr/preprocess.js';
+
+/** A page `w` × `h`: paper lit from the left and in shadow on the right, with dark ink strokes. */
+function shadowedPage(w: number, h: number) {
+  const pixels = new Uint8Array(w * h);
+  const ink = (x: number, y: number) => y % 40 >= 10 && y % 40 < 16 && x % 30 < 20;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const paper = 230 - Math.round((120 * x) / w); // 230 on the left, 110 on the right
+      pixels[y * w + x] = ink(x, y) ? Math.round(paper * 0.3) : paper;
+    }
+  return { pixels, ink };
+}
+
+describe('preprocessing: evening out the light', () => {
+  it('turns paper in shadow as white as lit paper, while the ink stays dark', async () => {
+    const w = 600;
+    const h = 400;
+    const { pixels, ink } = shadowedPage(w, h);
+    const background = await sharp(Buffer.from(pixels), { raw: { width: w, height: h, channels: 1 } })
+      .blur(12)
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    const out = divide(new Uint8Array(pixels), background);
+    const at = (x: number, y: number) => out[y * w + x] ?? 0;
+    // Paper between the strokes, in the lit and in the shaded part of the page.
+    expect(at(100, 30)).toBeGreaterThan(220);
+    expect(at(500, 30)).toBeGreaterThan(220);
+    // The middle of a stroke, on both sides.
+    expect(ink(105, 53)).toBe(true);
+    expect(at(105, 53)).toBeLessThan(90);
+    expect(ink(495, 53)).toBe(true);
+    expect(at(495, 53)).toBeLessThan(90);
+  });
+
+  it('hands the engine raw gray pixels of the page, never a full-size 12 MP image', async () => {
+    const w = 4000;
+    const h = 3000;
+    // A light sheet with text-like rows on a dark table.
+    const rgb = Buffer.alloc(w * h, 60);
+    for (let y = 600; y < 2400; y++)
+      for (let x = 1400; x < 2600; x++) rgb[y * w + x] = y % 60 < 12 && x % 50 < 35 ? 40 : 225;
+    const jpeg = await sharp(rgb, { raw: { width: w, height: h, channels: 1 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const page = await prepareImage(jpeg);
+    expect(page.data.length).toBe(page.width * page.height);
+    expect(page.width).toBeLessThanOrEqual(1200);
+    expect(page.height).toBeLessThanOrEqual(2600);
+    // The sheet fills the page: most of it is white paper, not the dark table.
+    let white = 0;
+    for (const v of page.data) if (v > 200) white++;
+    expect(white / page.data.length).toBeGreaterThan(0.6);
+  });
+});
