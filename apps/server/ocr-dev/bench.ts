@@ -109,7 +109,12 @@ const preview = async () => {
     { name: 'file', file: { filename: 'r.jpg', type: 'image/jpeg', bytes: photo } },
   ]);
   const t0 = performance.now();
-  const res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
+  let res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
+  if (res.statusCode === 401) {
+    // The access token expired during a long run (on a loaded machine): refresh as the web app does.
+    await client.post('/api/auth/refresh');
+    res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
+  }
   return { ms: performance.now() - t0, status: res.statusCode, data: res.data };
 };
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { divide, prepareImage } from '../src/ocr/preprocess.js';
+import { flattenLight, prepareImage } from '../src/ocr/preprocess.js';
 
 /** A page `w` × `h`: paper lit from the left and in shadow on the right, with dark ink strokes. */
 function shadowedPage(w: number, h: number) {
@@ -19,12 +19,7 @@ describe('preprocessing: evening out the light', () => {
     const w = 600;
     const h = 400;
     const { pixels, ink } = shadowedPage(w, h);
-    const background = await sharp(Buffer.from(pixels), { raw: { width: w, height: h, channels: 1 } })
-      .blur(12)
-      .extractChannel(0)
-      .raw()
-      .toBuffer();
-    const out = divide(new Uint8Array(pixels), background);
+    const out = await flattenLight(pixels, w, h);
     const at = (x: number, y: number) => out[y * w + x] ?? 0;
     // Paper between the strokes, in the lit and in the shaded part of the page.
     expect(at(100, 30)).toBeGreaterThan(220);
