@@ -10,8 +10,8 @@ import type { FieldDef } from './recordFields';
 type RecordSchemas = typeof RECORD_SCHEMAS;
 
 /**
- * The dialog and its schemas (zod, react-hook-form) load when a dialog first opens, or when the
- * browser is idle after the list has shown (RecordsLayout): a list page's first screen has no form.
+ * The dialog and its schemas (zod, react-hook-form) load when a dialog first opens, or as a finger
+ * lands on Add (RecordsLayout): a list page's first screen has no form.
  */
 export const loadRecordFormModal = () => import('./RecordFormModal');
 const RecordFormModal = lazy(loadRecordFormModal);
