@@ -13,13 +13,17 @@
 // compare builds in the same run conditions (before/after alternating).
 // Env: BENCH_LIGHTHOUSE_PORT (8334), RUNS (3), LIGHTHOUSE_JSON_DIR=dir keeps each run's full report,
 // BENCH_SERVER_MAIN and WEB_DIST measure another build (e.g. an older copy, for a before/after).
+// Last, a table a busy machine disturbs far less: each page's main-thread CPU from a Chromium trace
+// (thread time; median of RUNS cold loads): total, longest task, and the TBT-like part over 50 ms at 4x.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { post, session, uploadPhoto } from '../apps/server/bench/lib.mjs';
 import { startBenchServer } from './bench-server.mjs';
+import { mainThreadCpu } from './main-thread-cpu.mjs';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8334);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -97,6 +101,7 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 const runs = [];
+const cpuRuns = {};
 let installable = '?';
 try {
   const fuelVehicle = await seed();
@@ -155,6 +160,9 @@ try {
 
   // Round-robin, so a busy moment of the machine does not fall on one page only.
   for (let run = 0; run < RUNS; run++) for (const p of pages) runs.push(await audit(p, run));
+  for (const p of pages) cpuRuns[p] = [];
+  for (let run = 0; run < RUNS; run++)
+    for (const p of pages) cpuRuns[p].push(await mainThreadCpu(page, `${base}${p}`));
   await browser.disconnect();
 } finally {
   await chrome.kill();
@@ -188,6 +196,17 @@ const medians = [...new Set(runs.map((r) => r.page))].map((page) => {
 });
 console.log(`median of ${RUNS} run(s) per page; installable: ${installable}`);
 console.table(medians.map(row));
+console.log(
+  `main-thread CPU per cold load (trace thread time, median of ${RUNS}; load ${loadavg()[0].toFixed(1)})`,
+);
+console.table(
+  Object.entries(cpuRuns).map(([page, rs]) => ({
+    page: page.replace(/\d+$/, '{id}'),
+    'CPU ms': Math.round(summary(rs.map((r) => r.total))),
+    'longest task ms': Math.round(summary(rs.map((r) => r.longest))),
+    'over 50 ms at 4x': Math.round(summary(rs.map((r) => r.blocking))),
+  })),
+);
 const ok =
   installable === 'yes' && medians.every((r) => r.performance >= 95 && r.lcp <= 2000 && r.cls <= 0.02);
 console.log(
