@@ -1,6 +1,6 @@
 // Shared helpers for the benchmark scripts: start the built server in its own process, log in, load.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -164,11 +164,21 @@ export async function loop(fn, { connections = 50, duration = 10 } = {}) {
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** autocannon against one URL; returns req/s (mean) and latency percentiles in ms. */
-export async function load(url, headers, { connections = 50, duration = 10 } = {}) {
+export async function load(url, headers, { connections = 50, duration = 10, pid } = {}) {
+  const cpu0 = pid && cpuSeconds(pid);
   const r = await autocannon({ url, headers, connections, duration });
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`load on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  // CPU the server process spent per answer: unlike req/s, it hardly moves with the machine's load.
+  const cpuUs = pid && r.requests.total ? ((cpuSeconds(pid) - cpu0) * 1e6) / r.requests.total : undefined;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs };
+}
+
+/** User + system CPU seconds a process has used so far (Linux /proc; clock ticks of 10 ms). */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 export const fmt = (n, d = 0) =>
