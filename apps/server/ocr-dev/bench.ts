@@ -50,7 +50,14 @@ if (stageRuns > 0) {
         photos.push({ name: e.file, bytes: readFileSync(join(photosDir, e.file)) });
   }
   const engine = createOcrEngine({ name: 'paddle' });
+  const w0 = performance.now();
+  const wc0 = process.cpuUsage();
   await engine.warmUp();
+  const wc = process.cpuUsage(wc0);
+  // The cold start a first receipt pays on top of its own reading: worker start, models rewritten and loaded.
+  out(
+    `  worker start + models loaded: ${(performance.now() - w0).toFixed(0)} ms, CPU ${((wc.user + wc.system) / 1000).toFixed(0)} ms`,
+  );
   const all = new Map<string, number[]>();
   const add = (k: string, v: number) => all.set(k, [...(all.get(k) ?? []), v]);
   for (let i = 0; i < stageRuns; i++)
