@@ -5,11 +5,13 @@ import { FIRST_PAGES, FIRST_PAGES_ELEMENT_ID, type FirstPageFiles } from './src/
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
+const EARLY_LOAD_TAG = '<script src="/early-load.js"></script>';
+
 /**
- * Writes the first pages' built files into index.html (a JSON script element), so that
- * public/theme-init.js can start the current page's chunk, its CSS and its data downloading beside
- * the app's script, instead of after the script has run (Lighthouse: the chain HTML → index.js →
- * page chunk → data was the first screen's render delay).
+ * Writes the first pages' built files into index.html (a JSON script element just before
+ * public/early-load.js), so that script can start the current page's chunk, its CSS and its data
+ * downloading beside the app's script, instead of after the script has run (Lighthouse: the chain
+ * HTML → index.js → page chunk → data was the first screen's render delay).
  */
 export function firstPagesPlugin(): Plugin {
   return {
@@ -17,43 +19,37 @@ export function firstPagesPlugin(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         if (!ctx.bundle || !ctx.chunk) return;
-        const files = firstPageFiles(ctx.bundle, ctx.chunk);
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'application/json', id: FIRST_PAGES_ELEMENT_ID },
-            children: JSON.stringify(files).replaceAll('<', '\\u003c'),
-            injectTo: 'head',
-          },
-        ];
+        if (!html.includes(EARLY_LOAD_TAG)) throw new Error('first-pages: index.html has no early-load tag');
+        const files = JSON.stringify(firstPageFiles(ctx.bundle, ctx.chunk)).replaceAll('<', '\\u003c');
+        const list = `<script type="application/json" id="${FIRST_PAGES_ELEMENT_ID}">${files}</script>`;
+        return html.replace(EARLY_LOAD_TAG, () => `${list}\n    ${EARLY_LOAD_TAG}`);
       },
     },
   };
 }
 
-const THEME_INIT_TAG = '<script src="/theme-init.js"></script>';
-
 /**
- * Puts public/theme-init.js into the built index.html: it then runs as the page is parsed instead of
- * after one more round trip, and so do the first page's downloads it starts (and the shell paints
- * sooner: the file blocked the parser). The server allows it by its hash (CSP, plugins/security.ts).
+ * Puts public/early-load.js and public/theme-init.js into the built index.html: they then run as the
+ * page is parsed instead of after one more round trip each, and so do the first page's downloads
+ * early-load starts (and the shell paints sooner: the files blocked the parser). The server allows
+ * them by their hashes (CSP, plugins/security.ts). Must run after firstPagesPlugin.
  */
-export function inlineThemeInitPlugin(): Plugin {
+export function inlineScriptsPlugin(): Plugin {
   return {
-    name: 'evdra-inline-theme-init',
+    name: 'evdra-inline-scripts',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        if (!html.includes(THEME_INIT_TAG))
-          throw new Error('inline-theme-init: index.html has no theme-init tag');
-        const code = readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8');
-        return html.replace(
-          THEME_INIT_TAG,
-          () => `<script>${code.replaceAll('</script', '<\\/script')}</script>`,
-        );
+        for (const file of ['early-load.js', 'theme-init.js']) {
+          const tag = `<script src="/${file}"></script>`;
+          if (!html.includes(tag)) throw new Error(`inline-scripts: index.html has no ${file} tag`);
+          const code = readFileSync(new URL(`./public/${file}`, import.meta.url), 'utf8');
+          html = html.replace(tag, () => `<script>${code.replaceAll('</script', '<\\/script')}</script>`);
+        }
+        return html;
       },
     },
   };

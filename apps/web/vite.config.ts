@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstPagesPlugin, inlineThemeInitPlugin } from './first-pages-plugin';
+import { firstPagesPlugin, inlineScriptsPlugin } from './first-pages-plugin';
 
 /** Building blocks several pages use: components, helpers, icons, react-query's helpers. */
 const SHARED_MODULE =
@@ -15,12 +15,12 @@ export default defineConfig({
   plugins: [
     react(),
     firstPagesPlugin(),
-    inlineThemeInitPlugin(),
+    inlineScriptsPlugin(),
     VitePWA({
       // A new version waits for the user's "Reload" (lib/offline/pwa.ts): never old and new files mixed.
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'theme-init.js', 'robots.txt'],
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'early-load.js', 'theme-init.js', 'robots.txt'],
       manifest: {
         name: 'Evdra',
         short_name: 'Evdra',

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { account, postVehicle, register } from './helpers';
 
 // The first screen on a cold load: painted from index.html before any script, and its data asked
-// for by public/theme-init.js beside the app's script, once (the app uses that answer).
+// for by public/early-load.js beside the app's script, once (the app uses that answer).
 test('a cold load of a car’s fuel screen asks for its data once, and shows the shell before the app', async ({
   page,
 }) => {
@@ -34,10 +34,14 @@ test('a cold load of a car’s fuel screen asks for its data once, and shows the
   await page.reload();
   await expect(page.getByRole('heading', { name: /Dacia Jogger/ })).toBeVisible();
   await expect(page.getByText('No fuel records for this period.')).toBeVisible();
-  // theme-init, inlined in index.html, ran under the server's CSP (allowed by its hash) and asked.
+  // early-load, inlined in index.html, ran under the server's CSP (allowed by its hash) and asked.
   expect(
     await page.evaluate(() => 'answers' in ((window as { __evdraEarly?: object }).__evdraEarly ?? {})),
   ).toBe(true);
+  // It runs before the stylesheet, which would hold it back until it has arrived.
+  const html = await (await page.request.get(`/fuel/${car.id}`)).text();
+  expect(html.indexOf("getElementById('first-pages')")).toBeGreaterThan(0);
+  expect(html.indexOf("getElementById('first-pages')")).toBeLessThan(html.indexOf('rel="stylesheet"'));
   const count = (path: string) => asked.filter((p) => p === path).length;
   expect(count(`/api/vehicles/${car.id}`)).toBe(1);
   expect(count(`/api/fuel-consumptions/vehicle/${car.id}`)).toBe(1);

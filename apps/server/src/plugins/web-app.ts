@@ -12,8 +12,8 @@ import fp from 'fastify-plugin';
  * Unknown /api and /ai-feedback paths, missing files, and everything when no build exists answer the JSON 404.
  */
 /**
- * The CSP hashes ('sha256-…') of the built index.html's inline scripts (theme-init, inlined by the
- * build), read at start: a rebuild that changes them needs a restart, as a new server version does.
+ * The CSP hashes ('sha256-…') of the built index.html's inline scripts (early-load and theme-init,
+ * inlined by the build), read at start: a rebuild that changes them needs a restart, as a new server version does.
  * JSON data blocks are not scripts the browser runs and need none.
  */
 export function inlineScriptHashes(webDist: string | undefined): string[] {

@@ -32,8 +32,8 @@ describe('first pages', () => {
     },
   );
 
-  it('theme-init.js starts the page’s files and, signed in, its data; ids must be numbers', () => {
-    const script = readFileSync(join(__dirname, '../../public/theme-init.js'), 'utf8');
+  it('early-load.js starts the page’s files and, signed in, its data; ids must be numbers', () => {
+    const script = readFileSync(join(__dirname, '../../public/early-load.js'), 'utf8');
     const list = document.createElement('script');
     list.type = 'application/json';
     list.id = 'first-pages';

@@ -3,7 +3,7 @@
  * first screen needs: its chunk (`module`, under src/) and, for a signed-in user, its first data.
  *
  * The build (vite.config.ts, firstPagesPlugin) writes this list into index.html with the chunks'
- * file names, and public/theme-init.js starts those downloads while the app's own script is still
+ * file names, and public/early-load.js starts those downloads while the app's own script is still
  * arriving. `data` must be exactly the URLs the page's `prefetch` asks for (first-pages.test.ts):
  * lib/api.ts uses each early answer once, for the first request to the same URL.
  */
@@ -29,7 +29,7 @@ export const FIRST_PAGES: FirstPage[] = [
   },
 ];
 
-/** What index.html carries for theme-init.js: each first page with its built files. */
+/** What index.html carries for early-load.js: each first page with its built files. */
 export interface FirstPageFiles {
   pattern: string;
   modules: string[];
@@ -37,5 +37,5 @@ export interface FirstPageFiles {
   data: string[];
 }
 
-/** The `<script type="application/json">` id theme-init.js reads. */
+/** The `<script type="application/json">` id early-load.js reads. */
 export const FIRST_PAGES_ELEMENT_ID = 'first-pages';

@@ -140,7 +140,7 @@ describe('api client', () => {
     await expect(api('/api/users/me')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
-  it('uses the answer theme-init.js asked for at start once, for the same URL only', async () => {
+  it('uses the answer early-load.js asked for at start once, for the same URL only', async () => {
     const calls = stubFetch(() => jsonResponse([{ id: 2 }]));
     const answers = new Map([['/api/vehicles', Promise.resolve(jsonResponse([{ id: 1 }]))]]);
     vi.stubGlobal('__evdraEarly', { at: Date.now(), answers });

@@ -114,7 +114,7 @@ async function toApiError(res: Response): Promise<ApiError> {
 const EARLY_ANSWER_TTL_MS = 10_000;
 
 /**
- * The answer public/theme-init.js already asked for at start (the first page's data, see
+ * The answer public/early-load.js already asked for at start (the first page's data, see
  * app/first-pages.ts), used once: only the page's first request to that URL gets it, in its first
  * seconds.
  */

@@ -42,7 +42,7 @@ const baseOptions = {
 };
 
 /**
- * Reads /locales/{lng}/{ns}.json with fetch (precached by the service worker; public/theme-init.js
+ * Reads /locales/{lng}/{ns}.json with fetch (precached by the service worker; public/early-load.js
  * preloads the first one). A dozen lines instead of i18next-http-backend on the first screen's path.
  */
 const fetchBackend: BackendModule = {

@@ -1,0 +1,70 @@
+// Runs first, at the top of index.html's <head>: before the stylesheet, which holds back any script
+// after it until it has arrived, so these downloads start one stylesheet's download sooner.
+//
+// The first translation file starts downloading now, beside the app's script, instead of after it
+// has run (lib/i18n.ts fetches the same URL and gets this response). Same choice as detectLanguage():
+// localStorage `language`, else the first supported browser language, else English.
+try {
+  const supported = ['en', 'ro', 'es'];
+  let lng = null;
+  try {
+    lng = localStorage.getItem('language');
+  } catch (_e) {
+    // storage unavailable: the browser's languages decide
+  }
+  if (!supported.includes(lng)) {
+    const tags = navigator.languages || [navigator.language];
+    lng = tags.map((t) => String(t).toLowerCase().split('-')[0]).find((l) => supported.includes(l)) || 'en';
+  }
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = `/locales/${lng}/translation.json`;
+  document.head.appendChild(link);
+} catch (_e) {
+  // no preload: the app fetches the file itself
+}
+
+// The first page's chunk, its CSS and (signed in) its first data start downloading now, beside the
+// app's script, instead of after it has run. index.html lists them (vite.config.ts, firstPagesPlugin;
+// src/app/first-pages.ts); lib/api.ts takes each early answer once, for the same URL.
+try {
+  const list = document.getElementById('first-pages');
+  const pages = list ? JSON.parse(list.textContent) : [];
+  const parts = location.pathname.replace(/\/+$/, '').split('/');
+  const preload = (rel, href, as) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) link.as = as;
+    document.head.appendChild(link);
+  };
+  for (const page of pages) {
+    const pattern = page.pattern.replace(/\/+$/, '').split('/');
+    const params = {};
+    const matches =
+      pattern.length === parts.length &&
+      pattern.every((p, i) => {
+        if (!p.startsWith(':')) return p === parts[i];
+        params[p.slice(1)] = parts[i];
+        return /^[1-9][0-9]*$/.test(parts[i]);
+      });
+    if (!matches) continue;
+    for (const href of page.modules) preload('modulepreload', href);
+    for (const href of page.styles) preload('preload', href, 'style');
+    if (localStorage.getItem('user') !== null) {
+      const early = new Map();
+      for (const template of page.data) {
+        const url = template.replace(/:([A-Za-z]+)/g, (_m, name) => params[name]);
+        const answer = fetch(url, { headers: { Accept: 'application/json' }, credentials: 'include' });
+        answer.catch(() => undefined); // a failure is the app's to report, when it takes this answer
+        early.set(url, answer);
+      }
+      window.__evdraEarly = { at: Date.now(), answers: early };
+    }
+    break;
+  }
+} catch (_e) {
+  // no early downloads: the app asks for everything itself
+}
