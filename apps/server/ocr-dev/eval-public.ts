@@ -15,7 +15,8 @@
  * --n / --seed choose the receipts: the files ordered by a hash of seed + name, the first n (the
  * same sample every run; a different seed is a held-out sample). --exclude <seed>:<n> leaves out
  * another sample's receipts (a tuning sample disjoint from the held-out one:
- * `--seed tune --n 100 --exclude held-out:60`; the overlap removed is printed). --cache keeps each receipt's raw
+ * `--seed tune --n 100 --exclude held-out:60`; the overlap removed is printed); it may be repeated
+ * (`--seed check --n 100 --exclude held-out:60 --exclude tune:250`). --cache keeps each receipt's raw
  * OCR text there and re-reads it on the next run: extraction-only runs (no latency figures) for
  * working on the extractors.
  */
@@ -42,7 +43,8 @@ const n = Number(opt('n') ?? 100);
 const seed = opt('seed') ?? 'dev';
 const showWrong = argv.includes('--wrong');
 const cacheDir = opt('cache');
-const exclude = opt('exclude');
+/** Every `--exclude <seed>:<n>` (repeatable: a check sample disjoint from both held-out and tuning). */
+const excludes = argv.flatMap((a, i) => (a === '--exclude' && argv[i + 1] ? [argv[i + 1] as string] : []));
 
 type Sample = { id: string; image: string; date: string | null; total: number | null; company: string };
 
@@ -89,14 +91,19 @@ if (!dir || !existsSync(dir)) {
 
 const order = (id: string) => createHash('sha1').update(`${seed}:${id}`).digest('hex');
 const all = findSamples(dir);
-const sampleOf = (s: string, k: number) => {
+const sampleOf = (s: string, k: number, without: Set<string>) => {
   const key = (id: string) => createHash('sha1').update(`${s}:${id}`).digest('hex');
-  return [...all].sort((a, b) => (key(a.id) < key(b.id) ? -1 : 1)).slice(0, k);
+  return all
+    .filter((x) => !without.has(x.id))
+    .sort((a, b) => (key(a.id) < key(b.id) ? -1 : 1))
+    .slice(0, k);
 };
-const [exSeed, exN] = exclude
-  ? [exclude.replace(/:\d+$/, ''), Number(/:(\d+)$/.exec(exclude)?.[1] ?? 60)]
-  : [];
-const excluded = new Set(exSeed ? sampleOf(exSeed, exN ?? 60).map((s) => s.id) : []);
+// Each excluded sample is drawn as its own run drew it, without the ones excluded before it:
+// `--exclude held-out:60 --exclude tune:250` is exactly `--seed tune --n 250 --exclude held-out:60`.
+const excluded = new Set<string>();
+for (const e of excludes)
+  for (const x of sampleOf(e.replace(/:\d+$/, ''), Number(/:(\d+)$/.exec(e)?.[1] ?? 60), new Set(excluded)))
+    excluded.add(x.id);
 const samples = all
   .filter((s) => !excluded.has(s.id))
   .sort((a, b) => (order(a.id) < order(b.id) ? -1 : 1))
@@ -209,7 +216,7 @@ if (showWrong) process.stdout.write(`${wrongs.join('\n')}\n`);
 const unreadable = outcomes.filter((o) => o.fields === null);
 for (const o of unreadable) process.stdout.write(`unreadable ${o.sample.id} (${o.kind}): ${o.error}\n`);
 process.stdout.write(
-  `\n${basename(dir)}: ${samples.length} of ${all.length} receipts (seed "${seed}"${excluded.size ? `, without the ${excluded.size} of sample ${exclude}` : ''}), ${jobs.length} previews, ${workers} OCR workers${cacheDir ? `, OCR text cache ${cacheDir}` : ''}\n`,
+  `\n${basename(dir)}: ${samples.length} of ${all.length} receipts (seed "${seed}"${excluded.size ? `, without the ${excluded.size} of sample${excludes.length > 1 ? 's' : ''} ${excludes.join(' + ')}` : ''}), ${jobs.length} previews, ${workers} OCR workers${cacheDir ? `, OCR text cache ${cacheDir}` : ''}\n`,
 );
 process.stdout.write('field              labelled  right  missing  wrong  accuracy\n');
 for (const [key, t] of [...tally.entries()].sort())

@@ -1204,3 +1204,172 @@ describe('two long dates glued in a row (tuning set, seed 15)', () => {
     expect(iso('13/12/202319:36')).toEqual(['2023-12-13']);
   });
 });
+
+describe('dates as faded receipts misread them (SROIE tuning sample, outside the held-out one)', () => {
+  const iso = (t: string) => findDates(toLines(t)[0]?.norm ?? '').map((d) => d.iso);
+
+  it('reads a three-letter month with one look-alike letter, only between a day and a year', () => {
+    expect(iso('DATE   : 10 0CI 2017 TUE')).toEqual(['2017-10-10']);
+    expect(iso('25 JUH 2018')).toEqual(['2018-06-25']);
+    expect(iso('Table 12 ABC 2019')).toEqual([]);
+    expect(iso('OCI 2017')).toEqual([]);
+  });
+
+  it('reads the separator between a day and a month name read as a letter', () => {
+    expect(iso('CB# : 59581331715 14AMay/2017 02:56:39')).toEqual(['2017-05-14']);
+    expect(iso('12MAR/2017')).toEqual(['2017-03-12']);
+    expect(iso('1SEPT/2017')).toEqual(['2017-09-01']);
+  });
+
+  it('reads a digit of a dd/mm/yyyy printed as a look-alike letter', () => {
+    expect(iso('28/C6/2018 3:11:35 PM')).toEqual(['2018-06-28']);
+    expect(iso('Date : 17/06/2C18 7:36:12 PM')).toEqual(['2018-06-17']);
+    expect(iso('12/AB/2018')).toEqual([]);
+  });
+
+  it('reads a year whose zero was read as an 8 or a 9, or with a letter for a digit after a month', () => {
+    expect(iso('RECEIPT #: CSP0408083 DATE: 28/09/2817')).toEqual(['2017-09-28']);
+    expect(iso('Date:   27/03/2918 16:34')).toEqual(['2018-03-27']);
+    expect(iso('DATE: 28/09/2018')).toEqual(['2018-09-28']);
+    expect(iso('18 Mar 20i8 18:25')).toEqual(['2018-03-18']);
+    expect(iso('MAR 20LB')).toEqual([]);
+  });
+
+  it('keeps a date range, but not a product code whose spaces were taken out', () => {
+    expect(iso('MI11/3-21 - 12/480')).toEqual([]);
+    expect(iso('01/03/24 - 28/02/25')).toEqual(['2024-03-01', '2025-02-28']);
+    expect(iso('01/03/2024 - 28/02/2025')).toEqual(['2024-03-01', '2025-02-28']);
+    const r = extractExpense(
+      lines('MI11/3-21 - 12/480\n9082115   1 X 2.50   2.50\nTotal   RM 2.50\n16-03-18 13:49 SH01'),
+    );
+    expect(r.fields.date).toBe('2018-03-16');
+  });
+
+  it('reads a date glued to the number before it, only when the receipt has no other', () => {
+    const only = extractExpense(lines('Order No.   100007017/04/2018 07:13 PM\nTOTAL 12.50'));
+    expect(only.fields.date).toBe('2018-04-17');
+    expect(only.confidence.date).toBeLessThan(0.7);
+    const other = extractExpense(lines('Order No.   100007017/04/2018\nDate: 18/04/2018\nTOTAL 12.50'));
+    expect(other.fields.date).toBe('2018-04-18');
+  });
+
+  it('reads a date without separators before its time or after a date label, as the last resort', () => {
+    expect(extractExpense(lines('00440010036 25032018 13:11:54 0003\nTOTAL 18.00')).fields.date).toBe(
+      '2018-03-25',
+    );
+    expect(extractExpense(lines('Date/Time   20180428/191 20100020/   1200\nTOTAL 19.99')).fields.date).toBe(
+      '2018-04-28',
+    );
+    expect(extractExpense(lines('Order 10203040 total\nTOTAL 19.99')).fields.date).toBeNull();
+  });
+
+  it('reads dd/mm/yyyy whose two separators were read differently, one maybe a colon', () => {
+    expect(iso('DATE:24/07:2017 : 12:44')).toEqual(['2017-07-24']);
+    expect(iso('24.07/2017')).toEqual(['2017-07-24']);
+    expect(iso('TIME 12:44:2017')).toEqual([]);
+    expect(iso('10:25:49 PM')).toEqual([]);
+  });
+
+  it('takes the later year when the same day is printed twice with one digit of the year misread', () => {
+    const r = extractExpense(
+      lines(
+        'Invoice No : 095_01/03124\nDate   : 13/04/2013 #1  2:26 PM\nPRN ON   : 13/04/2018 2:53 PM\nTOTAL 25.00',
+      ),
+    );
+    expect(r.fields.date).toBe('2018-04-13');
+    // Two different days: the labelled one, as before.
+    const two = extractExpense(lines('Date : 13/04/2018\nPRN ON : 14/04/2018\nTOTAL 25.00'));
+    expect(two.fields.date).toBe('2018-04-13');
+    // A year more than one digit away is no misread.
+    const far = extractExpense(lines('Date : 13/04/2012\nPRN ON : 13/04/2018\nTOTAL 25.00'));
+    expect(far.fields.date).toBe('2012-04-13');
+  });
+});
+
+describe('totals as faded receipts misread them (SROIE tuning sample, outside the held-out one)', () => {
+  it('reads TOTAL with look-alike letters, and leaves other words alone', () => {
+    const norm = (t: string) => toLines(t)[0]?.norm ?? '';
+    expect(norm('nL: TOIAL   343.95')).toBe('NL: TOTAL   343.95');
+    expect(norm('1UIAL (bSI INLL)   4.50')).toBe('TOTAL (BSI INLL)   4.50');
+    expect(norm('SUB10IAL   2.28')).toBe('SUBTOTAL   2.28');
+    expect(norm('Accaptad tota]   5.00 RM')).toBe('ACCAPTAD TOTAL   5.00 RM');
+    expect(norm('LOCAL 10141 DOTAL')).toBe('LOCAL 10141 DOTAL');
+    expect(
+      extractExpense(lines('SUB TOTAL   295.00\nGST 6%   19.47\nnL: TOIAL   343.95')).fields.amount,
+    ).toBe(343.95);
+  });
+
+  it('reads a dollar sign read as S and RM with its R misread before an amount', () => {
+    expect(amountTokens('Nett Total: S8.20').map((t) => t.value)).toEqual([8.2]);
+    expect(amountTokens('lota!   1M3.00').map((t) => t.value)).toEqual([3]);
+    expect(amountTokens('Parking Fee   FM2.83').map((t) => t.value)).toEqual([2.83]);
+    expect(amountTokens('SKU S1234').map((t) => t.value)).toEqual([]);
+  });
+
+  it('takes a total line naming a tax or a count when it states what was paid less the change', () => {
+    const r = extractExpense(
+      lines(
+        "Total Qry'   1   80.91\nTotal Salus iluclusito of GST) :   80.90\nCASH   100.00\nChange   19.10\nTotal :   80.91   0.00",
+      ),
+    );
+    expect(r.fields.amount).toBe(80.9);
+    const qty = extractExpense(
+      lines(
+        'Qty : 1   Total RM   11.60\nCASH   12.00\nChange   0.40\nGST Summary   Amount   Tax\nTotal   10.94 0.66',
+      ),
+    );
+    expect(qty.fields.amount).toBe(11.6);
+  });
+
+  it('takes what was paid less the change over a total without cents the payment contradicts', () => {
+    const r = extractExpense(
+      lines('SUB-TOTAL (GST)   24.00\nROUNDING   0.00\nTOTA!   10\nCASH   50\nCHANGE   26.00'),
+    );
+    expect(r.fields.amount).toBe(24);
+    // "Pay" is a payment too.
+    expect(
+      extractExpense(lines('Qty   8   19.20\nRounding Adj   0.00\nPay   20.00\nChange   0.80')).fields.amount,
+    ).toBe(19.2);
+  });
+
+  it('takes what was paid less the change over a total the till rounded to 5 cents', () => {
+    const r = extractExpense(
+      lines('#TOTAL QTY   2\nTOTAL AMT.   60.31\nCASH.   RM   70.30\nCHANGE   RM   10.00'),
+    );
+    expect(r.fields.amount).toBe(60.3);
+    // No change line: the amount handed over is no total.
+    expect(extractExpense(lines('TOTAL   9.99\nCASH   10.00')).fields.amount).toBe(9.99);
+  });
+
+  it('does not take the amount handed over for the total when change was given back', () => {
+    const r = extractExpense(
+      lines('Total (Incl GST)   RM21.85\nRounding   RM0.00\nTotal Paid   RM50.00\nChange   RM28.15'),
+    );
+    expect(r.fields.amount).toBe(21.85);
+  });
+
+  it('takes the total after rounding, and the amount paid when the change printed is zero', () => {
+    const r = extractExpense(
+      lines('lotal Sales Incl. GST   48.93\nlotal After Rounding   48.95\nCASH   50.00'),
+    );
+    expect(r.fields.amount).toBe(48.95);
+    const zero = extractExpense(lines('7OTAL   19.99\nCASH   20.00\nCHANGE   0.00'));
+    expect(zero.fields.amount).toBe(20);
+  });
+
+  it('counts a ROUNDING line whose D was misread', () => {
+    const r = extractExpense(
+      lines('Total   RM 30.91\nROUNUING ADJUSTMENI   -RM 0.01\n1OIAL ROUNGED   RM 30.90\nCASH   RM 51.00'),
+    );
+    expect(r.fields.amount).toBe(30.9);
+  });
+
+  it('without any total or payment, takes the largest amount with cents, not a postcode or a year', () => {
+    const r = extractExpense(
+      lines('50250 Kuala Lumpur\n30/05/18 11:01\n010100 Pay parking ticket   5.00 RM\nGST 6%   0.28 RM'),
+    );
+    expect(r.fields.amount).toBe(5);
+    const noMoney = extractExpense(lines('BILL 2018\nITEMS 3'));
+    expect(noMoney.fields.amount).toBe(2018);
+  });
+});

@@ -79,12 +79,13 @@ const OTHER_DATE =
 
 /**
  * A date that is part of a product or invoice code ("HD03-04-06", "SP-NULL-18/06/04-1016956",
- * "MI11/3-21"): glued to letters before it, or to "-digits" after it, and no date label before it.
+ * "MI11/3-21", "100007017/04/2018"): glued to letters or digits before it, or to "-digits" after
+ * it, and no date label before it.
  */
 export function inCode(norm: string, at: number): boolean {
   const before = norm.slice(0, at);
   if (/(?:DATE|DATA|FECHA|TARIKH|ON|:)\s*$/.test(before)) return false;
-  return /[A-Z]-?$/.test(before) || /^[\d./-]{6,10}-\d/.test(norm.slice(at));
+  return /[A-Z\d]-?$/.test(before) || /^[\d./-]{6,10}-\d/.test(norm.slice(at));
 }
 
 function pickDate(lines: Line[]): { iso: string; conf: number } | null {
@@ -94,16 +95,46 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
   for (const codes of [false, true])
     for (const l of [...withLabel, ...usable, ...lines]) {
       const d = findDates(l.norm).find((x) => codes || !inCode(l.norm, x.at));
-      if (d)
-        return { iso: d.iso, conf: l.confidence * (withLabel.includes(l) ? 1 : 0.85) * (codes ? 0.6 : 1) };
+      if (!d) continue;
+      const conf = l.confidence * (withLabel.includes(l) ? 1 : 0.85) * (codes ? 0.6 : 1);
+      const reread = sameDayReread(d.iso, usable);
+      return reread ? { iso: reread, conf: conf * 0.8 } : { iso: d.iso, conf };
     }
-  // Last: a line that is only a date without separators ("25032018", ": 20180428/191204").
+  // Last: a date without separators on a line of its own ("25032018", ": 20180428/191204"), else
+  // one before its time ("25032018 13:11:54", "20180428/191 …") or after a date label.
   for (const l of lines) {
     const m = /^[:\s]*(\d{8})(?:\/\d{4,6})?$/.exec(l.norm.trim());
     const iso = m ? compactDate(m[1] ?? '') : null;
     if (iso) return { iso, conf: l.confidence * 0.6 };
   }
+  for (const l of lines) {
+    const m =
+      /(?<![\d.,:/-])(\d{8})(?=\s*\/\s*\d|\s+\d{1,2}:\d{2})/.exec(l.norm) ??
+      /\b(?:DATE|DATA|FECHA)\b[^\d]{0,8}(\d{8})(?![\d.,])/.exec(l.norm);
+    const iso = m ? compactDate(m[1] ?? '') : null;
+    if (iso) return { iso, conf: l.confidence * 0.5 };
+  }
   return null;
+}
+
+/** Digits a faded print turns into one another (each pair in order): 3 and 8, 0 and 8, 1 and 7… */
+const LOOKALIKE_DIGITS = ['38', '08', '68', '89', '56', '17', '06', '09'];
+/**
+ * The same day printed twice (the sale and the receipt's printing, "Date: 13/04/2013" and "PRN ON:
+ * 13/04/2018") whose years differ in one digit: one of them misread (a faded 8 read as 3 or 0).
+ * The later one: a receipt is scanned soon after it is printed. Null when no other reading.
+ */
+export function sameDayReread(iso: string, lines: Line[]): string | null {
+  const year = iso.slice(0, 4);
+  const lookAlike = (o: string) => {
+    const diff = [...o.slice(0, 4)].flatMap((c, i) => (c !== year[i] ? [[c, year[i]].sort().join('')] : []));
+    return diff.length === 1 && LOOKALIKE_DIGITS.includes(diff[0] ?? '');
+  };
+  const later = lines
+    .flatMap((l) => findDates(l.norm).map((d) => d.iso))
+    .filter((o) => o.slice(4) === iso.slice(4) && o > iso && lookAlike(o))
+    .sort();
+  return later.at(-1) ?? null;
 }
 
 /** "25032018" (day first) or "20180428" (year first) as ISO, or null. */
@@ -145,10 +176,10 @@ const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
 const TAX_INCLUDED = /\b(INC[LI1]?|[IL]NCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
 const NOT_PAID_TOTAL =
-  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL |AMOUNT ?)\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|ROUNDING(?! *TOTAL)/;
+  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL |AMOUNT ?)\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|(?<!AFTER )ROUNDING(?! *TOTAL)/;
 /** What the customer handed over (cash, card) and got back: paid − change is the total. */
 const PAID =
-  /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|TENDERED|RECEIVED|EFECTIVO|ENTREGADO|TARJETA|NUMERAR|PAGO)\b/;
+  /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|PAY|TENDERED|RECEIVED|EFECTIVO|ENTREGADO|TARJETA|NUMERAR|PAGO)\b/;
 /** Change given back ("REST" only before its number: "REST 0,00", not a "rest area"). */
 const CHANGE = /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER)\b|\bREST\s*:?\s*-?\d/;
 
@@ -173,7 +204,7 @@ function isPaidTotal(l: Line): boolean {
   return !TAX_WORD.test(l.norm) || TAX_INCLUDED.test(l.norm);
 }
 
-/** The amounts the payment lines vouch for: each amount handed over, and that minus the change. */
+/** The amounts the payment lines vouch for: each amount handed over, less the change when there is one. */
 function paidAmounts(lines: Line[]): number[] {
   const change = changeGiven(lines);
   const out: number[] = [];
@@ -181,8 +212,10 @@ function paidAmounts(lines: Line[]): number[] {
     if (!PAID.test(l.norm) || CHANGE.test(l.norm)) continue;
     const v = ownAmount(l, PAID);
     if (v === null || v <= 0) continue;
-    out.push(v);
+    // With change given back, the total is what was handed over less the change, not the amount
+    // handed over ("Total Paid RM50.00", "Change RM28.15").
     if (change > 0 && v - change > 0) out.push(round(v - change, 2));
+    else if (change <= 0) out.push(v);
   }
   return out;
 }
@@ -206,24 +239,46 @@ function changeGiven(lines: Line[]): number {
 function totals(lines: Line[]): { value: number; conf: number }[] {
   const paid = paidAmounts(lines);
   const agrees = (v: number) => paid.some((p) => Math.abs(p - v) < 0.005);
+  // A change line ("CHANGE 0.00" too): the payment is what was handed over less the change.
+  const changeLine = lines.some(
+    (l) => CHANGE.test(l.norm) && ownAmount(l, /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER|REST)\b/) !== null,
+  );
+  const tillRounded = (v: number) =>
+    changeLine
+      ? paid.find((p) => Math.abs(p - v) > 0.005 && Math.abs(p - v) < 0.025 && Math.round(p * 100) % 5 === 0)
+      : undefined;
   const subtotals = lines.filter((l) => /SUB[\s-]?TOTAL/.test(l.norm)).flatMap((l) => amounts(l.text));
   // "Roundng Adusment": the OCR drops letters of a faded ROUNDING.
   const rounding =
-    lines.findLast((l) => /\bROUNDI?N?G|ROUND ADJ|REDONDEO|ROTUNJIRE/.test(l.norm))?.index ?? -1;
+    lines.findLast((l) => /\bR[O0]UN[DU]I?N?G|ROUND ADJ|REDONDEO|ROTUNJIRE/.test(l.norm))?.index ?? -1;
   const found: { value: number; conf: number; score: number; at: number }[] = [];
   for (const l of lines) {
-    if (!isPaidTotal(l)) continue;
-    const tier = TOTAL_TIERS.find(([re]) => re.test(l.norm))?.[1] ?? 1;
+    if (!TOTAL.test(l.norm) || NOT_TOTAL.test(l.norm)) continue;
+    const paidTotalLine = isPaidTotal(l);
+    const tier = paidTotalLine ? (TOTAL_TIERS.find(([re]) => re.test(l.norm))?.[1] ?? 1) : 0;
     const stated = statedAmount(lines, l, tier > 1);
     if (!stated || stated.value <= 0) continue;
+    // A total line that names a tax or a count ("Total Sales (Inclusive of GST)" with INCLUSIVE
+    // misread, "Qty: 1  Total RM 11.60") counts only when it states what was paid.
+    if (!paidTotalLine) {
+      if (agrees(stated.value))
+        found.push({ value: stated.value, conf: l.confidence * 0.8, score: 40, at: l.index });
+      continue;
+    }
     let v = stated.value;
     const cents = v / 100;
     const vouched = agrees(cents) || subtotals.some((s) => Math.abs(s - cents) < 0.005);
     if (!agrees(v) && !stated.cents && Number.isInteger(v) && v >= 100 && vouched) v = cents;
+    // "TOTAL 60.31" and "CASH 70.30 / CHANGE 10.00": the till rounded the total to 5 cents (its
+    // rounding line lost); what was paid less the change is the total.
+    if (!agrees(v) && stated.cents) v = tillRounded(v) ?? v;
     const score =
       tier * 10 +
-      (agrees(v) ? 30 : stated.cents || v !== stated.value ? 0 : -30) +
+      (agrees(v) ? 40 : stated.cents || v !== stated.value ? 0 : -30) +
       (rounding >= 0 && l.index > rounding ? 25 : 0);
+    // A total without cents that the payment contradicts ("TOTA! 10" beside "CASH 50", "CHANGE
+    // 26.00"): a misread; what was paid less the change says more.
+    if (paid.length && !agrees(v) && !stated.cents && v === stated.value) continue;
     found.push({ value: v, conf: l.confidence, score, at: l.index });
   }
   // Two labelled totals that state the same amount ("incl. tax" and "payable") back each other.
@@ -541,8 +596,17 @@ export function extractExpense(lines: Line[]): Extraction {
   const paid = amount ? undefined : paidTotal(lines);
   if (paid !== undefined) amount = { value: paid, conf: 0.5 };
   if (!amount) {
-    const nums = lines.flatMap((l) => amounts(l.text).map((v) => ({ value: v, conf: l.confidence * 0.5 })));
-    amount = nums.sort((a, b) => b.value - a.value)[0];
+    // No total and no payment: the largest amount written as money (with cents), not a postcode,
+    // a year or a company number; else the largest number.
+    const nums = lines.flatMap((l) =>
+      amountTokens(l.text).map((t) => ({
+        value: t.value,
+        cents: /[.,]\d{2}$/.test(t.token),
+        conf: l.confidence * 0.5,
+      })),
+    );
+    const money = nums.filter((t) => t.cents);
+    amount = (money.length ? money : nums).sort((a, b) => b.value - a.value)[0];
   }
   r.set('amount', amount?.value, amount?.conf ?? 0);
   // The type: from the priced item lines first (what was bought), then anywhere (the vendor).

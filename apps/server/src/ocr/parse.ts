@@ -38,7 +38,19 @@ export function toLines(
       // Spanish "-ción/-sión" whose ó the OCR read as â, à or 6 ("Sustituci 6n", "emisi6n").
       .map((l) => ({ ...l, text: l.text.replace(/(?<=[cs]i)(?:[âàä]|\s?6)(?=n\b)/g, 'ó') }))
       .filter((l) => l.text.length > 0)
-      .map((l, index) => ({ ...l, norm: normalize(l.text), index }))
+      .map((l, index) => ({ ...l, norm: fixTotalWord(normalize(l.text)), index }))
+  );
+}
+
+/**
+ * TOTAL as the OCR reads it off faded thermal paper ("TOIAL", "1OIAL", "[UIAL", "7OTAL", "TOTA!"):
+ * each letter or a look-alike, at least two of them right. The word is put back in the normalised
+ * line (same length: positions in the text still match).
+ */
+export function fixTotalWord(norm: string): string {
+  return norm.replace(
+    /(?<![A-Z0-9])[T7I1L[][O0UQ][T7I1L][A4][L1I!\]|](?![A-Z0-9])|(?<=SUB[\s-]?)[T7I1L[][O0UQ][T7I1L][A4][L1I!\]|](?![A-Z0-9])/g,
+    (w) => ([...w].filter((c, i) => c === 'TOTAL'[i]).length >= 2 ? 'TOTAL' : w),
   );
 }
 
@@ -114,7 +126,10 @@ export function amountTokens(
     // "£2160.68" whose pound sign the OCR read as a small f, glued to the amount.
     .replace(/(?<![\w£])[f£](?=\d)/g, '£ ')
     // "C966.98", "L3,665.02", "E696.41": a currency sign read as a capital glued to an amount with cents.
-    .replace(/(?<![\w£€$])[CELF](?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d.,]))/g, '£ ');
+    .replace(/(?<![\w£€$])[CELF](?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d.,]))/g, '£ ')
+    // "S8.20": a dollar sign read as an S; "FM3.00", "1M3.00", "pM0.00": RM with its R misread.
+    .replace(/(?<![\w£€$])S(?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d.,]))/g, '$ ')
+    .replace(/(?<![A-Za-z])[FPpK1]M(?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d.,]))/g, 'RM ');
   // "200. 00": the OCR split a price at its decimal point.
   if (kind === 'money') clean = clean.replace(/(?<=\d[.,])\s(?=\d{2}(?![\d.,]))/g, '');
   const out: { value: number; token: string; glued: boolean }[] = [];
@@ -172,12 +187,53 @@ function oneEditApart(a: string, b: string): boolean {
 }
 export function fixMonthNames(norm: string): string {
   // Only between a day and a year ("26 februare 2024", "10 de setiembe de 2025").
-  return norm.replace(/(?<=\d[\s./-]*(?:DE\s*)?)[A-Z]{5,10}(?=[\s./,-]*(?:DE\s*)?\d)/g, (w) =>
-    MONTHS[w] ? w : (LONG_MONTHS.find((m) => oneEditApart(w, m)) ?? w),
-  );
+  return norm
+    .replace(/(?<=\d[\s./-]*(?:DE\s*)?)[A-Z]{5,10}(?=[\s./,-]*(?:DE\s*)?\d)/g, (w) =>
+      MONTHS[w] ? w : (LONG_MONTHS.find((m) => oneEditApart(w, m)) ?? w),
+    )
+    .replace(/(?<=(?<!\d)\d{1,2}[\s./-]*)[A-Z]{3}(?=[\s./,-]*\d{2})/g, misreadShortMonth);
+}
+
+/** Letters the OCR reads for one another on a faded receipt ("OCT" as "OCI", "JUN" as "JUH"). */
+const LOOKALIKE: Record<string, string> = {
+  I: 'TLJ',
+  L: 'IT',
+  T: 'I',
+  U: 'VN',
+  V: 'U',
+  H: 'NM',
+  N: 'H',
+  G: 'C',
+  C: 'G',
+  D: 'O',
+  Q: 'O',
+};
+const SHORT_MONTHS = Object.keys(MONTHS).filter((w) => w.length === 3);
+/**
+ * A three-letter month the OCR read with one letter changed for a look-alike ("10 0CI 2017": OCT),
+ * between a day and a year: the month, when exactly one month is that one letter away.
+ */
+function misreadShortMonth(w: string): string {
+  if (MONTHS[w]) return w;
+  const found = new Set<string>();
+  for (let i = 0; i < 3; i++)
+    for (const c of LOOKALIKE[w[i] ?? ''] ?? '') {
+      const m = w.slice(0, i) + c + w.slice(i + 1);
+      if (SHORT_MONTHS.includes(m)) found.add(m);
+    }
+  return found.size === 1 ? ([...found][0] ?? w) : w;
 }
 
 const YEAR_THEN_DAY = new RegExp(`((?:19|20)\\d{2})(?=\\d{1,2}\\s*(?:DE\\s*)?(?:${MONTH_RE}))`, 'g');
+
+const YEAR_AFTER_MONTH = new RegExp(
+  `(?<=\\b(?:${MONTH_RE})[\\s./,-]*)(?:19|20)(?=[\\dA-Z]{2}(?![\\dA-Z]))(?:\\d[ILSBZ]|[ILSBZ]\\d)`,
+  'g',
+);
+const DAY_JUNK_MONTH = new RegExp(
+  `(?<=(?<!\\d)\\d{1,2})[A-Z](?=(?:${MONTH_RE})([-/])(?:19|20)\\d{2}(?!\\d))`,
+  'g',
+);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function iso(y: number, m: number, d: number): string | null {
@@ -189,6 +245,28 @@ function iso(y: number, m: number, d: number): string | null {
 }
 
 export type FoundDate = { iso: string; at: number };
+
+/** Letters the OCR reads for digits: C, D, O, Q, U for 0, I and L for 1, Z for 2, S for 5, G for 6, B for 8. */
+const DIGIT_FOR: Record<string, string> = {
+  C: '0',
+  D: '0',
+  O: '0',
+  Q: '0',
+  U: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '5',
+  G: '6',
+  B: '8',
+};
+/** A date-shaped token with one digit read as a letter ("28/C6/2018"): the digit back; others as they are. */
+function digitsForLetters(token: string): string {
+  const letters = token.match(/[A-Z]/g) ?? [];
+  const letter = letters[0] ?? '';
+  if (letters.length !== 1 || !DIGIT_FOR[letter] || (token.match(/\d/g) ?? []).length < 5) return token;
+  return token.replace(letter, DIGIT_FOR[letter] ?? letter);
+}
 
 /**
  * Every date on a (normalised) line: yyyy-mm-dd, dd.mm.yyyy, dd/mm/yy, dd-mm-yyyy, "1 mai 2024",
@@ -206,6 +284,21 @@ export function findDates(norm: string): FoundDate[] {
       // "...DE20254DEMARZO...": a year glued to the next date's day and month.
       .replace(YEAR_THEN_DAY, '$1 '),
   )
+    // "28/C6/2018", "1I/06/2018": one digit of a dd/mm/yyyy read as a look-alike letter.
+    .replace(
+      /(?<![\w.,])[\dA-Z]{1,2}([./-])[\dA-Z]{1,2}\1(?:[\dA-Z]{4}|[\dA-Z]{2})(?![\w.,])/g,
+      digitsForLetters,
+    )
+    // "18 MAR 20I8": a letter for a digit in the year after a month's name.
+    .replace(YEAR_AFTER_MONTH, (y) => y.replace(/[A-Z]/g, (c) => DIGIT_FOR[c] ?? c))
+    // "14AMAY/2017": the separator between the day and the month read as a letter.
+    .replace(DAY_JUNK_MONTH, (_, sep: string) => sep)
+    // "28/09/2817", "27/03/2918", "17/06/2C18": the year's zero read as a 6, 8, 9 or a letter (no
+    // year 29xx on a receipt).
+    .replace(
+      /(?<=(?<![\d.,])\d{1,2}(?:\/\d{1,2}\/|-\d{1,2}-|\.\d{1,2}\.))2[689CDQU](?=[0-2]\d(?![\d.,]))/g,
+      '20',
+    )
     // "09-AUG-20231:02": a year glued to a time whose hour has one digit.
     .replace(/(?<!\d)((?:19|20)\d{2})(?=\d:\d{2}(?!\d))/g, '$1 ')
     // "13/12/202319:36", "2023-12-1115:00": PaddleOCR glues the time (hh:mm) to the date.
@@ -226,6 +319,10 @@ export function findDates(norm: string): FoundDate[] {
     if (d) out.push({ iso: d, at: m.index ?? 0 });
   }
   for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,]*\d)/g)) {
+    // A two-digit year right after "11/" ("MI11/3-21 - 12/480"): a product code, its spaces taken out above.
+    const before = s.slice(0, m.index ?? 0);
+    if (m[4]?.length === 2 && /\d[./-]$/.test(before) && !/\d{1,2}([./-])\d{1,2}\1\d{2,4}-$/.test(before))
+      continue;
     const a = Number(m[1]);
     const b = Number(m[3]);
     const y = Number(m[4]);
@@ -239,6 +336,24 @@ export function findDates(norm: string): FoundDate[] {
     const at = m.index ?? 0;
     if (out.some((o) => o.at === at)) continue;
     const d = iso(Number(m[3] ?? m[5]), Number(m[2] ?? m[4]), Number(m[1]));
+    if (d) out.push({ iso: d, at });
+  }
+  // "24/07:2017", "24-07/2017": dd/mm/yyyy with its two separators read differently, one maybe a
+  // colon (only a four-digit year, only when nothing else matched there).
+  for (const m of s.matchAll(
+    /(?<![\d.,/-])(?<!\d:)(\d{1,2})([./:-])(\d{1,2})(?!\2)([./:-])((?:19|20)\d{2})(?![\d.,]*\d)/g,
+  )) {
+    const at = m.index ?? 0;
+    if (out.some((o) => o.at === at) || (m[2] === ':' && m[4] === ':')) continue;
+    const d = iso(Number(m[5]), Number(m[3]), Number(m[1]));
+    if (d) out.push({ iso: d, at });
+  }
+  // "Order No. 100007017/04/2018": dd/mm/yyyy glued to the number before it (a code's date to
+  // inCode: used only when the receipt has no other date).
+  for (const m of s.matchAll(/(?<=\d)(\d{2})([./-])(\d{1,2})\2((?:19|20)\d{2})(?![\d.,]*\d)/g)) {
+    const at = m.index ?? 0;
+    if (out.some((o) => Math.abs(o.at - at) < 3)) continue;
+    const d = iso(Number(m[4]), Number(m[3]), Number(m[1]));
     if (d) out.push({ iso: d, at });
   }
   // "Effective date.27072024", "Expiry date 26 072025": dd mm yyyy with both separators lost (or one
