@@ -37,6 +37,10 @@ const baseOptions = {
   supportedLngs: [...LANGUAGES],
   load: 'languageOnly' as const,
   interpolation: { escapeValue: false },
+  // Keys never name a namespace: said outright, i18next also skips its "is this key a sentence?"
+  // test on every t() call (a regular expression per call; ~10 % of i18next's time on a list page).
+  nsSeparator: false as const,
+  keySeparator: '.',
   returnNull: false,
   showSupportNotice: false,
 };
