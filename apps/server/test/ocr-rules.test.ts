@@ -1263,6 +1263,17 @@ describe('dates as faded receipts misread them (SROIE tuning sample, outside the
     expect(extractExpense(lines('Order 10203040 total\nTOTAL 19.99')).fields.date).toBeNull();
   });
 
+  it('reads a date with a separator printed twice', () => {
+    expect(iso('Datr:  : 05--03-2018 19:02:50')).toEqual(['2018-03-05']);
+    expect(iso('A--B 12--3')).toEqual([]);
+  });
+
+  it('reads a date with one separator read as a semicolon', () => {
+    expect(iso('KPB02201605190112   19/05;16 12:01:43 pm')).toEqual(['2016-05-19']);
+    expect(iso('19;05/2016')).toEqual(['2016-05-19']);
+    expect(iso('QTY 1;2')).toEqual([]);
+  });
+
   it('reads dd/mm/yyyy whose two separators were read differently, one maybe a colon', () => {
     expect(iso('DATE:24/07:2017 : 12:44')).toEqual(['2017-07-24']);
     expect(iso('24.07/2017')).toEqual(['2017-07-24']);
@@ -1270,7 +1281,7 @@ describe('dates as faded receipts misread them (SROIE tuning sample, outside the
     expect(iso('10:25:49 PM')).toEqual([]);
   });
 
-  it('takes the later year when the same day is printed twice with one digit of the year misread', () => {
+  it('takes the later reading when the same date is printed twice with one look-alike digit apart', () => {
     const r = extractExpense(
       lines(
         'Invoice No : 095_01/03124\nDate   : 13/04/2013 #1  2:26 PM\nPRN ON   : 13/04/2018 2:53 PM\nTOTAL 25.00',
@@ -1280,6 +1291,11 @@ describe('dates as faded receipts misread them (SROIE tuning sample, outside the
     // Two different days: the labelled one, as before.
     const two = extractExpense(lines('Date : 13/04/2018\nPRN ON : 14/04/2018\nTOTAL 25.00'));
     expect(two.fields.date).toBe('2018-04-13');
+    // A day read 3 for 8 on the labelled line, right on the printing line.
+    const day = extractExpense(
+      lines('V1.0514   Date: 03/09/2017\n1:1): 08/09/2017 11:06\nTotal Payable: 15.57'),
+    );
+    expect(day.fields.date).toBe('2017-09-08');
     // A year more than one digit away is no misread.
     const far = extractExpense(lines('Date : 13/04/2012\nPRN ON : 13/04/2018\nTOTAL 25.00'));
     expect(far.fields.date).toBe('2012-04-13');
@@ -1355,6 +1371,15 @@ describe('totals as faded receipts misread them (SROIE tuning sample, outside th
     expect(r.fields.amount).toBe(48.95);
     const zero = extractExpense(lines('7OTAL   19.99\nCASH   20.00\nCHANGE   0.00'));
     expect(zero.fields.amount).toBe(20);
+  });
+
+  it('does not take the taxable amount for the total', () => {
+    const r = extractExpense(
+      lines(
+        'SUBTOTAL   RM53.60\nCASH   RM100.00\nCHANGE   RM46.40\nTAXABLE AMOUNT   RM50.57\n6% GST   RM3.03',
+      ),
+    );
+    expect(r.fields.amount).toBe(53.6);
   });
 
   it('counts a ROUNDING line whose D was misread', () => {

@@ -120,19 +120,19 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
 /** Digits a faded print turns into one another (each pair in order): 3 and 8, 0 and 8, 1 and 7… */
 const LOOKALIKE_DIGITS = ['38', '08', '68', '89', '56', '17', '06', '09'];
 /**
- * The same day printed twice (the sale and the receipt's printing, "Date: 13/04/2013" and "PRN ON:
- * 13/04/2018") whose years differ in one digit: one of them misread (a faded 8 read as 3 or 0).
- * The later one: a receipt is scanned soon after it is printed. Null when no other reading.
+ * The same date printed twice (the sale and the receipt's printing, "Date: 13/04/2013" and "PRN ON:
+ * 13/04/2018"; "Date: 03/09/2017" and "DD: 08/09/2017") with one digit apart, a pair a faded print
+ * confuses: one of them misread, most often an 8 read as 3 or 0. The later one (the 8). Null when
+ * there is no other reading.
  */
 export function sameDayReread(iso: string, lines: Line[]): string | null {
-  const year = iso.slice(0, 4);
   const lookAlike = (o: string) => {
-    const diff = [...o.slice(0, 4)].flatMap((c, i) => (c !== year[i] ? [[c, year[i]].sort().join('')] : []));
+    const diff = [...o].flatMap((c, i) => (c !== iso[i] ? [[c, iso[i]].sort().join('')] : []));
     return diff.length === 1 && LOOKALIKE_DIGITS.includes(diff[0] ?? '');
   };
   const later = lines
     .flatMap((l) => findDates(l.norm).map((d) => d.iso))
-    .filter((o) => o.slice(4) === iso.slice(4) && o > iso && lookAlike(o))
+    .filter((o) => o > iso && lookAlike(o))
     .sort();
   return later.at(-1) ?? null;
 }
@@ -176,7 +176,7 @@ const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
 const TAX_INCLUDED = /\b(INC[LI1]?|[IL]NCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
 const NOT_PAID_TOTAL =
-  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO)\b|(?<!TOTAL |AMOUNT ?)\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|(?<!AFTER )ROUNDING(?! *TOTAL)/;
+  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO|TAXABLE)\b|(?<!TOTAL |AMOUNT ?)\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|(?<!AFTER )ROUNDING(?! *TOTAL)/;
 /** What the customer handed over (cash, card) and got back: paid − change is the total. */
 const PAID =
   /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|PAY|TENDERED|RECEIVED|EFECTIVO|ENTREGADO|TARJETA|NUMERAR|PAGO)\b/;

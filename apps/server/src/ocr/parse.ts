@@ -289,6 +289,11 @@ export function findDates(norm: string): FoundDate[] {
       /(?<![\w.,])[\dA-Z]{1,2}([./-])[\dA-Z]{1,2}\1(?:[\dA-Z]{4}|[\dA-Z]{2})(?![\w.,])/g,
       digitsForLetters,
     )
+    // "05--03-2018": a separator printed (or read) twice.
+    .replace(/(?<=(?<![\d.,])\d{1,2})([./-])\1(?=\d{1,2}[./-]\d{2})/g, '$1')
+    // "19/05;16", "19;05/2016": one separator of a date read as a semicolon.
+    .replace(/(?<![\d.,;])(\d{1,2})([./-])(\d{1,2});(?=\d{2}(?:\d{2})?(?![\d.,;]))/g, '$1$2$3$2')
+    .replace(/(?<![\d.,;])(\d{1,2});(\d{1,2})([./-])(?=\d{2}(?:\d{2})?(?![\d.,;]))/g, '$1$3$2$3')
     // "18 MAR 20I8": a letter for a digit in the year after a month's name.
     .replace(YEAR_AFTER_MONTH, (y) => y.replace(/[A-Z]/g, (c) => DIGIT_FOR[c] ?? c))
     // "14AMAY/2017": the separator between the day and the month read as a letter.
