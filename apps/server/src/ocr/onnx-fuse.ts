@@ -679,7 +679,7 @@ function sweep(g: Graph): number {
 
 /**
  * The model's bytes with the chains above rewritten (the input when nothing matched), and how many
- * of each were rewritten.
+ * of each were rewritten. `skip` leaves some rewrites out (to measure what each one brings).
  */
 export function fuseModel(
   model: Uint8Array,
