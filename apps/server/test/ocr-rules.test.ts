@@ -1246,6 +1246,13 @@ describe('dates as faded receipts misread them (SROIE tuning sample, outside the
   });
 
   it('reads a date glued to the number before it, only when the receipt has no other', () => {
+    const at = (t: string, d: string) => inCode(t, t.indexOf(d));
+    expect(at('ORDER NO.   100007017/04/2018', '17/04/2018')).toBe(true);
+    expect(at('ORD #07 -REG #19- 10/03/2018 17:24:07', '10/03/2018')).toBe(false);
+    expect(at('CLOSED BY - C001-07/04/2018-18:11:05', '07/04/2018')).toBe(false);
+    expect(
+      extractExpense(lines('INV HD03-04-06\nORD #07 -REG #19- 10/03/2018 17:24:07\nTOTAL 12.50')).fields.date,
+    ).toBe('2018-03-10');
     const only = extractExpense(lines('Order No.   100007017/04/2018 07:13 PM\nTOTAL 12.50'));
     expect(only.fields.date).toBe('2018-04-17');
     expect(only.confidence.date).toBeLessThan(0.7);

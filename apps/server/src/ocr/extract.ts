@@ -85,7 +85,8 @@ const OTHER_DATE =
 export function inCode(norm: string, at: number): boolean {
   const before = norm.slice(0, at);
   if (/(?:DATE|DATA|FECHA|TARIKH|ON|:)\s*$/.test(before)) return false;
-  return /[A-Z\d]-?$/.test(before) || /^[\d./-]{6,10}-\d/.test(norm.slice(at));
+  // Glued to a digit only right before it: "REG #19- 10/03/2018" is no code.
+  return /[A-Z]-?$|\d$/.test(before) || /^[\d./-]{6,10}-\d(?!\d?:\d{2})/.test(norm.slice(at));
 }
 
 function pickDate(lines: Line[]): { iso: string; conf: number } | null {
@@ -94,7 +95,7 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
   // Dates inside codes only when there is no other.
   for (const codes of [false, true])
     for (const l of [...withLabel, ...usable, ...lines]) {
-      const d = findDates(l.norm).find((x) => codes || !inCode(l.norm, x.at));
+      const d = findDates(l.norm).find((x) => codes || !inCode(x.line, x.at));
       if (!d) continue;
       const conf = l.confidence * (withLabel.includes(l) ? 1 : 0.85) * (codes ? 0.6 : 1);
       const reread = sameDayReread(d.iso, usable);

@@ -244,7 +244,8 @@ function iso(y: number, m: number, d: number): string | null {
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
-export type FoundDate = { iso: string; at: number };
+/** A date, where it starts in `line`: the line as the dates were read from it (misreads mended). */
+export type FoundDate = { iso: string; at: number; line: string };
 
 /** Letters the OCR reads for digits: C, D, O, Q, U for 0, I and L for 1, Z for 2, S for 5, G for 6, B for 8. */
 const DIGIT_FOR: Record<string, string> = {
@@ -273,7 +274,7 @@ function digitsForLetters(token: string): string {
  * "12 de marzo de 2025", "05-Jan-2017", "30 Dec 17", "Sep 20, 2025". Day first unless that is impossible (US 12/31/2025).
  */
 export function findDates(norm: string): FoundDate[] {
-  const out: FoundDate[] = [];
+  const out: Omit<FoundDate, 'line'>[] = [];
   const s = fixMonthNames(
     norm
       .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
@@ -390,7 +391,7 @@ export function findDates(norm: string): FoundDate[] {
     const d = iso(Number(m[3]), MONTHS[m[1] ?? ''] ?? 0, Number(m[2]));
     if (d) out.push({ iso: d, at: m.index ?? 0 });
   }
-  return out.sort((a, b) => a.at - b.at);
+  return out.sort((a, b) => a.at - b.at).map((d) => ({ ...d, line: s }));
 }
 
 export type Language = 'en' | 'ro' | 'es';
