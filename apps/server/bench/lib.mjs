@@ -175,7 +175,7 @@ export async function load(url, headers, { connections = 50, duration = 10, pid 
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc; clock ticks of 10 ms). */
-export function cpuSeconds(pid) {
+function cpuSeconds(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;

@@ -1401,6 +1401,7 @@ describe('totals as faded receipts misread them (SROIE tuning sample, outside th
       lines('50250 Kuala Lumpur\n30/05/18 11:01\n010100 Pay parking ticket   5.00 RM\nGST 6%   0.28 RM'),
     );
     expect(r.fields.amount).toBe(5);
+    // With no amount with cents at all, the largest number is still the guess the user corrects.
     const noMoney = extractExpense(lines('BILL 2018\nITEMS 3'));
     expect(noMoney.fields.amount).toBe(2018);
   });
