@@ -3,8 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App';
 import { preloadFirstPage } from './app/routes';
-import { warmFormatters } from './lib/format';
-import { detectLanguage, initI18n } from './lib/i18n';
+import { initI18n } from './lib/i18n';
 import { reportNeedRefresh } from './lib/offline/pwa';
 import { getStoredUser } from './lib/session';
 import { startTheme } from './lib/theme';
@@ -15,8 +14,6 @@ import './styles/cards.css';
 startTheme();
 void initI18n();
 preloadFirstPage(window.location.pathname, queryClient, getStoredUser() !== null);
-// While the page's data is on its way, not inside its first render.
-(window.requestIdleCallback ?? setTimeout)(() => warmFormatters(detectLanguage()));
 
 // Prompt mode: a new version waits until the user chooses Reload (never a mix of old and new files).
 // Registered at once, not after load: a first visit followed by a full navigation (a link opened,

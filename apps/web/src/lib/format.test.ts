@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatInt, formatMoney, formatNumber } from './format';
 
 describe('formatMoney', () => {
   it("shows the € sign in the user's language, two decimals, never breakable inside", () => {
@@ -8,6 +8,45 @@ describe('formatMoney', () => {
     expect(formatMoney(10028.83, 'ro')).toBe('10.028,83\u00a0€');
     expect(formatMoney(4678.8, 'es')).toBe('4678,80\u00a0€');
     for (const lng of ['en', 'ro', 'es']) expect(formatMoney(1234567.5, lng)).not.toMatch(/ /);
+  });
+});
+
+describe('numbers written out for en, ro and es', () => {
+  // Halves that binary floats hold just under (1.005, 2.675), signs, zero, every group size, and
+  // a deterministic spread of amounts, litres and odometers.
+  const values = [0, -0, 0.125, 1.005, -1.005, 2.675, -0.001, 0.5, 999.995, 1234.5, -1234.5, 9999.999];
+  for (let i = 1, x = 0.37; i <= 400; i++) {
+    x = (x * 7919.31 + i * 13.7) % 2_000_000;
+    values.push(Number(x.toFixed(i % 4)), -Number((x / 1000).toFixed(3)), Math.round(x));
+  }
+  values.push(1e14 + 0.5, 123_456_789_012.345, 1e-6, 3e-7, 1e21);
+
+  it('gives what Intl gives, for money, decimals and whole numbers', () => {
+    for (const lng of ['en', 'ro', 'es']) {
+      const money = new Intl.NumberFormat(lng, {
+        style: 'currency',
+        currency: 'EUR',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      const fixed = (d: number) =>
+        new Intl.NumberFormat(lng, { minimumFractionDigits: d, maximumFractionDigits: d });
+      const whole = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 });
+      for (const v of values) {
+        expect(formatMoney(v, lng), `${lng} money ${v}`).toBe(money.format(v));
+        for (const d of [1, 2, 3])
+          expect(formatNumber(v, lng, d), `${lng} ${d} ${v}`).toBe(fixed(d).format(v));
+        expect(formatInt(v, lng), `${lng} int ${v}`).toBe(whole.format(v));
+      }
+    }
+  });
+
+  it('leaves other languages to Intl', () => {
+    expect(formatMoney(1234.5, 'de')).toBe('1.234,50\u00a0€');
+    expect(formatNumber(1234.5, 'fr')).toBe(
+      new Intl.NumberFormat('fr', { minimumFractionDigits: 2 }).format(1234.5),
+    );
   });
 });
 

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-// An Intl formatter costs far more to build than to use (~1 ms each on a slow phone, and a list of
-// 60 fill-ups formats ~400 values): one per language and style, kept for the visit.
+// An Intl formatter costs far more to build than to use: a currency one ~14 ms on a slow phone, inside
+// the first list's render. The app's languages are written out below (format.test.ts checks them
+// against Intl); any other language, and numbers too big to write out, use Intl, one formatter per
+// language and style, kept for the visit.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
   let f = formatters.get(key);
@@ -12,11 +14,37 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return f as F;
 }
 
+/** How each app language writes a number (Intl's marks; Spanish groups from five digits on). */
+const NUMBER_MARKS: Record<string, { group: string; decimal: string; groupFrom: number }> = {
+  en: { group: ',', decimal: '.', groupFrom: 4 },
+  ro: { group: '.', decimal: ',', groupFrom: 4 },
+  es: { group: '.', decimal: ',', groupFrom: 5 },
+};
+
+/**
+ * `value` with exactly `decimals` decimals in the marks of `lng`, rounded half away from zero on
+ * its shortest decimal form as Intl does (1.005 → 1.01); undefined where Intl must decide.
+ */
+function writeNumber(value: number, lng: string, decimals: number): string | undefined {
+  const marks = NUMBER_MARKS[lng];
+  const size = Math.abs(value);
+  if (!marks || !(size < 1e15) || (size !== 0 && size < 1e-6)) return undefined;
+  // `1.005e2` is 100.5 exactly, where 1.005 * 100 is 100.49999…
+  const scaled = Math.round(Number(`${size}e${decimals}`));
+  const digits = String(scaled).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const grouped = whole.length < marks.groupFrom ? whole : whole.replace(/\B(?=(\d{3})+$)/g, marks.group);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${decimals ? marks.decimal + digits.slice(-decimals) : ''}`;
+}
+
 /**
  * Amounts: two decimals and the € sign (ARCHITECTURE §7), in the user's language: '€1,234.50',
  * '1.234,50 €' (ro; its default display would be 'EUR'), with a no-break space before the sign.
  */
 export function formatMoney(value: number, lng: string): string {
+  const written = writeNumber(value, lng, 2);
+  if (written !== undefined) return lng === 'en' ? written.replace(/^(-?)/, '$1€') : `${written}\u00a0€`;
   return cached(
     `money|${lng}`,
     () =>
@@ -32,15 +60,21 @@ export function formatMoney(value: number, lng: string): string {
 
 /** Plain numbers with two decimals. */
 export function formatNumber(value: number, lng: string, decimals = 2): string {
-  return cached(
-    `number|${lng}|${decimals}`,
-    () => new Intl.NumberFormat(lng, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
-  ).format(value);
+  return (
+    writeNumber(value, lng, decimals) ??
+    cached(
+      `number|${lng}|${decimals}`,
+      () => new Intl.NumberFormat(lng, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+    ).format(value)
+  );
 }
 
 /** Whole numbers (km) with grouping. */
 export function formatInt(value: number, lng: string): string {
-  return cached(`int|${lng}`, () => new Intl.NumberFormat(lng, { maximumFractionDigits: 0 })).format(value);
+  return (
+    writeNumber(value, lng, 0) ??
+    cached(`int|${lng}`, () => new Intl.NumberFormat(lng, { maximumFractionDigits: 0 })).format(value)
+  );
 }
 
 /**
@@ -80,13 +114,6 @@ export function formatDate(iso: string, lng: string): string {
     `date|${lng}`,
     () => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }),
   ).format(d);
-}
-
-/** Builds the language's number formatters ahead of the first list (each ~1 ms on a slow phone). */
-export function warmFormatters(lng: string): void {
-  formatMoney(0, lng);
-  formatNumber(0, lng);
-  formatInt(0, lng);
 }
 
 /** Formatters bound to the current UI language. */

@@ -98,8 +98,7 @@ export default function ExpensesPage() {
         schema: 'expenses',
         initial,
       }}
-    >
-      {scope.rows.map((row) => {
+      card={(row) => {
         const r = row.record;
         return (
           <li key={r.id} className="record-card">
@@ -114,7 +113,7 @@ export default function ExpensesPage() {
             {ownerActions(row)}
           </li>
         );
-      })}
-    </RecordsLayout>
+      }}
+    />
   );
 }

@@ -222,8 +222,7 @@ export default function FuelPage() {
         schema: 'fuel',
         initial,
       }}
-    >
-      {scope.rows.map((row) => {
+      card={(row) => {
         const r = row.record;
         return (
           <li key={r.id} className="record-card">
@@ -266,7 +265,7 @@ export default function FuelPage() {
             {ownerActions(row)}
           </li>
         );
-      })}
-    </RecordsLayout>
+      }}
+    />
   );
 }

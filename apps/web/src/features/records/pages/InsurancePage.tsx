@@ -58,8 +58,7 @@ export default function InsurancePage() {
         schema: 'insurance',
         initial,
       }}
-    >
-      {scope.rows.map(({ record: r, vehicle }) => {
+      card={({ record: r, vehicle }) => {
         const owner = scope.isOwner(vehicle);
         return (
           <li key={r.id} className="record-card">
@@ -117,7 +116,7 @@ export default function InsurancePage() {
             ) : null}
           </li>
         );
-      })}
-    </RecordsLayout>
+      }}
+    />
   );
 }

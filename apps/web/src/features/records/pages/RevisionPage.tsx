@@ -114,8 +114,7 @@ export default function RevisionPage() {
         schema: 'revision',
         initial,
       }}
-    >
-      {scope.rows.map(({ record: r, vehicle }) => {
+      card={({ record: r, vehicle }) => {
         const name = fmt.date(r.date);
         const owner = scope.isOwner(vehicle);
         return (
@@ -194,7 +193,7 @@ export default function RevisionPage() {
             ) : null}
           </li>
         );
-      })}
-    </RecordsLayout>
+      }}
+    />
   );
 }
