@@ -18,19 +18,20 @@
  * `--seed tune --n 100 --exclude held-out:60`; the overlap removed is printed); it may be repeated
  * (`--seed check --n 100 --exclude held-out:60 --exclude tune:250`). --cache keeps each receipt's raw
  * OCR text there and re-reads it on the next run: extraction-only runs (no latency figures) for
- * working on the extractors.
+ * working on the extractors. The sample is drawn by sroie-sample.ts (the re-reading experiments,
+ * reread-dates.ts and reread-score.ts, draw the same ones). OCR_REREAD=0 turns the second reading
+ * of date boxes off (paddle-worker.ts), to compare.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Principal } from '../src/modules/auth/auth.service.js';
 import { createOcrEngine } from '../src/ocr/engines.js';
 import { extract, type OcrKind } from '../src/ocr/extract.js';
 import { OcrService } from '../src/ocr/ocr.service.js';
 import { toLines } from '../src/ocr/parse.js';
 import type { OcrEngine, OcrText } from '../src/ocr/worker-pool.js';
-import { sroieDate, sroieTotal } from './public-labels.js';
+import { chooseSamples, findSamples, type Sample } from './sroie-sample.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string) => {
@@ -46,35 +47,6 @@ const cacheDir = opt('cache');
 /** Every `--exclude <seed>:<n>` (repeatable: a check sample disjoint from both held-out and tuning). */
 const excludes = argv.flatMap((a, i) => (a === '--exclude' && argv[i + 1] ? [argv[i + 1] as string] : []));
 
-type Sample = { id: string; image: string; date: string | null; total: number | null; company: string };
-
-function findSamples(root: string): Sample[] {
-  const keyDir = existsSync(join(root, 'key')) ? join(root, 'key') : root;
-  const imgDir = existsSync(join(root, 'img')) ? join(root, 'img') : root;
-  const out: Sample[] = [];
-  for (const f of readdirSync(keyDir)) {
-    if (!/\.(json|txt)$/i.test(f)) continue;
-    const id = basename(f, extname(f));
-    const image = ['.jpg', '.jpeg', '.png'].map((e) => join(imgDir, id + e)).find((p) => existsSync(p));
-    if (!image) continue;
-    let key: Record<string, string>;
-    try {
-      key = JSON.parse(readFileSync(join(keyDir, f), 'utf8'));
-    } catch {
-      continue; // a box/transcript .txt, not a key file
-    }
-    if (typeof key !== 'object' || key === null || !('total' in key || 'date' in key)) continue;
-    out.push({
-      id,
-      image,
-      date: sroieDate(key.date ?? ''),
-      total: sroieTotal(key.total ?? ''),
-      company: key.company ?? '',
-    });
-  }
-  return out;
-}
-
 if (!dir || !existsSync(dir)) {
   process.stdout.write(
     [
@@ -89,25 +61,11 @@ if (!dir || !existsSync(dir)) {
   process.exit(0);
 }
 
-const order = (id: string) => createHash('sha1').update(`${seed}:${id}`).digest('hex');
 const all = findSamples(dir);
-const sampleOf = (s: string, k: number, without: Set<string>) => {
-  const key = (id: string) => createHash('sha1').update(`${s}:${id}`).digest('hex');
-  return all
-    .filter((x) => !without.has(x.id))
-    .sort((a, b) => (key(a.id) < key(b.id) ? -1 : 1))
-    .slice(0, k);
-};
-// Each excluded sample is drawn as its own run drew it, without the ones excluded before it:
-// `--exclude held-out:60 --exclude tune:250` is exactly `--seed tune --n 250 --exclude held-out:60`.
-const excluded = new Set<string>();
-for (const e of excludes)
-  for (const x of sampleOf(e.replace(/:\d+$/, ''), Number(/:(\d+)$/.exec(e)?.[1] ?? 60), new Set(excluded)))
-    excluded.add(x.id);
-const samples = all
-  .filter((s) => !excluded.has(s.id))
-  .sort((a, b) => (order(a.id) < order(b.id) ? -1 : 1))
-  .slice(0, n);
+const samples = chooseSamples(all, seed, n, excludes);
+// What the excluded samples took out (printed with the figures).
+const excluded = new Set(all.map((x) => x.id));
+for (const x of chooseSamples(all, seed, all.length, excludes)) excluded.delete(x.id);
 /** Filling stations (Malaysia: Shell, Petronas, Petron, Caltex, BHP): their receipts are also read as fuel. */
 const STATION = /\b(SHELL|PETRONAS|PETRON|CALTEX|BHP|ESSO)\b/i;
 

@@ -50,4 +50,27 @@ describe('preprocessing: evening out the light', () => {
     for (const v of page.data) if (v > 200) white++;
     expect(white / page.data.length).toBeGreaterThan(0.6);
   });
+
+  it('also hands the engine the same page before its light was flattened (date boxes are read again from it)', async () => {
+    const w = 600;
+    const h = 400;
+    const { pixels } = shadowedPage(w, h);
+    const jpeg = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const page = await prepareImage(jpeg);
+    const before = page.unflattened;
+    expect(before?.length).toBe(page.width * page.height);
+    // The shadow is still in it: each column's mean on the right darker than on the left, far
+    // more than on the flattened page.
+    const mean = (d: Uint8Array | undefined, fx: number) => {
+      let s = 0;
+      for (let y = 0; y < page.height; y++) s += d?.[y * page.width + Math.round(page.width * fx)] ?? 0;
+      return s / page.height;
+    };
+    expect(mean(before, 0.15) - mean(before, 0.85)).toBeGreaterThan(40);
+    expect(Math.abs(mean(page.data, 0.15) - mean(page.data, 0.85))).toBeLessThan(
+      mean(before, 0.15) - mean(before, 0.85),
+    );
+  });
 });

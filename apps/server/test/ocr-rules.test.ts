@@ -43,8 +43,10 @@ import { headingsOf, tableValues } from '../src/ocr/layout.js';
 import {
   allowedClasses,
   boxesFromProbMap,
+  chooseDateReading,
   ctcDecode,
   groupLines,
+  mayHoldDate,
   textSlope,
 } from '../src/ocr/paddle-core.js';
 import { amountTokens, findDates, fixMonthNames, parseNumber, toLines } from '../src/ocr/parse.js';
@@ -1404,5 +1406,80 @@ describe('totals as faded receipts misread them (SROIE tuning sample, outside th
     // With no amount with cents at all, the largest number is still the guess the user corrects.
     const noMoney = extractExpense(lines('BILL 2018\nITEMS 3'));
     expect(noMoney.fields.amount).toBe(2018);
+  });
+});
+
+describe('a date box read again from the unflattened page (SROIE tuning samples, outside the held-out one)', () => {
+  it('re-reads boxes that may hold a date, however misread, and no others', () => {
+    for (const t of [
+      'Date : 11/5/2013 13:14:32',
+      ': 05-05-/:13 11:25:29',
+      'DATE: 25B412017',
+      '02/1a0/2017 10:49:25',
+      '0ct 3, 2615 12:16:25 PM',
+      'Date: 2212017',
+      '03/0:/2018',
+      '2023-04-12 14:05',
+    ])
+      expect(mayHoldDate(t)).toBe(true);
+    for (const t of ['TOTAL   27.55', 'GST No:001507647438', 'Tel:016-7780546', 'SR @ 6%   8.21   0.49'])
+      expect(mayHoldDate(t)).toBe(false);
+  });
+
+  it('takes the date most readings agree on', () => {
+    // The first reading garbled, the re-readings agree.
+    expect(
+      chooseDateReading(': 05-05-/:13 11:25:29', [
+        ':05-05-2018 11:25:29',
+        ':05-05-2018 11:25:29',
+        ': 05-05-/:13 11-25:29',
+      ]),
+    ).toBe(':05-05-2018 11:25:29');
+    expect(
+      chooseDateReading('0ct 3, 2615 12:16:25 PM', [
+        '0ct 3,2016 12:16:25 PM',
+        '0ct 3, 2016 12:16:25 PM',
+        '0ct 3,2016 12:16:25 PM',
+      ]),
+    ).toBe('0ct 3,2016 12:16:25 PM');
+    // A year's 8 read as 3 the first time, as 8 by two re-readings.
+    expect(
+      chooseDateReading('17/01/2013 4 2153', ['17/01/201842153', '17/01/2018 4 2153', '17/01/2018 4 2153']),
+    ).toBe('17/01/2018 4 2153');
+    // The first reading kept when it has the most votes, or when nothing else reads as a date.
+    expect(
+      chooseDateReading('Date: 20/10/2017', ['Date:20/10/2017', 'Date: 26/10/2017', 'Date:20/10/2017']),
+    ).toBeNull();
+    expect(chooseDateReading('Date: 2212017', ['Date: 2212017', 'Dete 212017', 'Date: 212017'])).toBeNull();
+  });
+
+  it('breaks a tie between two dates a look-alike digit apart by the inkier digit, any other tie by the first reading', () => {
+    // 3 vs 8: fading takes strokes away, so the 8 is the one printed.
+    expect(
+      chooseDateReading('Date : 11/5/2013 13:14:32', [
+        'Date:11/5/2018 13:14:32',
+        'Date:11/5/2013 13:14:32',
+        'Date:11/5/201813:14:32',
+      ]),
+    ).toBe('Date:11/5/2018 13:14:32');
+    expect(
+      chooseDateReading('06/03/2018 20:01', ['06/03/2018 20:01', '06/03/2016 20:01', '06/03/2016 20:01']),
+    ).toBeNull();
+    // Two dates two digits apart: the first reading's.
+    expect(chooseDateReading('12/03/2018', ['12/03/2018', '21/03/2017', '21/03/2017'])).toBeNull();
+  });
+
+  it('takes a date only one re-reading found only when no reading found another', () => {
+    expect(
+      chooseDateReading('02/3a0/2017 10:49:25', [
+        '02/Ja0/2017 10:49:25',
+        '02/Jan/2017 10:49:25',
+        '02/Ja0/2017',
+      ]),
+    ).toBe('02/Jan/2017 10:49:25');
+    expect(chooseDateReading('02/06/18', ['02/06/18', '02/08/18', '02/06/18'])).toBeNull();
+    expect(
+      chooseDateReading('Date: 02/0:/18', ['Date: 02/08/18', 'Date: 02/06/19', 'Date: 02/0:/18']),
+    ).toBeNull();
   });
 });

@@ -4,6 +4,8 @@
  * lines. No I/O and no ONNX Runtime here, so they are unit-tested directly.
  */
 
+import { findDates, normalize } from './parse.js';
+
 export type Box = { x: number; y: number; w: number; h: number };
 export type BoxText = { text: string; confidence: number; box: Box };
 
@@ -81,7 +83,10 @@ export function allowedClasses(dictionary: string[]): { chars: string[]; allowed
   return { chars, allowed };
 }
 
-/** Greedy CTC decoding of one sequence of `steps` × `classes` probabilities, restricted to `allowed`. */
+/**
+ * Greedy CTC decoding of one sequence of `steps` × `classes` probabilities, restricted to `allowed`:
+ * the text, its mean confidence, and each character's probability (at its surest step).
+ */
 export function ctcDecode(
   probs: Float32Array,
   offset: number,
@@ -89,11 +94,12 @@ export function ctcDecode(
   classes: number,
   chars: string[],
   allowed: Uint8Array,
-): { text: string; confidence: number } {
+): { text: string; confidence: number; probs: number[] } {
   let text = '';
   let sum = 0;
   let n = 0;
   let prev = -1;
+  const charProbs: number[] = [];
   for (let t = 0; t < steps; t++) {
     const base = offset + t * classes;
     let best = 0;
@@ -106,13 +112,18 @@ export function ctcDecode(
       }
     }
     if (best !== 0 && best !== prev) {
-      text += chars[best] ?? '';
+      const c = chars[best] ?? '';
+      text += c;
+      for (let k = 0; k < c.length; k++) charProbs.push(bestP);
       sum += bestP;
       n++;
+    } else if (best !== 0 && charProbs.length) {
+      // The same character over several steps: as sure as its surest step.
+      charProbs[charProbs.length - 1] = Math.max(charProbs[charProbs.length - 1] ?? 0, bestP);
     }
     prev = best;
   }
-  return { text, confidence: n ? sum / n : 0 };
+  return { text, confidence: n ? sum / n : 0, probs: charProbs };
 }
 
 /**
@@ -185,4 +196,67 @@ export function textSlope(items: BoxText[]): number {
   }
   // A slope must join more boxes than level lines do.
   return best.cost < level - 1 ? best.slope : 0;
+}
+
+/**
+ * A box's text that may hold a date, however misread: dd?mm?yy(yy) with any separators (a letter
+ * for a digit or a month in the middle: "25B412017", "02/1a0/2017", "03/0:/2018"), eight digits
+ * with a year, yyyy-mm-dd, or a date label or a month's name with digits. Such boxes are read a
+ * second time (paddle-worker.ts).
+ */
+export function mayHoldDate(text: string): boolean {
+  return (
+    /(?<!\d)\d{1,2}\s?[^\s\dA-Z]{1,2}\s?[\dA-Z]{1,2}\s?[^\s\dA-Z]{1,2}\s?(?:\d{4}|\d{2})(?!\d)|(?<!\d)\d{2}[/.-]?\d{2}[/.-]?(?:19|20)\d{2}(?!\d)|(?<!\d)(?:19|20)\d{2}\s?[^\s\dA-Z]{1,2}\s?\d{1,2}\s?[^\s\dA-Z]{1,2}\s?\d{1,2}(?!\d)/i.test(
+      text,
+    ) ||
+    ((text.match(/\d/g) ?? []).length >= 3 &&
+      /DATE|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC/i.test(text))
+  );
+}
+
+/** Of two digits a faded print turns into one another, the one with more ink (fading takes strokes away). */
+const INKIER: Record<string, string> = {
+  '38': '8',
+  '08': '8',
+  '68': '8',
+  '89': '8',
+  '58': '8',
+  '56': '6',
+  '59': '9',
+  '17': '7',
+  '49': '9',
+};
+
+/**
+ * The reading of a box that may hold a date, from its first reading and its re-readings (other
+ * crops of the same box): the date most readings agree on, when the first reading's is not it.
+ * A tie between two dates one look-alike digit apart goes to the inkier digit ("2013" and "2018":
+ * the 8); any other tie to the first reading. A date only one re-reading found counts only when
+ * no reading found another one. Null: keep the first reading.
+ */
+export function chooseDateReading(first: string, rereads: string[]): string | null {
+  const dateOf = (t: string) => findDates(normalize(t))[0]?.iso ?? null;
+  const own = dateOf(first);
+  const votes = new Map<string, number>();
+  const texts = new Map<string, string>();
+  for (const t of [first, ...rereads]) {
+    const d = dateOf(t);
+    if (!d) continue;
+    votes.set(d, (votes.get(d) ?? 0) + 1);
+    if (!texts.has(d)) texts.set(d, t);
+  }
+  const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  const [top, next] = ranked;
+  if (!top) return null;
+  let win = top[0];
+  if (next && next[1] === top[1]) {
+    const diff = [...top[0]].flatMap((c, i) => (c !== next[0][i] ? [[c, next[0][i]].sort().join('')] : []));
+    const inkier = diff.length === 1 ? INKIER[diff[0] ?? ''] : undefined;
+    if (inkier) win = [...top[0]].some((c, i) => c !== next[0][i] && c === inkier) ? top[0] : next[0];
+    else if (own && votes.get(own) === top[1]) win = own;
+    else return null;
+  }
+  if (win === own) return null;
+  if ((votes.get(win) ?? 0) < 2 && (own || ranked.length > 1)) return null;
+  return texts.get(win) ?? null;
 }

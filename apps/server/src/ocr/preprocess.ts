@@ -91,7 +91,7 @@ export async function prepareImage(bytes: Buffer, stages?: Record<string, number
   lap('resize');
   const data = await flattenLight(sized, tw, th);
   lap('normalise');
-  return { data, width: tw, height: th };
+  return { data, width: tw, height: th, unflattened: sized };
 }
 
 /** sRGB gray level → CIE L* (0–100), and back, as sharp's normalise() stretches lightness. */

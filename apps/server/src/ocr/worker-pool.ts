@@ -8,7 +8,13 @@ export type OcrLine = {
 };
 export type OcrText = { text: string; confidence: number; lines: OcrLine[] };
 /** A prepared page: one byte of gray per pixel, row by row (what preprocessing hands the engine). */
-export type GrayImage = { data: Uint8Array; width: number; height: number };
+export type GrayImage = {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /** The same page before its light was flattened (PaddleOCR re-reads a date's crop from it). */
+  unflattened?: Uint8Array;
+};
 /** What an engine reads: a prepared page, or an encoded image (PNG, JPEG) as it is. */
 export type OcrImage = GrayImage | Buffer;
 
