@@ -1483,3 +1483,21 @@ describe('a date box read again from the unflattened page (SROIE tuning samples,
     ).toBeNull();
   });
 });
+
+describe('a two-digit-year date with one separator read as a space, as the last resort (SROIE tuning sample)', () => {
+  it('reads dd mm-yy or dd-mm yy when nothing else on the receipt is a date', () => {
+    const r = extractExpense(
+      lines('INVOICE NO : 18299/102/T0230\n01:34PM   568017   05 02-18\nCASH RM 150.00'),
+    );
+    expect(r.fields.date).toBe('2018-02-05');
+    expect(extractExpense(lines('TERMINAL 7\n05-02 18   14:22\nTOTAL 9.90')).fields.date).toBe('2018-02-05');
+    expect(extractExpense(lines('TERMINAL 7\n05 02-18 14:22\nTOTAL 9.90')).fields.date).toBe('2018-02-05');
+  });
+
+  it('never before a real date, nor inside a longer number, a time or an impossible date', () => {
+    const r = extractExpense(lines('REF 12 03-18\nDate: 04/05/2018\nTOTAL 9.90'));
+    expect(r.fields.date).toBe('2018-05-04');
+    for (const t of ['TEL 603 12 03-18', '12 03-1800', '10:12 03-18', '45 13-18'])
+      expect(extractExpense(lines(`${t}\nTOTAL 9.90`)).fields.date).toBeNull();
+  });
+});

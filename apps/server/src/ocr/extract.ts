@@ -115,6 +115,16 @@ function pickDate(lines: Line[]): { iso: string; conf: number } | null {
     const iso = m ? compactDate(m[1] ?? '') : null;
     if (iso) return { iso, conf: l.confidence * 0.5 };
   }
+  // "05 02-18", "05-02 18": dd-mm-yy with one separator read as a space, on a receipt where nothing
+  // else reads as a date.
+  for (const l of lines) {
+    const m =
+      /(?<![\d.,:/-]\s?)(\d{2})(?: (\d{2})[./-]|[./-](\d{2}) )(\d{2})(?![\d.,:/-]|\s?\d(?!\d?:\d{2}))/.exec(
+        l.norm,
+      );
+    const iso = m ? compactDate(`${m[1]}${m[2] ?? m[3]}20${m[4]}`) : null;
+    if (iso) return { iso, conf: l.confidence * 0.4 };
+  }
   return null;
 }
 
