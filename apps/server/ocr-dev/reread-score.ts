@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extract } from '../src/ocr/extract.js';
+import { INKIER } from '../src/ocr/paddle-core.js';
 import { findDates, normalize, toLines } from '../src/ocr/parse.js';
 import type { OcrText } from '../src/ocr/worker-pool.js';
 
@@ -88,18 +89,6 @@ const mergeOf = (names: string[]) => (w: Word) => {
   );
 };
 
-/** Fading takes strokes away, never adds them: of two digits one reads for the other, the one with more ink. */
-const INKIER: Record<string, string> = {
-  '38': '8',
-  '08': '8',
-  '68': '8',
-  '89': '8',
-  '58': '8',
-  '56': '6',
-  '59': '9',
-  '17': '7',
-  '49': '9',
-};
 const dateVote =
   (names: string[], ink = false) =>
   (w: Word) => {

@@ -215,7 +215,7 @@ export function mayHoldDate(text: string): boolean {
 }
 
 /** Of two digits a faded print turns into one another, the one with more ink (fading takes strokes away). */
-const INKIER: Record<string, string> = {
+export const INKIER: Record<string, string> = {
   '38': '8',
   '08': '8',
   '68': '8',
