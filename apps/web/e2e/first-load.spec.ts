@@ -54,3 +54,32 @@ test('a cold load of a car’s fuel screen asks for its data once, and shows the
   await expect(dialog.getByLabel('Litres')).toBeVisible();
   expect(scripts.some(schemas)).toBe(true);
 });
+
+// A first render that suspends commits the loading placeholder, and React then holds the page back
+// for 300 ms: the app renders once the translation, the page's chunk and its data are here.
+test('a cold load of the vehicles screen shows the cars with the app’s first render, no placeholder in between', async ({
+  page,
+}) => {
+  await register(page, account('firstrender'));
+  await postVehicle(page, {
+    make: 'Skoda',
+    model: 'Fabia',
+    year: 2019,
+    fuelType: 'DIESEL',
+    engineSize: 1.4,
+    odometer: 80_000,
+  });
+  await page.addInitScript(() => {
+    // index.html's own placeholder is the first; any other one is a fallback React committed.
+    const placeholders = new Set<Element>();
+    (window as { __placeholders?: Set<Element> }).__placeholders = placeholders;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.page-loading')) placeholders.add(el);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/vehicles');
+  await expect(page.getByRole('heading', { name: /Skoda Fabia/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __placeholders?: Set<Element> }).__placeholders?.size)).toBe(
+    1,
+  );
+});

@@ -12,8 +12,10 @@ import './styles/cards.css';
 
 // public/theme-init.js already set the class before first paint; this keeps it in sync with the system.
 startTheme();
-void initI18n();
-preloadFirstPage(window.location.pathname, queryClient, getStoredUser() !== null);
+const firstScreen = Promise.all([
+  initI18n(),
+  preloadFirstPage(window.location.pathname, queryClient, getStoredUser() !== null),
+]);
 
 // Prompt mode: a new version waits until the user chooses Reload (never a mix of old and new files).
 // Registered at once, not after load: a first visit followed by a full navigation (a link opened,
@@ -24,7 +26,13 @@ const updateSW = registerSW({
 });
 
 const root = document.getElementById('root');
-if (root) {
+// The first render waits (at most FIRST_SCREEN_WAIT_MS) for the translation and the page's chunk:
+// a render that suspends commits its fallback, and React then holds the page back for 300 ms.
+const FIRST_SCREEN_WAIT_MS = 1500;
+const waited = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
+void Promise.race([firstScreen, waited]).then(() => root && render(root));
+
+function render(root: HTMLElement) {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree (the shell from index.html is already painted).
   const reactRoot = createRoot(root);

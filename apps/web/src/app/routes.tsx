@@ -4,15 +4,14 @@ import { matchPath, Route, Routes } from 'react-router-dom';
 import { FIRST_PAGES } from './first-pages';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
+import { Preloaded, preloadable } from './preloaded-lazy';
 
 // Every page is its own chunk: the first load only carries the shell.
-const load = {
-  home: () => import('../features/home/pages/HomePage'),
-  vehicles: () => import('../features/vehicles/pages/VehiclesPage'),
-  fuel: () => import('../features/records/pages/FuelPage'),
-  marketplace: () => import('../features/marketplace/pages/MarketplacePage'),
-};
-const HomePage = lazy(load.home);
+// The first pages render at once when preloadFirstPage already has their chunk.
+const home = preloadable(() => import('../features/home/pages/HomePage'));
+const vehicles = preloadable(() => import('../features/vehicles/pages/VehiclesPage'));
+const fuel = preloadable(() => import('../features/records/pages/FuelPage'));
+const marketplace = preloadable(() => import('../features/marketplace/pages/MarketplacePage'));
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -20,12 +19,9 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswor
 const GdprPage = lazy(() => import('../features/gdpr/pages/GdprPage'));
 const SettingsPage = lazy(() => import('../features/users/pages/SettingsPage'));
 const AdminUsersPage = lazy(() => import('../features/users/pages/AdminUsersPage'));
-const MarketplacePage = lazy(load.marketplace);
 const ChatPage = lazy(() => import('../features/ai/pages/ChatPage'));
-const VehiclesPage = lazy(load.vehicles);
 const InsurancePage = lazy(() => import('../features/records/pages/InsurancePage'));
 const ExpensesPage = lazy(() => import('../features/records/pages/ExpensesPage'));
-const FuelPage = lazy(load.fuel);
 const RevisionPage = lazy(() => import('../features/records/pages/RevisionPage'));
 const RenewalsPage = lazy(() => import('../features/renewals/pages/RenewalsPage'));
 // Analytics pages carry chart.js in their own chunks.
@@ -38,41 +34,45 @@ const NotFoundPage = lazy(() => import('../features/home/pages/NotFoundPage'));
 /** A page module may name the data its first screen shows, to fetch it before it renders. */
 type PrefetchingPage = {
   default: unknown;
-  prefetch?: (client: QueryClient, params: Record<string, string | undefined>) => void;
+  prefetch?: (client: QueryClient, params: Record<string, string | undefined>) => Promise<unknown>;
 };
 
 /** The chunk of each first page (first-pages.ts lists them and what their first screen needs). */
 const FIRST_PAGE_LOADERS: Record<string, () => Promise<PrefetchingPage>> = {
-  '/': load.home,
-  '/vehicles': load.vehicles,
-  '/fuel/:vehicleId': load.fuel,
-  '/marketplace': load.marketplace,
+  '/': home.load,
+  '/vehicles': vehicles.load,
+  '/fuel/:vehicleId': fuel.load,
+  '/marketplace': marketplace.load,
 };
 
 /**
  * At start, before the translations arrive (the shell waits for them): the page's chunk, then its
- * first data for a signed-in user, so chunk, data and translations download side by side.
+ * first data for a signed-in user, so chunk, data and translations download side by side. Settles
+ * once both are here (main.tsx renders then).
  */
-export function preloadFirstPage(pathname: string, client: QueryClient, signedIn: boolean): void {
+export function preloadFirstPage(pathname: string, client: QueryClient, signedIn: boolean): Promise<void> {
   for (const { pattern } of FIRST_PAGES) {
     const match = matchPath(pattern, pathname);
     const loader = FIRST_PAGE_LOADERS[pattern];
     if (!match || !loader) continue;
-    void loader().then(
-      (page) => {
-        if (signedIn) page.prefetch?.(client, match.params);
+    return loader().then(
+      async (page) => {
+        if (!signedIn) return;
+        const data = page.prefetch?.(client, match.params);
+        // Offline, a query waits for the network: nothing to wait for.
+        if (navigator.onLine) await data;
       },
       () => undefined, // the route's own lazy() reports a chunk that fails
     );
-    return;
   }
+  return Promise.resolve();
 }
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
+        <Route index element={<Preloaded page={home} />} />
         <Route element={<GuestOnly />}>
           <Route path="login" element={<LoginPage />} />
           <Route path="register" element={<RegisterPage />} />
@@ -83,8 +83,8 @@ export function AppRoutes() {
 
         <Route element={<RequireAuth />}>
           <Route path="settings" element={<SettingsPage />} />
-          <Route path="vehicles" element={<VehiclesPage />} />
-          <Route path="marketplace" element={<MarketplacePage />} />
+          <Route path="vehicles" element={<Preloaded page={vehicles} />} />
+          <Route path="marketplace" element={<Preloaded page={marketplace} />} />
           <Route path="ai-chat" element={<ChatPage />} />
           <Route path="analytics/user" element={<UserAnalyticsPage />} />
           <Route path="analytics" element={<AnalyticsIndexPage />} />
@@ -93,8 +93,8 @@ export function AppRoutes() {
           <Route path="insurance/:vehicleId" element={<InsurancePage />} />
           <Route path="expenses" element={<ExpensesPage />} />
           <Route path="expenses/:vehicleId" element={<ExpensesPage />} />
-          <Route path="fuel" element={<FuelPage />} />
-          <Route path="fuel/:vehicleId" element={<FuelPage />} />
+          <Route path="fuel" element={<Preloaded page={fuel} />} />
+          <Route path="fuel/:vehicleId" element={<Preloaded page={fuel} />} />
           <Route path="revision" element={<RevisionPage />} />
           <Route path="revision/:vehicleId" element={<RevisionPage />} />
           <Route path="renewals/:vehicleId" element={<RenewalsPage />} />

@@ -160,19 +160,25 @@ const is404 = (err: unknown) => err instanceof ApiError && err.status === 404;
  * One vehicle's page before it renders (app/routes.tsx): the vehicle and its records, unfiltered,
  * under the keys useRecordScope reads.
  */
-export function prefetchRecordScope(client: QueryClient, kind: RecordKind, vehicleIdParam?: string): void {
+export function prefetchRecordScope(
+  client: QueryClient,
+  kind: RecordKind,
+  vehicleIdParam?: string,
+): Promise<unknown> {
   const id = Number(vehicleIdParam);
-  if (!Number.isInteger(id) || id <= 0) return;
-  void client.prefetchQuery({
-    queryKey: vehicleKeys.one(id),
-    queryFn: ({ signal }) => fetchVehicle(id, signal),
-    networkMode: 'always',
-  });
-  void client.prefetchQuery({
-    queryKey: recordKeys.list(kind, id, {}),
-    queryFn: ({ signal }) => fetchRecordList(kind, id, {}, signal),
-    networkMode: 'always',
-  });
+  if (!Number.isInteger(id) || id <= 0) return Promise.resolve();
+  return Promise.all([
+    client.prefetchQuery({
+      queryKey: vehicleKeys.one(id),
+      queryFn: ({ signal }) => fetchVehicle(id, signal),
+      networkMode: 'always',
+    }),
+    client.prefetchQuery({
+      queryKey: recordKeys.list(kind, id, {}),
+      queryFn: ({ signal }) => fetchRecordList(kind, id, {}, signal),
+      networkMode: 'always',
+    }),
+  ]);
 }
 
 /**

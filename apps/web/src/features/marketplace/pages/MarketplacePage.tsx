@@ -33,8 +33,8 @@ function listingFilters(filter: VehicleFilter) {
 }
 
 /** The unfiltered listings, fetched as soon as this chunk arrives (app/routes.tsx). */
-export function prefetch(client: QueryClient): void {
-  void client.prefetchQuery(listingsQuery(listingFilters(EMPTY_FILTER)));
+export function prefetch(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(listingsQuery(listingFilters(EMPTY_FILTER)));
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; listing: Listing } | null;

@@ -70,8 +70,8 @@ function DateFilter({ onApply }: { onApply: (range: { from: string; to: string }
 }
 
 /** The first data of a vehicle's page, fetched as soon as this chunk arrives (app/routes.tsx). */
-export function prefetch(client: QueryClient, params: { vehicleId?: string }): void {
-  prefetchRecordScope(client, 'fuel', params.vehicleId);
+export function prefetch(client: QueryClient, params: { vehicleId?: string }): Promise<unknown> {
+  return prefetchRecordScope(client, 'fuel', params.vehicleId);
 }
 
 export default function FuelPage() {

@@ -23,8 +23,8 @@ const VehicleFormModal = lazy(() =>
 type Editing = { mode: 'add'; thenImport?: boolean } | { mode: 'edit'; vehicle: Vehicle } | null;
 
 /** The first data of the page, fetched as soon as this chunk arrives (app/routes.tsx). */
-export function prefetch(client: QueryClient): void {
-  void client.prefetchQuery(vehiclesQuery());
+export function prefetch(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(vehiclesQuery());
 }
 
 export default function VehiclesPage() {
