@@ -139,7 +139,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // node_modules is not followed but stays in the graph: the rules on fastify and SQL imports need it.
-    exclude: { path: '(^|/)(dist|drizzle)/' },
+    exclude: { path: '(^|/)(dist|dist-ssr|drizzle)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

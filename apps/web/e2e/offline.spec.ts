@@ -45,11 +45,17 @@ async function setUp(page: Page, prefix: string) {
   const a = account(prefix);
   await register(page, a);
   const car = await call<Vehicle>(page, 'POST', '/api/vehicles', carBody('Logan'));
-  // Online visits fill the caches: the list, and the fuel screen of the car.
+  // Online visits fill the caches: the list, and the fuel screen of the car. (A page the server
+  // rendered shows before the app runs: the app keeps its data once it has asked for it.)
+  const answered = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path);
+  let listed = answered('/api/vehicles');
   await page.goto('/vehicles');
   await expect(page.getByRole('article', { name: 'Dacia Logan' })).toBeVisible();
+  await listed;
+  listed = answered(`/api/fuel-consumptions/vehicle/${car.id}`);
   await page.goto(`/fuel/${car.id}`);
   await expect(page.getByText('No fuel records for this period.')).toBeVisible();
+  await listed;
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   return car;
 }

@@ -1,8 +1,10 @@
 import { registerSW } from 'virtual:pwa-register';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App';
 import { preloadFirstPage } from './app/routes';
+import { reportScreenWidth } from './features/records/useWideScreen';
 import { initI18n } from './lib/i18n';
 import { reportNeedRefresh } from './lib/offline/pwa';
 import { getStoredUser } from './lib/session';
@@ -12,6 +14,12 @@ import './styles/cards.css';
 
 // public/theme-init.js already set the class before first paint; this keeps it in sync with the system.
 startTheme();
+reportScreenWidth();
+// A page the server rendered carries its data: the app's first render starts from it.
+const served = document.getElementById('first-screen-data')?.textContent;
+const servedState: DehydratedState | undefined = served ? JSON.parse(served) : undefined;
+if (servedState) hydrate(queryClient, servedState);
+
 const firstScreen = Promise.all([
   initI18n(),
   preloadFirstPage(window.location.pathname, queryClient, getStoredUser() !== null),
@@ -30,7 +38,13 @@ const root = document.getElementById('root');
 // a render that suspends commits its fallback, and React then holds the page back for 300 ms.
 const FIRST_SCREEN_WAIT_MS = 1500;
 const waited = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
-void Promise.race([firstScreen, waited]).then(() => root && render(root));
+void Promise.race([firstScreen, waited]).then(() => {
+  if (root) render(root);
+  // Then the served data is asked for as the app always does, in the background: that keeps it
+  // for offline use (IndexedDB) and brings anything changed since.
+  for (const { queryKey } of servedState?.queries ?? [])
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+});
 
 function render(root: HTMLElement) {
   // As a transition, the first render yields to the browser every few milliseconds instead of

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { firstScreenRenderer, sendFirstScreen } from './first-screen.js';
 
 /**
  * Serves the built web app with SPA fallback to index.html. Hashed assets are cached for a year;
@@ -43,7 +44,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDi
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const renderFirstScreen = hasBuild && webDist ? firstScreenRenderer(app, webDist) : undefined;
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     // A missing file (anything with an extension) is a 404, never index.html served as a script.
     const wantsPage =
@@ -52,6 +54,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webDist }: { webDi
       !path.startsWith('/ai-feedback') &&
       !/\.[A-Za-z0-9]+$/.test(path);
     if (hasBuild && wantsPage) {
+      const page = await renderFirstScreen?.(req);
+      if (page) return sendFirstScreen(req, reply, page);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

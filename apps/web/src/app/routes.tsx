@@ -60,7 +60,7 @@ export function preloadFirstPage(pathname: string, client: QueryClient, signedIn
         if (!signedIn) return;
         const data = page.prefetch?.(client, match.params);
         // Offline, a query waits for the network: nothing to wait for.
-        if (navigator.onLine) await data;
+        if (typeof navigator === 'undefined' || navigator.onLine) await data;
       },
       () => undefined, // the route's own lazy() reports a chunk that fails
     );

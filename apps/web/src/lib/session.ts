@@ -112,5 +112,6 @@ function subscribe(onChange: () => void): () => void {
 
 /** The stored user, re-rendering when it changes (in this tab or another). */
 export function useStoredUser(): StoredUser | null {
-  return useSyncExternalStore(subscribe, getStoredUser, () => null);
+  // A server render reads its stored user as the browser would (ssr.tsx gives it the request's).
+  return useSyncExternalStore(subscribe, getStoredUser, getStoredUser);
 }

@@ -229,7 +229,8 @@ export async function withQueue<T extends { id: number }>(
   vehicleId?: number,
 ): Promise<T[]> {
   const user = getStoredUser();
-  if (!user) return rows;
+  // A server render has no queue (nor IndexedDB): the browser applies it when it takes over.
+  if (!user || typeof indexedDB === 'undefined') return rows;
   const entries = await queuedEntries();
   if (entries.length === 0) return rows;
   return applyQueue(rows, entries, kind, { userId: user.id, username: user.username, vehicleId });
