@@ -32,6 +32,11 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
+      {
+        // The server's render of the web app's pages (src/ssr.tsx): Node, no DOM, no browser stubs.
+        plugins: [react()],
+        test: { name: 'web-ssr', root: 'apps/web', include: ['src/**/*.node-test.tsx'], environment: 'node' },
+      },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
     ],

@@ -88,8 +88,10 @@ export async function render(
   return visit.run({ answer, storage }, async () => {
     const client = createQueryClient();
     await preloadFirstPage(pathname, client, true);
-    // The render below is synchronous: no other visit changes the language before it ends.
-    await i18n.changeLanguage(user.language);
+    // Set and used in one synchronous stretch (the translations are loaded, so the switch is
+    // immediate): no other visit's language can come in between.
+    void i18n.changeLanguage(user.language);
+    if (i18n.language !== user.language) throw new Error(`no ${user.language} translation`);
     const html = renderToString(
       <QueryClientProvider client={client}>
         <StaticRouter location={url}>
