@@ -37,12 +37,14 @@ function buildIfStale(name, output, sources, command) {
 const domain = at('packages/domain/src');
 buildIfStale(
   'the web app',
-  at('apps/web/dist/index.html'),
+  // Its last output: the server's render of the first pages (the app's own files come before it).
+  at('apps/web/dist-ssr/ssr.js'),
   [
     at('apps/web/src'),
     at('apps/web/public'),
     at('apps/web/index.html'),
     at('apps/web/vite.config.ts'),
+    at('apps/web/vite.ssr.config.ts'),
     domain,
   ],
   'npm run build -w apps/web',

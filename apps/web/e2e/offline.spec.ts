@@ -41,21 +41,41 @@ const carBody = (model: string, version?: number) => ({
   ...(version === undefined ? {} : { version }),
 });
 
+/** How many entries the app keeps in one store of its offline database (0 before it exists). */
+function kept(page: Page, store: 'vehicles' | 'records'): Promise<number> {
+  return page.evaluate(async (store) => {
+    // Never create the database here: the app's own first open must make its stores.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'evdra-db')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('evdra-db');
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains(store)) {
+          db.close();
+          return resolve(0);
+        }
+        const count = db.transaction(store, 'readonly').objectStore(store).count();
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => resolve(0);
+        db.close();
+      };
+    });
+  }, store);
+}
+
 async function setUp(page: Page, prefix: string) {
   const a = account(prefix);
   await register(page, a);
   const car = await call<Vehicle>(page, 'POST', '/api/vehicles', carBody('Logan'));
   // Online visits fill the caches: the list, and the fuel screen of the car. (A page the server
   // rendered shows before the app runs: the app keeps its data once it has asked for it.)
-  const answered = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path);
-  let listed = answered('/api/vehicles');
   await page.goto('/vehicles');
   await expect(page.getByRole('article', { name: 'Dacia Logan' })).toBeVisible();
-  await listed;
-  listed = answered(`/api/fuel-consumptions/vehicle/${car.id}`);
+  await expect.poll(() => kept(page, 'vehicles')).toBeGreaterThan(0);
   await page.goto(`/fuel/${car.id}`);
   await expect(page.getByText('No fuel records for this period.')).toBeVisible();
-  await listed;
+  await expect.poll(() => kept(page, 'records')).toBeGreaterThan(0);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   return car;
 }

@@ -9,6 +9,7 @@ import { useStoredUser } from '../../../lib/session';
 import { listingsQuery, useDeleteListing, useInterest, useListings } from '../api';
 import { ListingCard } from '../components/ListingCard';
 import '../marketplace.css';
+import { FIRST_CARDS, useProgressiveLength } from '../../../lib/progressive-list';
 
 // The dialogs (and the form schemas they carry) load when first opened, not with the listings.
 const ConversationsOverlay = lazy(() =>
@@ -51,6 +52,7 @@ export default function MarketplacePage() {
   const remove = useDeleteListing();
   const interest = useInterest();
   const listings = list.data ?? [];
+  const shownCards = useProgressiveLength(listings.length, FIRST_CARDS);
 
   const onDelete = async (l: Listing) => {
     if (!window.confirm(t('market.confirmDeleteListing'))) return;
@@ -112,7 +114,7 @@ export default function MarketplacePage() {
       ) : null}
 
       <div className="vehicle-grid">
-        {listings.map((l) => (
+        {listings.slice(0, shownCards).map((l) => (
           <ListingCard
             key={l.id}
             listing={l}

@@ -1,12 +1,13 @@
 import type { Vehicle } from '@evdra/domain';
 import { ArrowLeft, CarFront, Plus } from 'lucide-react';
-import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PageLoading } from '../../../components/PageLoading';
 import { errorText as apiErrorText } from '../../../lib/api';
+import { FIRST_CARDS, FIRST_TABLE_ROWS, useProgressiveLength } from '../../../lib/progressive-list';
 import { useStoredUser } from '../../../lib/session';
 import type { RecordScope, Row } from '../api';
 import { ReceiptButton } from '../receipt/ReceiptButton';
@@ -186,27 +187,6 @@ export function RecordsLayout<T extends { id: number }>({
 }
 
 const preloadDialog = () => void loadRecordFormModal();
-
-/**
- * Rows rendered with the first screen: a phone shows about three cards, a desktop table a dozen
- * rows. Every card before the first paint delays it: a car's fuel screen on a phone had 568 elements
- * when its title first painted with 12 cards, 264 with 4.
- */
-const FIRST_CARDS = 4;
-const FIRST_TABLE_ROWS = 12;
-
-/**
- * How many rows to render: the first `first` with the data, the rest in a transition right after.
- * A query's answer renders synchronously (useSyncExternalStore), so 60 cards at once were one long
- * task that froze a phone (Lighthouse TBT); a transition yields between cards.
- */
-function useProgressiveLength(length: number, first: number): number {
-  const [shown, setShown] = useState(first);
-  useEffect(() => {
-    if (shown < length) startTransition(() => setShown(length));
-  }, [length, shown]);
-  return Math.min(length, Math.max(shown, first));
-}
 
 /**
  * The end of a paged list: the next page loads when this scrolls into view, or on the button

@@ -7,6 +7,7 @@ import { Alert, PageCard } from '../../../components/Card';
 import { useFilterPanel } from '../../../components/FilterPanel';
 import { Modal } from '../../../components/Modal';
 import { errorText } from '../../../lib/api';
+import { FIRST_CARDS, useProgressiveLength } from '../../../lib/progressive-list';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteVehicle, useVehicles, vehiclesQuery } from '../api';
 import { LeaveShareDialog } from '../components/LeaveShareDialog';
@@ -43,6 +44,7 @@ export default function VehiclesPage() {
 
   const vehicles = list.data?.vehicles ?? [];
   const shown = filterVehicles(vehicles, filter, (ft) => t(`fuelTypes.${ft}`));
+  const shownCards = useProgressiveLength(shown.length, FIRST_CARDS);
 
   const onConfirmDelete = async () => {
     if (!deleting) return;
@@ -116,7 +118,7 @@ export default function VehiclesPage() {
       {vehicles.length > 0 && shown.length === 0 ? <p className="muted">{t('vehicles.noMatch')}</p> : null}
 
       <div className="vehicle-grid">
-        {shown.map((v) => (
+        {shown.slice(0, shownCards).map((v) => (
           <VehicleCard
             key={v.id}
             vehicle={v}
