@@ -8,6 +8,14 @@ export function account(prefix: string) {
   return { username, email: `${username}@example.com`, password: 'correct horse 1' };
 }
 
+/**
+ * Waits until the app runs on the page: a page the server rendered shows before the app's script
+ * has loaded, and stays inert (and unable to work offline) until the app has rendered over it.
+ */
+export async function appRunning(page: Page) {
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+}
+
 /** Registers through the form; the app signs the new account in and lands on the home page. */
 export async function register(page: Page, a: ReturnType<typeof account>) {
   await page.goto('/register');

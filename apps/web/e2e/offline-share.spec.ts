@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { account, post, register } from './helpers';
+import { account, appRunning, post, register } from './helpers';
 import { screenshots } from './shots';
 
 // Issue 22: "Offline queued writes by an editor whose access was revoked fail with a clear message
@@ -49,6 +49,7 @@ test('offline: a fill-up queued by an editor whose access then ends is kept in t
   );
   await page.goto(`/fuel/${car.id}`);
   await expect(page.getByText('No fuel records for this period.')).toBeVisible();
+  await appRunning(page);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await context.setOffline(true);
 

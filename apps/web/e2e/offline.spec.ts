@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { makeInsurance } from '../src/test/fixtures';
-import { account, register } from './helpers';
+import { account, appRunning, register } from './helpers';
 
 /** A JSON call to the API as the logged-in page (cookies + the CSRF token the app keeps). */
 async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -260,6 +260,7 @@ test('offline: two tabs with queued entries go online at once; each entry is sen
   const other = await context.newPage();
   await other.goto(`/fuel/${car.id}`);
   await expect(other.getByText('No fuel records for this period.')).toBeVisible();
+  await appRunning(other);
 
   await context.setOffline(true);
   await addFuel(page, '41', '281');
