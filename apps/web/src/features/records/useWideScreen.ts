@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
 /** Desktop widths, where a long record list reads better as a table than as cards. */
-export const WIDE = '(min-width: 1024px)';
+const WIDE = '(min-width: 1024px)';
 
-/** The cookie that tells the server's render (ssr.tsx) the width of the visitor's screen. */
-export const WIDE_COOKIE = 'wide';
+/** The cookie that tells the server's render the width of the visitor's screen (server: first-screen.ts reads it). */
+const WIDE_COOKIE = 'wide';
 
 const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(WIDE) : undefined);
 
