@@ -199,6 +199,9 @@ describe('notifications API', () => {
     expect((await bob.get('/api/notifications')).data).toEqual([]);
     const read = await alice.patch(`/api/notifications/${list[0]?.id}/clear`);
     expect(read.data.read).toBe(true);
+    // The list (written by the database) and a single answer (by the server) agree, field for field.
+    expect(read.data.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((await alice.get('/api/notifications')).data[0]).toEqual(read.data);
     expect((await alice.get('/api/notifications/count')).data.count).toBe(1);
 
     await bob.delete('/api/notifications/clear');

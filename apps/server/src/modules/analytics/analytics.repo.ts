@@ -5,19 +5,6 @@ import { jsonArrayText } from '../../db/rows.js';
 import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
-/** Sums of one vehicle-month (money columns are numeric(14,2)). */
-export type MonthRow = {
-  month: string;
-  liters: number;
-  fuel: number;
-  expenses: number;
-  insurance: number;
-  revisions: number;
-};
-
-/** Odometer bounds; numerics may arrive as strings. */
-type SpanRow = { low: string | number | null; high: string | number | null };
-
 /**
  * Cost analytics from the monthly rollup the database keeps (vehicle_month_costs). A policy's price
  * counts in the month its startDate falls in; fuel, expenses and revisions in the month of their date;
@@ -28,12 +15,21 @@ type SpanRow = { low: string | number | null; high: string | number | null };
 export class AnalyticsRepo {
   constructor(private readonly db: Db) {}
 
-  /** One vehicle's months, newest first; with userId, none unless that user reaches it (owner or share). */
-  vehicleMonths(vehicleId: number, userId?: number): Promise<MonthRow[]> {
-    const q = this.statements();
-    return userId === undefined
-      ? q.vehicleMonths.execute({ vehicleId })
-      : q.reachedVehicleMonths.execute({ vehicleId, userId });
+  /**
+   * One vehicle's costs as the API answers them, written by the database: `monthly` (MonthlyAnalytics[],
+   * newest first), `yearly` (YearlyAnalytics, oldest first) or `total` (AllTimeTotals). With `userId`,
+   * undefined unless that user reaches the vehicle (owner or share; null: anyone, for admins); for a
+   * vehicle without costs, '[]', '{}' or zero totals. Sums are exact (numeric) and rounded as the schema
+   * says (cost per km to 3 decimals); the server passes the text on.
+   */
+  async vehicleJson(
+    kind: 'monthly' | 'yearly' | 'total',
+    vehicleId: number,
+    userId: number | null,
+  ): Promise<string | undefined> {
+    this.costs ??= this.prepareCosts();
+    const [row] = await this.costs[kind]({ vehicleId, userId });
+    return row?.json ?? undefined;
   }
 
   /**
@@ -65,23 +61,8 @@ export class AnalyticsRepo {
   private prepare() {
     const c = vehicleMonthCosts;
     const hasCost = gt(sql`${c.liters} + ${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`, 0);
-    const vehicleId = eq(c.vehicleId, sql.placeholder('vehicleId'));
     // The access rule (vehicle_access): the vehicles the user in `userId` reaches.
     const reached = reachedBy(c.vehicleId);
-    const months = (...where: SQL[]) =>
-      this.db
-        .select({
-          month: c.month,
-          liters: c.liters,
-          fuel: c.fuel,
-          expenses: c.expenses,
-          insurance: c.insurance,
-          revisions: c.revisions,
-        })
-        .from(c)
-        .innerJoin(vehicles, eq(vehicles.id, c.vehicleId))
-        .where(and(hasCost, ...where))
-        .orderBy(desc(c.month));
     // Keys in the order of the AnalyticsRow schema.
     const rowsJson = (...where: SQL[]) => {
       const r = this.db
@@ -106,10 +87,6 @@ export class AnalyticsRepo {
       return this.db.select({ json: jsonArrayText() }).from(r);
     };
     return {
-      vehicleMonths: months(vehicleId).prepare('analytics_vehicle_months'),
-      reachedVehicleMonths: months(vehicleId, reachable(c.vehicleId)).prepare(
-        'analytics_reached_vehicle_months',
-      ),
       userRowsJson: rowsJson(reached).prepare('analytics_user_rows_json'),
       rangeRowsJson: rowsJson(
         gte(c.month, sql.placeholder('from')),
@@ -118,25 +95,59 @@ export class AnalyticsRepo {
     };
   }
 
-  /** Lowest and highest odometer reading known for the vehicle (fuel entries, services, the vehicle itself). */
-  async odometerSpan(vehicleId: number): Promise<{ low: number | null; high: number | null }> {
-    this.span ??= namedStatement<SpanRow>(
-      this.db,
-      'vehicle_odometer_span',
-      sql`
-        with readings as (
-          select odometer as km from fuel_entries where vehicle_id = ${sql.placeholder('id')} and odometer is not null
-          union all select km from revisions where vehicle_id = ${sql.placeholder('id')}
-        )
-        select (select min(km) from readings) as low,
-               greatest((select max(km) from readings),
-                        (select odometer from vehicles where id = ${sql.placeholder('id')})) as high`,
-    );
-    const [row] = await this.span({ id: vehicleId });
+  private costs?: Record<'monthly' | 'yearly' | 'total', NamedStatement<{ json: string | null }>>;
+  private prepareCosts() {
+    // The vehicle's months with any cost, each with its total.
+    const months = sql`
+      select c.*, c.fuel + c.expenses + c.insurance + c.revisions as total
+      from vehicle_month_costs c
+      where c.vehicle_id = ${sql.placeholder('vehicleId')}
+        and c.liters + c.fuel + c.expenses + c.insurance + c.revisions > 0`;
+    // No row at all (not an empty answer) unless the user in `userId` reaches the vehicle.
+    const ifReached = sql`having ${reachable(sql.placeholder('vehicleId'))}`;
+    // json_build_object takes CostTotals' keys from sums named l, f, e, i, r and t.
+    const costTotals = sql`'totalFuelLiters', l, 'totalFuelCost', f, 'totalExpensesCost', e,
+      'totalInsuranceCost', i, 'totalRevisionCost', r, 'totalCost', t`;
+    const sums = sql`coalesce(sum(liters), 0) as l, coalesce(sum(fuel), 0) as f,
+      coalesce(sum(expenses), 0) as e, coalesce(sum(insurance), 0) as i,
+      coalesce(sum(revisions), 0) as r, coalesce(sum(total), 0) as t`;
     return {
-      low: row?.low == null ? null : Number(row.low),
-      high: row?.high == null ? null : Number(row.high),
+      // Aggregated in the subquery's order (see jsonArrayText).
+      monthly: namedStatement<{ json: string }>(
+        this.db,
+        'analytics_vehicle_monthly_json',
+        sql`select coalesce(json_agg(r), '[]')::text as json from (
+          select (extract(year from m.month) * 100 + extract(month from m.month))::int as id,
+                 m.month as "monthDate", m.liters as "totalFuelLiters", m.fuel as "totalFuelCost",
+                 m.expenses as "totalExpensesCost", m.insurance as "totalInsuranceCost",
+                 m.revisions as "totalRevisionCost", m.total as "totalCost"
+          from (${months}) m order by m.month desc) r
+          ${ifReached}`,
+      ),
+      yearly: namedStatement<{ json: string }>(
+        this.db,
+        'analytics_vehicle_yearly_json',
+        sql`select coalesce(json_object_agg(y.year, json_build_object(${costTotals})), '{}')::text as json
+          from (select to_char(m.month, 'YYYY') as year, ${sums} from (${months}) m group by 1 order by 1) y
+          ${ifReached}`,
+      ),
+      // km driven: between the lowest and highest reading (fuel entries, services, the vehicle itself).
+      total: namedStatement<{ json: string }>(
+        this.db,
+        'analytics_vehicle_total_json',
+        sql`with readings as (
+            select odometer as km from fuel_entries
+              where vehicle_id = ${sql.placeholder('vehicleId')} and odometer is not null
+            union all select km from revisions where vehicle_id = ${sql.placeholder('vehicleId')}
+          ), span as (
+            select coalesce(greatest(max(km), v.odometer) - min(km), 0)::int as km
+            from readings, vehicles v where v.id = ${sql.placeholder('vehicleId')} group by v.odometer
+          ), sums as (select ${sums} from (${months}) m)
+          select json_build_object(${costTotals}, 'totalKm', coalesce(span.km, 0),
+                   'costPerKm', case when span.km > 0 then round(t / span.km, 3) end)::text as json
+          from vehicles v cross join sums left join span on true
+          where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`,
+      ),
     };
   }
-  private span?: NamedStatement<SpanRow>;
 }

@@ -37,7 +37,8 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
         response: { 200: z.array(MonthlyAnalytics), ...errors },
       },
     },
-    async (req) => service.vehicleMonthly(principalOf(req), req.params.vehicleId),
+    async (req, reply) =>
+      sendJsonText(reply, await service.vehicleJson(principalOf(req), 'monthly', req.params.vehicleId)),
   );
 
   r.get(
@@ -51,7 +52,8 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
         response: { 200: AllTimeTotals, ...errors },
       },
     },
-    async (req) => service.vehicleTotal(principalOf(req), req.params.vehicleId),
+    async (req, reply) =>
+      sendJsonText(reply, await service.vehicleJson(principalOf(req), 'total', req.params.vehicleId)),
   );
 
   r.get(
@@ -65,7 +67,8 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
         response: { 200: YearlyAnalytics, ...errors },
       },
     },
-    async (req) => service.vehicleYearly(principalOf(req), req.params.vehicleId),
+    async (req, reply) =>
+      sendJsonText(reply, await service.vehicleJson(principalOf(req), 'yearly', req.params.vehicleId)),
   );
 
   r.get(

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { jsonArrayText } from '../../db/rows.js';
 import { notifications } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -10,8 +11,13 @@ export type { NewNotification } from '../../db/notify.js';
 export class NotificationsRepo {
   constructor(private readonly db: Executor) {}
 
-  list(userId: number): Promise<NotificationRow[]> {
-    return this.statements().list.execute({ userId });
+  /**
+   * Newest first, at most 200, as the API's Notification array, written by the database (the server
+   * passes the text on). `timestamp` is ISO 8601 in UTC with milliseconds, as Date#toISOString writes it.
+   */
+  async listJson(userId: number): Promise<string> {
+    const [row] = await this.statements().list.execute({ userId });
+    return row?.json ?? '[]';
   }
 
   async unread(userId: number): Promise<number> {
@@ -27,14 +33,33 @@ export class NotificationsRepo {
   }
   private prepare() {
     const userId = sql.placeholder('userId');
+    const n = notifications;
     return {
       list: this.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(200)
-        .prepare('notifications_of_user'),
+        .select({ json: jsonArrayText() })
+        .from(
+          this.db
+            .select(
+              // Each value under the key the API names it (a bare column would keep its SQL name).
+              Object.fromEntries(
+                Object.entries({
+                  id: sql`${n.id}`,
+                  type: sql`${n.type}`,
+                  title: sql`${n.title}`,
+                  content: sql`${n.content}`,
+                  timestamp: sql`to_char(${n.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+                  read: sql`${n.read}`,
+                  vehicleId: sql`${n.vehicleId}`,
+                }).map(([key, value]) => [key, value.as(key)]),
+              ),
+            )
+            .from(notifications)
+            .where(eq(notifications.userId, userId))
+            .orderBy(desc(notifications.createdAt), desc(notifications.id))
+            .limit(200)
+            .as('r'),
+        )
+        .prepare('notifications_json_of_user'),
       unread: this.db
         .select({ n: count() })
         .from(notifications)

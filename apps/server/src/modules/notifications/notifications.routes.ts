@@ -2,6 +2,7 @@ import { ApiError, IdParams, Notification, NotificationCount } from '@evdra/doma
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { NotificationRow, NotificationsService } from './notifications.service.js';
 
@@ -35,7 +36,7 @@ export async function notificationsRoutes(
         response: { 200: z.array(Notification), ...errors },
       },
     },
-    async (req) => (await service.list(principalOf(req).userId)).map(present),
+    async (req, reply) => sendJsonText(reply, await service.listJson(principalOf(req).userId)),
   );
 
   r.get(

@@ -7,9 +7,9 @@ export type { NotificationRow };
 export class NotificationsService {
   constructor(private readonly repo: NotificationsRepo) {}
 
-  /** Newest first, at most 200. */
-  list(userId: number): Promise<NotificationRow[]> {
-    return this.repo.list(userId);
+  /** Newest first, at most 200, as JSON text. */
+  listJson(userId: number): Promise<string> {
+    return this.repo.listJson(userId);
   }
 
   unread(userId: number): Promise<number> {

@@ -149,12 +149,12 @@ export class RecordsRepo<T extends RecordTable> {
   /**
    * One page of the records of every vehicle `userId` reaches (own and shared with them; with `own`
    * only their own; every vehicle when null), newest first; keyset-paged after (`after.date`,
-   * `after.id`). Reads `limit + 1` rows to know if more follow. Each row comes as the JSON the API
-   * answers (`fields`, as listJsonByVehicle: no mapping nor serialising here) with its date and id.
+   * `after.id`): the RecordPage JSON the API answers, `{"items": [...], "nextCursor": "date_id" | null}`,
+   * written whole by the database (`fields` as listJsonByVehicle: no rows to map nor serialise here).
    * Two named statements (one user's vehicles, or all), each planned once per connection: planning
    * was half of this read's database time.
    */
-  async listPage(
+  async pageJson(
     fields: readonly string[],
     q: {
       userId: number | null;
@@ -164,17 +164,19 @@ export class RecordsRepo<T extends RecordTable> {
       from?: string;
       to?: string;
     },
-  ): Promise<{ json: string; date: string; id: number }[]> {
+  ): Promise<string> {
     this.pages ??= { user: this.preparePage('user', fields), all: this.preparePage('all', fields) };
-    return this.pages[q.userId === null ? 'all' : 'user'].execute({
+    const [page] = await this.pages[q.userId === null ? 'all' : 'user'].execute({
       userId: q.userId,
       own: q.own ?? false,
       limit: q.limit,
+      fetch: q.limit + 1,
       afterDate: q.after?.date ?? null,
       afterId: q.after?.id ?? null,
       from: q.from ?? null,
       to: q.to ?? null,
     });
+    return page?.json ?? '{"items":[],"nextCursor":null}';
   }
 
   private pages?: Record<'user' | 'all', ReturnType<RecordsRepo<T>['preparePage']>>;
@@ -189,23 +191,34 @@ export class RecordsRepo<T extends RecordTable> {
                                      coalesce(${sql.placeholder('afterId')}::int, 2147483647))`,
     ];
     if (scope === 'user') where.push(reachedBy(this.t.vehicleId));
+    const limit = sql`${sql.placeholder('limit')}::int`;
+    // `fetch`: one row more than the page, to know whether another follows.
     const rows = this.db
       .select(selected)
       .from(this.t)
       .where(and(...where))
       .orderBy(desc(date), desc(this.t.id))
-      .limit(sql.placeholder('limit'))
+      .limit(sql.placeholder('fetch'))
       .as('r');
     const rowDate = sql`r.${sql.identifier(dateKey)}`;
-    return this.db
+    const numbered = this.db
       .select({
-        json: sql<string>`row_to_json(r)::text`,
-        date: sql<string>`${rowDate}::text`,
-        id: sql<number>`r.id`,
+        json: sql<string>`row_to_json(r)::text`.as('json'),
+        cursor: sql<string>`${rowDate}::text || '_' || r.id`.as('cursor'),
+        n: sql<number>`row_number() over (order by ${rowDate} desc, r.id desc)`.as('n'),
       })
       .from(rows)
-      .orderBy(sql`${rowDate} desc, r.id desc`)
-      .prepare(`${getTableName(this.t)}_page_${scope}`);
+      .orderBy(sql`n`)
+      .as('p');
+    // Aggregated in the subquery's order (see jsonArrayText); the cursor is the page's last row's.
+    return this.db
+      .select({
+        json: sql<string>`'{"items":[' || coalesce(string_agg(p.json, ',') filter (where p.n <= ${limit}), '')
+          || '],"nextCursor":' || case when count(*) > ${limit}
+            then to_json(max(p.cursor) filter (where p.n = ${limit}))::text else 'null' end || '}'`,
+      })
+      .from(numbered)
+      .prepare(`${getTableName(this.t)}_page_json_${scope}`);
   }
 
   async get(id: number): Promise<RowOf<T> | undefined> {

@@ -83,18 +83,14 @@ export class RecordsService<T extends RecordTable> {
    */
   async listAllJson(p: Principal, q: RecordPageQuery, fields: readonly string[]): Promise<string> {
     const [date, id] = q.cursor ? q.cursor.split('_') : [];
-    const rows = await this.repo.listPage(fields, {
+    return this.repo.pageJson(fields, {
       userId: p.role === 'ADMIN' && q.own !== 'true' ? null : p.userId,
       own: q.own === 'true',
-      limit: q.limit + 1,
+      limit: q.limit,
       after: date && id ? { date, id: Number(id) } : undefined,
       from: q.from,
       to: q.to,
     });
-    const items = rows.slice(0, q.limit);
-    const last = items.at(-1);
-    const nextCursor = rows.length > q.limit && last ? `${last.date}_${last.id}` : null;
-    return `{"items":[${items.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
   }
 
   /** The record if the caller may reach its vehicle; 404 otherwise. */
