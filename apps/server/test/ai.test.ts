@@ -230,6 +230,21 @@ describe('GET /ai-feedback/vehicle/{id}/performance and /fuel', () => {
     expect(fuel.body).toContain('No fuel entries for the Seat Ibiza yet.');
   });
 
+  it('rewrites a summary after a record is added and after the car is edited, never a stale one', async () => {
+    const id = (await alice.post('/api/vehicles', car('AI-6', { make: 'Seat', model: 'Ibiza' }))).data.id;
+    const performance = async () => (await alice.get(`/ai-feedback/vehicle/${id}/performance`)).body;
+    expect(await performance()).toContain('There are no costs recorded for the Seat Ibiza yet.');
+    expect(await performance()).toContain('There are no costs recorded for the Seat Ibiza yet.');
+    await alice.post('/api/expenses', { vehicleId: id, date: day(-3), expenseType: 'Repair', amount: 120 });
+    expect(await performance()).toContain(`cost ${euro(120)} in total`);
+    const { version } = (await alice.get(`/api/vehicles/${id}`)).data;
+    const put = await alice.put(`/api/vehicles/${id}`, car('AI-6', { make: 'Seat', model: 'Leon', version }));
+    expect(put.statusCode).toBe(200);
+    const renamed = await performance();
+    expect(renamed).toContain('Seat Leon');
+    expect(renamed).not.toContain('Seat Ibiza');
+  });
+
   it('answers in Spanish for a Spanish user', async () => {
     const es = await registerIn('es');
     const id = (await es.post('/api/vehicles', car('ES-1'))).data.id;

@@ -15,11 +15,24 @@ export class BuiltinProvider implements AiProvider {
   }
 
   async performance(facts: VehicleFacts, language: Language): Promise<string> {
-    return performanceText(facts, language);
+    return this.written(facts, `performance|${language}`, () => performanceText(facts, language));
   }
 
   async fuel(facts: VehicleFacts, language: Language): Promise<string> {
-    return fuelText(facts, language);
+    return this.written(facts, `fuel|${language}`, () => fuelText(facts, language));
+  }
+
+  /**
+   * A summary is a function of its facts: kept with the facts object it was written from (the facts
+   * repo hands the same object back while nothing changed), and forgotten with it.
+   */
+  private readonly texts = new WeakMap<VehicleFacts, Map<string, string>>();
+  private written(facts: VehicleFacts, key: string, write: () => string): string {
+    let texts = this.texts.get(facts);
+    if (!texts) this.texts.set(facts, (texts = new Map()));
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = write()));
+    return text;
   }
 
   async chat(request: ChatRequest): Promise<ChatAnswer> {

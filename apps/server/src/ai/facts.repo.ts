@@ -30,6 +30,7 @@ export class FactsRepo {
    * The records' aggregates, the heaviest read of the AI routes, are kept per vehicle and day at the
    * vehicle's records version (vehicle_record_versions, bumped by triggers on every record write):
    * while it holds, a summary costs one indexed lookup of the vehicle row, which is always read fresh.
+   * The facts are shared by every caller while they hold: read them, never change them.
    */
   async forVehicle(ownerId: number, vehicleId: number, today: string): Promise<VehicleFacts | undefined> {
     this.vehicleNow ??= namedStatement<VehicleNow>(this.db, 'facts_vehicle_now', vehicleNowQuery());
@@ -54,11 +55,17 @@ export class FactsRepo {
       );
     });
     if (!aggregates) return undefined;
-    return toFacts({ ...columns, ...aggregates }, today);
+    // The facts themselves are kept while neither the records nor the vehicle's columns change: the
+    // same object then comes back, and the texts written from it can be kept with it (BuiltinProvider).
+    const version = `${recordsVersion}|${JSON.stringify(Object.values(columns))}`;
+    return this.facts.through(`${vehicleId}|${today}`, version, async () =>
+      toFacts({ ...columns, ...aggregates }, today),
+    );
   }
 
   private vehicleNow?: NamedStatement<VehicleNow>;
   private readonly aggregates = new VersionedCache<Aggregates>(2000, () => 1);
+  private readonly facts = new VersionedCache<VehicleFacts, string>(2000, () => 1);
 
   /** Keeps an evaluation on the vehicle row (integral 1–10) and bumps its version. */
   async saveScore(vehicleId: number, score: number, reason: string) {

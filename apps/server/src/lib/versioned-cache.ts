@@ -3,8 +3,8 @@
  * total weight (by default a text's length) passes `maxWeight`. A value is only answered for the
  * very version it was stored at.
  */
-export class VersionedCache<V = string> {
-  private readonly entries = new Map<string, { version: number; value: V; weight: number }>();
+export class VersionedCache<V = string, Version = number> {
+  private readonly entries = new Map<string, { version: Version; value: V; weight: number }>();
   private weight = 0;
 
   constructor(
@@ -12,7 +12,7 @@ export class VersionedCache<V = string> {
     private readonly weigh: (value: V) => number = (value) => String(value).length,
   ) {}
 
-  get(key: string, version: number): V | undefined {
+  get(key: string, version: Version): V | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
     // Map keeps insertion order: re-inserting marks it the most recently used.
@@ -21,7 +21,7 @@ export class VersionedCache<V = string> {
     return entry.value;
   }
 
-  set(key: string, version: number, value: V): void {
+  set(key: string, version: Version, value: V): void {
     this.drop(key);
     const weight = this.weigh(value);
     // One value may not push out everything else.
@@ -40,7 +40,7 @@ export class VersionedCache<V = string> {
    * under the older version, which the next read (seeing the newer version) replaces; never an older
    * value under a newer version.
    */
-  async through(key: string, version: number, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  async through(key: string, version: Version, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const kept = this.get(key, version);
     if (kept !== undefined) return kept;
     const value = await load();
