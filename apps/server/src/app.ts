@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
+import { withMultipart } from './lib/multipart.js';
 import { findUp } from './lib/paths.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
@@ -163,7 +163,6 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth, tokens, secureCookies: config.secureCookies });
   await app.register(idempotencyPlugin, { db, now });
-  await app.register(multipart);
 
   // The optional services /api/health reports, each configured or not, and reachable or not.
   // Another service (Web Push) adds its probe to this list, in one line.
@@ -211,7 +210,10 @@ export async function buildApp({
   await app.register(expensesRoutes, { service: services.expense });
   await app.register(fuelRoutes, { service: services.fuel });
   await app.register(revisionsRoutes, { service: services.revision });
-  await app.register(importRoutes, { service: importer });
+  // Uploads take multipart bodies (lib/multipart.ts: only their scopes parse them).
+  await withMultipart(app, async (scope) => {
+    await scope.register(importRoutes, { service: importer });
+  });
   await app.register(accountRoutes, {
     service: new AccountService({
       repo: new AccountRepo(db),
@@ -234,7 +236,9 @@ export async function buildApp({
     now,
     log: app.log,
   });
-  await app.register(ocrRoutes, { ocr, services: services as never });
+  await withMultipart(app, async (scope) => {
+    await scope.register(ocrRoutes, { ocr, services: services as never });
+  });
   const analytics = new AnalyticsService(new AnalyticsRepo(db), access);
   await app.register(analyticsRoutes, { service: analytics });
   const reports = new ReportsService({

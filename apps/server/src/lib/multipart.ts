@@ -1,6 +1,22 @@
 import { ApiError } from '@evdra/domain';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+
+/**
+ * Registers upload routes in a scope of their own that parses multipart/form-data. The parser's
+ * plugin adds two hooks to every request of its scope (cleaning up temporary files, which
+ * readMultipart never writes): registered for the whole app, every call paid for them.
+ */
+export async function withMultipart(
+  app: FastifyInstance,
+  routes: (scope: FastifyInstance) => void | Promise<void>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    await routes(scope);
+  });
+}
 
 /** Route options of an upload: it takes multipart/form-data. */
 export const multipartRoute = { consumes: ['multipart/form-data'] };

@@ -18,7 +18,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagMatches } from '../../lib/etag.js';
-import { jsonPartOf, multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
+import {
+  jsonPartOf,
+  multipartRoute,
+  readMultipart,
+  uploadErrors,
+  withMultipart,
+} from '../../lib/multipart.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -79,29 +85,6 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
     async (req, reply) => reply.status(201).send(await service.create(principalOf(req), req.body)),
   );
 
-  r.post(
-    '/api/marketplace/list-with-photos',
-    {
-      ...user,
-      schema: {
-        tags,
-        ...multipart,
-        description: `Multipart: part \`data\` = {vehicleId, price, description} (a text field, or a file part of type application/json), up to ${LISTING_PHOTOS_MAX} file parts \`photos\` (JPEG, PNG or WebP by content, ≤ 10 MB each; re-encoded, EXIF stripped).`,
-        response: { 201: Listing, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const { fields, files } = await readMultipart(req, {
-        fileField: 'photos',
-        maxFileBytes: PHOTO_MAX_BYTES,
-        maxFiles: LISTING_PHOTOS_MAX + 1,
-        jsonPart: 'data',
-      });
-      const body = parseOr400(ListingCreateBody, jsonPartOf(fields));
-      return reply.status(201).send(await service.create(principalOf(req), body, files));
-    },
-  );
-
   r.patch(
     '/api/marketplace/edit/:id',
     {
@@ -115,31 +98,6 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       },
     },
     async (req) => service.edit(principalOf(req), req.params.id, req.body),
-  );
-
-  r.patch(
-    '/api/marketplace/edit-with-photos/:id',
-    {
-      ...user,
-      schema: {
-        tags,
-        ...multipart,
-        description:
-          'Seller or admin. Multipart: part `data` = {price, description, removePhotoUrls} (a text field or an application/json file part), file parts `newPhotos`.',
-        params: IdParams,
-        response: { 200: Listing, ...errors },
-      },
-    },
-    async (req) => {
-      const { fields, files } = await readMultipart(req, {
-        fileField: 'newPhotos',
-        maxFileBytes: PHOTO_MAX_BYTES,
-        maxFiles: LISTING_PHOTOS_MAX + 1,
-        jsonPart: 'data',
-      });
-      const body = parseOr400(ListingEditBody, jsonPartOf(fields));
-      return service.edit(principalOf(req), req.params.id, body, files);
-    },
   );
 
   r.delete(
@@ -272,4 +230,55 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
     },
     async (req) => service.transfer(principalOf(req), req.params.interestId),
   );
+
+  await withMultipart(app, (scope) => {
+    const u = scope.withTypeProvider<ZodTypeProvider>();
+    u.post(
+      '/api/marketplace/list-with-photos',
+      {
+        ...user,
+        schema: {
+          tags,
+          ...multipart,
+          description: `Multipart: part \`data\` = {vehicleId, price, description} (a text field, or a file part of type application/json), up to ${LISTING_PHOTOS_MAX} file parts \`photos\` (JPEG, PNG or WebP by content, ≤ 10 MB each; re-encoded, EXIF stripped).`,
+          response: { 201: Listing, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { fields, files } = await readMultipart(req, {
+          fileField: 'photos',
+          maxFileBytes: PHOTO_MAX_BYTES,
+          maxFiles: LISTING_PHOTOS_MAX + 1,
+          jsonPart: 'data',
+        });
+        const body = parseOr400(ListingCreateBody, jsonPartOf(fields));
+        return reply.status(201).send(await service.create(principalOf(req), body, files));
+      },
+    );
+
+    u.patch(
+      '/api/marketplace/edit-with-photos/:id',
+      {
+        ...user,
+        schema: {
+          tags,
+          ...multipart,
+          description:
+            'Seller or admin. Multipart: part `data` = {price, description, removePhotoUrls} (a text field or an application/json file part), file parts `newPhotos`.',
+          params: IdParams,
+          response: { 200: Listing, ...errors },
+        },
+      },
+      async (req) => {
+        const { fields, files } = await readMultipart(req, {
+          fileField: 'newPhotos',
+          maxFileBytes: PHOTO_MAX_BYTES,
+          maxFiles: LISTING_PHOTOS_MAX + 1,
+          jsonPart: 'data',
+        });
+        const body = parseOr400(ListingEditBody, jsonPartOf(fields));
+        return service.edit(principalOf(req), req.params.id, body, files);
+      },
+    );
+  });
 }

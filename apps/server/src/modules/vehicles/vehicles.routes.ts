@@ -11,7 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { etagMatches } from '../../lib/etag.js';
-import { jsonPartOf, multipartRoute, readMultipart, uploadErrors } from '../../lib/multipart.js';
+import {
+  jsonPartOf,
+  multipartRoute,
+  readMultipart,
+  uploadErrors,
+  withMultipart,
+} from '../../lib/multipart.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -95,34 +101,6 @@ export async function vehiclesRoutes(
     async (req) => presentVehicle(await service.update(principalOf(req), req.params.id, req.body)),
   );
 
-  r.patch(
-    '/api/vehicles/:id',
-    {
-      ...user,
-      schema: {
-        tags,
-        ...multipart,
-        description:
-          'Multipart: part `data` = vehicle JSON (with `version`, without photoUrl; a text field or an application/json file part), optional file part `photo`, optional field `removePhoto=true`. Photos: JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
-        params: IdParams,
-        response: { 200: Vehicle, ...errors },
-      },
-    },
-    async (req) => {
-      const {
-        fields,
-        files: [file],
-      } = await readMultipart(req, { ...photoPart('photo'), jsonPart: 'data' });
-      const body = parseOr400(VehicleUpdateBody, jsonPartOf(fields));
-      const photo: PhotoChange = file
-        ? { bytes: file }
-        : fields.removePhoto === 'true'
-          ? 'remove'
-          : undefined;
-      return presentVehicle(await service.update(principalOf(req), req.params.id, body, photo));
-    },
-  );
-
   r.delete(
     '/api/vehicles/:id',
     {
@@ -138,32 +116,6 @@ export async function vehiclesRoutes(
     async (req, reply) => {
       await service.delete(principalOf(req), req.params.id);
       return reply.status(204).send(null);
-    },
-  );
-
-  r.post(
-    '/api/vehicles/:id/upload-photo',
-    {
-      ...user,
-      schema: {
-        tags,
-        ...multipart,
-        description:
-          'Multipart file part `file`. Answers the photo URL as text. JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
-        params: IdParams,
-        response: { 200: z.string(), ...errors },
-      },
-    },
-    async (req, reply) => {
-      const {
-        files: [file],
-      } = await readMultipart(req, photoPart('file'));
-      if (!file)
-        throw new AppError(400, 'VALIDATION_FAILED', 'Attach the photo as the file part "file".', [
-          { field: 'file', message: 'Required.' },
-        ]);
-      const url = await service.uploadPhoto(principalOf(req), req.params.id, file);
-      return reply.type('text/plain; charset=utf-8').send(url);
     },
   );
 
@@ -190,4 +142,61 @@ export async function vehiclesRoutes(
       return reply.type(contentType).header('content-length', file.size).send(file.stream);
     },
   );
+
+  await withMultipart(app, (scope) => {
+    const u = scope.withTypeProvider<ZodTypeProvider>();
+    u.patch(
+      '/api/vehicles/:id',
+      {
+        ...user,
+        schema: {
+          tags,
+          ...multipart,
+          description:
+            'Multipart: part `data` = vehicle JSON (with `version`, without photoUrl; a text field or an application/json file part), optional file part `photo`, optional field `removePhoto=true`. Photos: JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
+          params: IdParams,
+          response: { 200: Vehicle, ...errors },
+        },
+      },
+      async (req) => {
+        const {
+          fields,
+          files: [file],
+        } = await readMultipart(req, { ...photoPart('photo'), jsonPart: 'data' });
+        const body = parseOr400(VehicleUpdateBody, jsonPartOf(fields));
+        const photo: PhotoChange = file
+          ? { bytes: file }
+          : fields.removePhoto === 'true'
+            ? 'remove'
+            : undefined;
+        return presentVehicle(await service.update(principalOf(req), req.params.id, body, photo));
+      },
+    );
+
+    u.post(
+      '/api/vehicles/:id/upload-photo',
+      {
+        ...user,
+        schema: {
+          tags,
+          ...multipart,
+          description:
+            'Multipart file part `file`. Answers the photo URL as text. JPEG, PNG or WebP by content, at most 10 MB. Owner or admin (403 for an editor or viewer).',
+          params: IdParams,
+          response: { 200: z.string(), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const {
+          files: [file],
+        } = await readMultipart(req, photoPart('file'));
+        if (!file)
+          throw new AppError(400, 'VALIDATION_FAILED', 'Attach the photo as the file part "file".', [
+            { field: 'file', message: 'Required.' },
+          ]);
+        const url = await service.uploadPhoto(principalOf(req), req.params.id, file);
+        return reply.type('text/plain; charset=utf-8').send(url);
+      },
+    );
+  });
 }
