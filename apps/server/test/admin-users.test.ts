@@ -43,6 +43,9 @@ describe('GET /api/admin/users', () => {
       ]),
     );
     expect(res.body).not.toMatch(/password|argon2/i);
+    // The list (written by the database) and the user's own view (by the server) agree, field for field.
+    const mine = (res.data as { id: number }[]).find((u) => u.id === admin.user.id);
+    expect(mine).toEqual((await admin.client.get('/api/users/me')).data);
   });
 
   it('searches username and email with ?q=, ignoring case', async () => {

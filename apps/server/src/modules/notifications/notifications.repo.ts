@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { jsonArrayText } from '../../db/rows.js';
+import { isoTimestamp, jsonArrayText } from '../../db/rows.js';
 import { notifications } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -47,7 +47,7 @@ export class NotificationsRepo {
                   type: sql`${n.type}`,
                   title: sql`${n.title}`,
                   content: sql`${n.content}`,
-                  timestamp: sql`to_char(${n.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+                  timestamp: isoTimestamp(n.createdAt),
                   read: sql`${n.read}`,
                   vehicleId: sql`${n.vehicleId}`,
                 }).map(([key, value]) => [key, value.as(key)]),

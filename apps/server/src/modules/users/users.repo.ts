@@ -2,6 +2,7 @@ import type { Language, Role, UserStatus } from '@evdra/domain';
 import { and, asc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
+import { isoTimestamp, jsonArrayText } from '../../db/rows.js';
 import { users, vehicles } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -75,18 +76,41 @@ export class UsersRepo {
         .from(users)
         .where(eq(users.id, sql.placeholder('id')))
         .prepare('user_with_vehicles_by_id'),
-      // GET /api/admin/users: the users matching a pattern ('%' for all), each with its vehicles.
-      matchingWithVehicles: this.db
-        .select(withVehicles)
-        .from(users)
-        .where(
-          or(
-            ilike(users.username, sql.placeholder('pattern')),
-            ilike(users.email, sql.placeholder('pattern')),
-          ),
+      // GET /api/admin/users: the users matching a pattern ('%' for all), each with its vehicles, as
+      // the API's User array (the keys and values of users/present.ts), written by the database.
+      matchingJson: this.db
+        .select({ json: jsonArrayText() })
+        .from(
+          this.db
+            .select(
+              Object.fromEntries(
+                Object.entries({
+                  id: sql`${users.id}`,
+                  username: sql`${users.username}`,
+                  email: sql`${users.email}`,
+                  role: sql`${users.role}`,
+                  status: sql`${users.status}`,
+                  gdprConsent: sql`${users.gdprConsent}`,
+                  language: sql`${users.language}`,
+                  // countryOfLanguage (domain): the country follows the language until the user picks one.
+                  country: sql`coalesce(${users.country},
+                    case ${users.language} when 'ro' then 'RO' when 'es' then 'ES' else 'GENERIC' end)`,
+                  createdAt: isoTimestamp(users.createdAt),
+                  vehicles: withVehicles.vehicles,
+                }).map(([key, value]) => [key, value.as(key)]),
+              ),
+            )
+            .from(users)
+            .where(
+              or(
+                ilike(users.username, sql.placeholder('pattern')),
+                ilike(users.email, sql.placeholder('pattern')),
+              ),
+            )
+            .orderBy(asc(users.id))
+            .as('r'),
         )
-        .orderBy(asc(users.id))
-        .prepare('users_matching_with_vehicles'),
+        .prepare('users_matching_json'),
       vehiclesOfOne: this.db
         .select({ id: vehicles.id, make: vehicles.make, model: vehicles.model })
         .from(vehicles)
@@ -156,9 +180,10 @@ export class UsersRepo {
     return byEmail ? 'email' : undefined;
   }
 
-  /** Users (those whose username or email contains q, when given) with their vehicles, by id. */
-  list(q?: string): Promise<UserWithVehicles[]> {
-    return this.statements().matchingWithVehicles.execute({ pattern: `%${escapeLike(q ?? '')}%` });
+  /** Users (those whose username or email contains q, when given) with their vehicles, by id: JSON text. */
+  async listJson(q?: string): Promise<string> {
+    const [row] = await this.statements().matchingJson.execute({ pattern: `%${escapeLike(q ?? '')}%` });
+    return row?.json ?? '[]';
   }
 
   async insert(user: NewUser): Promise<UserRow> {

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
@@ -57,7 +58,7 @@ export async function usersRoutes(app: FastifyInstance, { service }: Options) {
       ...admin,
       schema: { tags: adminTags, querystring: AdminUsersQuery, response: { 200: z.array(User), ...errors } },
     },
-    async (req) => service.list(req.query.q),
+    async (req, reply) => sendJsonText(reply, await service.listJson(req.query.q)),
   );
 
   r.post(

@@ -112,8 +112,9 @@ export class UsersService {
     return this.save(id, { gdprConsent: true });
   }
 
-  async list(q?: string): Promise<User[]> {
-    return (await this.repo.list(q || undefined)).map(presentUserWithVehicles);
+  /** Every user (those matching q, when given) with their vehicles, as User[] JSON text. */
+  listJson(q?: string): Promise<string> {
+    return this.repo.listJson(q || undefined);
   }
 
   async create(body: AdminCreateUserBody): Promise<UserRow> {
