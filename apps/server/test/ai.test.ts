@@ -353,6 +353,12 @@ describe('virtual mechanic chat', () => {
     expect(bobs).toEqual([]);
     expect((await bob.delete('/api/chat/history')).statusCode).toBe(204);
     expect((await carol.get('/api/chat/history')).data).toHaveLength(4);
+    // A kept conversation never hides a newer message.
+    await ask(carol, 'thanks');
+    expect((await carol.get('/api/chat/history')).data.slice(4)[0]).toEqual({
+      role: 'user',
+      content: 'thanks',
+    });
     expect((await carol.delete('/api/chat/history')).statusCode).toBe(204);
     expect((await carol.get('/api/chat/history')).data).toEqual([]);
     expectError(await new TestClient(t.app).get('/api/chat/history'), 401, 'UNAUTHENTICATED');
@@ -373,6 +379,12 @@ describe('virtual mechanic chat', () => {
     expect(history).toHaveLength(200);
     expect(history[0].content).toBe('old 12');
     expect(history[199].role).toBe('ai');
+    // Still 200 messages after the next question, but not the same ones.
+    await ask(dave.client, 'hi again');
+    const next = (await dave.client.get('/api/chat/history')).data;
+    expect(next).toHaveLength(200);
+    expect(next[0].content).toBe('old 14');
+    expect(next[198]).toEqual({ role: 'user', content: 'hi again' });
   });
 
   it('refuses blank and too long prompts', async () => {

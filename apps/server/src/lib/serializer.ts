@@ -47,8 +47,9 @@ function compile(schema: unknown): ((data: unknown) => string) | undefined {
 
 /**
  * Answers JSON text the database (or a one-time build) already wrote: a string with this type is
- * sent as is, skipping the response serialiser (the route's schema still documents it).
+ * sent as is, skipping the response serialiser (the route's schema still documents it). A kept
+ * answer is best kept as its UTF-8 bytes: sent without being encoded again on every request.
  */
-export function sendJsonText(reply: FastifyReply, json: string) {
+export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(json as never);
 }

@@ -52,8 +52,8 @@ export class AiService {
     return this.d.provider.fuel(facts, language);
   }
 
-  /** The caller's conversation with the mechanic, oldest first, as ChatMessage[] JSON text. */
-  historyJson(p: Principal): Promise<string> {
+  /** The caller's conversation with the mechanic, oldest first, as ChatMessage[] JSON (UTF-8). */
+  historyJson(p: Principal): Promise<Buffer> {
     return this.d.chats.historyJson(p.userId);
   }
 

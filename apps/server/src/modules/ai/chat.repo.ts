@@ -4,16 +4,44 @@ import type { ChatContext } from '../../ai/provider.js';
 import type { Db } from '../../db/client.js';
 import { chatMessages, users } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
+
+/** Bytes of kept conversations (200 messages of a few KB each at most per user). */
+const HISTORIES_CACHE_BYTES = 16_000_000;
 
 /** The virtual mechanic's conversations, one per user. */
 export class ChatRepo {
   constructor(private readonly db: Db) {}
 
   /**
-   * The conversation as the API's ChatMessage array (oldest first), written by the database: a named
-   * statement whose text the route passes on (long answers cost no row mapping nor escaping in JS).
+   * The conversation as the API's ChatMessage array (oldest first), written by the database (long
+   * answers cost no row mapping nor escaping in JS), as UTF-8 bytes. It is kept per user at the
+   * conversation's version (its newest message id and its length, read fresh on every call, from any
+   * process): while it holds, a read is one index lookup and the kept bytes go out unencoded.
    */
-  async historyJson(userId: number): Promise<string> {
+  async historyJson(userId: number): Promise<Buffer> {
+    this.versionStatement ??= namedStatement<{ version: string }>(
+      this.db,
+      'chat_history_version',
+      sql`select coalesce(max(${chatMessages.id}), 0) || '|' || count(*) as version
+          from ${chatMessages} where ${chatMessages.userId} = ${sql.placeholder('userId')}`,
+    );
+    const [row] = await this.versionStatement({ userId });
+    const version = row?.version ?? '0|0';
+    const kept = await this.histories.through(String(userId), version, async () =>
+      Buffer.from(await this.historyText(userId)),
+    );
+    return kept ?? Buffer.from('[]');
+  }
+  private versionStatement?: NamedStatement<{ version: string }>;
+  private readonly histories = new VersionedCache<Buffer, string>(HISTORIES_CACHE_BYTES, (b) => b.length);
+
+  /** Oldest first: the same statement as the route's, read back for the mechanic's context. */
+  async history(userId: number): Promise<ChatMessage[]> {
+    return JSON.parse(await this.historyText(userId)) as ChatMessage[];
+  }
+
+  private async historyText(userId: number): Promise<string> {
     this.historyStatement ??= namedStatement<{ json: string }>(
       this.db,
       'chat_history_json',
@@ -25,11 +53,6 @@ export class ChatRepo {
     return row?.json ?? '[]';
   }
   private historyStatement?: NamedStatement<{ json: string }>;
-
-  /** Oldest first: the same statement as the route's, read back for the mechanic's context. */
-  async history(userId: number): Promise<ChatMessage[]> {
-    return JSON.parse(await this.historyJson(userId)) as ChatMessage[];
-  }
 
   /** What the latest AI answer was about. */
   async lastContext(userId: number): Promise<ChatContext | undefined> {

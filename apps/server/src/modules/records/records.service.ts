@@ -62,15 +62,15 @@ export class RecordsService<T extends RecordTable> {
   ) {}
 
   /**
-   * The records of one vehicle, newest first, as the response's JSON text (`fields`: the keys of the
-   * response schema); 404 when the vehicle is not there or the caller may not see it.
+   * The records of one vehicle, newest first, as the response's JSON (UTF-8 bytes; `fields`: the keys
+   * of the response schema); 404 when the vehicle is not there or the caller may not see it.
    */
   async listJson(
     p: Principal,
     vehicleId: number,
     range: { from?: string; to?: string },
     fields: readonly string[],
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const userId = p.role === 'ADMIN' ? null : p.userId;
     const json = await this.repo.listJsonByVehicle(fields, vehicleId, range, userId);
     if (json === undefined) throw notFound('Vehicle');

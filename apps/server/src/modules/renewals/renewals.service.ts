@@ -31,7 +31,7 @@ export const renewalRules: RecordRules<typeof renewals> = {
  */
 export class RenewalsService extends RecordsService<typeof renewals> {
   /** Soonest expiry first is what the screen shows; the JSON comes newest (latest validUntil) first. */
-  list(p: Principal, vehicleId: number): Promise<string> {
+  list(p: Principal, vehicleId: number): Promise<Buffer> {
     return this.listJson(p, vehicleId, {}, FIELDS);
   }
 
