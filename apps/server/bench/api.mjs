@@ -13,6 +13,8 @@
 //   ONLY=fuel,vehicles      only routes whose path contains one of these words
 //   FUEL_ROWS=300    fill-ups on the first vehicle
 //   CONNECTIONS=50   concurrent requests (1: what a single user waits)
+//   ROUNDS=1         on PostgreSQL, the route and its F+pg ceiling measured this many times, alternating;
+//                    medians reported (3+ on a machine whose speed varies from one second to the next)
 //   BENCH_PORT=8500  first port of the processes it starts (the next ones follow; random when unset)
 //
 // Figures only; it never fails on timing. Targets: each route ≥ 60% of its bare SQL's req/s; p99 ≤ 25 ms
@@ -46,6 +48,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const POOL = 10; // the server's pool size (db/client.ts)
 const FUEL_ROWS = Number(process.env.FUEL_ROWS ?? 300);
 const ONLY = process.env.ONLY?.split(',').filter(Boolean);
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
 const wanted = (process.env.KINDS ?? 'postgres,pglite').split(',');
 const kinds = [];
 if (wanted.includes('postgres') && (await pgAvailable())) kinds.push('postgres');
@@ -92,11 +95,16 @@ for (const kind of kinds) {
         const url = `${server.base}${route.path}`;
         await load(url, route.headers, { duration: 1 }); // warm-up
         const opts = { duration: DURATION, connections: CONNECTIONS };
-        route.evdra = await load(url, route.headers, { ...opts, pid: server.pid });
-        if (ceiling && route.statements.length > 0) {
-          await load(ceiling.url(route), {}, { duration: 1 });
-          route.ceiling = await load(ceiling.url(route), {}, { ...opts, pid: ceiling.pid });
+        const withCeiling = ceiling && route.statements.length > 0;
+        if (withCeiling) await load(ceiling.url(route), {}, { duration: 1 });
+        const evdra = [];
+        const ceilings = [];
+        for (let round = 0; round < (withCeiling ? ROUNDS : 1); round++) {
+          evdra.push(await load(url, route.headers, { ...opts, pid: server.pid }));
+          if (withCeiling) ceilings.push(await load(ceiling.url(route), {}, { ...opts, pid: ceiling.pid }));
         }
+        route.evdra = medianRun(evdra);
+        if (withCeiling) route.ceiling = medianRun(ceilings);
         process.stderr.write(`${kind} ${route.path}: ${fmt(route.evdra.rps)} req/s\n`);
       }
     } finally {
@@ -143,6 +151,13 @@ for (const kind of kinds) {
 console.log(
   '\nOn a shared, loaded machine absolute figures are low; compare runs made in the same conditions.',
 );
+
+/** The run with the median req/s, its CPU per answer the median of all runs. */
+function medianRun(runs) {
+  const byRps = [...runs].sort((a, b) => a.rps - b.rps);
+  const cpus = runs.map((r) => r.cpuUs).filter((c) => c !== undefined);
+  return { ...byRps[Math.floor(byRps.length / 2)], cpuUs: cpus.length ? median(cpus) : undefined };
+}
 
 // ── data ──────────────────────────────────────────────────────────────────────────────────────
 async function seed(base) {
@@ -396,7 +411,7 @@ async function writeBench(base, { user, vehicleId, fills }) {
 function reportKind({ kind, routes, writes }) {
   const pad = (s, n) => String(s).padStart(n);
   console.log(
-    `\n${kind}: autocannon ${CONNECTIONS} connections × ${DURATION} s per line; bare SQL = the statements the route sent, replayed ${CONNECTIONS}-way (pg pool ${POOL} / one PGlite).`,
+    `\n${kind}: autocannon ${CONNECTIONS} connections × ${DURATION} s per line${ROUNDS > 1 && kind === 'postgres' ? ` (Evdra and F+pg alternated ${ROUNDS} times: medians)` : ''}; bare SQL = the statements the route sent, replayed ${CONNECTIONS}-way (pg pool ${POOL} / one PGlite).`,
   );
   if (kind === 'postgres')
     console.log(

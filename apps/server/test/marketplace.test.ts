@@ -399,6 +399,7 @@ describe('interest, conversations and chat', () => {
       sender: buyerName,
       content: 'Is it still available?',
       mine: true,
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const sellerConvs = (await seller.get('/api/marketplace/conversations')).data;
     expect(sellerConvs.find((c: { interestId: number }) => c.interestId === interestId)).toMatchObject({

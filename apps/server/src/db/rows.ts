@@ -1,4 +1,4 @@
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /** The rows of a raw `db.execute`: node-postgres and PGlite both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -16,5 +16,5 @@ export function rowsOf<T>(result: unknown): T[] {
 export const jsonArrayText = () => sql<string>`coalesce(json_agg(r), '[]')::text`;
 
 /** A timestamptz as Date#toISOString writes it (UTC, milliseconds, 'Z'), for JSON the database writes. */
-export const isoTimestamp = (column: AnyColumn) =>
+export const isoTimestamp = (column: AnyColumn | SQL) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

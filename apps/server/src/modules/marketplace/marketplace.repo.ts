@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { createNotification } from '../../db/notify.js';
-import { rowsOf } from '../../db/rows.js';
+import { isoTimestamp, rowsOf } from '../../db/rows.js';
 import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
@@ -84,14 +84,6 @@ export type ConversationRow = {
   updatedAt: string | Date;
   unread: number;
   active: boolean;
-};
-
-export type MessageRow = {
-  id: number;
-  senderId: number | null;
-  sender: string | null;
-  content: string;
-  createdAt: string | Date;
 };
 
 /**
@@ -335,19 +327,31 @@ export class MarketplaceRepo {
   private inbox?: NamedStatement<ConversationRow>;
 
   /** A conversation's messages after `afterId`, oldest first (a named statement: open chats poll it). */
-  async messages(interestId: number, afterId = 0): Promise<MessageRow[]> {
-    this.chat ??= namedStatement<MessageRow>(
+  /**
+   * The conversation's messages after `afterId`, oldest first, as the API's MarketChatMessage array
+   * written by the database (`mine`: sent by `viewerId`), and the id of the last one (0: none).
+   */
+  async messagesJson(
+    interestId: number,
+    afterId: number,
+    viewerId: number,
+  ): Promise<{ json: string; lastId: number }> {
+    this.chat ??= namedStatement<{ json: string; lastId: number }>(
       this.db,
-      'market_messages_after',
+      'market_messages_json_after',
       sql`
-        select m.id, m.sender_id as "senderId", u.username as sender, m.content, m.created_at as "createdAt"
-          from market_messages m left join users u on u.id = m.sender_id
-         where m.interest_id = ${sql.placeholder('interestId')} and m.id > ${sql.placeholder('afterId')}
-         order by m.id`,
+        select coalesce(json_agg(r), '[]')::text as json, coalesce(max(r.id), 0) as "lastId" from (
+          select m.id, coalesce(u.username, '') as sender, m.content,
+                 m.sender_id is not distinct from ${sql.placeholder('viewerId')}::int as mine,
+                 ${isoTimestamp(sql`m.created_at`)} as timestamp
+            from market_messages m left join users u on u.id = m.sender_id
+           where m.interest_id = ${sql.placeholder('interestId')} and m.id > ${sql.placeholder('afterId')}
+           order by m.id) r`,
     );
-    return this.chat({ interestId, afterId });
+    const [row] = await this.chat({ interestId, afterId, viewerId });
+    return row ?? { json: '[]', lastId: 0 };
   }
-  private chat?: NamedStatement<MessageRow>;
+  private chat?: NamedStatement<{ json: string; lastId: number }>;
 
   /** Adds a message; the conversation comes back for whoever had hidden it, and moves to the top. */
   async addMessage(interestId: number, senderId: number, content: string): Promise<number> {

@@ -198,7 +198,8 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         response: { 200: z.array(MarketChatMessage), ...errors },
       },
     },
-    async (req) => service.chat(principalOf(req), req.params.interestId, req.query.after),
+    async (req, reply) =>
+      sendJsonText(reply, await service.chatJson(principalOf(req), req.params.interestId, req.query.after)),
   );
 
   r.post(
@@ -213,7 +214,8 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         response: { 200: z.array(MarketChatMessage), ...errors },
       },
     },
-    async (req) => service.send(principalOf(req), req.params.interestId, req.body.message),
+    async (req, reply) =>
+      sendJsonText(reply, await service.send(principalOf(req), req.params.interestId, req.body.message)),
   );
 
   r.patch(

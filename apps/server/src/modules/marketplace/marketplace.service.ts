@@ -7,7 +7,6 @@ import {
   type ListingCreateBody,
   type ListingEditBody,
   type ListingFilters,
-  type MarketChatMessage,
   priceRating,
   SOLD_ELSEWHERE_MESSAGE,
   TRANSFER_MESSAGE,
@@ -217,26 +216,21 @@ export class MarketplaceService {
     await this.repo.hide(interestId, i.buyerId === p.userId);
   }
 
-  /** The conversation's messages, oldest first; reading them marks them read for the caller. */
-  async chat(p: Principal, interestId: number, afterId = 0): Promise<MarketChatMessage[]> {
+  /**
+   * The conversation's messages after `afterId`, oldest first, as MarketChatMessage[] JSON text;
+   * reading them marks them read for the caller.
+   */
+  async chatJson(p: Principal, interestId: number, afterId = 0): Promise<string> {
     const i = await this.party(p, interestId);
-    const rows = await this.repo.messages(interestId, afterId);
-    const last = rows.at(-1);
+    const { json, lastId } = await this.repo.messagesJson(interestId, afterId, p.userId);
     const asBuyer = i.buyerId === p.userId;
     // A write only when there is something new to mark: reopening a read conversation costs none.
-    if (last && last.id > (asBuyer ? i.buyerReadId : i.sellerReadId)) {
-      await this.repo.markRead(interestId, asBuyer, last.id);
-    }
-    return rows.map((m) => ({
-      id: m.id,
-      sender: m.sender ?? '',
-      content: m.content,
-      mine: m.senderId === p.userId,
-      timestamp: iso(m.createdAt),
-    }));
+    if (lastId > (asBuyer ? i.buyerReadId : i.sellerReadId))
+      await this.repo.markRead(interestId, asBuyer, lastId);
+    return json;
   }
 
-  async send(p: Principal, interestId: number, message: string): Promise<MarketChatMessage[]> {
+  async send(p: Principal, interestId: number, message: string): Promise<string> {
     const i = await this.party(p, interestId);
     const asBuyer = i.buyerId === p.userId;
     const id = await this.repo.addMessage(interestId, p.userId, message);
@@ -249,7 +243,7 @@ export class MarketplaceService {
       type: 'MARKET_MESSAGE',
       ...messageText(recipient.language, sender.username, message),
     });
-    return this.chat(p, interestId);
+    return this.chatJson(p, interestId);
   }
 
   /**
