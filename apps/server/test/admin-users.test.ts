@@ -43,9 +43,26 @@ describe('GET /api/admin/users', () => {
       ]),
     );
     expect(res.body).not.toMatch(/password|argon2/i);
-    // The list (written by the database) and the user's own view (by the server) agree, field for field.
-    const mine = (res.data as { id: number }[]).find((u) => u.id === admin.user.id);
-    expect(mine).toEqual((await admin.client.get('/api/users/me')).data);
+  });
+
+  it('writes a user the same in the list and on /me (by the database) as after an edit (by the server)', async () => {
+    const { client, account, user } = await registered(t.app, 'same');
+    await client.post('/api/vehicles', {
+      make: 'Dacia',
+      model: 'Logan',
+      year: 2018,
+      fuelType: 'PETROL',
+      registrationNumber: 'SAME-1',
+      engineSize: 1.2,
+      odometer: 1000,
+    });
+    const edited = await client.put('/api/users/me', { username: account.username, email: account.email });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.data.vehicles).toEqual([expect.objectContaining({ make: 'Dacia', model: 'Logan' })]);
+    expect((await client.get('/api/users/me')).data).toEqual(edited.data);
+    expect((await client.get('/api/auth/me')).data).toEqual(edited.data);
+    const listed = (await admin.client.get('/api/admin/users')).data as { id: number }[];
+    expect(listed.find((u) => u.id === user.id)).toEqual(edited.data);
   });
 
   it('searches username and email with ?q=, ignoring case', async () => {

@@ -28,10 +28,10 @@ export class BuiltinProvider implements AiProvider {
    */
   private readonly texts = new WeakMap<VehicleFacts, Map<string, string>>();
   private written(facts: VehicleFacts, key: string, write: () => string): string {
-    let texts = this.texts.get(facts);
-    if (!texts) this.texts.set(facts, (texts = new Map()));
-    let text = texts.get(key);
-    if (text === undefined) texts.set(key, (text = write()));
+    const texts = this.texts.get(facts) ?? new Map<string, string>();
+    this.texts.set(facts, texts);
+    const text = texts.get(key) ?? write();
+    texts.set(key, text);
     return text;
   }
 

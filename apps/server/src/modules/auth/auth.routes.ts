@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { sendJsonText } from '../../lib/serializer.js';
 import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../plugins/auth.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
@@ -60,10 +61,10 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
   r.get(
     '/api/auth/me',
     { preHandler: app.requireUser, schema: { tags, response: { 200: User, 401: ApiError } } },
-    async (req) => {
-      const user = await users.me(principalOf(req).userId);
-      if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
-      return user;
+    async (req, reply) => {
+      const json = await users.meJson(principalOf(req).userId);
+      if (!json) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
+      return sendJsonText(reply, json);
     },
   );
 

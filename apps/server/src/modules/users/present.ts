@@ -1,8 +1,5 @@
 import { countryOfLanguage, type User } from '@evdra/domain';
-import type { UserRow, UsersRepo, UserWithVehicles, VehicleSummary } from './users.repo.js';
-
-/** A user read with its vehicles in the same statement (UsersRepo.findWithVehicles). */
-export const presentUserWithVehicles = (row: UserWithVehicles): User => present(row, row.vehicles);
+import type { UserRow, UsersRepo, VehicleSummary } from './users.repo.js';
 
 const present = (r: UserRow, vehicles: VehicleSummary[]): User => ({
   id: r.id,

@@ -1,5 +1,5 @@
 import type { Language, Role, UserStatus } from '@evdra/domain';
-import { and, asc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { isoTimestamp, jsonArrayText } from '../../db/rows.js';
@@ -20,7 +20,6 @@ export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & {
   country?: UserRow['country'];
 };
 export type VehicleSummary = { id: number; make: string; model: string };
-export type UserWithVehicles = UserRow & { vehicles: VehicleSummary[] };
 
 // Serialises "first account becomes ADMIN" and "keep one active admin" decisions.
 const ROLE_LOCK = 7_203_412;
@@ -50,15 +49,28 @@ export class UsersRepo {
   }
 
   private prepare() {
-    // A user row and its vehicles as JSON, in the same statement.
-    const withVehicles = {
-      ...getTableColumns(users),
-      // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
-      // subquery would all resolve to vehicles.
-      vehicles: sql<VehicleSummary[]>`coalesce((
-        select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
-        from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
-    };
+    // A user as the API's User (the keys and values of users/present.ts), its vehicles included,
+    // each value under its key, for JSON the database writes.
+    const userJson = Object.fromEntries(
+      Object.entries({
+        id: sql`${users.id}`,
+        username: sql`${users.username}`,
+        email: sql`${users.email}`,
+        role: sql`${users.role}`,
+        status: sql`${users.status}`,
+        gdprConsent: sql`${users.gdprConsent}`,
+        language: sql`${users.language}`,
+        // countryOfLanguage (domain): the country follows the language until the user picks one.
+        country: sql`coalesce(${users.country},
+          case ${users.language} when 'ro' then 'RO' when 'es' then 'ES' else 'GENERIC' end)`,
+        createdAt: isoTimestamp(users.createdAt),
+        // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
+        // subquery would all resolve to vehicles.
+        vehicles: sql`coalesce((
+          select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
+          from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
+      }).map(([key, value]) => [key, value.as(key)]),
+    );
     return {
       authState: this.db
         .select({ id: users.id, role: users.role, status: users.status, sessionEpoch: users.sessionEpoch })
@@ -70,36 +82,23 @@ export class UsersRepo {
         .from(users)
         .where(eq(users.id, sql.placeholder('id')))
         .prepare('user_by_id'),
-      // GET /api/auth/me and /api/users/me in one round trip: the row and its vehicles as JSON.
-      byIdWithVehicles: this.db
-        .select(withVehicles)
-        .from(users)
-        .where(eq(users.id, sql.placeholder('id')))
-        .prepare('user_with_vehicles_by_id'),
-      // GET /api/admin/users: the users matching a pattern ('%' for all), each with its vehicles, as
-      // the API's User array (the keys and values of users/present.ts), written by the database.
+      // GET /api/auth/me and /api/users/me: the user with their vehicles as the API's User.
+      byIdJson: this.db
+        .select({ json: sql<string>`row_to_json(r)::text` })
+        .from(
+          this.db
+            .select(userJson)
+            .from(users)
+            .where(eq(users.id, sql.placeholder('id')))
+            .as('r'),
+        )
+        .prepare('user_json_by_id'),
+      // GET /api/admin/users: the users matching a pattern ('%' for all), each with its vehicles.
       matchingJson: this.db
         .select({ json: jsonArrayText() })
         .from(
           this.db
-            .select(
-              Object.fromEntries(
-                Object.entries({
-                  id: sql`${users.id}`,
-                  username: sql`${users.username}`,
-                  email: sql`${users.email}`,
-                  role: sql`${users.role}`,
-                  status: sql`${users.status}`,
-                  gdprConsent: sql`${users.gdprConsent}`,
-                  language: sql`${users.language}`,
-                  // countryOfLanguage (domain): the country follows the language until the user picks one.
-                  country: sql`coalesce(${users.country},
-                    case ${users.language} when 'ro' then 'RO' when 'es' then 'ES' else 'GENERIC' end)`,
-                  createdAt: isoTimestamp(users.createdAt),
-                  vehicles: withVehicles.vehicles,
-                }).map(([key, value]) => [key, value.as(key)]),
-              ),
-            )
+            .select(userJson)
             .from(users)
             .where(
               or(
@@ -143,10 +142,10 @@ export class UsersRepo {
     return row;
   }
 
-  /** The user with their vehicles (id, make, model), in one statement. */
-  async findWithVehicles(id: number): Promise<UserWithVehicles | undefined> {
-    const [row] = await this.statements().byIdWithVehicles.execute({ id });
-    return row;
+  /** The user with their vehicles (id, make, model) as User JSON text, in one statement. */
+  async findJson(id: number): Promise<string | undefined> {
+    const [row] = await this.statements().byIdJson.execute({ id });
+    return row?.json;
   }
 
   /** By username (ignoring case) or by email. */

@@ -26,11 +26,15 @@ export async function usersRoutes(app: FastifyInstance, { service }: Options) {
   const tags = ['users'];
   const adminTags = ['admin'];
 
-  r.get('/api/users/me', { ...me, schema: { tags, response: { 200: User, ...errors } } }, async (req) => {
-    const user = await service.me(principalOf(req).userId);
-    if (!user) throw notFound('User');
-    return user;
-  });
+  r.get(
+    '/api/users/me',
+    { ...me, schema: { tags, response: { 200: User, ...errors } } },
+    async (req, reply) => {
+      const json = await service.meJson(principalOf(req).userId);
+      if (!json) throw notFound('User');
+      return sendJsonText(reply, json);
+    },
+  );
 
   r.put(
     '/api/users/me',

@@ -1,7 +1,7 @@
 import type { AdminCreateUserBody, AdminUpdateUserBody, Language, UpdateMeBody, User } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { presentUser, presentUserWithVehicles } from './present.js';
+import { presentUser } from './present.js';
 import { assertUsernameAndEmailFree, takenError } from './uniqueness.js';
 import type { AuthState, UserChanges, UserRow, UsersRepo } from './users.repo.js';
 
@@ -32,10 +32,9 @@ export class UsersService {
     return presentUser(this.repo, row);
   }
 
-  /** The caller's own view (`/me`): the user and their vehicles, read in one statement. */
-  async me(id: number): Promise<User | undefined> {
-    const row = await this.repo.findWithVehicles(id);
-    return row && presentUserWithVehicles(row);
+  /** The caller's own view (`/me`): the user and their vehicles as User JSON text, in one statement. */
+  meJson(id: number): Promise<string | undefined> {
+    return this.repo.findJson(id);
   }
 
   findById(id: number): Promise<UserRow | undefined> {
