@@ -304,6 +304,36 @@ describe('cached vehicle lists', () => {
       }
     },
   );
+
+  it.runIf(process.env.EVDRA_TEST_DB === 'postgres')(
+    "drop a car from its grantee's list when the share ends in another server process",
+    async () => {
+      const other = await createTestApp({}, undefined, t);
+      try {
+        const owner = await registered(t.app, 'sharer');
+        const grantee = await registered(t.app, 'grantee');
+        const v = (await owner.client.post('/api/vehicles', car(91, { registrationNumber: 'SHARED-1' })))
+          .data;
+        const shared = await owner.client.post(`/api/vehicles/${v.id}/shares`, {
+          username: grantee.account.username,
+          role: 'VIEWER',
+        });
+        expect(shared.statusCode).toBe(201);
+        const sees = async () =>
+          ((await grantee.client.get('/api/vehicles')).data as { id: number }[]).some((x) => x.id === v.id);
+        expect(await sees()).toBe(true);
+        const there = new TestClient(other.app);
+        await there.post('/api/auth/login', {
+          username: owner.account.username,
+          password: owner.account.password,
+        });
+        expect((await there.delete(`/api/vehicles/${v.id}/shares/${grantee.user.id}`)).statusCode).toBe(204);
+        await expect.poll(sees, { timeout: 2000 }).toBe(false);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 describe('photos', () => {
