@@ -33,6 +33,13 @@ import type { MarketplaceService } from './marketplace.service.js';
 const errors = uploadErrors;
 const multipart = multipartRoute;
 const tags = ['marketplace'];
+/** A listing's multipart body: its JSON part `data` and its photos (one past the limit still parses: the service answers that 400). */
+const listingParts = (fileField: string) => ({
+  fileField,
+  maxFileBytes: PHOTO_MAX_BYTES,
+  maxFiles: LISTING_PHOTOS_MAX + 1,
+  jsonPart: 'data',
+});
 
 export async function marketplaceRoutes(app: FastifyInstance, { service }: { service: MarketplaceService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -247,12 +254,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         },
       },
       async (req, reply) => {
-        const { fields, files } = await readMultipart(req, {
-          fileField: 'photos',
-          maxFileBytes: PHOTO_MAX_BYTES,
-          maxFiles: LISTING_PHOTOS_MAX + 1,
-          jsonPart: 'data',
-        });
+        const { fields, files } = await readMultipart(req, listingParts('photos'));
         const body = parseOr400(ListingCreateBody, jsonPartOf(fields));
         return reply.status(201).send(await service.create(principalOf(req), body, files));
       },
@@ -272,12 +274,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         },
       },
       async (req) => {
-        const { fields, files } = await readMultipart(req, {
-          fileField: 'newPhotos',
-          maxFileBytes: PHOTO_MAX_BYTES,
-          maxFiles: LISTING_PHOTOS_MAX + 1,
-          jsonPart: 'data',
-        });
+        const { fields, files } = await readMultipart(req, listingParts('newPhotos'));
         const body = parseOr400(ListingEditBody, jsonPartOf(fields));
         return service.edit(principalOf(req), req.params.id, body, files);
       },
