@@ -14,6 +14,7 @@ export class PgliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, (r: Extract<FromWorker, { type: 'result' }>) => void>();
   private nextId = 1;
+  private nextConnection = 1;
   private failure?: Error;
   private closing = false;
   readonly ready: Promise<void>;
@@ -41,9 +42,7 @@ export class PgliteThread {
   }
 
   /** Sends one message; resolves with the worker's answer. */
-  request(msg: Omit<Extract<ToWorker, { type: 'exec' }>, 'id'>): Promise<Uint8Array>;
-  request(msg: { type: 'open' | 'close' }): Promise<Uint8Array>;
-  request(msg: { type: ToWorker['type']; bytes?: Uint8Array }): Promise<Uint8Array> {
+  request(msg: DistributiveOmit<ToWorker, 'id'>): Promise<Uint8Array> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
@@ -51,14 +50,15 @@ export class PgliteThread {
       this.pending.set(id, (r) =>
         r.message ? reject(new Error(r.message)) : resolve(r.bytes ?? new Uint8Array()),
       );
-      // Copied, not transferred: a small Buffer shares its memory with others (Node's pool).
-      this.worker.postMessage({ ...msg, id } as ToWorker);
+      // The batch's bytes are the message's own (flush), so they move instead of being copied.
+      const bytes = msg.type === 'exec' ? [msg.bytes.buffer as ArrayBuffer] : [];
+      this.worker.postMessage({ ...msg, id } as ToWorker, bytes);
     });
   }
 
   /** A new socket for one pg connection. */
   socket(): Duplex {
-    return new PgliteSocket(this);
+    return new PgliteSocket(this, this.nextConnection++);
   }
 
   async close(): Promise<void> {
@@ -86,19 +86,23 @@ export class PgliteThread {
 /** Terminate ('X', length 4): a pg connection's goodbye. The worker's session outlives it. */
 const isTerminate = (b: Uint8Array) => b.length === 5 && b[0] === 0x58 && b[4] === 4;
 
-/** What node-postgres needs of a net.Socket, over the worker. */
+/** What node-postgres needs of a net.Socket, over the worker: one connection of the shared session. */
 class PgliteSocket extends Duplex {
   private out: Uint8Array[] = [];
   private flushing = false;
+  private ended = false;
   /** The reply to a batch comes before the next batch is sent: the protocol is in order. */
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly thread: PgliteThread) {
+  constructor(
+    private readonly thread: PgliteThread,
+    private readonly conn: number,
+  ) {
     super();
   }
 
   connect() {
-    this.chain = this.thread.request({ type: 'open' }).then(
+    this.chain = this.thread.request({ type: 'open', conn: this.conn }).then(
       () => this.emit('connect'),
       (err) => this.destroy(err),
     );
@@ -131,18 +135,37 @@ class PgliteSocket extends Duplex {
 
   override _final(done: (err?: Error | null) => void) {
     this.chain.then(() => {
+      this.release();
       this.push(null);
       done();
     });
   }
 
+  override _destroy(err: Error | null, done: (err?: Error | null) => void) {
+    this.release();
+    done(err);
+  }
+
+  /** Tells the session this connection is gone (a transaction it left open is rolled back). */
+  private release() {
+    if (this.ended) return;
+    this.ended = true;
+    this.thread.request({ type: 'end', conn: this.conn }).catch(() => {});
+  }
+
   private flush() {
     this.flushing = false;
     if (this.out.length === 0) return;
-    const bytes = Buffer.concat(this.out);
+    // Its own memory (not Node's shared pool), so it can be handed to the worker.
+    const bytes = new Uint8Array(this.out.reduce((n, b) => n + b.length, 0));
+    let at = 0;
+    for (const b of this.out) {
+      bytes.set(b, at);
+      at += b.length;
+    }
     this.out = [];
     this.chain = this.chain
-      .then(() => this.thread.request({ type: 'exec', bytes }))
+      .then(() => this.thread.request({ type: 'exec', conn: this.conn, bytes }))
       .then(
         (reply) => {
           if (reply.length > 0) this.push(Buffer.from(reply.buffer, reply.byteOffset, reply.length));
@@ -151,6 +174,9 @@ class PgliteSocket extends Duplex {
       );
   }
 }
+
+/** Omit over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * The worker's script: the bundle's pglite-worker.js beside this code (dist/), or, run from the
