@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -361,6 +362,40 @@ describe('photos', () => {
     expect(img.rawPayload.includes(Buffer.from('TestCam'))).toBe(false);
     expect((await bob.get(res.body)).statusCode).toBe(404);
     expect((await admin.get(res.body)).statusCode).toBe(200);
+  });
+
+  it('GET /api/vehicles/{id} (written by the database) equals the list item and the edit answer, for every reader', async () => {
+    const created = await alice.post(
+      '/api/vehicles',
+      car(21, { make: 'Škoda "Octavia"', engineSize: 1.25, vin: 'WVWZZZ1JZXW000001' }),
+    );
+    const id = created.data.id;
+    await upload(alice, `/api/vehicles/${id}/upload-photo`, [photoPart('file', 'car-gps.jpg')]);
+    await t.database.db.execute(
+      sql`update vehicles set ai_score = 7.5, ai_score_reason = 'Well kept' where id = ${id}`,
+    );
+    const listed = (await alice.get('/api/vehicles')).data.find((v: { id: number }) => v.id === id);
+    const edited = await alice.put(`/api/vehicles/${id}`, {
+      ...car(21, { make: 'Škoda "Octavia"', engineSize: 1.4, vin: 'WVWZZZ1JZXW000001', odometer: 90_000 }),
+      version: listed.version,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.data).toMatchObject({
+      engineSize: 1.4,
+      aiScore: 7.5,
+      photoUrl: expect.stringMatching(/^\/api\/files\//),
+    });
+    const read = await alice.get(`/api/vehicles/${id}`);
+    expect(read.data).toEqual(edited.data);
+    expect(read.body).toBe(JSON.stringify(edited.data)); // the same keys, in the same order
+    expect((await alice.get('/api/vehicles')).data.find((v: { id: number }) => v.id === id)).toEqual(
+      read.data,
+    );
+    // An administrator reads it with the owner's rights; a stranger not at all.
+    expect((await admin.get(`/api/vehicles/${id}`)).data).toEqual(read.data);
+    const stranger = await bob.get(`/api/vehicles/${id}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain('Octavia');
   });
 
   it('accepts a PNG named .jpg and fits a wide one by width', async () => {

@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Access, accessTo, reachable } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
+import { isoTimestamp } from '../../db/rows.js';
 import { files, users, vehicleAccess, vehicles } from '../../db/schema.js';
 
 export type { Access };
@@ -12,12 +13,42 @@ export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string;
 
 const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
 
+/**
+ * The API's Vehicle as the database writes it: byte for byte what the route schema's serializer
+ * writes of presentVehicle (a test holds them equal), numerics as JSON numbers, timestamps as
+ * Date#toISOString writes them.
+ */
+const vehicleJson = Object.fromEntries(
+  Object.entries({
+    id: sql`${vehicles.id}`,
+    make: sql`${vehicles.make}`,
+    model: sql`${vehicles.model}`,
+    year: sql`${vehicles.year}`,
+    fuelType: sql`${vehicles.fuelType}`,
+    registrationNumber: sql`${vehicles.registrationNumber}`,
+    vin: sql`${vehicles.vin}`,
+    engineSize: sql`${vehicles.engineSize}::float8`,
+    odometer: sql`${vehicles.odometer}`,
+    aiEvaluationConsent: sql`${vehicles.aiEvaluationConsent}`,
+    aiScore: sql`${vehicles.aiScore}::float8`,
+    aiScoreReason: sql`${vehicles.aiScoreReason}`,
+    photoUrl: sql`'/api/files/' || ${vehicles.photoId}`,
+    ownerId: sql`${vehicles.ownerId}`,
+    ownerUsername: sql`${users.username}`,
+    version: sql`${vehicles.version}`,
+    createdAt: isoTimestamp(vehicles.createdAt),
+    updatedAt: isoTimestamp(vehicles.updatedAt),
+    access: accessTo(vehicles.id),
+  }).map(([key, value]) => [key, value.as(key)]),
+);
+
 export class VehiclesRepo {
   // The hottest queries of the app (the list, the access check of every record call, photo
   // access), planned once per connection.
   private readonly byUser;
   private readonly byId;
   private readonly fileType;
+  private readonly jsonById;
 
   constructor(private readonly db: Executor) {
     // The vehicles a user reaches (own and shared with them), or with `own` only their own.
@@ -46,6 +77,17 @@ export class VehiclesRepo {
       .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
       .where(and(eq(files.id, sql.placeholder('fileId')), reachable(vehicles.id)))
       .prepare('visible_file_type');
+    this.jsonById = this.db
+      .select({ json: sql<string>`row_to_json(r)::text` })
+      .from(
+        this.db
+          .select(vehicleJson)
+          .from(vehicles)
+          .innerJoin(users, eq(users.id, vehicles.ownerId))
+          .where(and(eq(vehicles.id, sql.placeholder('id')), reachable(vehicles.id)))
+          .as('r'),
+      )
+      .prepare('vehicle_json_by_id_for_user');
   }
 
   /**
@@ -68,6 +110,12 @@ export class VehiclesRepo {
   async get(id: number, userId: number | null = null): Promise<VehicleRow | undefined> {
     const [row] = await this.byId.execute({ id, userId });
     return row as VehicleRow | undefined;
+  }
+
+  /** As get, as the API's Vehicle JSON text; undefined when `userId` does not reach it. */
+  async getJson(id: number, userId: number | null): Promise<string | undefined> {
+    const [row] = await this.jsonById.execute({ id, userId });
+    return row?.json;
   }
 
   async insert(ownerId: number, input: VehicleInput): Promise<number> {

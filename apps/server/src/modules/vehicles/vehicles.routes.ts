@@ -65,7 +65,7 @@ export async function vehiclesRoutes(
   r.get(
     '/api/vehicles/:id',
     { ...user, schema: { tags, params: IdParams, response: { 200: Vehicle, ...errors } } },
-    async (req) => presentVehicle(await service.visible(principalOf(req), req.params.id)),
+    async (req, reply) => sendJsonText(reply, await service.visibleJson(principalOf(req), req.params.id)),
   );
 
   r.post(

@@ -74,6 +74,13 @@ export class VehiclesService {
     return v;
   }
 
+  /** As visible, as the API's Vehicle JSON text (GET /api/vehicles/{id}: the database writes it). */
+  async visibleJson(p: Principal, id: number): Promise<string> {
+    const json = await this.repo.getJson(id, p.role === 'ADMIN' ? null : p.userId);
+    if (json === undefined) throw notFound('Vehicle');
+    return json;
+  }
+
   /** The vehicle if the caller may change it itself: its owner or an admin (403 editor/viewer, 404 others). */
   async owned(p: Principal, id: number): Promise<VehicleRow> {
     const v = await this.visible(p, id);
