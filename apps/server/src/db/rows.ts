@@ -18,3 +18,10 @@ export const jsonArrayText = () => sql<string>`coalesce(json_agg(r), '[]')::text
 /** A timestamptz as Date#toISOString writes it (UTC, milliseconds, 'Z'), for JSON the database writes. */
 export const isoTimestamp = (column: AnyColumn | SQL) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Each expression under its own key as its column alias: a select whose row is the JSON object the database writes. */
+export function aliased<K extends string>(columns: Record<K, SQL>): Record<K, SQL.Aliased> {
+  return Object.fromEntries(
+    Object.entries<SQL>(columns).map(([key, value]) => [key, value.as(key)]),
+  ) as Record<K, SQL.Aliased>;
+}

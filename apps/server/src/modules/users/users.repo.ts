@@ -2,7 +2,7 @@ import type { Language, Role, UserStatus } from '@evdra/domain';
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
-import { isoTimestamp, jsonArrayText } from '../../db/rows.js';
+import { aliased, isoTimestamp, jsonArrayText } from '../../db/rows.js';
 import { users, vehicles } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -51,26 +51,24 @@ export class UsersRepo {
   private prepare() {
     // A user as the API's User (the keys and values of users/present.ts), its vehicles included,
     // each value under its key, for JSON the database writes.
-    const userJson = Object.fromEntries(
-      Object.entries({
-        id: sql`${users.id}`,
-        username: sql`${users.username}`,
-        email: sql`${users.email}`,
-        role: sql`${users.role}`,
-        status: sql`${users.status}`,
-        gdprConsent: sql`${users.gdprConsent}`,
-        language: sql`${users.language}`,
-        // countryOfLanguage (domain): the country follows the language until the user picks one.
-        country: sql`coalesce(${users.country},
+    const userJson = aliased({
+      id: sql`${users.id}`,
+      username: sql`${users.username}`,
+      email: sql`${users.email}`,
+      role: sql`${users.role}`,
+      status: sql`${users.status}`,
+      gdprConsent: sql`${users.gdprConsent}`,
+      language: sql`${users.language}`,
+      // countryOfLanguage (domain): the country follows the language until the user picks one.
+      country: sql`coalesce(${users.country},
           case ${users.language} when 'ro' then 'RO' when 'es' then 'ES' else 'GENERIC' end)`,
-        createdAt: isoTimestamp(users.createdAt),
-        // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
-        // subquery would all resolve to vehicles.
-        vehicles: sql`coalesce((
+      createdAt: isoTimestamp(users.createdAt),
+      // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
+      // subquery would all resolve to vehicles.
+      vehicles: sql`coalesce((
           select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
           from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
-      }).map(([key, value]) => [key, value.as(key)]),
-    );
+    });
     return {
       authState: this.db
         .select({ id: users.id, role: users.role, status: users.status, sessionEpoch: users.sessionEpoch })

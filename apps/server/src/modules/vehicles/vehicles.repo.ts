@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Access, accessTo, reachable } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
-import { isoTimestamp } from '../../db/rows.js';
+import { aliased, isoTimestamp } from '../../db/rows.js';
 import { files, users, vehicleAccess, vehicles } from '../../db/schema.js';
 
 export type { Access };
@@ -18,29 +18,27 @@ const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
  * writes of presentVehicle (a test holds them equal), numerics as JSON numbers, timestamps as
  * Date#toISOString writes them.
  */
-const vehicleJson = Object.fromEntries(
-  Object.entries({
-    id: sql`${vehicles.id}`,
-    make: sql`${vehicles.make}`,
-    model: sql`${vehicles.model}`,
-    year: sql`${vehicles.year}`,
-    fuelType: sql`${vehicles.fuelType}`,
-    registrationNumber: sql`${vehicles.registrationNumber}`,
-    vin: sql`${vehicles.vin}`,
-    engineSize: sql`${vehicles.engineSize}::float8`,
-    odometer: sql`${vehicles.odometer}`,
-    aiEvaluationConsent: sql`${vehicles.aiEvaluationConsent}`,
-    aiScore: sql`${vehicles.aiScore}::float8`,
-    aiScoreReason: sql`${vehicles.aiScoreReason}`,
-    photoUrl: sql`'/api/files/' || ${vehicles.photoId}`,
-    ownerId: sql`${vehicles.ownerId}`,
-    ownerUsername: sql`${users.username}`,
-    version: sql`${vehicles.version}`,
-    createdAt: isoTimestamp(vehicles.createdAt),
-    updatedAt: isoTimestamp(vehicles.updatedAt),
-    access: accessTo(vehicles.id),
-  }).map(([key, value]) => [key, value.as(key)]),
-);
+const vehicleJson = aliased({
+  id: sql`${vehicles.id}`,
+  make: sql`${vehicles.make}`,
+  model: sql`${vehicles.model}`,
+  year: sql`${vehicles.year}`,
+  fuelType: sql`${vehicles.fuelType}`,
+  registrationNumber: sql`${vehicles.registrationNumber}`,
+  vin: sql`${vehicles.vin}`,
+  engineSize: sql`${vehicles.engineSize}::float8`,
+  odometer: sql`${vehicles.odometer}`,
+  aiEvaluationConsent: sql`${vehicles.aiEvaluationConsent}`,
+  aiScore: sql`${vehicles.aiScore}::float8`,
+  aiScoreReason: sql`${vehicles.aiScoreReason}`,
+  photoUrl: sql`'/api/files/' || ${vehicles.photoId}`,
+  ownerId: sql`${vehicles.ownerId}`,
+  ownerUsername: sql`${users.username}`,
+  version: sql`${vehicles.version}`,
+  createdAt: isoTimestamp(vehicles.createdAt),
+  updatedAt: isoTimestamp(vehicles.updatedAt),
+  access: accessTo(vehicles.id),
+});
 
 export class VehiclesRepo {
   // The hottest queries of the app (the list, the access check of every record call, photo
