@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../src/db/client.js';
 
 // The embedded database's connections share PGlite's one session (db/pglite-session.ts); each must
-// still behave as a connection of its own.
-describe('PGlite: several connections on one session', () => {
+// still behave as a connection of its own. Run once, in the PGlite project.
+const onPglite = describe.skipIf(process.env.EVDRA_TEST_DB === 'postgres');
+
+onPglite('PGlite: several connections on one session', () => {
   let database: Database;
   let pool: pg.Pool;
 
@@ -73,7 +75,7 @@ describe('PGlite: several connections on one session', () => {
   });
 });
 
-describe('PGlite: a named statement after a notification', () => {
+onPglite('PGlite: a named statement after a notification', () => {
   it('is prepared once for the session even when a notification came first in its reply', async () => {
     const database = await openPglite();
     try {
