@@ -12,6 +12,7 @@ import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { withMultipart } from './lib/multipart.js';
 import { findUp } from './lib/paths.js';
+import { lazyChildLogger } from './lib/request-logger.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
 import { AccountRepo } from './modules/account/account.repo.js';
@@ -108,6 +109,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     forceCloseConnections: 'idle',
