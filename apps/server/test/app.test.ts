@@ -90,11 +90,31 @@ describe('app', () => {
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
   });
 
-  it('sends security headers', async () => {
-    const res = await new TestClient(t.app).get('/api/health');
+  it("sends an API answer the API's security headers: nothing may run or frame it", async () => {
+    const client = new TestClient(t.app);
+    for (const path of ['/api/health', '/api/vehicles', '/api/no-such-route']) {
+      const res = await client.get(path);
+      expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('same-origin');
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer');
+      // Headers only a page reads are not sent with data.
+      expect(res.headers['x-xss-protection'], path).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], path).toBeUndefined();
+    }
+  });
+
+  it('sends a page (the API reference) the full set, with a CSP its scripts run under', async () => {
+    const res = await t.app.inject({ url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-xss-protection']).toBe('0');
   });
 
   it('never shows a password hash, in any user-facing answer', async () => {

@@ -21,10 +21,27 @@ const csp = (scriptHashes: string[]) =>
  * Security headers with a CSP the web app (and the API reference UI) works under: the set helmet
  * sends, computed once instead of on every request (helmet cost ~6% of a list call's CPU).
  * `scriptHashes` ('sha256-…'): the inline scripts the page may run (the built index.html's, web-app.ts).
+ *
+ * The API's answers (JSON, photos, files) are never pages, so they get the set OWASP's REST Security
+ * Cheat Sheet gives for APIs, with a CSP that allows nothing at all: the headers only a page reads
+ * (opener and agent-cluster isolation, DNS prefetch, old IE's download and XSS switches) are left
+ * out, which also saves ~2 µs of a small GET's CPU (bench:api).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { hsts, scriptHashes = [] }: { hsts: boolean; scriptHashes?: string[] }) => {
-    const headers: Record<string, string> = {
+    // HSTS only means something over HTTPS (PUBLIC_URL https://).
+    const transport: Record<string, string> = hsts
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {};
+    const api: Record<string, string> = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      ...transport,
+    };
+    const page: Record<string, string> = {
       'content-security-policy': csp(scriptHashes),
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
@@ -36,13 +53,15 @@ export const securityPlugin = fp(
       'x-frame-options': 'SAMEORIGIN',
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
-      // HSTS only means something over HTTPS (PUBLIC_URL https://).
-      ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+      ...transport,
     };
     // Callback style: an async hook costs a promise and a microtask on every request.
-    app.addHook('onRequest', (_req, reply, done) => {
-      reply.headers(headers);
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.headers(isApiAnswer(req.url) ? api : page);
       done();
     });
   },
 );
+
+/** Every /api path but the reference UI (/api/docs), which is a page with its own scripts. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
