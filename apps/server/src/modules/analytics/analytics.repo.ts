@@ -44,8 +44,8 @@ export class AnalyticsRepo {
     const q = this.statements();
     const [row] =
       'userId' in scope
-        ? await q.userRowsJson.execute({ userId: scope.userId, own: scope.own ?? false })
-        : await q.rangeRowsJson.execute({
+        ? await q.userRowsJson({ userId: scope.userId, own: scope.own ?? false })
+        : await q.rangeRowsJson({
             from: scope.from ?? '-infinity',
             until: scope.until ?? 'infinity',
           });
@@ -84,14 +84,15 @@ export class AnalyticsRepo {
         .where(and(hasCost, ...where))
         .orderBy(desc(c.month), c.vehicleId)
         .as('r');
-      return this.db.select({ json: jsonArrayText() }).from(r);
+      return this.db.select({ json: jsonArrayText().as('json') }).from(r);
     };
     return {
-      userRowsJson: rowsJson(reached).prepare('analytics_user_rows_json'),
-      rangeRowsJson: rowsJson(
-        gte(c.month, sql.placeholder('from')),
-        lt(c.month, sql.placeholder('until')),
-      ).prepare('analytics_range_rows_json'),
+      userRowsJson: namedStatement<{ json: string }>(this.db, 'analytics_user_rows_json', rowsJson(reached)),
+      rangeRowsJson: namedStatement<{ json: string }>(
+        this.db,
+        'analytics_range_rows_json',
+        rowsJson(gte(c.month, sql.placeholder('from')), lt(c.month, sql.placeholder('until'))),
+      ),
     };
   }
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { isoTimestamp, jsonArrayText } from '../../db/rows.js';
+import { aliased, isoTimestamp, jsonArrayText } from '../../db/rows.js';
 import { notifications } from '../../db/schema.js';
+import { namedStatement } from '../../db/statement.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -16,16 +17,17 @@ export class NotificationsRepo {
    * passes the text on). `timestamp` is ISO 8601 in UTC with milliseconds, as Date#toISOString writes it.
    */
   async listJson(userId: number): Promise<string> {
-    const [row] = await this.statements().list.execute({ userId });
+    const [row] = await this.statements().list({ userId });
     return row?.json ?? '[]';
   }
 
   async unread(userId: number): Promise<number> {
-    const [row] = await this.statements().unread.execute({ userId });
+    const [row] = await this.statements().unread({ userId });
     return row?.n ?? 0;
   }
 
-  // The two reads every page polls, built and planned once (no query building per request).
+  // The two reads every page polls, built and planned once (no query building per request), run on
+  // the driver (db/statement.ts).
   private prepared?: ReturnType<NotificationsRepo['prepare']>;
   private statements() {
     this.prepared ??= this.prepare();
@@ -35,36 +37,38 @@ export class NotificationsRepo {
     const userId = sql.placeholder('userId');
     const n = notifications;
     return {
-      list: this.db
-        .select({ json: jsonArrayText() })
-        .from(
+      list: namedStatement<{ json: string }>(
+        this.db,
+        'notifications_json_of_user',
+        this.db.select({ json: jsonArrayText().as('json') }).from(
           this.db
             .select(
               // Each value under the key the API names it (a bare column would keep its SQL name).
-              Object.fromEntries(
-                Object.entries({
-                  id: sql`${n.id}`,
-                  type: sql`${n.type}`,
-                  title: sql`${n.title}`,
-                  content: sql`${n.content}`,
-                  timestamp: isoTimestamp(n.createdAt),
-                  read: sql`${n.read}`,
-                  vehicleId: sql`${n.vehicleId}`,
-                }).map(([key, value]) => [key, value.as(key)]),
-              ),
+              aliased({
+                id: sql`${n.id}`,
+                type: sql`${n.type}`,
+                title: sql`${n.title}`,
+                content: sql`${n.content}`,
+                timestamp: isoTimestamp(n.createdAt),
+                read: sql`${n.read}`,
+                vehicleId: sql`${n.vehicleId}`,
+              }),
             )
             .from(notifications)
             .where(eq(notifications.userId, userId))
             .orderBy(desc(notifications.createdAt), desc(notifications.id))
             .limit(200)
             .as('r'),
-        )
-        .prepare('notifications_json_of_user'),
-      unread: this.db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-        .prepare('unread_notifications_of_user'),
+        ),
+      ),
+      unread: namedStatement<{ n: number }>(
+        this.db,
+        'unread_notifications_of_user',
+        this.db
+          .select({ n: sql<number>`count(*)::int`.as('n') })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
+      ),
     };
   }
 

@@ -12,6 +12,7 @@ import {
   vehicleRecordVersions,
   vehicles,
 } from '../../db/schema.js';
+import { namedStatement } from '../../db/statement.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 
 export type RecordTable =
@@ -76,12 +77,12 @@ export class RecordsRepo<T extends RecordTable> {
     this.jsonList ??= this.prepareJsonList(fields);
     const jsonList = this.jsonList;
     this.listVersion ??= this.prepareListVersion();
-    const [reached] = await this.listVersion.execute({ vehicleId, userId });
+    const [reached] = await this.listVersion({ vehicleId, userId });
     if (!reached) return undefined;
     const key = `${vehicleId}|${range.from ?? ''}|${range.to ?? ''}`;
     return this.lists.through(key, reached.version, async () => {
       // The list's own statement checks access again: a share ended since the lookup shows nothing.
-      const [row] = await jsonList.execute({
+      const [row] = await jsonList({
         vehicleId,
         userId,
         from: range.from ?? null,
@@ -93,12 +94,16 @@ export class RecordsRepo<T extends RecordTable> {
 
   private listVersion?: ReturnType<RecordsRepo<T>['prepareListVersion']>;
   private prepareListVersion() {
-    return this.db
-      .select({ version: sql<number>`coalesce(${vehicleRecordVersions.version}, 0)`.mapWith(Number) })
-      .from(vehicles)
-      .leftJoin(vehicleRecordVersions, eq(vehicleRecordVersions.vehicleId, vehicles.id))
-      .where(and(eq(vehicles.id, sql.placeholder('vehicleId')), reachable(vehicles.id)))
-      .prepare(`${getTableName(this.t)}_list_version`);
+    return namedStatement<{ version: number }>(
+      this.db,
+      `${getTableName(this.t)}_list_version`,
+      this.db
+        // float8: the driver's number, exact to 2^53 as the bigint column's mode: 'number' (int8 comes as text).
+        .select({ version: sql<number>`coalesce(${vehicleRecordVersions.version}, 0)::float8`.as('version') })
+        .from(vehicles)
+        .leftJoin(vehicleRecordVersions, eq(vehicleRecordVersions.vehicleId, vehicles.id))
+        .where(and(eq(vehicles.id, sql.placeholder('vehicleId')), reachable(vehicles.id))),
+    );
   }
 
   private jsonList?: ReturnType<RecordsRepo<T>['prepareJsonList']>;
@@ -121,10 +126,11 @@ export class RecordsRepo<T extends RecordTable> {
       )
       .orderBy(desc(date), desc(this.t.id))
       .as('r');
-    return this.db
-      .select({ json: jsonArrayText() })
-      .from(rows)
-      .prepare(`${getTableName(this.t)}_json_by_vehicle`);
+    return namedStatement<{ json: string }>(
+      this.db,
+      `${getTableName(this.t)}_json_by_vehicle`,
+      this.db.select({ json: jsonArrayText().as('json') }).from(rows),
+    );
   }
 
   /**
@@ -167,7 +173,7 @@ export class RecordsRepo<T extends RecordTable> {
     },
   ): Promise<string> {
     this.pages ??= { user: this.preparePage('user', fields), all: this.preparePage('all', fields) };
-    const [page] = await this.pages[q.userId === null ? 'all' : 'user'].execute({
+    const [page] = await this.pages[q.userId === null ? 'all' : 'user']({
       userId: q.userId,
       own: q.own ?? false,
       limit: q.limit,
@@ -212,14 +218,19 @@ export class RecordsRepo<T extends RecordTable> {
       .orderBy(sql`n`)
       .as('p');
     // Aggregated in the subquery's order (see jsonArrayText); the cursor is the page's last row's.
-    return this.db
-      .select({
-        json: sql<string>`'{"items":[' || coalesce(string_agg(p.json, ',') filter (where p.n <= ${limit}), '')
+    return namedStatement<{ json: string }>(
+      this.db,
+      `${getTableName(this.t)}_page_json_${scope}`,
+      this.db
+        .select({
+          json: sql<string>`'{"items":[' || coalesce(string_agg(p.json, ',') filter (where p.n <= ${limit}), '')
           || '],"nextCursor":' || case when count(*) > ${limit}
-            then to_json(max(p.cursor) filter (where p.n = ${limit}))::text else 'null' end || '}'`,
-      })
-      .from(numbered)
-      .prepare(`${getTableName(this.t)}_page_json_${scope}`);
+            then to_json(max(p.cursor) filter (where p.n = ${limit}))::text else 'null' end || '}'`.as(
+            'json',
+          ),
+        })
+        .from(numbered),
+    );
   }
 
   async get(id: number): Promise<RowOf<T> | undefined> {

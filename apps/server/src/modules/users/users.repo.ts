@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { aliased, isoTimestamp, jsonArrayText } from '../../db/rows.js';
 import { users, vehicles } from '../../db/schema.js';
+import { namedStatement } from '../../db/statement.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = {
@@ -81,20 +82,22 @@ export class UsersRepo {
         .where(eq(users.id, sql.placeholder('id')))
         .prepare('user_by_id'),
       // GET /api/auth/me and /api/users/me: the user with their vehicles as the API's User.
-      byIdJson: this.db
-        .select({ json: sql<string>`row_to_json(r)::text` })
-        .from(
+      byIdJson: namedStatement<{ json: string }>(
+        this.db,
+        'user_json_by_id',
+        this.db.select({ json: sql<string>`row_to_json(r)::text`.as('json') }).from(
           this.db
             .select(userJson)
             .from(users)
             .where(eq(users.id, sql.placeholder('id')))
             .as('r'),
-        )
-        .prepare('user_json_by_id'),
+        ),
+      ),
       // GET /api/admin/users: the users matching a pattern ('%' for all), each with its vehicles.
-      matchingJson: this.db
-        .select({ json: jsonArrayText() })
-        .from(
+      matchingJson: namedStatement<{ json: string }>(
+        this.db,
+        'users_matching_json',
+        this.db.select({ json: jsonArrayText().as('json') }).from(
           this.db
             .select(userJson)
             .from(users)
@@ -106,8 +109,8 @@ export class UsersRepo {
             )
             .orderBy(asc(users.id))
             .as('r'),
-        )
-        .prepare('users_matching_json'),
+        ),
+      ),
       vehiclesOfOne: this.db
         .select({ id: vehicles.id, make: vehicles.make, model: vehicles.model })
         .from(vehicles)
@@ -142,7 +145,7 @@ export class UsersRepo {
 
   /** The user with their vehicles (id, make, model) as User JSON text, in one statement. */
   async findJson(id: number): Promise<string | undefined> {
-    const [row] = await this.statements().byIdJson.execute({ id });
+    const [row] = await this.statements().byIdJson({ id });
     return row?.json;
   }
 
@@ -179,7 +182,7 @@ export class UsersRepo {
 
   /** Users (those whose username or email contains q, when given) with their vehicles, by id: JSON text. */
   async listJson(q?: string): Promise<string> {
-    const [row] = await this.statements().matchingJson.execute({ pattern: `%${escapeLike(q ?? '')}%` });
+    const [row] = await this.statements().matchingJson({ pattern: `%${escapeLike(q ?? '')}%` });
     return row?.json ?? '[]';
   }
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { aliased, isoTimestamp } from '../../db/rows.js';
 import { files, users, vehicleAccess, vehicles } from '../../db/schema.js';
+import { namedStatement } from '../../db/statement.js';
 
 export type { Access };
 
@@ -69,23 +70,28 @@ export class VehiclesRepo {
       .innerJoin(users, eq(users.id, vehicles.ownerId))
       .where(eq(vehicles.id, sql.placeholder('id')))
       .prepare('vehicle_by_id_for_user');
-    this.fileType = this.db
-      .select({ contentType: files.contentType })
-      .from(files)
-      .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
-      .where(and(eq(files.id, sql.placeholder('fileId')), reachable(vehicles.id)))
-      .prepare('visible_file_type');
-    this.jsonById = this.db
-      .select({ json: sql<string>`row_to_json(r)::text` })
-      .from(
+    // Run on the driver (db/statement.ts): a photo's check and the vehicle page's read.
+    this.fileType = namedStatement<{ contentType: string }>(
+      this.db,
+      'visible_file_type',
+      this.db
+        .select({ contentType: sql<string>`${files.contentType}`.as('contentType') })
+        .from(files)
+        .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
+        .where(and(eq(files.id, sql.placeholder('fileId')), reachable(vehicles.id))),
+    );
+    this.jsonById = namedStatement<{ json: string }>(
+      this.db,
+      'vehicle_json_by_id_for_user',
+      this.db.select({ json: sql<string>`row_to_json(r)::text`.as('json') }).from(
         this.db
           .select(vehicleJson)
           .from(vehicles)
           .innerJoin(users, eq(users.id, vehicles.ownerId))
           .where(and(eq(vehicles.id, sql.placeholder('id')), reachable(vehicles.id)))
           .as('r'),
-      )
-      .prepare('vehicle_json_by_id_for_user');
+      ),
+    );
   }
 
   /**
@@ -112,7 +118,7 @@ export class VehiclesRepo {
 
   /** As get, as the API's Vehicle JSON text; undefined when `userId` does not reach it. */
   async getJson(id: number, userId: number | null): Promise<string | undefined> {
-    const [row] = await this.jsonById.execute({ id, userId });
+    const [row] = await this.jsonById({ id, userId });
     return row?.json;
   }
 
@@ -174,7 +180,7 @@ export class VehiclesRepo {
    * userId null, an admin), in one statement; undefined for anything else.
    */
   async visibleFileType(fileId: string, userId: number | null): Promise<string | undefined> {
-    const [row] = await this.fileType.execute({ fileId, userId });
+    const [row] = await this.fileType({ fileId, userId });
     return row?.contentType;
   }
 
