@@ -4,6 +4,7 @@ import type { FactsRepo } from '../../ai/facts.repo.js';
 import { languageFromHeader } from '../../ai/format.js';
 import type { AiProvider } from '../../ai/provider.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { utcDays } from '../../lib/utc-day.js';
 import type { Principal } from '../auth/auth.service.js';
 import { presentVehicle, type VehiclesService } from '../vehicles/vehicles.service.js';
 import type { ChatRepo } from './chat.repo.js';
@@ -100,6 +101,7 @@ export class AiService {
   }
 
   private today(): string {
-    return this.d.now().toISOString().slice(0, 10);
+    return this.utcDay(this.d.now().getTime());
   }
+  private readonly utcDay = utcDays();
 }

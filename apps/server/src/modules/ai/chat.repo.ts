@@ -91,15 +91,18 @@ export class ChatRepo {
   /** The user's saved language; read beside every AI answer, so named and planned once. */
   async language(userId: number): Promise<Language | undefined> {
     this.languageStatement ??= this.prepareLanguage();
-    const [row] = await this.languageStatement.execute({ userId });
+    const [row] = await this.languageStatement({ userId });
     return row?.language;
   }
-  private languageStatement?: ReturnType<ChatRepo['prepareLanguage']>;
+  private languageStatement?: NamedStatement<{ language: Language }>;
   private prepareLanguage() {
-    return this.db
-      .select({ language: users.language })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('userId')))
-      .prepare('user_language');
+    return namedStatement<{ language: Language }>(
+      this.db,
+      'user_language',
+      this.db
+        .select({ language: sql`${users.language}`.as('language') })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('userId'))),
+    );
   }
 }
