@@ -1,5 +1,5 @@
 import type { Language, ListingFilters } from '@evdra/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { createNotification } from '../../db/notify.js';
@@ -283,18 +283,22 @@ export class MarketplaceRepo {
     return { id, created: false };
   }
 
+  /**
+   * A conversation with its listing's parties. The chat's poll reads it on the pool (a named statement);
+   * `forUpdate`, in the sale's transaction, also locks the listing.
+   */
   async interest(id: number, forUpdate = false): Promise<InterestRow | undefined> {
-    const [row] = rowsOf<InterestRow>(
-      await this.db.execute(sql`
-        select i.id, i.listing_id as "listingId", i.buyer_id as "buyerId", l.seller_id as "sellerId",
-               l.vehicle_id as "vehicleId", l.active, l.buyer_id as "listingBuyerId",
-               i.hidden_for_buyer as "hiddenForBuyer", i.hidden_for_seller as "hiddenForSeller",
-               i.buyer_read_id as "buyerReadId", i.seller_read_id as "sellerReadId"
-          from interests i join listings l on l.id = i.listing_id
-         where i.id = ${id} ${forUpdate ? sql`for update of l` : sql``}`),
+    if (forUpdate)
+      return rowsOf<InterestRow>(await this.db.execute(sql`${interestQuery(id)} for update of l`))[0];
+    this.interestById ??= namedStatement<InterestRow>(
+      this.db,
+      'interest_by_id',
+      interestQuery(sql.placeholder('id')),
     );
+    const [row] = await this.interestById({ id });
     return row;
   }
+  private interestById?: NamedStatement<InterestRow>;
 
   /** The user's conversations, latest activity first (a named statement: the inbox is polled). */
   async conversations(userId: number): Promise<ConversationRow[]> {
@@ -460,3 +464,11 @@ export class MarketplaceRepo {
               and split_part(s.key, ':', 2) in (select id::text from revisions where vehicle_id = ${vehicleId}))`);
   }
 }
+
+const interestQuery = (id: number | Placeholder) => sql`
+  select i.id, i.listing_id as "listingId", i.buyer_id as "buyerId", l.seller_id as "sellerId",
+         l.vehicle_id as "vehicleId", l.active, l.buyer_id as "listingBuyerId",
+         i.hidden_for_buyer as "hiddenForBuyer", i.hidden_for_seller as "hiddenForSeller",
+         i.buyer_read_id as "buyerReadId", i.seller_read_id as "sellerReadId"
+    from interests i join listings l on l.id = i.listing_id
+   where i.id = ${id}`;
