@@ -28,10 +28,16 @@ export class BuiltinProvider implements AiProvider {
    */
   private readonly texts = new WeakMap<VehicleFacts, Map<string, string>>();
   private written(facts: VehicleFacts, key: string, write: () => string): string {
-    const texts = this.texts.get(facts) ?? new Map<string, string>();
-    this.texts.set(facts, texts);
-    const text = texts.get(key) ?? write();
-    texts.set(key, text);
+    let texts = this.texts.get(facts);
+    if (!texts) {
+      texts = new Map<string, string>();
+      this.texts.set(facts, texts);
+    }
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = write();
+      texts.set(key, text);
+    }
     return text;
   }
 

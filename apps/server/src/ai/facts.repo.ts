@@ -36,30 +36,37 @@ export class FactsRepo {
     this.vehicleNow ??= namedStatement<VehicleNow>(this.db, 'facts_vehicle_now', vehicleNowQuery());
     const [vehicle] = await this.vehicleNow({ owner: ownerId, vehicle: vehicleId });
     if (!vehicle) return undefined;
-    const { recordsVersion, ...columns } = vehicle;
-    const aggregates = await this.aggregates.through(`${vehicleId}|${today}`, recordsVersion, async () => {
-      this.statements.vehicle ??= namedStatement<FactsRow>(
-        this.db,
-        'facts_by_vehicle',
-        factsQuery('vehicle'),
-      );
-      const [row] = await this.statements.vehicle({ owner: ownerId, vehicle: vehicleId, today });
-      return (
-        row && {
-          fuel: row.fuel,
-          costs: row.costs,
-          services: row.services,
-          insurance: row.insurance,
-          expenses: row.expenses,
-        }
-      );
-    });
+    const aggregates = await this.aggregates.through(
+      `${vehicleId}|${today}`,
+      vehicle.recordsVersion,
+      async () => {
+        this.statements.vehicle ??= namedStatement<FactsRow>(
+          this.db,
+          'facts_by_vehicle',
+          factsQuery('vehicle'),
+        );
+        const [row] = await this.statements.vehicle({ owner: ownerId, vehicle: vehicleId, today });
+        return (
+          row && {
+            fuel: row.fuel,
+            costs: row.costs,
+            services: row.services,
+            insurance: row.insurance,
+            expenses: row.expenses,
+          }
+        );
+      },
+    );
     if (!aggregates) return undefined;
     // The facts themselves are kept while neither the records nor the vehicle's columns change: the
     // same object then comes back, and the texts written from it can be kept with it (BuiltinProvider).
-    const version = `${recordsVersion}|${JSON.stringify(Object.values(columns))}`;
-    return this.facts.through(`${vehicleId}|${today}`, version, async () =>
-      toFacts({ ...columns, ...aggregates }, today),
+    return this.facts.through(
+      `${vehicleId}|${today}`,
+      `${vehicle.recordsVersion}|${vehicle.columnsText}`,
+      async () => {
+        const { recordsVersion, columnsText, ...columns } = vehicle;
+        return toFacts({ ...columns, ...aggregates }, today);
+      },
     );
   }
 
@@ -183,7 +190,8 @@ function toFacts(v: FactsRow, today: string): VehicleFacts {
 type Insured = { p: string; e: string; d: Num } | null;
 /** The records' part of a FactsRow, kept between reads while the records are unchanged. */
 type Aggregates = Pick<FactsRow, 'fuel' | 'costs' | 'services' | 'insurance' | 'expenses'>;
-type VehicleNow = Omit<FactsRow, keyof Aggregates> & { recordsVersion: number };
+/** `columnsText`: the columns as one row literal, which changes whenever any of them does. */
+type VehicleNow = Omit<FactsRow, keyof Aggregates> & { recordsVersion: number; columnsText: string };
 /** One vehicle's row: its columns, then each record kind's aggregate as JSON (null without records). */
 type FactsRow = {
   id: number;
@@ -241,7 +249,9 @@ function vehicleNowQuery(): SQL {
   return sql`
     select v.id, v.make, v.model, v.year, v.fuel_type as "fuelType", v.engine_size as "engineSize",
            v.odometer, v.registration_number as "registrationNumber", v.ai_evaluation_consent as consent,
-           coalesce(rv.version, 0)::float8 as "recordsVersion"
+           coalesce(rv.version, 0)::float8 as "recordsVersion",
+           row(v.make, v.model, v.year, v.fuel_type, v.engine_size, v.odometer, v.registration_number,
+               v.ai_evaluation_consent)::text as "columnsText"
       from vehicles v left join vehicle_record_versions rv on rv.vehicle_id = v.id
      where v.id = ${sql.placeholder('vehicle')}
        and v.id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})`;
