@@ -1,9 +1,8 @@
 // `npm run bench:market`: 10,000 active listings (2,000 sellers × 5 cars, each with services and
 // fill-ups so every card has a history), then p50/p95 of GET /api/marketplace/listings?make=…
 // (SQL filter) and of the full list, over HTTP against the built server on PostgreSQL. Nothing is
-// cached per route: every call runs the statement; a card's JSON is kept while its row is unchanged
-// (the row's digest comes with it); the "right after a change" rows time the first read after a
-// write to a listing, as a user sees it after editing.
+// cached per route: every call runs the statement and builds the JSON; the "right after a change"
+// rows time the first read after a write to a listing, as a user sees it after editing.
 // Targets: filtered p95 ≤ 30 ms, full list p95 ≤ 300 ms. Figures only; it never fails on timing.
 // MARKET_BENCH_DB=<name> reuses a database kept by BENCH_KEEP=1 (no 40 s generation), e.g. to
 // compare two builds (SERVER_MAIN=<other dist/main.js>) on the same data in the same conditions.

@@ -11,8 +11,6 @@ import { type NamedStatement, namedStatement } from '../../db/statement.js';
 type Numeric = string | number;
 
 /** One card's facts as the listings statement returns them (numerics as the driver reads them, dates as text). */
-export type KeyedCardRow = CardRow & { cardKey: string };
-
 export type CardRow = {
   id: number;
   vehicleId: number;
@@ -134,7 +132,7 @@ export class MarketplaceRepo {
    * One statement per combination of given filters (at most 32), each named and so planned once
    * per connection: the scan tests only the filters asked for, not "$1 is null or …" for all five.
    */
-  private readonly activeCards = new Map<string, (values: ListingFilters) => Promise<KeyedCardRow[]>>();
+  private readonly activeCards = new Map<string, (values: ListingFilters) => Promise<CardRow[]>>();
 
   /** Public so steps of other features can join a transaction of this repo (the end of a car's shares). */
   constructor(readonly db: Executor) {}
@@ -143,21 +141,14 @@ export class MarketplaceRepo {
     return this.db.transaction((tx) => fn(new MarketplaceRepo(tx)));
   }
 
-  /**
-   * Active listings with the vehicle's current values, the seller and the record summary, each with
-   * `cardKey`, a digest of the whole row: the same key, the same card.
-   */
-  cards(filters: ListingFilters = {}): Promise<KeyedCardRow[]> {
+  /** Active listings with the vehicle's current values, the seller and the record summary. */
+  cards(filters: ListingFilters = {}): Promise<CardRow[]> {
     const given = FILTER_KEYS.filter((k) => filters[k] !== undefined && filters[k] !== '');
     const key = given.join('_');
     let run = this.activeCards.get(key);
     if (!run) {
       const where = sql.join([sql`l.active`, ...given.map((k) => FILTERS[k])], sql` and `);
-      run = namedStatement<KeyedCardRow>(
-        this.db,
-        `market_listings${key ? `_${key}` : ''}`,
-        sql`select c.*, md5(c::text) as "cardKey" from (${cardsQuery(where)}) c order by c.id desc`,
-      );
+      run = namedStatement<CardRow>(this.db, `market_listings${key ? `_${key}` : ''}`, cardsQuery(where));
       this.activeCards.set(key, run);
     }
     return run(filters);

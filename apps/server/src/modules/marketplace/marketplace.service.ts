@@ -15,15 +15,12 @@ import type { Executor } from '../../db/client.js';
 import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
 import { AppError, fieldError, forbidden, notFound, UniqueViolation } from '../../lib/errors.js';
-import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { Principal } from '../auth/auth.service.js';
 import { interestText, messageText, soldText, transferText } from './market-texts.js';
 import type { CardRow, InterestRow, MarketplaceRepo } from './marketplace.repo.js';
 
 export const listingPhotoUrl = (fileId: string) => `/api/marketplace/photos/${fileId}`;
 const fileIdOfUrl = (url: string) => url.split('/').pop() ?? '';
-/** The listings' card JSON kept (characters): ~2,000 cards of ~1 KB. */
-const CARD_CACHE_CHARS = 2_000_000;
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -108,22 +105,10 @@ export class MarketplaceService {
   /**
    * The answer of GET /api/marketplace/listings as JSON text: JSON.stringify of the cards is the
    * fastest writer here (the compiled serializer's nullable unions are slower on 10,000 cards),
-   * and the cards are built from typed rows, so re-validating them would only cost time. A card is
-   * a function of its row alone, so each card's JSON is kept under the row's digest (`cardKey`):
-   * while nothing behind a card changes, the poll writes none (half of this route's CPU).
+   * and the cards are built from typed rows, so re-validating them would only cost time.
    */
-  private readonly cardJson = new VersionedCache<string, string>(CARD_CACHE_CHARS);
-
   async listingsJson(filters: ListingFilters): Promise<string> {
-    const cards = (await this.repo.cards(filters)).map((row) => {
-      const id = String(row.id);
-      const kept = this.cardJson.get(id, row.cardKey);
-      if (kept !== undefined) return kept;
-      const json = JSON.stringify(presentListing(row));
-      this.cardJson.set(id, row.cardKey, json);
-      return json;
-    });
-    return `[${cards.join(',')}]`;
+    return JSON.stringify((await this.repo.cards(filters)).map(presentListing));
   }
 
   /** The caller's vehicles without an active listing, as the response's JSON text. */
