@@ -1,3 +1,4 @@
+import './lib/heap-tuning.js';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
