@@ -1,6 +1,7 @@
 import { mkdtempSync, type ReadStream, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FileStore, localFileStore, openWhenAllowed, type StoredFile } from '../src/files/file-store.js';
@@ -30,7 +31,7 @@ describe('openWhenAllowed (a photo read beside its access check)', () => {
     await store.put('photo-allowed', Buffer.from('jpeg bytes'));
     const opened = await openWhenAllowed(store, 'photo-allowed', Promise.resolve('image/jpeg'));
     expect(opened?.contentType).toBe('image/jpeg');
-    expect(await text(opened?.file.stream ?? ([] as never))).toBe('jpeg bytes');
+    expect(await text(opened?.file.body as Readable)).toBe('jpeg bytes');
   });
 
   it('refuses with the access error and closes the file it opened, unread', async () => {
@@ -40,7 +41,7 @@ describe('openWhenAllowed (a photo read beside its access check)', () => {
       openWhenAllowed(store, 'photo-refused', Promise.reject(notFound('File'))),
     ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     await expect.poll(() => store.opened.length).toBe(1);
-    const stream = store.opened[0]?.stream as ReadStream | undefined;
+    const stream = store.opened[0]?.body as ReadStream | undefined;
     await expect.poll(() => stream?.destroyed).toBe(true);
     expect(stream?.bytesRead).toBe(0);
   });

@@ -57,12 +57,15 @@ export function databaseFileStore(db: Db): FileStore {
     async open(id) {
       if (!FILE_ID.test(id)) return undefined;
       const cached = cache.get(id);
-      if (cached) return { size: cached.length, stream: Readable.from([cached], { objectMode: false }) };
+      if (cached) return { size: cached.length, body: cached };
       const [row] = await head.execute({ id });
       if (!row) return undefined;
       const size = Number(row.size);
       const first = asBuffer(row.bytes);
-      if (first.length === size) cache.set(id, first);
+      if (first.length === size) {
+        cache.set(id, first);
+        return { size, body: first };
+      }
       async function* chunks() {
         yield first;
         // substring() on bytea reads only the TOAST chunks it needs, so each query costs one chunk.
@@ -79,7 +82,7 @@ export function databaseFileStore(db: Db): FileStore {
         }
       }
       // Byte mode with a one-chunk buffer: the next chunk is read only once the client took the last.
-      return { size, stream: Readable.from(chunks(), { objectMode: false, highWaterMark: STREAM_CHUNK }) };
+      return { size, body: Readable.from(chunks(), { objectMode: false, highWaterMark: STREAM_CHUNK }) };
     },
     async delete(id) {
       cache.delete(id);

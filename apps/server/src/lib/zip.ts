@@ -35,10 +35,10 @@ export class ZipStream {
     await this.drained();
   }
 
-  async addFile(name: string, bytes: Readable) {
+  async addFile(name: string, bytes: Buffer | Readable) {
     const entry = new ZipPassThrough(name);
     this.zip.add(entry);
-    for await (const chunk of bytes) {
+    for await (const chunk of Buffer.isBuffer(bytes) ? [bytes] : bytes) {
       entry.push(chunk instanceof Uint8Array ? chunk : strToU8(String(chunk)));
       await this.drained();
     }

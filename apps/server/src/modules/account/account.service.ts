@@ -85,7 +85,7 @@ export class AccountService {
     await zip.addText('assistant-chat.json', json(await repo.chatOf(user.id)));
     for (const f of photos) {
       const file = await this.d.files.open(f.id);
-      if (file) await zip.addFile(`photos/${f.id}.${extension(f.contentType)}`, file.stream);
+      if (file) await zip.addFile(`photos/${f.id}.${extension(f.contentType)}`, file.body);
     }
     zip.end();
   }

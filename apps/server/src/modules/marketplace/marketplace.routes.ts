@@ -143,7 +143,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         return reply.status(304).send();
       }
       const { file, contentType } = await service.photo(req.params.fileId);
-      return reply.type(contentType).header('content-length', file.size).send(file.stream);
+      return reply.type(contentType).header('content-length', file.size).send(file.body);
     },
   );
 

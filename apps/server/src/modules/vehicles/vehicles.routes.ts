@@ -139,7 +139,7 @@ export async function vehiclesRoutes(
         return reply.status(304).send();
       }
       const { file, contentType } = await service.photo(principalOf(req), req.params.id);
-      return reply.type(contentType).header('content-length', file.size).send(file.stream);
+      return reply.type(contentType).header('content-length', file.size).send(file.body);
     },
   );
 
