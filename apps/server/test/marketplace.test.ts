@@ -290,7 +290,7 @@ describe('listings', () => {
     expectError(await seller.patch(`/api/marketplace/edit/${l.id}`, { price: 5 }), 404, 'NOT_FOUND');
   });
 
-  it('every read is current (no cache): record history, vehicle values and edits show at once', async () => {
+  it('every read is current: record history, vehicle values and edits show at once', async () => {
     const v = await newCar(seller, { make: 'Freshtest' });
     const l = await list(seller, v);
     const card = async () =>
