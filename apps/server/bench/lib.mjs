@@ -61,6 +61,8 @@ export async function startServer(kind, extraEnv = {}, nodeArgs = []) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // No push outbox poll: its statement, sent every 5 s, would land in a route's SQL trace (bench:api).
+    PUSH_POLL_MS: '0',
     ...extraEnv,
   };
   let dropDb = async () => {};
