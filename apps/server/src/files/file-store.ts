@@ -25,7 +25,9 @@ export async function openWhenAllowed(
     contentType = await allowed;
   } catch (err) {
     opening.then(
-      (file) => (Buffer.isBuffer(file?.body) ? undefined : file?.body.destroy()),
+      (file) => {
+        if (file && !Buffer.isBuffer(file.body)) file.body.destroy();
+      },
       () => {},
     );
     throw err;
