@@ -45,10 +45,15 @@ describe('register', () => {
     expect(access).toMatch(/Path=\/(;|$)/);
     expect(access).toMatch(/HttpOnly/i);
     expect(access).toMatch(/SameSite=Lax/i);
+    expect(access).toMatch(/Max-Age=900(;|$)/);
     const refresh = setCookie(res, 'evdra_refresh');
     expect(refresh).toMatch(/Path=\/api\/auth(;|$)/);
     expect(refresh).toMatch(/HttpOnly/i);
     expect(refresh).toMatch(/SameSite=Lax/i);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(refresh ?? '')?.[1] ?? '');
+    expect(expires).toBeGreaterThan(Date.now() + 24 * 3600_000);
+    // Plain http (PUBLIC_URL http://): a Secure cookie would never come back.
+    expect(`${access}${refresh}`).not.toMatch(/Secure/i);
   });
 
   it('requires every field', async () => {
@@ -233,3 +238,56 @@ async function setStatus(id: number, account: { username: string; email: string 
   expect(res.statusCode, res.body).toBe(200);
   expect(res.data.status).toBe(status);
 }
+
+describe('session cookies', () => {
+  const expired = (cookie: string | undefined) => {
+    expect(cookie).toMatch(/^evdra_\w+=;/);
+    expect(cookie).toMatch(/Max-Age=0(;|$)/);
+    expect(Date.parse(/Expires=([^;]+)/.exec(cookie ?? '')?.[1] ?? '')).toBe(0);
+  };
+
+  it('logout empties both cookies, each on its own path', async () => {
+    const { client } = await registered(t.app);
+    const res = await client.post('/api/auth/logout');
+    expect(res.statusCode).toBe(204);
+    expired(setCookie(res, 'evdra_access'));
+    expect(setCookie(res, 'evdra_access')).toMatch(/Path=\/(;|$)/);
+    expired(setCookie(res, 'evdra_refresh'));
+    expect(setCookie(res, 'evdra_refresh')).toMatch(/Path=\/api\/auth(;|$)/);
+    expect(client.cookies.size).toBe(0);
+    expectError(await client.get('/api/auth/me'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a refused refresh empties both cookies and sets no new ones', async () => {
+    const res = await new TestClient(t.app).post('/api/auth/refresh');
+    expectError(res, 401, 'SESSION_EXPIRED');
+    const all = [res.headers['set-cookie']].flat();
+    expect(all).toHaveLength(2);
+    expired(setCookie(res, 'evdra_access'));
+    expired(setCookie(res, 'evdra_refresh'));
+  });
+
+  it('finds the access cookie among the other cookies a browser sends', async () => {
+    const { client, account } = await registered(t.app);
+    const access = client.cookies.get('evdra_access')?.value;
+    const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const res = await me(`wide=1; theme=dark; evdra_access=${access}; lang=ro`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().username).toBe(account.username);
+    expect((await me(`wide=1; evdra_accessx=${access}`)).statusCode).toBe(401);
+    expect((await me(`evdra_access=${access}x`)).statusCode).toBe(401);
+    expect((await me('evdra_access=')).statusCode).toBe(401);
+  });
+
+  it('marks both cookies Secure when PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://cars.example.com' });
+    try {
+      const res = await new TestClient(https.app).post('/api/auth/register', newAccount());
+      expect(res.statusCode).toBe(201);
+      expect(setCookie(res, 'evdra_access')).toMatch(/; Secure(;|$)/);
+      expect(setCookie(res, 'evdra_refresh')).toMatch(/; Secure(;|$)/);
+    } finally {
+      await https.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_S, CSRF_HEADER } from '@evdra/domain';
-import cookie from '@fastify/cookie';
+import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
@@ -33,28 +33,31 @@ type Options = {
   secureCookies: boolean;
 };
 
-/** Cookie sessions: HttpOnly access JWT + rotating refresh token; CSRF header on unsafe methods. */
+/**
+ * Cookie sessions: HttpOnly access JWT + rotating refresh token; CSRF header on unsafe methods.
+ * The two cookies are read where they are needed and written with reply.header, instead of through
+ * @fastify/cookie, whose onRequest and onSend hooks ran on every answer (bench:api, issue 25 §5).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, { auth, tokens, secureCookies }: Options) => {
-  await app.register(cookie);
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies };
+  const write = (reply: FastifyReply, name: string, value: string, options: SerializeOptions) =>
+    reply.header('set-cookie', stringifySetCookie(name, value, { ...base, ...options }));
 
   app.decorate('sessionCookies', {
     set(reply, s) {
-      reply.setCookie(ACCESS_COOKIE, s.accessToken, { ...base, path: '/', maxAge: ACCESS_TOKEN_TTL_S });
-      reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
-        ...base,
-        path: REFRESH_PATH,
-        expires: s.refreshExpiresAt,
-      });
+      write(reply, ACCESS_COOKIE, s.accessToken, { path: '/', maxAge: ACCESS_TOKEN_TTL_S });
+      write(reply, REFRESH_COOKIE, s.refreshToken, { path: REFRESH_PATH, expires: s.refreshExpiresAt });
     },
     clear(reply) {
-      reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
-      reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_PATH });
+      // Whatever this answer was about to set gives way: the session has ended.
+      reply.removeHeader('set-cookie');
+      write(reply, ACCESS_COOKIE, '', { path: '/', ...EXPIRED });
+      write(reply, REFRESH_COOKIE, '', { path: REFRESH_PATH, ...EXPIRED });
     },
   });
 
   const requireUser = async (req: FastifyRequest) => {
-    const principal = await auth.authenticate(req.cookies[ACCESS_COOKIE]);
+    const principal = await auth.authenticate(cookieOf(req, ACCESS_COOKIE));
     if (!principal) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
     if (UNSAFE.has(req.method) && !tokens.csrfMatches(principal.familyId, header(req, CSRF_HEADER))) {
       throw new AppError(403, 'CSRF_FAILED', 'Missing or wrong X-CSRF-Token header.');
@@ -67,6 +70,14 @@ export const authPlugin = fp(async (app: FastifyInstance, { auth, tokens, secure
     if (req.principal?.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', 'Administrators only.');
   });
 });
+
+const EXPIRED = { expires: new Date(0), maxAge: 0 };
+
+/** One cookie the browser sent (undefined when absent). */
+export function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  const sent = req.headers.cookie;
+  return sent ? parseCookie(sent)[name] : undefined;
+}
 
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
@@ -23,7 +23,7 @@ declare module 'fastify' {
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance, { db, now }: { db: Db; now: () => Date }) => {
     const repo = new IdempotencyRepo(db);
-    app.decorate('idempotent', async (req: FastifyRequest, reply: FastifyReply) => {
+    const idempotent = async (req: FastifyRequest, reply: FastifyReply) => {
       const key = req.headers[HEADER];
       const userId = req.principal?.userId;
       if (typeof key !== 'string' || !userId) return;
@@ -60,11 +60,12 @@ export const idempotencyPlugin = fp(
         .header('content-type', 'application/json; charset=utf-8')
         .header('idempotent-replayed', 'true')
         .send(first.body);
-    });
+    };
+    app.decorate('idempotent', idempotent);
 
-    // Keep successful answers for replay; forget failed ones so the client may retry.
-    // Callback style, so the many answers without a key pay no promise.
-    app.addHook('onSend', (req, reply, payload, done) => {
+    // Keep successful answers for replay; forget failed ones so the client may retry. Only the
+    // routes that take a key run this (added as each is registered), not every answer.
+    const keepAnswer: onSendHookHandler = (req, reply, payload, done) => {
       const key = req.idempotencyKey;
       const userId = req.principal?.userId;
       if (!key || !userId) return done(null, payload);
@@ -76,6 +77,10 @@ export const idempotencyPlugin = fp(
         () => done(null, payload),
         (err: Error) => done(err),
       );
+    };
+    app.addHook('onRoute', (route) => {
+      if (![route.preHandler].flat().includes(idempotent)) return;
+      route.onSend = [...[route.onSend ?? []].flat(), keepAnswer];
     });
 
     const prune = setInterval(() => {

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { sendJsonText } from '../../lib/serializer.js';
-import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../plugins/auth.js';
+import { ACCESS_COOKIE, cookieOf, principalOf, REFRESH_COOKIE } from '../../plugins/auth.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import type { TokenService } from './tokens.js';
@@ -80,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     },
     async (req, reply) => {
       try {
-        const { user, session } = await auth.refresh(req.cookies[REFRESH_COOKIE]);
+        const { user, session } = await auth.refresh(cookieOf(req, REFRESH_COOKIE));
         app.sessionCookies.set(reply, session);
         return { user: await users.present(user), csrfToken: session.csrfToken };
       } catch (err) {
@@ -100,8 +100,8 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
       },
     },
     async (req, reply) => {
-      const claims = tokens.verifyAccess(req.cookies[ACCESS_COOKIE] ?? '');
-      const familyId = claims?.familyId ?? (await auth.liveFamilyOf(req.cookies[REFRESH_COOKIE]));
+      const claims = tokens.verifyAccess(cookieOf(req, ACCESS_COOKIE) ?? '');
+      const familyId = claims?.familyId ?? (await auth.liveFamilyOf(cookieOf(req, REFRESH_COOKIE)));
       if (familyId && !tokens.csrfMatches(familyId, req.headers[CSRF_HEADER] as string | undefined)) {
         throw new AppError(403, 'CSRF_FAILED', 'Missing or wrong X-CSRF-Token header.');
       }
