@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BuiltinProvider } from './ai/builtin.js';
 import { FactsRepo } from './ai/facts.repo.js';
 import { type LlmConfig, LlmProvider, pingLlm } from './ai/llm.js';
@@ -14,6 +13,7 @@ import { withMultipart } from './lib/multipart.js';
 import { findUp } from './lib/paths.js';
 import { lazyChildLogger } from './lib/request-logger.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
+import { validatorCompiler } from './lib/validation.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
 import { AccountRepo } from './modules/account/account.repo.js';
 import { accountRoutes } from './modules/account/account.routes.js';

@@ -68,6 +68,30 @@ describe('app', () => {
     expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
   });
 
+  it('refuses a NUL character anywhere in the input with 400, naming the field, and stores nothing', async () => {
+    const { client } = await registered(t.app);
+    const nul = (res: Awaited<ReturnType<TestClient['get']>>, field: string) => {
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(res.data.message).toBe(`${field}: NUL characters are not allowed.`);
+      expect(res.data.details).toEqual([{ field, message: 'NUL characters are not allowed.' }]);
+    };
+    const car = {
+      make: 'Dacia',
+      model: 'Logan',
+      year: 2019,
+      fuelType: 'PETROL',
+      registrationNumber: 'B-12-NUL',
+      engineSize: 1.0,
+      odometer: 1000,
+    };
+    nul(await client.post('/api/vehicles', { ...car, model: 'Lo\u0000gan' }), 'model');
+    nul(await client.post('/api/vehicles', { ...car, 'ex\u0000tra': 1 }), 'ex\u0000tra');
+    nul(await client.get('/api/marketplace/listings?make=Da%00cia'), 'make');
+    nul(await client.get('/api/vehicles/1%00'), 'id');
+    expect((await client.get('/api/vehicles')).data).toEqual([]);
+    expect((await client.post('/api/vehicles', car)).statusCode).toBe(201);
+  });
+
   it('answers a body of the wrong media type with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -18,17 +18,6 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** One error shape for every failure: {code, message, details?}. A 5xx never carries internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, on every route.
-  app.addHook('preValidation', (req, _reply, done) => {
-    const where = nulIn(req.body, 'body') ?? nulIn(req.query, 'querystring') ?? nulIn(req.params, 'params');
-    if (!where) return done();
-    done(
-      new AppError(400, 'VALIDATION_FAILED', `${where}: NUL characters are not allowed.`, [
-        { field: where, message: 'NUL characters are not allowed.' },
-      ]),
-    );
-  });
-
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -62,20 +51,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ code, message });
   });
 });
-
-/** The path of the first string holding U+0000 in a parsed value (iterative: input may nest deeply). */
-function nulIn(value: unknown, root: string): string | undefined {
-  const stack: [unknown, string][] = [[value, '']];
-  for (let seen = 0; stack.length && seen < 100_000; seen++) {
-    const [v, path] = stack.pop() as [unknown, string];
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path || root;
-    } else if (v && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v)) {
-        if (k.includes('\u0000')) return path ? `${path}.${k}` : k;
-        stack.push([child, path ? `${path}.${k}` : k]);
-      }
-    }
-  }
-  return undefined;
-}
