@@ -16,9 +16,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler: a logged-in, active user; state-changing calls also need the CSRF header. */
-    requireUser: (req: FastifyRequest) => Promise<void>;
+    requireUser: PreHandler;
     /** preHandler: as requireUser, and the user must be an ADMIN. */
-    requireAdmin: (req: FastifyRequest) => Promise<void>;
+    requireAdmin: PreHandler;
     sessionCookies: {
       set(reply: FastifyReply, session: IssuedSession): void;
       clear(reply: FastifyReply): void;
@@ -26,9 +26,12 @@ declare module 'fastify' {
   }
 }
 
+/** Callback style: nearly every request is admitted from this process's caches, without a promise. */
+type PreHandler = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+
 /** What the plugin needs of the auth module (declared here, so plugins do not depend on modules). */
 type Options = {
-  auth: { authenticate(accessToken: string | undefined): Promise<Principal | null> };
+  auth: { authenticate(accessToken: string | undefined): Principal | null | Promise<Principal | null> };
   tokens: { csrfMatches(familyId: string, given: string | undefined): boolean };
   secureCookies: boolean;
 };
@@ -56,19 +59,27 @@ export const authPlugin = fp(async (app: FastifyInstance, { auth, tokens, secure
     },
   });
 
-  const requireUser = async (req: FastifyRequest) => {
-    const principal = await auth.authenticate(cookieOf(req, ACCESS_COOKIE));
-    if (!principal) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
+  /** The error that refuses the request, or undefined once req.principal is set. */
+  const admit = (req: FastifyRequest, principal: Principal | null): AppError | undefined => {
+    if (!principal) return new AppError(401, 'UNAUTHENTICATED', 'Please log in.');
     if (UNSAFE.has(req.method) && !tokens.csrfMatches(principal.familyId, header(req, CSRF_HEADER))) {
-      throw new AppError(403, 'CSRF_FAILED', 'Missing or wrong X-CSRF-Token header.');
+      return new AppError(403, 'CSRF_FAILED', 'Missing or wrong X-CSRF-Token header.');
     }
     req.principal = principal;
+    return undefined;
+  };
+  const requireUser: PreHandler = (req, _reply, done) => {
+    const found = auth.authenticate(cookieOf(req, ACCESS_COOKIE));
+    if (found instanceof Promise) found.then((principal) => done(admit(req, principal)), done);
+    else done(admit(req, found));
   };
   app.decorate('requireUser', requireUser);
-  app.decorate('requireAdmin', async (req: FastifyRequest) => {
-    await requireUser(req);
-    if (req.principal?.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', 'Administrators only.');
-  });
+  app.decorate('requireAdmin', (req, reply, done) =>
+    requireUser(req, reply, (err) => {
+      if (err || req.principal?.role === 'ADMIN') return done(err);
+      done(new AppError(403, 'FORBIDDEN', 'Administrators only.'));
+    }),
+  );
 });
 
 const EXPIRED = { expires: new Date(0), maxAge: 0 };

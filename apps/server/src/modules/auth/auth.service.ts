@@ -4,11 +4,11 @@ import { AppError } from '../../lib/errors.js';
 import type { IssuedSession, Principal } from '../../lib/session.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import type { UserRow, UsersService } from '../users/users.service.js';
+import type { AuthState, UserRow, UsersService } from '../users/users.service.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionFamilyCache } from './session-cache.js';
 import type { SessionsRepo } from './sessions.repo.js';
-import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
+import { type AccessClaims, hashToken, newOpaqueToken, type TokenService } from './tokens.js';
 
 export type { IssuedSession, Principal };
 
@@ -99,15 +99,29 @@ export class AuthService {
     return row && !row.revokedAt ? row.familyId : undefined;
   }
 
-  /** Checks an access token against the user's current state: gone, suspended or reset sessions fail. */
-  async authenticate(accessToken: string | undefined): Promise<Principal | null> {
+  /**
+   * Checks an access token against the user's current state: gone, suspended or reset sessions fail.
+   * Answers at once when this process has both the user's state and the session's cached (nearly
+   * every request); a promise only when the database must be asked, so the common case pays no
+   * promise or microtask.
+   */
+  authenticate(accessToken: string | undefined): Principal | null | Promise<Principal | null> {
     if (!accessToken) return null;
     const claims = this.d.tokens.verifyAccess(accessToken);
     if (!claims) return null;
+    const user = this.d.users.knownAuthState(claims.userId);
+    if (!user) return this.authenticateFromDatabase(claims);
+    if (!isCurrent(claims, user.state)) return null;
+    const live = this.d.families ? this.d.families.knownLive(claims.familyId, claims.userId) : true;
+    if (live === undefined) return this.authenticateFromDatabase(claims);
+    return live ? principal(claims, user.state) : null;
+  }
+
+  private async authenticateFromDatabase(claims: AccessClaims): Promise<Principal | null> {
     const user = await this.d.users.authState(claims.userId);
-    if (user?.status !== 'Active' || user.sessionEpoch !== claims.epoch) return null;
+    if (!isCurrent(claims, user)) return null;
     if (this.d.families && !(await this.d.families.isLive(claims.familyId, user.id))) return null;
-    return { userId: user.id, role: user.role, familyId: claims.familyId };
+    return principal(claims, user);
   }
 
   /** Same answer whether or not the address exists; mails a single-use link valid one hour. */
@@ -195,3 +209,13 @@ export function assertMayLogIn(user: UserRow) {
   if (user.status === 'Pending')
     throw new AppError(403, 'ACCOUNT_PENDING', 'This account is pending approval.');
 }
+
+/** The token's user is active and the token belongs to their current session epoch. */
+const isCurrent = (claims: AccessClaims, user: AuthState | undefined): user is AuthState =>
+  user?.status === 'Active' && user.sessionEpoch === claims.epoch;
+
+const principal = (claims: AccessClaims, user: AuthState): Principal => ({
+  userId: user.id,
+  role: user.role,
+  familyId: claims.familyId,
+});

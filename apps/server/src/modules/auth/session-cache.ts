@@ -71,9 +71,15 @@ export class SessionFamilyCache {
   }
 
   /** True when the family still has an unrevoked, unexpired refresh token of this user. */
-  async isLive(familyId: string, userId: number): Promise<boolean> {
+  /** Whether the family is live, when this process knows it (no database, no await); else undefined. */
+  knownLive(familyId: string, userId: number): boolean | undefined {
     const hit = this.feedUp ? this.entries.get(familyId) : undefined;
-    if (hit) return hit.live && hit.userId === userId;
+    return hit ? hit.live && hit.userId === userId : undefined;
+  }
+
+  async isLive(familyId: string, userId: number): Promise<boolean> {
+    const known = this.knownLive(familyId, userId);
+    if (known !== undefined) return known;
     const generation = this.generation;
     const live = await this.sessions.familyIsLive(familyId, userId);
     // A dead family never comes back; a live answer is kept only if nothing changed meanwhile.

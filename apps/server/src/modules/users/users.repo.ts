@@ -120,9 +120,15 @@ export class UsersRepo {
     };
   }
 
-  async authState(id: number): Promise<AuthState | undefined> {
+  /** The cached auth state while fresh ({state: undefined}: the user is gone), else undefined. */
+  knownAuthState(id: number): { state: AuthState | undefined } | undefined {
     const hit = this.authCache.get(id);
-    if (hit && hit.until > Date.now()) return hit.state;
+    return hit && hit.until > Date.now() ? hit : undefined;
+  }
+
+  async authState(id: number): Promise<AuthState | undefined> {
+    const known = this.knownAuthState(id);
+    if (known) return known.state;
     const [state] = await this.statements().authState.execute({ id });
     this.authCache.set(id, { state, until: Date.now() + AUTH_STATE_TTL_MS });
     return state;

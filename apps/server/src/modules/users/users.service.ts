@@ -55,6 +55,11 @@ export class UsersService {
     return this.repo.authState(id);
   }
 
+  /** authState when this process has it cached (no database, no await), else undefined. */
+  knownAuthState(id: number): { state: AuthState | undefined } | undefined {
+    return this.repo.knownAuthState(id);
+  }
+
   /** A self-registered, active account; the very first one becomes ADMIN. 409 naming a taken field. */
   async register(body: {
     username: string;
