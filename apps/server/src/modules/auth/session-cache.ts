@@ -70,13 +70,13 @@ export class SessionFamilyCache {
     };
   }
 
-  /** True when the family still has an unrevoked, unexpired refresh token of this user. */
   /** Whether the family is live, when this process knows it (no database, no await); else undefined. */
   knownLive(familyId: string, userId: number): boolean | undefined {
     const hit = this.feedUp ? this.entries.get(familyId) : undefined;
     return hit ? hit.live && hit.userId === userId : undefined;
   }
 
+  /** True when the family still has an unrevoked, unexpired refresh token of this user. */
   async isLive(familyId: string, userId: number): Promise<boolean> {
     const known = this.knownLive(familyId, userId);
     if (known !== undefined) return known;
