@@ -31,6 +31,26 @@ describe('VersionedCache', () => {
     expect(cache.get('big', 1)).toBeUndefined();
     expect(cache.size).toBe(4);
   });
+
+  it('gives a value read since it last came round a second chance, before older unread ones go', () => {
+    const cache = new VersionedCache(40);
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, 1, key.repeat(10));
+    cache.get('b', 1);
+    cache.set('e', 1, 'e'.repeat(10)); // a (never read) goes
+    cache.set('f', 1, 'f'.repeat(10)); // b was read: it goes round, and c (never read) goes
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].map((k) => cache.get(k, 1)?.[0])).toEqual([
+      undefined,
+      'b',
+      undefined,
+      'd',
+      'e',
+      'f',
+    ]);
+    // Everything was just read: the oldest of them goes, never the value being kept.
+    cache.set('g', 1, 'g'.repeat(10));
+    expect(cache.size).toBe(4);
+    expect(cache.get('g', 1)).toBe('g'.repeat(10));
+  });
 });
 
 let t: TestApp;

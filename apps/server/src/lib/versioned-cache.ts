@@ -1,10 +1,14 @@
+type Entry<V, Version> = { version: Version; value: V; weight: number; read: boolean };
+
 /**
- * Values kept with the version they were built at, least recently used dropped first once their
- * total weight (by default a text's length) passes `maxWeight`. A value is only answered for the
- * very version it was stored at.
+ * Values kept with the version they were built at, dropped once their total weight (by default a
+ * text's length) passes `maxWeight`: oldest first, but one read since it was last considered gets a
+ * second chance (CLOCK, the usual approximation of least recently used: a hit only sets a flag,
+ * where re-inserting into the Map cost ~1 µs of every cached answer). A value is only answered for
+ * the very version it was stored at.
  */
 export class VersionedCache<V = string, Version = number> {
-  private readonly entries = new Map<string, { version: Version; value: V; weight: number }>();
+  private readonly entries = new Map<string, Entry<V, Version>>();
   private weight = 0;
 
   constructor(
@@ -15,9 +19,7 @@ export class VersionedCache<V = string, Version = number> {
   get(key: string, version: Version): V | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
-    // Map keeps insertion order: re-inserting marks it the most recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.read = true;
     return entry.value;
   }
 
@@ -26,12 +28,18 @@ export class VersionedCache<V = string, Version = number> {
     const weight = this.weigh(value);
     // One value may not push out everything else.
     if (weight > this.maxWeight / 4) return;
-    this.entries.set(key, { version, value, weight });
     this.weight += weight;
-    for (const oldest of this.entries.keys()) {
-      if (this.weight <= this.maxWeight) break;
-      this.drop(oldest);
+    // Room first, so the new value is never the one dropped. Map keeps insertion order: the first
+    // entry is the oldest; a read one goes round once more.
+    while (this.weight > this.maxWeight) {
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry<V, Version>];
+      if (oldest.read) {
+        oldest.read = false;
+        this.entries.delete(oldestKey);
+        this.entries.set(oldestKey, oldest);
+      } else this.drop(oldestKey);
     }
+    this.entries.set(key, { version, value, weight, read: false });
   }
 
   /**
