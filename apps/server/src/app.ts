@@ -97,6 +97,8 @@ declare module 'fastify' {
   }
 }
 
+const writesInfo = (level: Config['logLevel']) => ['info', 'debug', 'trace'].includes(level);
+
 /** Builds the whole server: plugins, then modules. The database is already migrated. */
 export async function buildApp({
   config,
@@ -112,6 +114,8 @@ export async function buildApp({
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
+    // Fastify's per-request lines are written at info: above it they are skipped before being built.
+    disableRequestLogging: !writesInfo(config.logLevel),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     // A pasted, mangled or padded link token (calendar feed, shared report) is a 404 like any wrong
@@ -185,21 +189,25 @@ export async function buildApp({
     ping: () => healthRepo.ping(),
     services: optionalServices,
   });
-  await app.register(healthRoutes, { service: health });
-  await app.register(authRoutes, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
+  // Route modules are called on the app itself, not registered as plugins: each plugin context gets
+  // its own Request and Reply classes, and with two dozen of them Fastify's per-request code saw as
+  // many object shapes (megamorphic property access on every answer). The modules only add routes
+  // (no hooks or decorators), so nothing leaks from one to another.
+  await healthRoutes(app, { service: health });
+  await authRoutes(app, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
   const stopSessionFeed = await families.connect(database, app.log);
   app.addHook('onClose', stopSessionFeed);
   const stopListening = await vehicleLists.connect(database, app.log);
   app.addHook('onClose', stopListening);
-  await app.register(usersRoutes, { service: users });
+  await usersRoutes(app, { service: users });
   // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
   const files = fileStore ?? databaseFileStore(db);
   if (!fileStore) await importLocalFiles(join(config.dataDir, 'files'), files, app.log);
   const vehicles = new VehiclesService(new VehiclesRepo(db), files, vehicleLists.clear, (tx, vehicleId) =>
     endShares(tx, vehicleId, 'DELETED'),
   );
-  await app.register(vehiclesRoutes, { service: vehicles, lists: vehicleLists });
-  await app.register(sharingRoutes, {
+  await vehiclesRoutes(app, { service: vehicles, lists: vehicleLists });
+  await sharingRoutes(app, {
     service: new SharingService(
       new SharingRepo(db),
       { visible: (p, id) => vehicles.visible(p, id), owned: (p, id) => vehicles.owned(p, id) },
@@ -208,15 +216,15 @@ export async function buildApp({
   });
 
   const { access, importer, ...services } = recordServices(db, vehicles, vehicleLists.clear);
-  await app.register(insuranceRoutes, { service: services.insurance });
-  await app.register(expensesRoutes, { service: services.expense });
-  await app.register(fuelRoutes, { service: services.fuel });
-  await app.register(revisionsRoutes, { service: services.revision });
+  await insuranceRoutes(app, { service: services.insurance });
+  await expensesRoutes(app, { service: services.expense });
+  await fuelRoutes(app, { service: services.fuel });
+  await revisionsRoutes(app, { service: services.revision });
   // Uploads take multipart bodies (lib/multipart.ts: only their scopes parse them).
   await withMultipart(app, async (scope) => {
     await scope.register(importRoutes, { service: importer });
   });
-  await app.register(accountRoutes, {
+  await accountRoutes(app, {
     service: new AccountService({
       repo: new AccountRepo(db),
       users,
@@ -227,7 +235,7 @@ export async function buildApp({
       now,
     }),
   });
-  await app.register(renewalsRoutes, { service: services.renewal });
+  await renewalsRoutes(app, { service: services.renewal });
   const pool = ocrPool ?? createOcrEngine({ name: config.ocrEngine });
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const ocr = new OcrService({
@@ -242,7 +250,7 @@ export async function buildApp({
     await scope.register(ocrRoutes, { ocr, services: services as never });
   });
   const analytics = new AnalyticsService(new AnalyticsRepo(db), access);
-  await app.register(analyticsRoutes, { service: analytics });
+  await analyticsRoutes(app, { service: analytics });
   const reports = new ReportsService({
     repo: new ReportsRepo(db),
     analytics,
@@ -251,8 +259,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     now,
   });
-  await app.register(reportsRoutes, { service: reports });
-  await app.register(calendarRoutes, {
+  await reportsRoutes(app, { service: reports });
+  await calendarRoutes(app, {
     service: new CalendarService(new CalendarRepo(db), config.publicUrl, now),
   });
   const pushRepo = new PushRepo(db);
@@ -264,17 +272,17 @@ export async function buildApp({
   app.decorate('pushSender', pushSender);
   // Made at first start, so every replica agrees on the key before any browser subscribes.
   await push.vapid();
-  await app.register(pushRoutes, { service: push });
+  await pushRoutes(app, { service: push });
   if (config.push.pollMs > 0) {
     const stopPush = pushSender.start(config.push.pollMs);
     app.addHook('onClose', stopPush);
   }
-  await app.register(notificationsRoutes, {
+  await notificationsRoutes(app, {
     service: new NotificationsService(new NotificationsRepo(db)),
   });
   const builtin = new BuiltinProvider();
   const provider: AiProvider = config.ai ? new LlmProvider(config.ai, builtin, app.log) : builtin;
-  await app.register(aiRoutes, {
+  await aiRoutes(app, {
     service: new AiService({
       facts: new FactsRepo(db),
       chats: new ChatRepo(db),
@@ -284,7 +292,7 @@ export async function buildApp({
       changed: vehicleLists.clear,
     }),
   });
-  await app.register(marketplaceRoutes, {
+  await marketplaceRoutes(app, {
     service: new MarketplaceService(
       new MarketplaceRepo(db),
       files,

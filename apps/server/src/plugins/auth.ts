@@ -73,6 +73,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { auth, tokens, secure
     if (found instanceof Promise) found.then((principal) => done(admit(req, principal)), done);
     else done(admit(req, found));
   };
+  // Declared up front: every request object then has one shape, set or not.
+  app.decorateRequest('principal', undefined);
   app.decorate('requireUser', requireUser);
   app.decorate('requireAdmin', (req, reply, done) =>
     requireUser(req, reply, (err) => {
