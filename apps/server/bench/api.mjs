@@ -20,8 +20,8 @@
 // Figures only; it never fails on timing. Targets: each route ≥ 60% of its bare SQL's req/s; p99 ≤ 25 ms
 // (≤ 60 ms for the 300-row fuel list); GET /api/vehicles ≥ 40% of the bare Fastify route; a fill-up
 // created in 300 ≤ 15 ms median. Issue 25 §5: on PostgreSQL every route ≥ 75% of its F+pg ceiling.
-// Each route's F+pg run follows the route's own run, and both print the server's CPU per answer
-// (/proc): on a busy machine req/s swings with the load, CPU per answer far less.
+// Each route and its F+pg run back to back (each going first in turn), and both print the server's
+// CPU per answer (/proc): on a busy machine req/s swings with the load, CPU per answer far less.
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,7 +90,7 @@ for (const kind of kinds) {
         .map((l) => JSON.parse(l));
     }
 
-    // On PostgreSQL each route is measured right before its F+pg ceiling, so both see the same load.
+    // On PostgreSQL each route is measured right beside its F+pg ceiling, so both see the same load.
     const ceiling = kind === 'postgres' ? await startCeiling(routes, server.databaseUrl) : undefined;
     try {
       for (const route of routes) {
@@ -101,9 +101,15 @@ for (const kind of kinds) {
         if (withCeiling) await load(ceiling.url(route), {}, { duration: 1 });
         const evdra = [];
         const ceilings = [];
-        for (let round = 0; round < (withCeiling ? ROUNDS : 1); round++) {
+        const measureEvdra = async () =>
           evdra.push(await load(url, route.headers, { ...opts, pid: server.pid }));
-          if (withCeiling) ceilings.push(await load(ceiling.url(route), {}, { ...opts, pid: ceiling.pid }));
+        const measureCeiling = async () =>
+          ceilings.push(await load(ceiling.url(route), {}, { ...opts, pid: ceiling.pid }));
+        for (let round = 0; round < (withCeiling ? ROUNDS : 1); round++) {
+          // Evdra then F+pg, then the other way round: neither always runs on the machine the other warmed.
+          if (!withCeiling) await measureEvdra();
+          else if (round % 2 === 0) await measureEvdra().then(measureCeiling);
+          else await measureCeiling().then(measureEvdra);
         }
         route.evdra = medianRun(evdra);
         if (withCeiling) route.ceiling = medianRun(ceilings);
@@ -419,7 +425,7 @@ function reportKind({ kind, routes, writes, postgres }) {
   if (kind === 'postgres')
     console.log(
       'F+pg = bare Fastify running the same statements through pg and answering the same bytes: the most any Fastify + pg server reaches here,\n' +
-        "measured right after the route. CPU µs = the server process's CPU per answer; \"CPU of\" = F+pg's CPU over Evdra's (steadier than req/s on a busy machine).",
+        "measured back to back with the route, each going first in turn. CPU µs = the server process's CPU per answer; \"CPU of\" = F+pg's CPU over Evdra's (steadier than req/s on a busy machine).",
     );
   console.log(
     `Data: 1 user, 50 vehicles, ${FUEL_ROWS} fill-ups + 10 insurance + 30 expenses + 20 revisions on one; 1 admin. Node ${process.version}. Server: ${serverMain}`,
