@@ -11,7 +11,7 @@ import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { withMultipart } from './lib/multipart.js';
 import { findUp } from './lib/paths.js';
-import { lazyChildLogger } from './lib/request-logger.js';
+import { lazyChildLogger, RequestLines } from './lib/request-logger.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 import { validatorCompiler } from './lib/validation.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
@@ -97,8 +97,6 @@ declare module 'fastify' {
   }
 }
 
-const writesInfo = (level: Config['logLevel']) => ['info', 'debug', 'trace'].includes(level);
-
 /** Builds the whole server: plugins, then modules. The database is already migrated. */
 export async function buildApp({
   config,
@@ -114,8 +112,7 @@ export async function buildApp({
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
-    // Fastify's per-request lines are written at info: above it they are skipped before being built.
-    disableRequestLogging: !writesInfo(config.logLevel),
+    logController: new RequestLines(['info', 'debug', 'trace'].includes(config.logLevel)),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     // A pasted, mangled or padded link token (calendar feed, shared report) is a 404 like any wrong

@@ -2,12 +2,12 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazyChildLogger } from '../src/lib/request-logger.js';
+import { lazyChildLogger, RequestLines } from '../src/lib/request-logger.js';
 
 type Line = { level: number; msg: string; reqId?: string; [key: string]: unknown };
 
 /** A Fastify app on a pino logger at `level` whose lines are kept; `children` counts child loggers made. */
-function appLogging(level: string) {
+function appLogging(level: string, logController?: RequestLines) {
   const lines: Line[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -25,7 +25,7 @@ function appLogging(level: string) {
       return child(...args);
     },
   });
-  const app = Fastify({ loggerInstance: root, childLoggerFactory: lazyChildLogger });
+  const app = Fastify({ loggerInstance: root, childLoggerFactory: lazyChildLogger, logController });
   app.get('/quiet', async (req) => {
     req.log.info('below the level');
     return { ok: true };
@@ -59,6 +59,32 @@ describe.skipIf(process.env.EVDRA_TEST_DB === 'postgres')('request logger', () =
     expect(new Set(mine.map((l) => l.reqId)).size).toBe(2);
     expect(lines.some((l) => l.msg === 'below the level')).toBe(false);
     expect(lines.filter((l) => l.msg === 'from a child').map((l) => l.step)).toEqual([2, 2]);
+  });
+
+  it("writes Fastify's request lines when info is written, and skips them when it is not", async () => {
+    const fastifyLines = (lines: Line[]) =>
+      lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed').map((l) => l.msg);
+    const written = appLogging('info', new RequestLines(true));
+    await written.app.inject({ url: '/quiet' });
+    await written.app.close();
+    expect(fastifyLines(written.lines)).toEqual(['incoming request', 'request completed']);
+    // Skipped by the controller itself (the logger here would still write them): the handler's own
+    // info line shows the level is open.
+    const skipped = appLogging('info', new RequestLines(false));
+    await skipped.app.inject({ url: '/quiet' });
+    await skipped.app.close();
+    expect(fastifyLines(skipped.lines)).toEqual([]);
+    expect(skipped.lines.some((l) => l.msg === 'below the level')).toBe(true);
+  });
+
+  it('still logs an answer that failed to send when request lines are skipped', () => {
+    const logged: unknown[][] = [];
+    const reply = { log: { error: (...a: unknown[]) => logged.push(a) }, elapsedTime: 3 };
+    const lines = new RequestLines(false);
+    lines.requestCompleted(null, {} as never, reply as never);
+    lines.requestCompleted(new Error('socket hang up'), {} as never, reply as never);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.[1]).toBe('request errored');
   });
 
   it("logs a failed request's error with its request id", async () => {

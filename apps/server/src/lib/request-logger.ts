@@ -1,4 +1,10 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
@@ -67,3 +73,20 @@ class LazyChild implements FastifyBaseLogger {
 /** pino answers isLevelEnabled; any other logger is asked every time. */
 const enabled = (logger: FastifyBaseLogger, level: Level) =>
   (logger as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? true;
+
+/**
+ * Fastify's own per-request lines ("incoming request", "request completed", both at info), skipped
+ * before their objects are built when the log level is above info; everything else it logs (a
+ * response that failed to send, errors) is unchanged.
+ */
+export class RequestLines extends LogController {
+  constructor(private readonly info: boolean) {
+    super();
+  }
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (this.info) super.incomingRequest(request, reply);
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error || this.info) super.requestCompleted(error, request, reply);
+  }
+}
