@@ -163,7 +163,12 @@ export async function loop(fn, { connections = 50, duration = 10 } = {}) {
   return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The middle value; for an even count the mean of the two middle ones (two rounds: not the better one). */
+export function median(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
 /** autocannon against one URL; returns req/s (mean) and latency percentiles in ms. */
 export async function load(url, headers, { connections = 50, duration = 10, pid } = {}) {
