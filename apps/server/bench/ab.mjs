@@ -15,7 +15,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { fmt, load, median, PG_URL, pgAvailable, port, post, session, startProcess } from './lib.mjs';
+import {
+  addCar,
+  fmt,
+  insurancePolicy,
+  load,
+  median,
+  PG_URL,
+  pgAvailable,
+  port,
+  post,
+  session,
+  startProcess,
+} from './lib.mjs';
 
 const [before, after = new URL('../dist/main.js', import.meta.url).pathname] = process.argv.slice(2);
 if (!before) throw new Error('usage: npm run bench:ab -- <before/main.js> [after/main.js]');
@@ -64,25 +76,9 @@ try {
   servers.push(await start('B', after));
   const [a] = servers;
   const user = await session(a.base, 'ab_user');
-  const vehicle = await post(a.base, '/api/vehicles', user, {
-    make: 'Dacia',
-    model: 'Logan',
-    year: 2019,
-    fuelType: 'PETROL',
-    registrationNumber: 'B-10-ABX',
-    engineSize: 1.2,
-    odometer: 50_000,
-  });
+  const vehicle = await addCar(a.base, user, { registrationNumber: 'B-10-ABX' });
   for (let i = 0; i < 5; i++)
-    await post(a.base, '/api/insurance', user, {
-      vehicleId: vehicle.id,
-      provider: `Insurer ${i}`,
-      policyNumber: `P-${i}`,
-      coverageType: 'RCA',
-      startDate: `${2020 + i}-03-01`,
-      endDate: `${2021 + i}-02-28`,
-      price: 300 + i * 10,
-    });
+    await post(a.base, '/api/insurance', user, insurancePolicy(vehicle.id, i, 2020));
   const { 'content-type': _json, ...headers } = user;
   const paths = PATHS.map((p) => p.replaceAll(':v', String(vehicle.id)));
   const measure = (s, path, duration) =>

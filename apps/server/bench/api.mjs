@@ -29,6 +29,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
   fmt,
+  insurancePolicy,
   load,
   loop,
   median,
@@ -195,16 +196,7 @@ async function seed(base) {
   const fills = [];
   for (let i = 0; i < FUEL_ROWS; i++)
     fills.push(await post(base, '/api/fuel-consumptions', user, fillUp(vehicleId, i)));
-  for (let i = 0; i < 10; i++)
-    await post(base, '/api/insurance', user, {
-      vehicleId,
-      provider: `Insurer ${i}`,
-      policyNumber: `P-${i}`,
-      coverageType: 'RCA',
-      startDate: `${2016 + i}-03-01`,
-      endDate: `${2017 + i}-02-28`,
-      price: 300 + i * 10,
-    });
+  for (let i = 0; i < 10; i++) await post(base, '/api/insurance', user, insurancePolicy(vehicleId, i, 2016));
   for (let i = 0; i < 30; i++)
     await post(base, '/api/expenses', user, {
       vehicleId,

@@ -15,11 +15,11 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
+  addCar,
   fmt,
   load,
   pgAvailable,
   port,
-  post,
   serverMain,
   session,
   startProcess,
@@ -47,16 +47,7 @@ for (const kind of kinds) {
   let stopRestarted;
   try {
     const user = await session(server.base, 'bench_files');
-    const vehicle = await post(server.base, '/api/vehicles', user, {
-      make: 'Dacia',
-      model: 'Logan',
-      year: 2019,
-      fuelType: 'PETROL',
-      registrationNumber: 'B-1-FIL',
-      engineSize: 1.2,
-      odometer: 1000,
-      aiEvaluationConsent: false,
-    });
+    const vehicle = await addCar(server.base, user, { registrationNumber: 'B-1-FIL', odometer: 1000 });
     const photoUrl = await uploadPhoto(server.base, user, vehicle.id, photo);
 
     // The large file goes in beside the server (PostgreSQL) or while it is stopped (PGlite's dir).

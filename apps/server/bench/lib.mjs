@@ -129,6 +129,31 @@ export async function session(base, username) {
   return { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' };
 }
 
+/** The benches' usual car (a petrol Dacia Logan) for `user`; `fields` sets its plate and any other field. */
+export function addCar(base, user, fields) {
+  return post(base, '/api/vehicles', user, {
+    make: 'Dacia',
+    model: 'Logan',
+    year: 2019,
+    fuelType: 'PETROL',
+    engineSize: 1.2,
+    odometer: 50_000,
+    aiEvaluationConsent: false,
+    ...fields,
+  });
+}
+
+/** Policy number `i` of a vehicle: one year from March 1st of `firstYear + i`. */
+export const insurancePolicy = (vehicleId, i, firstYear) => ({
+  vehicleId,
+  provider: `Insurer ${i}`,
+  policyNumber: `P-${i}`,
+  coverageType: 'RCA',
+  startDate: `${firstYear + i}-03-01`,
+  endDate: `${firstYear + i + 1}-02-28`,
+  price: 300 + i * 10,
+});
+
 export async function post(base, path, headers, body) {
   return send('POST', base, path, headers, body);
 }
