@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { BuiltinProvider } from './ai/builtin.js';
 import { FactsRepo } from './ai/facts.repo.js';
 import { type LlmConfig, LlmProvider, pingLlm } from './ai/llm.js';
@@ -11,7 +12,7 @@ import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { withMultipart } from './lib/multipart.js';
 import { findUp } from './lib/paths.js';
-import { lazyChildLogger, RequestLines } from './lib/request-logger.js';
+import { fastifyLogging } from './lib/request-logger.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 import { validatorCompiler } from './lib/validation.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.js';
@@ -86,8 +87,8 @@ export type AppDeps = {
   /** The receipt OCR worker pool; one is started (and closed with the app) when not given. */
   ocrPool?: OcrEngine;
   now?: () => Date;
-  /** Pino logger options; false silences it (tests). */
-  logger?: boolean | object;
+  /** false silences the log (tests); it is written at LOG_LEVEL otherwise. */
+  logger?: false;
 };
 
 declare module 'fastify' {
@@ -107,18 +108,18 @@ export async function buildApp({
   now = () => new Date(),
   logger,
 }: AppDeps): Promise<FastifyInstance> {
+  const log = pino({ level: logger === false ? 'silent' : config.logLevel });
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    childLoggerFactory: lazyChildLogger,
+    ...fastifyLogging(log),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
-    logController: new RequestLines(['info', 'debug', 'trace'].includes(config.logLevel)),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     // A pasted, mangled or padded link token (calendar feed, shared report) is a 404 like any wrong
     // token, not Fastify's 414 past its default 100 characters; zod still bounds every id.
     routerOptions: { maxParamLength: 2048 },
   });
+  app.log = log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
 

@@ -2,12 +2,15 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazyChildLogger, RequestLines } from '../src/lib/request-logger.js';
+import { fastifyLogging } from '../src/lib/request-logger.js';
 
 type Line = { level: number; msg: string; reqId?: string; [key: string]: unknown };
 
-/** A Fastify app on a pino logger at `level` whose lines are kept; `children` counts child loggers made. */
-function appLogging(level: string, logController?: RequestLines) {
+/**
+ * A Fastify app logging as the server does (fastifyLogging) on a pino logger at `level` whose lines
+ * are kept; `children` counts child loggers made; `listeners` the finish listeners each answer had.
+ */
+function appLogging(level: string) {
   const lines: Line[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -18,16 +21,19 @@ function appLogging(level: string, logController?: RequestLines) {
   const root = pino({ level }, stream);
   const counter = { children: 0 };
   // Every logger below the root (Fastify's, each request's) inherits this method.
-  const child = root.child.bind(root);
+  const child = root.child;
   Object.assign(root, {
-    child(...args: Parameters<typeof child>) {
+    child(this: typeof root, ...args: Parameters<typeof child>) {
       counter.children++;
-      return child(...args);
+      return child.apply(this, args);
     },
   });
-  const app = Fastify({ loggerInstance: root, childLoggerFactory: lazyChildLogger, logController });
-  app.get('/quiet', async (req) => {
+  const app = Fastify(fastifyLogging(root));
+  app.log = root;
+  const listeners: number[] = [];
+  app.get('/quiet', async (req, reply) => {
     req.log.info('below the level');
+    listeners.push(reply.raw.listenerCount('finish'));
     return { ok: true };
   });
   app.get('/warns', async (req) => {
@@ -39,7 +45,12 @@ function appLogging(level: string, logController?: RequestLines) {
   app.get('/fails', async () => {
     throw new Error('boom');
   });
-  return { app, lines, counter };
+  app.get('/unsent', async (_req, reply) => {
+    // What Fastify writes when the headers of an error answer cannot be written.
+    reply.log.warn({ req: reply.request, res: reply, err: new Error('socket gone') }, 'socket gone');
+    return { ok: true };
+  });
+  return { app, lines, counter, listeners };
 }
 
 // Pure logging, no database: once, in the PGlite project.
@@ -61,30 +72,47 @@ describe.skipIf(process.env.EVDRA_TEST_DB === 'postgres')('request logger', () =
     expect(lines.filter((l) => l.msg === 'from a child').map((l) => l.step)).toEqual([2, 2]);
   });
 
-  it("writes Fastify's request lines when info is written, and skips them when it is not", async () => {
+  it("writes Fastify's request lines when info is written; above info Fastify keeps no logger of its own", async () => {
     const fastifyLines = (lines: Line[]) =>
-      lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed').map((l) => l.msg);
-    const written = appLogging('info', new RequestLines(true));
+      lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed');
+    const written = appLogging('info');
     await written.app.inject({ url: '/quiet' });
     await written.app.close();
-    expect(fastifyLines(written.lines)).toEqual(['incoming request', 'request completed']);
-    // Skipped by the controller itself (the logger here would still write them): the handler's own
-    // info line shows the level is open.
-    const skipped = appLogging('info', new RequestLines(false));
-    await skipped.app.inject({ url: '/quiet' });
-    await skipped.app.close();
-    expect(fastifyLines(skipped.lines)).toEqual([]);
-    expect(skipped.lines.some((l) => l.msg === 'below the level')).toBe(true);
+    const requestLines = fastifyLines(written.lines);
+    expect(requestLines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    expect(requestLines[0]?.req).toMatchObject({ method: 'GET', url: '/quiet' });
+    expect(requestLines[1]?.res).toEqual({ statusCode: 200 });
+    expect(requestLines[1]?.reqId).toBe(requestLines[0]?.reqId);
+    // Above info nothing times the answer for a line: Fastify adds no listener for its finish.
+    const quiet = appLogging('warn');
+    await quiet.app.inject({ url: '/quiet' });
+    await quiet.app.close();
+    expect(fastifyLines(quiet.lines)).toEqual([]);
+    expect(written.listeners[0]).toBeGreaterThan(quiet.listeners[0] ?? 0);
   });
 
-  it('still logs an answer that failed to send when request lines are skipped', () => {
-    const logged: unknown[][] = [];
-    const reply = { log: { error: (...a: unknown[]) => logged.push(a) }, elapsedTime: 3 };
-    const lines = new RequestLines(false);
-    lines.requestCompleted(null, {} as never, reply as never);
-    lines.requestCompleted(new Error('socket hang up'), {} as never, reply as never);
-    expect(logged).toHaveLength(1);
-    expect(logged[0]?.[1]).toBe('request errored');
+  it('writes a request and reply in a line above info as Fastify does, not as whole objects', async () => {
+    const { app, lines } = appLogging('warn');
+    close = () => app.close();
+    await app.inject({ url: '/unsent', headers: { host: 'garage.example' } });
+    const line = lines.find((l) => l.msg === 'socket gone');
+    expect(line?.req).toEqual({
+      method: 'GET',
+      url: '/unsent',
+      host: 'garage.example',
+      remoteAddress: '127.0.0.1',
+      remotePort: undefined,
+    });
+    expect(line?.res).toEqual({ statusCode: 200 });
+    expect(line?.reqId).toMatch(/^req-/);
+    expect(JSON.stringify(line).length).toBeLessThan(2000);
+  });
+
+  it('writes app lines through the same logger', async () => {
+    const { app, lines } = appLogging('warn');
+    close = () => app.close();
+    app.log.warn({ part: 'door' }, 'from the app');
+    expect(lines.find((l) => l.msg === 'from the app')).toMatchObject({ level: 40, part: 'door' });
   });
 
   it("logs a failed request's error with its request id", async () => {
