@@ -13,8 +13,8 @@
 //   ONLY=fuel,vehicles      only routes whose path contains one of these words
 //   FUEL_ROWS=300    fill-ups on the first vehicle
 //   CONNECTIONS=50   concurrent requests (1: what a single user waits)
-//   ROUNDS=1         on PostgreSQL, the route and its F+pg ceiling measured this many times, alternating;
-//                    medians reported (3+ on a machine whose speed varies from one second to the next)
+//   ROUNDS=3         on PostgreSQL, the route and its F+pg ceiling measured this many times, alternating;
+//                    medians reported (one pair is at the mercy of a machine whose speed varies by the second)
 //   BENCH_PORT=8500  first port of the processes it starts (the next ones follow; random when unset)
 //
 // Figures only; it never fails on timing. Targets: each route ≥ 60% of its bare SQL's req/s; p99 ≤ 25 ms
@@ -49,7 +49,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const POOL = 10; // the server's pool size (db/client.ts)
 const FUEL_ROWS = Number(process.env.FUEL_ROWS ?? 300);
 const ONLY = process.env.ONLY?.split(',').filter(Boolean);
-const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
 const wanted = (process.env.KINDS ?? 'postgres,pglite').split(',');
 const kinds = [];
 if (wanted.includes('postgres') && (await pgAvailable())) kinds.push('postgres');
