@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './common.js';
 // Without zod: constants a first screen needs.
 export * from './constants.js';
+export * from './engine-size.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './fuel.js';

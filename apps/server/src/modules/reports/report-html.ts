@@ -1,4 +1,4 @@
-import { type Language, renewalLabel } from '@evdra/domain';
+import { hasEngineSize, type Language, renewalLabel } from '@evdra/domain';
 import type { ReportModel } from './report-model.js';
 import { costRows, formats, gapText, renewalGapText, reportTexts } from './report-texts.js';
 
@@ -141,7 +141,7 @@ export function reportHtml(
     [t.make, `${v.make} ${v.model}`],
     [t.year, String(v.year)],
     [t.fuel, t.fuelTypes[v.fuelType]],
-    [t.engine, v.fuelType === 'ELECTRIC' && !v.engineSize ? dash : `${f.one(v.engineSize)} L`],
+    [t.engine, hasEngineSize(v) ? `${f.one(v.engineSize)} L` : dash],
     [t.registration, v.registrationNumber],
     ...(v.vin ? [[t.vin, v.vin] as [string, string]] : []),
     [t.odometer, f.km(v.odometer)],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { renewalLabel } from '@evdra/domain';
+import { hasEngineSize, renewalLabel } from '@evdra/domain';
 import type { Font } from 'fontkit';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -101,7 +101,7 @@ export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
     [t.make, `${v.make} ${v.model}`],
     [t.year, String(v.year)],
     [t.fuel, t.fuelTypes[v.fuelType]],
-    [t.engine, v.fuelType === 'ELECTRIC' && !v.engineSize ? '—' : `${f.one(v.engineSize)} L`],
+    [t.engine, hasEngineSize(v) ? `${f.one(v.engineSize)} L` : '—'],
     [t.registration, v.registrationNumber],
     ...(v.vin ? [[t.vin, v.vin] as [string, string]] : []),
     [t.odometer, f.km(v.odometer)],

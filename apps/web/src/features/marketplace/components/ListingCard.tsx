@@ -1,4 +1,4 @@
-import type { Listing, PriceFactor } from '@evdra/domain';
+import { hasEngineSize, type Listing, type PriceFactor } from '@evdra/domain';
 import { Car, FileText, Heart, Images } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,10 +91,12 @@ export function ListingCard({
           <p className="listing-card__price">{fmt.money(l.price)}</p>
         </div>
         <dl className="facts">
-          <div>
-            <dt>{t('market.engineSize')}</dt>
-            <dd>{t('vehicles.litres', { value: fmt.number(l.engineSize, 1) })}</dd>
-          </div>
+          {hasEngineSize(l) ? (
+            <div>
+              <dt>{t('market.engineSize')}</dt>
+              <dd>{t('vehicles.litres', { value: fmt.number(l.engineSize, 1) })}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('market.odometer')}</dt>
             <dd>{t('vehicles.km', { value: fmt.int(l.odometer) })}</dd>

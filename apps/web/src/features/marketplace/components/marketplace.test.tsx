@@ -86,12 +86,13 @@ describe('marketplace page', () => {
     expect(within(other).queryByRole('link', { name: 'Full history report' })).toBeNull();
   });
 
-  it("reads an electric car's history in kWh/100km", async () => {
+  it("reads an electric car's history in kWh/100km, with no engine size on its card", async () => {
     storeUser({ id: 1 });
     const electric = makeListing({
       vehicleMake: 'Renault',
       vehicleModel: 'Zoe',
       fuelType: 'ELECTRIC',
+      engineSize: 0,
       history: {
         services: 1,
         lastService: null,
@@ -105,6 +106,8 @@ describe('marketplace page', () => {
     const card = await screen.findByRole('article', { name: 'Renault Zoe' });
     expect(within(card).getByText('1 service · 4 fuel entries · 15.20 kWh/100km')).toBeInTheDocument();
     expect(within(card).queryByText(/L\/100km/)).toBeNull();
+    expect(within(card).queryByText('Engine size')).toBeNull();
+    expect(within(card).queryByText('0.0 L')).toBeNull();
   });
 
   it('shows Edit and Delete to the seller, N/A without a score, and the empty text', async () => {

@@ -1,4 +1,4 @@
-import type { Vehicle } from '@evdra/domain';
+import { hasEngineSize, type Vehicle } from '@evdra/domain';
 import {
   BarChart3,
   CalendarClock,
@@ -128,10 +128,12 @@ export function VehicleCard({
             <dt>{t('vehicles.registration')}</dt>
             <dd>{v.registrationNumber}</dd>
           </div>
-          <div>
-            <dt>{t('vehicles.engineSize')}</dt>
-            <dd>{t('vehicles.litres', { value: fmt.number(v.engineSize, 1) })}</dd>
-          </div>
+          {hasEngineSize(v) ? (
+            <div>
+              <dt>{t('vehicles.engineSize')}</dt>
+              <dd>{t('vehicles.litres', { value: fmt.number(v.engineSize, 1) })}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('vehicles.odometer')}</dt>
             <dd>{t('vehicles.km', { value: fmt.int(v.odometer) })}</dd>

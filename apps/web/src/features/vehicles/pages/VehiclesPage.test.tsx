@@ -76,6 +76,28 @@ describe('VehiclesPage', () => {
     await waitFor(() => expect(saveVehicles).toHaveBeenCalledWith([logan, golf, mini]));
   });
 
+  it("shows no engine size on an electric car's card, and an electric car's own when it has one", async () => {
+    const zoe = makeVehicle({ id: 10, make: 'Renault', model: 'Zoe', fuelType: 'ELECTRIC', engineSize: 0 });
+    const hybrid = makeVehicle({
+      id: 11,
+      make: 'BMW',
+      model: 'i3 REx',
+      fuelType: 'ELECTRIC',
+      engineSize: 0.6,
+    });
+    renderVehicles({}, [logan, zoe, hybrid]);
+    const zoeCard = await screen.findByRole('article', { name: 'Renault Zoe' });
+    expect(within(zoeCard).getByText('Electric')).toBeInTheDocument();
+    expect(within(zoeCard).queryByText('Engine size')).not.toBeInTheDocument();
+    expect(within(zoeCard).queryByText('0.0 L')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'BMW i3 REx' })).getByText('0.6 L'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Dacia Logan' })).getByText('Engine size'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the VIN on a card only when the vehicle has one', async () => {
     renderVehicles();
     const golfCard = await screen.findByRole('article', { name: 'Volkswagen Golf' });
