@@ -15,7 +15,11 @@ type Options = Parameters<FastifyBaseLogger['child']>[1];
 export function fastifyLogging(
   log: Logger,
 ): Pick<FastifyServerOptions, 'logger' | 'loggerInstance' | 'childLoggerFactory'> {
-  if (log.isLevelEnabled('info')) return { loggerInstance: log, childLoggerFactory: lazyChildLogger };
+  if (log.isLevelEnabled('info'))
+    return {
+      loggerInstance: log,
+      childLoggerFactory: (parent, bindings, opts) => lazyChild(parent, bindings, opts),
+    };
   // Fastify hands its null logger as the parent: the request's logger descends from `log`, with the
   // serializers Fastify would have added for the request and reply in its own lines (a failed write).
   const parent = log.child({}, { serializers: { req: requestFields, res: replyFields } });
@@ -38,12 +42,6 @@ const replyFields = (reply: FastifyReply) => ({ statusCode: reply.statusCode });
  * cost ~2 µs of a small GET's CPU (bench:api). A route with its own level or serializers gets a real
  * child at once.
  */
-export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
-  parent,
-  bindings,
-  opts,
-) => lazyChild(parent, bindings, opts);
-
 const lazyChild = (parent: FastifyBaseLogger, bindings: Bindings, opts: Options) =>
   opts?.level || opts?.serializers ? parent.child(bindings, opts) : new LazyChild(parent, bindings, opts);
 
