@@ -3,7 +3,8 @@
 // from the server itself by bench/trace-sql.mjs, then replayed with the same 50-way concurrency and
 // a pool of the server's size), on PostgreSQL also beside a bare Fastify route running those
 // statements through pg and answering the route's bytes (F+pg: what the HTTP layer alone leaves of
-// bare SQL), plus a bare Fastify route serving GET /api/vehicles's bytes, and the write path
+// bare SQL; it is sent the very request the route is, cookies included, so both parse the same
+// bytes), plus a bare Fastify route serving GET /api/vehicles's bytes, and the write path
 // (fill-ups on a vehicle that already has 300). Data shape (issue 11): one user with 50 vehicles,
 // 300 fill-ups on one of them, a few other records, a photo, 11 listings (one with its own photo), a
 // buyer's conversation and the mechanic's chat; an admin for the admin routes.
@@ -99,13 +100,13 @@ for (const kind of kinds) {
         await load(url, route.headers, { duration: 1 }); // warm-up
         const opts = { duration: DURATION, connections: CONNECTIONS };
         const withCeiling = ceiling && route.statements.length > 0;
-        if (withCeiling) await load(ceiling.url(route), {}, { duration: 1 });
+        if (withCeiling) await load(ceiling.url(route), route.headers, { duration: 1 });
         const evdra = [];
         const ceilings = [];
         const measureEvdra = async () =>
           evdra.push(await load(url, route.headers, { ...opts, pid: server.pid }));
         const measureCeiling = async () =>
-          ceilings.push(await load(ceiling.url(route), {}, { ...opts, pid: ceiling.pid }));
+          ceilings.push(await load(ceiling.url(route), route.headers, { ...opts, pid: ceiling.pid }));
         for (let round = 0; round < (withCeiling ? ROUNDS : 1); round++) {
           // Evdra then F+pg, then the other way round: neither always runs on the machine the other warmed.
           if (!withCeiling) await measureEvdra();
