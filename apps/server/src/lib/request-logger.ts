@@ -18,7 +18,7 @@ export function fastifyLogging(
   if (log.isLevelEnabled('info'))
     return {
       loggerInstance: log,
-      childLoggerFactory: (parent, bindings, opts) => lazyChild(parent, bindings, opts),
+      childLoggerFactory: lazyChild,
     };
   // Fastify hands its null logger as the parent: the request's logger descends from `log`, with the
   // serializers Fastify would have added for the request and reply in its own lines (a failed write).
