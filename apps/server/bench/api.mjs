@@ -23,7 +23,7 @@
 // created in 300 ≤ 15 ms median. Issue 25 §5: on PostgreSQL every route ≥ 75% of its F+pg ceiling.
 // Each route and its F+pg run back to back (each going first in turn), and both print the server's
 // CPU per answer (/proc): on a busy machine req/s swings with the load, CPU per answer far less.
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,6 +37,7 @@ import {
   pgAvailable,
   port,
   post,
+  renew,
   send,
   serverMain,
   session,
@@ -57,11 +58,14 @@ if (wanted.includes('postgres') && (await pgAvailable())) kinds.push('postgres')
 if (wanted.includes('pglite')) kinds.push('pglite');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const traceArgs = ['--import', new URL('./trace-sql.mjs', import.meta.url).pathname];
+// The SQL traces and the bodies the bare servers answer: one directory, removed when the bench ends.
+const scratch = mkdtempSync(join(tmpdir(), 'evdra-bench-files-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 /** Each kind's measured routes, in routeList's order: PGlite's table compares itself with PostgreSQL's. */
 const measured = {};
 for (const kind of kinds) {
-  const traceFile = join(tmpdir(), `evdra-bench-trace-${process.pid}-${kind}.jsonl`);
+  const traceFile = join(scratch, `trace-${kind}.jsonl`);
   writeFileSync(traceFile, '');
   const server = await startServer(kind, { SQL_TRACE_FILE: traceFile }, traceArgs);
   let halted = false;
@@ -70,6 +74,13 @@ for (const kind of kinds) {
     const data = await seed(server.base);
     process.stderr.write(`${kind}: seeded in ${fmt((performance.now() - t0) / 1000, 1)} s\n`);
     const routes = routeList(data).filter((r) => !ONLY || ONLY.some((w) => r.path.includes(w)));
+    // Sessions renewed every 10 minutes: their 15-minute access tokens would expire in a long run.
+    let renewedAt = performance.now();
+    const keepSessions = async () => {
+      if (performance.now() - renewedAt < 10 * 60_000) return;
+      for (const headers of [data.user, data.admin, data.buyer]) await renew(server.base, headers);
+      renewedAt = performance.now();
+    };
 
     // Trace each route's statements: two warm requests fill the per-process caches, then one traced.
     const toggle = async () => {
@@ -96,6 +107,7 @@ for (const kind of kinds) {
     const ceiling = kind === 'postgres' ? await startCeiling(routes, server.databaseUrl) : undefined;
     try {
       for (const route of routes) {
+        await keepSessions();
         const url = `${server.base}${route.path}`;
         await load(url, route.headers, { duration: 1 }); // warm-up
         const opts = { duration: DURATION, connections: CONNECTIONS };
@@ -129,7 +141,7 @@ for (const kind of kinds) {
     // The bare Fastify route answering GET /api/vehicles's bytes.
     const vehiclesRoute = routes.find((r) => r.path === '/api/vehicles');
     if (vehiclesRoute) {
-      const bodyFile = join(tmpdir(), `evdra-bench-body-${process.pid}.json`);
+      const bodyFile = join(scratch, 'vehicles-body.json');
       writeFileSync(bodyFile, vehiclesRoute.body);
       const barePort = port();
       const bare = await startProcess(
@@ -150,6 +162,7 @@ for (const kind of kinds) {
     if (kind === 'postgres') {
       await bareRuns(routes, pgRunner(server.databaseUrl));
     }
+    await keepSessions();
     const writes = await writeBench(server.base, data);
     if (kind === 'pglite') {
       await server.halt();
@@ -360,7 +373,7 @@ async function bareRuns(routes, runner) {
  */
 async function startCeiling(routes, databaseUrl) {
   const withSql = routes.filter((r) => r.statements.length > 0);
-  const routesFile = join(tmpdir(), `evdra-bench-routes-${process.pid}.json`);
+  const routesFile = join(scratch, 'routes.json');
   writeFileSync(
     routesFile,
     JSON.stringify(

@@ -129,6 +129,25 @@ export async function session(base, username) {
   return { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' };
 }
 
+/**
+ * Rotates a session made by `session` through its refresh cookie, updating `headers` in place: an
+ * access token lives 15 minutes, and a long run (ROUNDS, DURATION) outlasts it.
+ */
+export async function renew(base, headers) {
+  const res = await fetch(`${base}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { cookie: headers.cookie },
+  });
+  if (!res.ok) throw new Error(`refresh failed: ${res.status} ${await res.text()}`);
+  const cookies = new Map(headers.cookie.split('; ').map((c) => [c.split('=')[0], c]));
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(';')[0];
+    cookies.set(pair.split('=')[0], pair);
+  }
+  headers.cookie = [...cookies.values()].join('; ');
+  headers['x-csrf-token'] = (await res.json()).csrfToken;
+}
+
 /** The benches' usual car (a petrol Dacia Logan) for `user`; `fields` sets its plate and any other field. */
 export function addCar(base, user, fields) {
   return post(base, '/api/vehicles', user, {
