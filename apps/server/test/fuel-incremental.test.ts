@@ -82,7 +82,15 @@ describe('fuel consumption kept incrementally', () => {
     }
 
     let rows = await history(v);
-    const chrono = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    let chrono = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    // A second fill the same day at the same reading (a top-up at one stop): it counts after the first
+    // (the tie-break by id), so it adds no distance and gets no figure, and the first keeps its own.
+    const sameDay = chrono[8] as Entry;
+    const second = await add(v, 40, { date: sameDay.date, odometer: sameDay.odometer, fullTank: true });
+    rows = await expectConsistent(v);
+    expect(second.consumptionPer100km).toBeNull();
+    expect(rows.find((r) => r.id === sameDay.id)?.consumptionPer100km).toBe(sameDay.consumptionPer100km);
+    chrono = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
     const middle = chrono[11] as Entry;
     // More litres in the middle: that fill and the next full one change.
     await alice.put(`/api/fuel-consumptions/${middle.id}`, { ...middle, liters: middle.liters + 12 });

@@ -4,7 +4,7 @@ import type { fuelEntries } from '../../db/schema.js';
 import { fieldError } from '../../lib/errors.js';
 import type { RecordsRepo } from '../records/records.repo.js';
 import type { RecordRules } from '../records/records.service.js';
-import { FuelRepo } from './fuel.repo.js';
+import { type FillUpState, FuelRepo } from './fuel.repo.js';
 
 type Repo = RecordsRepo<typeof fuelEntries>;
 /** The vehicles module's odometer rule, run on the fuel write's transaction. */
@@ -46,14 +46,16 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
           throw fieldError('VALIDATION_FAILED', 400, 'odometer', message);
         }
       }
-      return withPricePerLiter(values);
+      const prepared = withPricePerLiter(values);
+      if (existingId !== undefined) return prepared; // an edit: afterWrite recomputes around both dates
+      // A new fill is written once, with its consumption: no update of the row just inserted.
+      const [consumption = null] = await consumptionOfNew(new FuelRepo(repo.db), values.vehicleId, [
+        prepared,
+      ]);
+      return { ...prepared, consumptionPer100km: consumption };
     },
 
-    /**
-     * prepare for many new fills: the odometer-order check in memory against every reading, and
-     * their consumption computed before they are written (with the fills they extend), so no row
-     * is written twice; existing fills whose figure the new ones change are updated in one statement.
-     */
+    /** prepare for many new fills: the odometer-order check in memory against every reading. */
     async prepareMany(repo: Repo, vehicleId, values) {
       const fuel = new FuelRepo(repo.db);
       const refusedAt = odometerConflictsMany(
@@ -67,28 +69,8 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       }));
       const kept = values.filter((_, i) => !refusedAt.has(i)).map(withPricePerLiter);
       if (kept.length === 0) return { values: kept, refused };
-      const from = kept.map((v) => v.date).sort()[0] as string; // ISO dates sort as text
-      const existing = await fuel.fillsSinceResetBefore(vehicleId, from);
-      // New rows get ids above every existing one, in this order: the rule's tie-break by id holds.
-      const firstId = existing.reduce((max, f) => Math.max(max, f.id), 0) + 1;
-      const fresh = kept.map((v, i) => ({
-        id: firstId + i,
-        date: v.date,
-        odometer: v.odometer ?? null,
-        liters: v.liters,
-        fullTank: v.fullTank ?? true,
-        missedPrevious: v.missedPrevious ?? false,
-      }));
-      const consumption = consumptionByEntry([...existing, ...fresh]);
-      await fuel.setConsumptions(
-        existing
-          .filter((row) => row.date >= from && row.consumptionPer100km !== (consumption.get(row.id) ?? null))
-          .map((row) => ({ id: row.id, value: consumption.get(row.id) ?? null })),
-      );
-      return {
-        values: kept.map((v, i) => ({ ...v, consumptionPer100km: consumption.get(firstId + i) ?? null })),
-        refused,
-      };
+      const consumption = await consumptionOfNew(fuel, vehicleId, kept);
+      return { values: kept.map((v, i) => ({ ...v, consumptionPer100km: consumption[i] ?? null })), refused };
     },
 
     /** afterWrite for many new fills (consumption was set by prepareMany): the odometer, raised once. */
@@ -98,6 +80,11 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
     },
 
     async afterWrite(repo: Repo, vehicleId, { before, after }) {
+      if (!before && after) {
+        // A new fill: prepare computed its consumption (and updated the fills it changes).
+        if ((after.odometer ?? 0) > 0) await raiseOdometer(repo.db, vehicleId, after.odometer ?? 0);
+        return { consumptionPer100km: after.consumptionPer100km };
+      }
       const dates = [before, after]
         .filter((r) => r && r.vehicleId === vehicleId)
         .map((r) => r?.date as string);
@@ -118,4 +105,37 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       return written ? { consumptionPer100km: consumption.get(written.id) ?? null } : undefined;
     },
   };
+}
+
+type NewFill = Pick<FillUpState, 'date' | 'liters'> & {
+  odometer?: number | null;
+  fullTank?: boolean;
+  missedPrevious?: boolean;
+};
+
+/**
+ * The consumption of fills about to be inserted into one vehicle (in this order), computed before
+ * they are written, with the fills they extend, so no new row is written twice; the existing fills
+ * whose figure they change are updated in one statement.
+ */
+async function consumptionOfNew(fuel: FuelRepo, vehicleId: number, fills: NewFill[]) {
+  const from = fills.map((v) => v.date).sort()[0] as string; // ISO dates sort as text
+  const existing = await fuel.fillsSinceResetBefore(vehicleId, from);
+  // New rows get ids above every existing one, in this order: the rule's tie-break by id holds.
+  const firstId = existing.reduce((max, f) => Math.max(max, f.id), 0) + 1;
+  const fresh = fills.map((v, i) => ({
+    id: firstId + i,
+    date: v.date,
+    odometer: v.odometer ?? null,
+    liters: v.liters,
+    fullTank: v.fullTank ?? true,
+    missedPrevious: v.missedPrevious ?? false,
+  }));
+  const consumption = consumptionByEntry([...existing, ...fresh]);
+  await fuel.setConsumptions(
+    existing
+      .filter((row) => row.date >= from && row.consumptionPer100km !== (consumption.get(row.id) ?? null))
+      .map((row) => ({ id: row.id, value: consumption.get(row.id) ?? null })),
+  );
+  return fresh.map((f) => consumption.get(f.id) ?? null);
 }
