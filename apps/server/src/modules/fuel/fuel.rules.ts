@@ -34,13 +34,9 @@ const withPricePerLiter = <
 export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuelEntries> {
   return {
     async prepare(repo: Repo, values, existingId) {
+      const fuel = new FuelRepo(repo.db);
       if (values.odometer !== null && values.odometer !== undefined) {
-        const entry = await new FuelRepo(repo.db).odometerConflict(
-          values.vehicleId,
-          values.date,
-          values.odometer,
-          existingId,
-        );
+        const entry = await fuel.odometerConflict(values.vehicleId, values.date, values.odometer, existingId);
         if (entry) {
           const message = conflictMessage(values.odometer, entry, entry.date < values.date);
           throw fieldError('VALIDATION_FAILED', 400, 'odometer', message);
@@ -49,9 +45,7 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       const prepared = withPricePerLiter(values);
       if (existingId !== undefined) return prepared; // an edit: afterWrite recomputes around both dates
       // A new fill is written once, with its consumption: no update of the row just inserted.
-      const [consumption = null] = await consumptionOfNew(new FuelRepo(repo.db), values.vehicleId, [
-        prepared,
-      ]);
+      const [consumption = null] = await consumptionOfNew(fuel, values.vehicleId, [prepared]);
       return { ...prepared, consumptionPer100km: consumption };
     },
 
