@@ -1,4 +1,4 @@
-import { consumptionByEntry } from '@evdra/domain';
+import { chronological, consumptionByEntry } from '@evdra/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
@@ -37,6 +37,9 @@ beforeAll(async () => {
   alice = (await registered(t.app, 'alice')).client;
 });
 afterAll(() => t.close());
+
+/** Oldest first, as the rule counts them (by date, then odometer, then id). */
+const inOrder = (rows: Entry[]) => [...rows].sort(chronological);
 
 async function history(v: number): Promise<Entry[]> {
   return (await alice.get(`/api/fuel-consumptions/vehicle/${v}`)).data;
@@ -82,7 +85,7 @@ describe('fuel consumption kept incrementally', () => {
     }
 
     let rows = await history(v);
-    let chrono = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    let chrono = inOrder(rows);
     // A second fill the same day at the same reading (a top-up at one stop): it counts after the first
     // (the tie-break by id), so it adds no distance and gets no figure, and the first keeps its own.
     const sameDay = chrono[8] as Entry;
@@ -90,7 +93,7 @@ describe('fuel consumption kept incrementally', () => {
     rows = await expectConsistent(v);
     expect(second.consumptionPer100km).toBeNull();
     expect(rows.find((r) => r.id === sameDay.id)?.consumptionPer100km).toBe(sameDay.consumptionPer100km);
-    chrono = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    chrono = inOrder(rows);
     const middle = chrono[11] as Entry;
     // More litres in the middle: that fill and the next full one change.
     await alice.put(`/api/fuel-consumptions/${middle.id}`, { ...middle, liters: middle.liters + 12 });
@@ -118,7 +121,7 @@ describe('fuel consumption kept incrementally', () => {
 
     // Deletes in the middle: a full fill, a partial one, the first and the newest.
     rows = await history(v);
-    const c2 = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    const c2 = inOrder(rows);
     for (const r of [
       c2.find((r, i) => i > 8 && r.fullTank) as Entry,
       c2.find((r, i) => i > 3 && !r.fullTank) as Entry,

@@ -32,6 +32,11 @@ const withPricePerLiter = <
  * module's: `raiseOdometer` (given by the app) writes it.
  */
 export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuelEntries> {
+  // The vehicle's odometer only ever rises: to the highest reading just written, when higher.
+  const raiseToHighest = async (repo: Repo, vehicleId: number, rows: { odometer?: number | null }[]) => {
+    const highest = rows.reduce((max, r) => Math.max(max, r.odometer ?? 0), 0);
+    if (highest > 0) await raiseOdometer(repo.db, vehicleId, highest);
+  };
   return {
     async prepare(repo: Repo, values, existingId) {
       const fuel = new FuelRepo(repo.db);
@@ -68,15 +73,12 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
     },
 
     /** afterWrite for many new fills (consumption was set by prepareMany): the odometer, raised once. */
-    async afterInsertMany(repo: Repo, vehicleId, rows) {
-      const highest = rows.reduce((max, r) => Math.max(max, r.odometer ?? 0), 0);
-      if (highest > 0) await raiseOdometer(repo.db, vehicleId, highest);
-    },
+    afterInsertMany: raiseToHighest,
 
     async afterWrite(repo: Repo, vehicleId, { before, after }) {
       if (!before && after) {
         // A new fill: prepare computed its consumption (and updated the fills it changes).
-        if ((after.odometer ?? 0) > 0) await raiseOdometer(repo.db, vehicleId, after.odometer ?? 0);
+        await raiseToHighest(repo, vehicleId, [after]);
         return { consumptionPer100km: after.consumptionPer100km };
       }
       const dates = [before, after]
@@ -92,9 +94,7 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
         const value = consumption.get(row.id) ?? null;
         if (row.consumptionPer100km !== value) await fuel.setConsumption(row.id, value);
       }
-      // The vehicle's odometer only ever rises: to the reading just written, when higher.
-      if (after && after.vehicleId === vehicleId && (after.odometer ?? 0) > 0)
-        await raiseOdometer(repo.db, vehicleId, after.odometer ?? 0);
+      await raiseToHighest(repo, vehicleId, after && after.vehicleId === vehicleId ? [after] : []);
       const written = after && fills.find((row) => row.id === after.id);
       return written ? { consumptionPer100km: consumption.get(written.id) ?? null } : undefined;
     },
