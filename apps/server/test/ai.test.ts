@@ -230,6 +230,27 @@ describe('GET /ai-feedback/vehicle/{id}/performance and /fuel', () => {
     expect(fuel.body).toContain('No fuel entries for the Seat Ibiza yet.');
   });
 
+  it("writes a shared car's summary in each reader's own saved language", async () => {
+    const id = (await alice.post('/api/vehicles', car('AI-7', { make: 'Seat', model: 'Leon' }))).data.id;
+    const ro = await registerIn('ro');
+    const roName = (await ro.get('/api/users/me')).data.username;
+    expect(
+      (await alice.post(`/api/vehicles/${id}/shares`, { username: roName, role: 'VIEWER' })).statusCode,
+    ).toBe(201);
+    // The same cached facts, two readers: the language is the reader's, not the owner's or the cache's.
+    for (let i = 0; i < 2; i++) {
+      expect((await alice.get(`/ai-feedback/vehicle/${id}/performance`)).body).toContain(
+        'There are no costs recorded for the Seat Leon yet.',
+      );
+      expect((await ro.get(`/ai-feedback/vehicle/${id}/performance`)).body).toContain(
+        'Nu există încă niciun cost înregistrat pentru Seat Leon.',
+      );
+    }
+    expect((await ro.get(`/ai-feedback/vehicle/${id}/fuel`)).body).toContain(
+      'Nu există încă alimentări pentru Seat Leon.',
+    );
+  });
+
   it('rewrites a summary after a record is added and after the car is edited, never a stale one', async () => {
     const id = (await alice.post('/api/vehicles', car('AI-6', { make: 'Seat', model: 'Ibiza' }))).data.id;
     const performance = async () => (await alice.get(`/ai-feedback/vehicle/${id}/performance`)).body;

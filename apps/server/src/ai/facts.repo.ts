@@ -1,4 +1,4 @@
-import { REVISION_INTERVAL_KM, REVISION_INTERVAL_MONTHS } from '@evdra/domain';
+import { type Language, REVISION_INTERVAL_KM, REVISION_INTERVAL_MONTHS } from '@evdra/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
@@ -31,8 +31,14 @@ export class FactsRepo {
    * vehicle's records version (vehicle_record_versions, bumped by triggers on every record write):
    * while it holds, a summary costs one indexed lookup of the vehicle row, which is always read fresh.
    * The facts are shared by every caller while they hold: read them, never change them.
+   * The reading user's saved language comes in the same row: every answer written from the facts
+   * needs it, and a statement of its own was a second round trip and pool checkout per answer.
    */
-  async forVehicle(ownerId: number, vehicleId: number, today: string): Promise<VehicleFacts | undefined> {
+  async forVehicle(
+    ownerId: number,
+    vehicleId: number,
+    today: string,
+  ): Promise<{ facts: VehicleFacts; readerLanguage: Language | null } | undefined> {
     this.vehicleNow ??= namedStatement<VehicleNow>(this.db, 'facts_vehicle_now', vehicleNowQuery());
     const [vehicle] = await this.vehicleNow({ owner: ownerId, vehicle: vehicleId });
     if (!vehicle) return undefined;
@@ -60,14 +66,15 @@ export class FactsRepo {
     if (!aggregates) return undefined;
     // The facts themselves are kept while neither the records nor the vehicle's columns change: the
     // same object then comes back, and the texts written from it can be kept with it (BuiltinProvider).
-    return this.facts.through(
+    const facts = await this.facts.through(
       `${vehicleId}|${today}`,
       `${vehicle.recordsVersion}|${vehicle.columnsText}`,
       async () => {
-        const { recordsVersion, columnsText, ...columns } = vehicle;
+        const { recordsVersion, columnsText, readerLanguage, ...columns } = vehicle;
         return toFacts({ ...columns, ...aggregates }, today);
       },
     );
+    return facts && { facts, readerLanguage: vehicle.readerLanguage };
   }
 
   private vehicleNow?: NamedStatement<VehicleNow>;
@@ -191,7 +198,11 @@ type Insured = { p: string; e: string; d: Num } | null;
 /** The records' part of a FactsRow, kept between reads while the records are unchanged. */
 type Aggregates = Pick<FactsRow, 'fuel' | 'costs' | 'services' | 'insurance' | 'expenses'>;
 /** `columnsText`: the columns as one row literal, which changes whenever any of them does. */
-type VehicleNow = Omit<FactsRow, keyof Aggregates> & { recordsVersion: number; columnsText: string };
+type VehicleNow = Omit<FactsRow, keyof Aggregates> & {
+  recordsVersion: number;
+  columnsText: string;
+  readerLanguage: Language | null;
+};
 /** One vehicle's row: its columns, then each record kind's aggregate as JSON (null without records). */
 type FactsRow = {
   id: number;
@@ -251,7 +262,8 @@ function vehicleNowQuery(): SQL {
            v.odometer, v.registration_number as "registrationNumber", v.ai_evaluation_consent as consent,
            coalesce(rv.version, 0)::float8 as "recordsVersion",
            row(v.make, v.model, v.year, v.fuel_type, v.engine_size, v.odometer, v.registration_number,
-               v.ai_evaluation_consent)::text as "columnsText"
+               v.ai_evaluation_consent)::text as "columnsText",
+           (select u.language from users u where u.id = ${sql.placeholder('owner')}) as "readerLanguage"
       from vehicles v left join vehicle_record_versions rv on rv.vehicle_id = v.id
      where v.id = ${sql.placeholder('vehicle')}
        and v.id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})`;

@@ -80,24 +80,21 @@ export class AiService {
     return answer.text;
   }
 
-  /** The vehicle's facts and the answer's language, read side by side; owner or share (404), consent 409. */
+  /** The vehicle's facts and the answer's language (one read); owner or share (404), consent 409. */
   private async consentedFacts(
     p: Principal,
     vehicleId: number,
     acceptLanguage?: string,
   ): Promise<[VehicleFacts, Language]> {
-    const [facts, language] = await Promise.all([
-      this.d.facts.forVehicle(p.userId, vehicleId, this.today()),
-      this.language(p, acceptLanguage),
-    ]);
-    if (!facts) throw notFound('Vehicle');
-    if (!facts.vehicle.aiEvaluationConsent)
+    const found = await this.d.facts.forVehicle(p.userId, vehicleId, this.today());
+    if (!found) throw notFound('Vehicle');
+    if (!found.facts.vehicle.aiEvaluationConsent)
       throw new AppError(409, 'AI_CONSENT_REQUIRED', 'Turn on AI evaluation consent for this vehicle first.');
-    return [facts, language];
+    return [found.facts, answerLanguage(found.readerLanguage, acceptLanguage)];
   }
 
   private async language(p: Principal, acceptLanguage?: string): Promise<Language> {
-    return (await this.d.chats.language(p.userId)) ?? languageFromHeader(acceptLanguage) ?? 'en';
+    return answerLanguage(await this.d.chats.language(p.userId), acceptLanguage);
   }
 
   private today(): string {
@@ -105,3 +102,7 @@ export class AiService {
   }
   private readonly utcDay = utcDays();
 }
+
+/** The user's saved language, else the request's Accept-Language, else English. */
+const answerLanguage = (saved: Language | null | undefined, acceptLanguage?: string): Language =>
+  saved ?? languageFromHeader(acceptLanguage) ?? 'en';
