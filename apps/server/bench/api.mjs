@@ -502,12 +502,13 @@ function reportKind({ kind, routes, writes, postgres }) {
 
 /** The median over routes, and each route under the line with its rounds: one bad round or all of them. */
 function underCeiling(routes) {
-  const measured = routes.filter((r) => r.ceiling);
-  const pct = (x) => `${fmt(100 * x)}%`;
-  const under = measured
+  const withCeiling = routes.filter((r) => r.ceiling);
+  // One decimal: a route at 74.6% would otherwise print as an "under" 75%.
+  const pct = (x) => `${fmt(100 * x, 1)}%`;
+  const under = withCeiling
     .filter((r) => r.ofCeiling < 0.75)
     .map((r) => `\n  under: ${r.path} ${pct(r.ofCeiling)} (rounds ${r.roundRatios.map(pct).join(', ')})`);
-  return measured.length
-    ? ` (median over routes ${pct(median(measured.map((r) => r.ofCeiling)))})${under.join('')}`
+  return withCeiling.length
+    ? ` (median over routes ${pct(median(withCeiling.map((r) => r.ofCeiling)))})${under.join('')}`
     : '';
 }
