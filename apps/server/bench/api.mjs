@@ -330,7 +330,8 @@ function routeList({ admin, user, buyer, vehicleId, photoPath, listingPhotoPath,
     { path: `/ai-feedback/vehicle/${v}/fuel`, headers: user },
     { path: '/api/chat/history', headers: user },
     { path: '/api/chat', headers: user },
-    { path: '/api/openapi.json', headers: {} },
+    // As a browser or Node's fetch asks for it (the API reference, client generators): compressed.
+    { path: '/api/openapi.json', headers: { 'accept-encoding': 'gzip, deflate, br' } },
   ];
 }
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, TestClient } from './helpers/client.js';
@@ -35,6 +36,44 @@ describe('app', () => {
       expect.arrayContaining(['put', 'delete']),
     );
     expect(JSON.stringify(res.data)).not.toMatch(/passwordHash|password_hash/);
+  });
+
+  it('sends the OpenAPI document compressed as the client accepts it, and a 304 to one that has it', async () => {
+    const as = (encoding?: string) =>
+      t.app.inject({ url: '/api/openapi.json', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await as();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const document = plain.json();
+    expect(document.openapi).toMatch(/^3\./);
+
+    const br = await as('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(document);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    const gzip = await as('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(document);
+
+    // One validator for the three codings, revalidated on every use.
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'gzip' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const stale = await t.app.inject({ url: '/api/openapi.json', headers: { 'if-none-match': 'W/"other"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(document);
+
+    // The reference UI (/api/docs) loads the very same document from its own address.
+    const ui = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(ui.headers['content-encoding']).toBe('br');
+    expect(ui.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(ui.rawPayload).toString())).toEqual(document);
   });
 
   it('names the shared schemas once in the OpenAPI document, and every reference resolves', async () => {

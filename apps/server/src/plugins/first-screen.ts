@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding } from '../lib/encoding.js';
 
 /** The stored user record the web app keeps (apps/web/src/lib/session.ts). */
 interface StoredUser {
@@ -118,16 +119,16 @@ export function withFirstScreen(index: string, screen: FirstScreen): string | un
 
 /** Sends a rendered page: for this visitor only, compressed (it is built per request). */
 export function sendFirstScreen(req: FastifyRequest, reply: FastifyReply, html: string) {
-  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
   reply
     .header('cache-control', 'private, no-store')
     .header('vary', 'accept-encoding, cookie')
     .type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepts))
+  if (encoding === 'br')
     return reply
       .header('content-encoding', 'br')
       .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);
 }
 

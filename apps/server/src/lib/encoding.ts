@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from './etag.js';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The content coding to answer in, from Accept-Encoding (RFC 9110 §12.5.3): the one of br and gzip
+ * the client rates higher (directly or through `*`), Brotli on a tie; identity when it wants
+ * neither. A coding rated q=0 is refused.
+ */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity';
+  const rated = new Map<string, number>();
+  for (const part of String(header).split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    rated.set(name.trim().toLowerCase(), Number.isNaN(value) ? 0 : value);
+  }
+  const rating = (coding: string) => rated.get(coding) ?? rated.get('*') ?? 0;
+  const br = rating('br');
+  const gz = rating('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  return gz > 0 ? 'gzip' : 'identity';
+}
+
+/** A fixed answer kept in every coding a client may ask for, under one (weak) ETag. */
+export type Precompressed = { etag: string; type: string; bodies: Record<Encoding, Buffer> };
+
+/** Compresses once, off the event loop (Brotli at its best quality takes a while on a big text). */
+export async function precompress(text: string, type: string): Promise<Precompressed> {
+  const identity = Buffer.from(text);
+  const [br, gz] = await Promise.all([
+    promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    promisify(gzip)(identity, { level: 9 }),
+  ]);
+  // Weak: the three codings are the same document, so a cached copy in any of them is still good.
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
+  return { etag, type, bodies: { identity, br, gzip: gz } };
+}
+
+/** Sends it in the coding the client accepts best; 304 when it already has it (If-None-Match). */
+export function sendPrecompressed(req: FastifyRequest, reply: FastifyReply, answer: Precompressed) {
+  reply.header('vary', 'accept-encoding').header('etag', answer.etag).header('cache-control', 'no-cache');
+  if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type(answer.type).send(answer.bodies[encoding]);
+}
