@@ -4,13 +4,13 @@ import type { Database } from '../../db/client.js';
 export const VEHICLES_CHANGED = 'evdra_vehicles_changed';
 
 /**
- * The serialized GET /api/vehicles answer per viewer (a user's own list, or 'all' for admins), the
- * app's hottest read. Any change to vehicles or owners' names empties it: synchronously after a
+ * The GET /api/vehicles answer per viewer (a user's own list, or 'all' for admins), the app's
+ * hottest read, kept as its UTF-8 bytes: sent without being encoded again (~5% of its CPU, bench:ab). Any change to vehicles or owners' names empties it: synchronously after a
  * write in this process, and through LISTEN/NOTIFY (database triggers) for writes from any other
  * process. While the notification feed is down, nothing is cached.
  */
 export class VehicleListCache {
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, Buffer>();
   private live = false;
   /** Bumped by every clear, so an answer read before a change is never stored after it. */
   private generation = 0;
@@ -54,7 +54,7 @@ export class VehicleListCache {
   }
 
   /** The cached answer, or a loader that stores what it loads unless a change happened meanwhile. */
-  async getOrLoad(key: string, load: () => Promise<string>): Promise<string> {
+  async getOrLoad(key: string, load: () => Promise<Buffer>): Promise<Buffer> {
     const hit = this.live ? this.entries.get(key) : undefined;
     if (hit !== undefined) return hit;
     const generation = this.generation;

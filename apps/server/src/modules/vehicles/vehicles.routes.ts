@@ -55,7 +55,7 @@ export async function vehiclesRoutes(
       const own = req.query.own === 'true';
       const key = own ? `own:${p.userId}` : p.role === 'ADMIN' ? 'all' : `user:${p.userId}`;
       const json = await lists.getOrLoad(key, async () =>
-        JSON.stringify(VehicleList.parse((await service.list(p, own)).map(presentVehicle))),
+        Buffer.from(JSON.stringify(VehicleList.parse((await service.list(p, own)).map(presentVehicle)))),
       );
       // A JSON string with this content type is sent as is.
       return sendJsonText(reply, json);
