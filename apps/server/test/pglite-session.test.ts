@@ -1,6 +1,10 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../src/db/client.js';
+import { rawReplies } from '../src/db/pglite-session.js';
 
 // The embedded database's connections share PGlite's one session (db/pglite-session.ts); each must
 // still behave as a connection of its own. Run once, in the PGlite project.
@@ -101,5 +105,50 @@ onPglite('PGlite: a named statement after a notification', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+onPglite('PGlite replies as its thread hands them over (rawReplies)', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await PGlite.create();
+  });
+  afterAll(() => db.close());
+
+  /** A simple-protocol Query message. */
+  const query = (sql: string) => {
+    const text = Buffer.from(`${sql}\0`);
+    const message = Buffer.alloc(5 + text.length);
+    message[0] = 0x51; // 'Q'
+    message.writeInt32BE(4 + text.length, 1);
+    text.copy(message, 5);
+    return new Uint8Array(message);
+  };
+
+  it('answers the bytes PostgreSQL wrote, each reply in a buffer of its own (moved, not copied, to the server)', async () => {
+    const sql = "select 1 as one, 'two' as two, repeat('z', 300000) as long";
+    const reply = await rawReplies(db).execProtocolRaw(query(sql));
+    expect(Buffer.from(reply)).toEqual(Buffer.from(await db.execProtocolRaw(query(sql))));
+    expect(Buffer.from(reply).includes('two')).toBe(true);
+    expect(reply.byteOffset).toBe(0);
+    expect(reply.buffer.byteLength).toBe(reply.length);
+  });
+
+  it('keeps nothing of a reply once it is answered: 100 rows of 1 MB leave the heap as it was', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const session = rawReplies(db);
+    const heap = () => {
+      gc();
+      return process.memoryUsage().heapUsed / 2 ** 20;
+    };
+    await session.execProtocolRaw(query('select 1')); // warm
+    const before = heap();
+    let bytes = 0;
+    for (let i = 0; i < 100; i++)
+      bytes += (await session.execProtocolRaw(query(`select repeat('x', 1000000) as r${i}`))).length;
+    expect(bytes).toBeGreaterThan(100 * 1_000_000);
+    // PGlite's own execProtocolRaw kept every row it answered, parsed, on this heap (~100 MB here).
+    expect(heap() - before).toBeLessThan(20);
   });
 });

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { type SessionMessage, SessionScheduler } from './pglite-session.js';
+import { rawReplies, type SessionMessage, SessionScheduler } from './pglite-session.js';
 
 /**
  * The embedded database's own thread. PGlite is PostgreSQL compiled to WASM: every statement runs
@@ -30,11 +30,10 @@ const { dataDir, startParams } = workerData as WorkerInput;
 
 try {
   const db = await PGlite.create(dataDir, { startParams });
-  const session = new SessionScheduler(db, (msg, reply) => {
-    // A copy: the reply may be a view of the WASM memory, which must never be transferred.
-    const bytes = reply.bytes?.slice();
+  const session = new SessionScheduler(rawReplies(db), (msg, { bytes, message }) => {
+    // Every reply is a buffer of its own (rawReplies): it moves to the server's thread, uncopied.
     port?.postMessage(
-      { type: 'result', id: msg.id, ...reply, bytes } satisfies FromWorker,
+      { type: 'result', id: msg.id, bytes, message } satisfies FromWorker,
       bytes ? [bytes.buffer as ArrayBuffer] : [],
     );
     if (msg.type === 'close') port?.close();
