@@ -57,7 +57,7 @@ export async function vehiclesRoutes(
       const json = await lists.getOrLoad(key, async () =>
         Buffer.from(JSON.stringify(VehicleList.parse((await service.list(p, own)).map(presentVehicle)))),
       );
-      // A JSON string with this content type is sent as is.
+      // The kept JSON bytes go out as they are.
       return sendJsonText(reply, json);
     },
   );
