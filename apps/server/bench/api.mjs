@@ -18,9 +18,11 @@
 //                    medians reported (one pair is at the mercy of a machine whose speed varies by the second)
 //   BENCH_PORT=8500  first port of the processes it starts (the next ones follow; random when unset)
 //
-// Figures only; it never fails on timing. Targets: each route ≥ 60% of its bare SQL's req/s; p99 ≤ 25 ms
-// (≤ 60 ms for the 300-row fuel list); GET /api/vehicles ≥ 40% of the bare Fastify route; a fill-up
-// created in 300 ≤ 15 ms median. Issue 25 §5: on PostgreSQL every route ≥ 75% of its F+pg ceiling.
+// Figures only; it never fails on timing. Targets (the "target" column; issue 25 §5 restated the read
+// routes' ones): on PostgreSQL every route ≥ 75% of its F+pg ceiling, with its own SQL's p99 ≤ 25 ms
+// (≤ 60 ms for the 300-row fuel list); on PGlite, meant at 10 connections, every route's p99 ≤ 100 ms
+// and ≥ 25% of the same route on PostgreSQL; GET /api/vehicles ≥ 40% of the bare Fastify route; a
+// fill-up created in 300 ≤ 15 ms median. "ratio" (to bare SQL, once ≥ 60%) stays for reference.
 // Each route and its F+pg run back to back (each going first in turn), and both print the server's
 // CPU per answer (/proc): on a busy machine req/s swings with the load, CPU per answer far less.
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -452,7 +454,6 @@ function reportKind({ kind, routes, writes, postgres }) {
     if (e.p99 <= 100) tally.p99Within100 += 1;
     const limit = r.rows ? 60 : 25;
     const ratio = r.bare ? e.rps / r.bare.rps : undefined;
-    const ok = e.p99 <= limit && (ratio === undefined || ratio >= 0.6);
     // The ceiling itself under 60% of bare SQL: no Fastify + pg server meets the ratio here.
     const capped = r.ceiling && r.bare && r.ceiling.rps < 0.6 * r.bare.rps;
     if (r.ceiling) {
@@ -465,13 +466,20 @@ function reportKind({ kind, routes, writes, postgres }) {
       tally.pg += 1;
       if (ofPg >= 0.25) tally.ofPg += 1;
     }
+    // The targets as issue 25 §5 restates them. PostgreSQL: ≥ 75% of the F+pg ceiling and the route's
+    // own SQL p99 under its limit (a route without SQL: its own p99). PGlite: p99 ≤ 100 ms and ≥ 25%
+    // of the same route on PostgreSQL (both meant at 10 connections).
+    const ok =
+      kind === 'postgres'
+        ? (!r.ceiling || r.ofCeiling >= 0.75) && (r.bare ? r.bare.p99 : e.p99) <= limit
+        : e.p99 <= 100 && (ofPg === undefined || ofPg >= 0.25);
+    if (ok) tally.met += 1;
     if (r.bare) {
       tally.db += 1;
-      if (ok) tally.met += 1;
       if (capped) tally.capped += 1;
     }
     console.log(
-      `${`GET ${r.path}`.padEnd(44)} ${pad(fmt(r.body.length / 1024, 1), 6)} ${pad(fmt(e.rps), 8)} ${pad(fmt(e.p50), 6)} ${pad(fmt(e.p99), 6)} ${pad(r.statements.length, 5)} ${pad(r.bare ? fmt(r.bare.rps) : '—', 8)} ${pad(r.bare ? fmt(r.bare.p99) : '—', 7)} ${pad(ratio === undefined ? '—' : `${fmt(100 * ratio)}%`, 6)} ${pad(r.ceiling ? fmt(r.ceiling.rps) : '—', 8)} ${pad(r.ceiling ? `${fmt(100 * r.ofCeiling)}%` : '—', 7)} ${pad(e.cpuUs ? fmt(e.cpuUs) : '—', 7)} ${pad(r.ceiling?.cpuUs ? fmt(r.ceiling.cpuUs) : '—', 7)} ${pad(r.ceiling?.cpuUs && e.cpuUs ? `${fmt((100 * r.ceiling.cpuUs) / e.cpuUs)}%` : '—', 6)}${postgres ? ` ${pad(ofPg === undefined ? '—' : `${fmt(100 * ofPg)}%`, 6)}` : ''}  ${ok ? 'met' : 'NOT met'}${capped ? ' (F+pg < 60%)' : ''}`,
+      `${`GET ${r.path}`.padEnd(44)} ${pad(fmt(r.body.length / 1024, 1), 6)} ${pad(fmt(e.rps), 8)} ${pad(fmt(e.p50), 6)} ${pad(fmt(e.p99), 6)} ${pad(r.statements.length, 5)} ${pad(r.bare ? fmt(r.bare.rps) : '—', 8)} ${pad(r.bare ? fmt(r.bare.p99) : '—', 7)} ${pad(ratio === undefined ? '—' : `${fmt(100 * ratio)}%`, 6)} ${pad(r.ceiling ? fmt(r.ceiling.rps) : '—', 8)} ${pad(r.ceiling ? `${fmt(100 * r.ofCeiling)}%` : '—', 7)} ${pad(e.cpuUs ? fmt(e.cpuUs) : '—', 7)} ${pad(r.ceiling?.cpuUs ? fmt(r.ceiling.cpuUs) : '—', 7)} ${pad(r.ceiling?.cpuUs && e.cpuUs ? `${fmt((100 * r.ceiling.cpuUs) / e.cpuUs)}%` : '—', 6)}${postgres ? ` ${pad(ofPg === undefined ? '—' : `${fmt(100 * ofPg)}%`, 6)}` : ''}  ${ok ? 'met' : 'NOT met'}`,
     );
     if (r.bareFastify) {
       const share = e.rps / r.bareFastify.rps;
@@ -481,7 +489,7 @@ function reportKind({ kind, routes, writes, postgres }) {
     }
   }
   console.log(
-    `routes with SQL: ${tally.db}; both targets met: ${tally.met}` +
+    `routes: ${routes.length}, targets met: ${tally.met}; routes with SQL: ${tally.db}` +
       (kind === 'postgres'
         ? `; F+pg itself under 60% of bare SQL (ratio out of reach here): ${tally.capped}` +
           `\nissue 25 §5, every route ≥ 75% of its F+pg ceiling: ${tally.ofCeiling} of ${tally.ceiling} routes` +
