@@ -71,6 +71,7 @@ import { ocrRoutes } from './ocr/ocr.routes.js';
 import { OcrService } from './ocr/ocr.service.js';
 import type { OcrEngine } from './ocr/worker-pool.js';
 import { authPlugin } from './plugins/auth.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -147,6 +148,7 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   const webDist = config.webDist ?? defaultWebDist();
   await app.register(securityPlugin, {
     hsts: config.secureCookies,
