@@ -30,13 +30,24 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
 /** A fixed answer kept in every coding a client may ask for, under one (weak) ETag. */
 export type Precompressed = { etag: string; type: string; bodies: Record<Encoding, Buffer> };
 
-/** Compresses once, off the event loop (Brotli at its best quality takes a while on a big text). */
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Compresses off the event loop (zlib's thread pool). Per request, Brotli quality 4: the size of
+ * gzip -6 in less time (the 300-row fuel list: 5.2 KiB in 245 µs, against 5.0 KiB in 307 µs; 5 and
+ * up take twice as long). `best` (Brotli 11, gzip 9) for a body compressed once and kept.
+ */
+export function encode(input: Buffer, encoding: 'br' | 'gzip', best = false): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(input, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4 } })
+    : gzipped(input, { level: best ? 9 : 6 });
+}
+
+/** Compresses once, at the best qualities (which take a while on a big text). */
 export async function precompress(text: string, type: string): Promise<Precompressed> {
   const identity = Buffer.from(text);
-  const [br, gz] = await Promise.all([
-    promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    promisify(gzip)(identity, { level: 9 }),
-  ]);
+  const [br, gz] = await Promise.all([encode(identity, 'br', true), encode(identity, 'gzip', true)]);
   // Weak: the three codings are the same document, so a cached copy in any of them is still good.
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
   return { etag, type, bodies: { identity, br, gzip: gz } };

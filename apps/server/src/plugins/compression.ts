@@ -1,27 +1,15 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { acceptedEncoding } from '../lib/encoding.js';
+import { acceptedEncoding, encode } from '../lib/encoding.js';
 
 /** Smaller answers gain less than the coding costs (and than a packet holds). */
-export const COMPRESS_FROM_BYTES = 1024;
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-const compress = {
-  // Quality 4: the size of gzip -6 in less time (the 300-row fuel list: 5.2 KiB in 245 µs, against
-  // 5.0 KiB in 307 µs); 5 and up take twice as long. Fixed answers (the API description) get 11, once.
-  br: (input: Buffer) => brotli(input, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
-  gzip: (input: Buffer) => gzipped(input, { level: 6 }),
-};
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * The JSON a GET answers, in the coding the client accepts (Brotli, else gzip), once it is 1 KiB or
- * more: on a phone the 300-row fuel list is 72 KiB as is and 5 KiB in Brotli or gzip. Off the event loop
- * (zlib's thread pool). Only GET: a POST's answer is small, and the idempotency hook keeps it to
- * replay to whichever client retries. Answers that set their own coding (photos, the API description,
- * the first screen) pass untouched.
+ * more: on a phone the 300-row fuel list is 72 KiB as is and 5 KiB in Brotli or gzip. Only GET: a
+ * POST's answer is small, and the idempotency hook keeps it to replay to whichever client retries.
+ * Answers that set their own coding (photos, the API description, the first screen) pass untouched.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   const compressJson: onSendHookHandler = (req, reply, payload, done) => {
@@ -48,10 +36,13 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
  */
 const kept = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>();
 function compressed(payload: string | Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  if (typeof payload === 'string') return compress[encoding](Buffer.from(payload));
-  const codings = kept.get(payload) ?? {};
-  kept.set(payload, codings);
-  codings[encoding] ??= compress[encoding](payload);
+  if (typeof payload === 'string') return encode(Buffer.from(payload), encoding);
+  let codings = kept.get(payload);
+  if (!codings) {
+    codings = {};
+    kept.set(payload, codings);
+  }
+  codings[encoding] ??= encode(payload, encoding);
   return codings[encoding];
 }
 
