@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,30 +19,79 @@ afterEach(() => {
 });
 
 /** Starts a live process that is not this one and returns its pid. */
-function otherProcess(): ChildProcess & { pid: number } {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+function otherProcess(command = process.execPath, args = ['-e', 'setInterval(() => {}, 1000)']) {
+  const child = spawn(command, args, { stdio: 'ignore' });
   children.push(child);
   if (!child.pid) throw new Error('could not start a child process');
   return child as ChildProcess & { pid: number };
 }
 
+/** Another process that takes the lock the way a server does and holds it; resolves once it holds it. */
+async function otherHolder(dir: string) {
+  const lock = new URL('../src/db/lock.ts', import.meta.url).pathname;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import(${JSON.stringify(lock)}).then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); })`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d) => String(d).includes('locked') && resolve());
+    child.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
+  });
+  return child as ChildProcess & { pid: number };
+}
+
+function lockError(dir: string): Error | undefined {
+  try {
+    lockDataDir(dir)();
+    return undefined;
+  } catch (err) {
+    return err as Error;
+  }
+}
+
+const lockFile = (dir: string) => join(dir, 'evdra.lock');
+const holderIn = (dir: string) => JSON.parse(readFileSync(lockFile(dir), 'utf8')) as Record<string, unknown>;
+
 describe('lockDataDir', () => {
-  it('refuses a data directory another live process holds, with a clear message', () => {
+  it('refuses a data directory another live process holds, with a clear message', async () => {
     const dir = tempDir();
-    const other = otherProcess();
-    writeFileSync(join(dir, 'evdra.lock'), String(other.pid));
-    let error: unknown;
-    try {
-      lockDataDir(dir);
-    } catch (err) {
-      error = err;
-    }
+    const other = await otherHolder(dir);
+    const before = readFileSync(lockFile(dir), 'utf8');
+    const error = lockError(dir);
     expect(error).toBeInstanceOf(DataDirLockedError);
-    expect((error as Error).message).toContain(`pid ${other.pid}`);
-    expect((error as Error).message).toContain(dir);
-    expect((error as Error).message).toMatch(/DATA_DIR/);
+    expect(error?.message).toContain(`pid ${other.pid}`);
+    expect(error?.message).toContain(dir);
+    expect(error?.message).toMatch(/DATA_DIR/);
     // The other process keeps its lock.
-    expect(readFileSync(join(dir, 'evdra.lock'), 'utf8')).toBe(String(other.pid));
+    expect(readFileSync(lockFile(dir), 'utf8')).toBe(before);
+  });
+
+  it('refuses a second lock on the same directory within this process', () => {
+    const dir = tempDir();
+    const release = lockDataDir(dir);
+    expect(lockError(dir)).toBeInstanceOf(DataDirLockedError);
+    release();
+    expect(existsSync(lockFile(dir))).toBe(false);
+  });
+
+  it('takes over a lock naming a live process that is not the one that locked (pid reused after a power cut)', () => {
+    const dir = tempDir();
+    const sleeper = otherProcess('sleep', ['30']);
+    // As an older version wrote it (a bare pid), and as this one does with another process's start time.
+    for (const text of [String(sleeper.pid), JSON.stringify({ ...holderWith(dir), pid: sleeper.pid })]) {
+      writeFileSync(lockFile(dir), text);
+      const release = lockDataDir(dir);
+      expect(holderIn(dir).pid).toBe(process.pid);
+      release();
+    }
+    expect(sleeper.exitCode).toBe(null);
   });
 
   it('takes over a stale lock left by a dead process, and releases it', async () => {
@@ -52,20 +101,69 @@ describe('lockDataDir', () => {
       dead.once('exit', resolve);
       dead.kill();
     });
-    writeFileSync(join(dir, 'evdra.lock'), String(dead.pid));
+    writeFileSync(lockFile(dir), String(dead.pid));
     const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, 'evdra.lock'), 'utf8')).toBe(String(process.pid));
+    expect(holderIn(dir).pid).toBe(process.pid);
     release();
-    expect(existsSync(join(dir, 'evdra.lock'))).toBe(false);
+    expect(existsSync(lockFile(dir))).toBe(false);
   });
 
-  it('locks a free directory with our pid', () => {
+  it('takes over a lock written before the machine restarted, and an empty or torn one', () => {
     const dir = tempDir();
+    // A live Node process (this one's parent), but the lock names another boot.
+    for (const text of [
+      JSON.stringify({ ...holderWith(dir), pid: process.ppid, boot: 'another-boot' }),
+      '',
+      '{"pid":12',
+    ]) {
+      writeFileSync(lockFile(dir), text);
+      const release = lockDataDir(dir);
+      expect(holderIn(dir).pid).toBe(process.pid);
+      release();
+    }
+  });
+
+  it("still refuses an older version's lock (a bare pid) while that pid is a Node process", () => {
+    const dir = tempDir();
+    const node = otherProcess();
+    writeFileSync(lockFile(dir), String(node.pid));
+    expect(lockError(dir)?.message).toContain(`pid ${node.pid}`);
+  });
+
+  it('judges a holder in another container by its heartbeat: refused while renewed, taken over once stale', () => {
+    const dir = tempDir();
+    writeFileSync(lockFile(dir), JSON.stringify({ ...holderWith(dir), pid: 1, ns: 'pid:[1]' }));
+    expect(lockError(dir)?.message).toMatch(/pid 1 in another container/);
+    const longAgo = new Date(Date.now() - 5 * 60_000);
+    utimesSync(lockFile(dir), longAgo, longAgo);
     const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, 'evdra.lock'), 'utf8')).toBe(String(process.pid));
+    expect(holderIn(dir).pid).toBe(process.pid);
     release();
   });
+
+  it('locks a free directory naming this process, and a release leaves a lock another process took over', () => {
+    const dir = tempDir();
+    const release = lockDataDir(dir);
+    const mine = holderIn(dir);
+    expect(mine.pid).toBe(process.pid);
+    expect(mine.start).toMatch(/^\d+$/);
+    expect(String(mine.token)).toMatch(/^[0-9a-f]{24}$/);
+    const theirs = JSON.stringify({ ...mine, pid: 424242, token: 'f'.repeat(24) });
+    writeFileSync(lockFile(dir), theirs);
+    release();
+    expect(readFileSync(lockFile(dir), 'utf8')).toBe(theirs);
+  });
 });
+
+/** What this process writes into a lock (taken and released in a scratch directory). */
+function holderWith(dir: string): Record<string, unknown> {
+  const scratch = join(dir, 'scratch');
+  mkdirSync(scratch, { recursive: true });
+  const release = lockDataDir(scratch);
+  const holder = holderIn(scratch);
+  release();
+  return holder;
+}
 
 describe('loadConfig', () => {
   it('refuses a bad PORT with a message naming PORT', () => {
