@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { guardFormula } from '../../lib/csv-formula.js';
 import { EVDRA_COLUMNS, type EvdraColumn } from './formats/evdra.js';
 import type { VehicleRecords } from './import.repo.js';
 
@@ -7,6 +8,8 @@ type Cells = Partial<Record<EvdraColumn, string | number | boolean | null>>;
 /**
  * A vehicle's records as one CSV in this app's own format (see formats/evdra.ts): a `kind` column,
  * this app's field names, ISO dates, `.` decimals, km and litres; CRLF lines, as RFC 4180 says.
+ * Text a spreadsheet would run as a formula is guarded (lib/csv-formula.ts); the import of this
+ * format takes the guard off again. Numbers are never guarded: a negative amount stays a number.
  */
 export function vehicleCsv(r: VehicleRecords): string {
   const rows: Cells[] = [
@@ -55,4 +58,4 @@ export function vehicleCsv(r: VehicleRecords): string {
 }
 
 const text = (v: string | number | boolean | null | undefined) =>
-  v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : String(v);
+  v === null || v === undefined ? '' : typeof v === 'string' ? guardFormula(v) : String(v);

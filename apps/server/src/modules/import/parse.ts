@@ -1,4 +1,5 @@
 import type { FuelType, ImportMapping } from '@evdra/domain';
+import { unguardFormula } from '../../lib/csv-formula.js';
 import { Collector, type Parsed } from './collect.js';
 import { isDrivvo, parseDrivvo } from './formats/drivvo.js';
 import { isEvdra, parseEvdra } from './formats/evdra.js';
@@ -40,7 +41,7 @@ export function parseImport(bytes: Buffer, fuelType: FuelType, mapping?: ImportM
   const unitsGiven = !!(given?.distance || given?.volume);
   files.forEach((file, i) => {
     const f = formats[i];
-    if (f === 'evdra') parseEvdra(file, c);
+    if (f === 'evdra') parseEvdra(unguarded(file), c);
     else if (f === 'fuelio') parseFuelio(file, c, unitsGiven);
     else if (f === 'drivvo') parseDrivvo(file, c);
     else if (f === 'fuelly') parseFuelly(file, c, unitsGiven);
@@ -57,3 +58,9 @@ export function parseImport(bytes: Buffer, fuelType: FuelType, mapping?: ImportM
     throw noRows();
   return parsed;
 }
+
+/** This app's own export with its formula guard taken off (export-csv.ts): the text as typed. */
+const unguarded = (file: CsvFile): CsvFile => ({
+  name: file.name,
+  rows: file.rows.map((r) => ({ line: r.line, cells: r.cells.map(unguardFormula) })),
+});
