@@ -655,3 +655,28 @@ export const pushOutbox = pgTable(
     index('push_outbox_subscription_idx').on(t.subscriptionId),
   ],
 );
+
+/**
+ * Daily reference exchange rates (issue 50): `rate` units of `currency` for one `base` (EUR, as the
+ * ECB publishes them; other pairs cross through it), per day and source. The ECB job upserts the
+ * published rates (source ECB); MANUAL rows fill what the ECB does not publish (MDL). A day with no
+ * row (weekend, holiday) takes the previous business day's (the domain's euroRateOn).
+ */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    base: text('base').notNull().default('EUR'),
+    currency: text('currency').notNull(),
+    date: date('date').notNull(),
+    rate: numeric('rate', { precision: 18, scale: 8, mode: 'number' }).notNull(),
+    source: text('source').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Also the lookup's index: one currency's rates over the days before a date.
+    primaryKey({ columns: [t.base, t.currency, t.date, t.source] }),
+    check('fx_rates_codes_check', sql`${t.base} ~ '^[A-Z]{3}$' and ${t.currency} ~ '^[A-Z]{3}$'`),
+    check('fx_rates_rate_check', sql`${t.rate} > 0`),
+    check('fx_rates_source_check', sql`${t.source} in ('ECB', 'MANUAL')`),
+  ],
+);
