@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { vehicleAccess } from './schema.js';
+import { listings, vehicleAccess } from './schema.js';
 
 /**
  * SQL fragments over THE access rule, the `vehicle_access` view (migration 0015_vehicle_shares):
@@ -35,3 +35,18 @@ export const reachedBy = (vehicleId: unknown): SQL =>
   sql`${vehicleId} = any(array(select a.vehicle_id from ${vehicleAccess} a
         where a.user_id = ${sql.placeholder('userId')}::int
         and (${sql.placeholder('own')}::boolean is not true or a.access = 'OWNER')))`;
+
+/**
+ * The file with this id is a photo of a listing that is no longer active (sold, or deactivated)
+ * and `userId` (the `userId` placeholder unless given) is not its seller: such a photo is its
+ * seller's alone, on every route that serves files (issue 49). An administrator (userId null) is
+ * never kept out: admins manage every listing, active or not. The vehicle's own photo is not a
+ * listing photo, so the buyer of a sold car keeps it. One GIN-index probe (listings.photo_ids).
+ */
+export const closedListingPhotoOfAnother = (
+  fileId: unknown,
+  userId: unknown = sql.placeholder('userId'),
+): SQL =>
+  sql`(${userId}::int is not null and exists (select 1 from ${listings} cl
+        where cl.photo_ids @> array[${fileId}]::text[] and not cl.active
+          and cl.seller_id <> ${userId}::int))`;

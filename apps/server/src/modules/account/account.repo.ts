@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, not } from 'drizzle-orm';
+import { closedListingPhotoOfAnother } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import {
   chatMessages,
@@ -31,6 +32,19 @@ export class AccountRepo {
       .from(files)
       .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
       .where(and(eq(vehicles.ownerId, userId), isNotNull(files.vehicleId)))
+      .orderBy(asc(files.createdAt), asc(files.id));
+  }
+
+  /**
+   * The files of the user's vehicles that their export holds: all but the photos of another
+   * seller's listing no longer active (a bought car's sale photos stay the seller's, issue 49).
+   */
+  exportedFilesOf(userId: number) {
+    return this.db
+      .select({ id: files.id, vehicleId: files.vehicleId, contentType: files.contentType, size: files.size })
+      .from(files)
+      .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
+      .where(and(eq(vehicles.ownerId, userId), not(closedListingPhotoOfAnother(files.id, userId))))
       .orderBy(asc(files.createdAt), asc(files.id));
   }
 

@@ -56,7 +56,7 @@ export class AccountService {
         settings: { language: user.language, country: user.country, gdprConsent: user.gdprConsent },
       }),
     );
-    const photos = await repo.filesOf(user.id);
+    const photos = await repo.exportedFilesOf(user.id);
     const photoName = (id: string) => {
       const f = photos.find((x) => x.id === id);
       return f ? `photos/${f.id}.${extension(f.contentType)}` : null;

@@ -1,5 +1,6 @@
 import type { Language, ListingFilters } from '@evdra/domain';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { closedListingPhotoOfAnother } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { createNotification } from '../../db/notify.js';
@@ -239,23 +240,25 @@ export class MarketplaceRepo {
     await this.db.delete(files).where(eq(files.id, id));
   }
 
-  /** A file any logged-in user may read: a photo of an active listing, or its vehicle's photo. */
   /**
    * The content type of a file that is a listing's photo, or the photo of a listed vehicle (shown as
-   * the first picture); undefined for any other file. One named statement on indexes (the GIN index
-   * on photo_ids, the active listing of the file's vehicle), whatever the size of the market.
+   * the first picture), that `userId` may see; undefined for any other file. An active listing's
+   * photos are the market's; one no longer active (sold, deactivated) keeps its photos for its
+   * seller and admins (userId null) only. One named statement on indexes (the GIN index on
+   * photo_ids, the active listing of the file's vehicle), whatever the size of the market.
    */
-  async listingPhotoType(fileId: string): Promise<string | undefined> {
+  async listingPhotoType(fileId: string, userId: number | null): Promise<string | undefined> {
     this.photoType ??= namedStatement<{ contentType: string }>(
       this.db,
-      'market_photo_type',
+      'market_photo_type_for_user',
       sql`select f.content_type as "contentType" from files f
            where f.id = ${sql.placeholder('id')}
              and (exists (select 1 from listings l where l.photo_ids @> array[f.id])
                   or exists (select 1 from listings l join vehicles v on v.id = l.vehicle_id
-                              where l.vehicle_id = f.vehicle_id and l.active and v.photo_id = f.id))`,
+                              where l.vehicle_id = f.vehicle_id and l.active and v.photo_id = f.id))
+             and not ${closedListingPhotoOfAnother(sql`f.id`)}`,
     );
-    const [row] = await this.photoType({ id: fileId });
+    const [row] = await this.photoType({ id: fileId, userId });
     return row?.contentType;
   }
   private photoType?: NamedStatement<{ contentType: string }>;

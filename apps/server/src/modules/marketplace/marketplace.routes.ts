@@ -130,7 +130,8 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       ...user,
       schema: {
         tags,
-        description: 'A listing photo; any logged-in user may see it.',
+        description:
+          'A listing photo: any logged-in user sees an active listing’s; a sold or deactivated listing’s only its seller (or an admin), 404 for anyone else.',
         params: z.object({ fileId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }),
       },
     },
@@ -139,10 +140,10 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       const etag = `"${req.params.fileId}"`;
       reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag);
       if (etagMatches(req.headers['if-none-match'], etag)) {
-        await service.photoType(req.params.fileId);
+        await service.photoType(principalOf(req), req.params.fileId);
         return reply.status(304).send();
       }
-      const { file, contentType } = await service.photo(req.params.fileId);
+      const { file, contentType } = await service.photo(principalOf(req), req.params.fileId);
       return reply.type(contentType).header('content-length', file.size).send(file.body);
     },
   );

@@ -199,16 +199,19 @@ export class MarketplaceService {
     await this.deleteFiles(current.photoIds);
   }
 
-  /** Bytes of a listing photo: any logged-in user may see the market's pictures. */
-  async photo(fileId: string): Promise<{ file: StoredFile; contentType: string }> {
-    const opened = await openWhenAllowed(this.store, fileId, this.photoType(fileId));
+  /**
+   * Bytes of a listing photo: any logged-in user sees an active listing's pictures; those of a
+   * listing no longer active (sold, deactivated) only its seller and admins (404 for anyone else).
+   */
+  async photo(p: Principal, fileId: string): Promise<{ file: StoredFile; contentType: string }> {
+    const opened = await openWhenAllowed(this.store, fileId, this.photoType(p, fileId));
     if (!opened) throw notFound('File');
     return opened;
   }
 
-  /** The type of a listing photo (404 if the id is not one): enough to answer a conditional GET. */
-  async photoType(fileId: string): Promise<string> {
-    const contentType = await this.repo.listingPhotoType(fileId);
+  /** The type of a listing photo the caller may see (404 otherwise): enough to answer a conditional GET. */
+  async photoType(p: Principal, fileId: string): Promise<string> {
+    const contentType = await this.repo.listingPhotoType(fileId, p.role === 'ADMIN' ? null : p.userId);
     if (!contentType) throw notFound('File');
     return contentType;
   }

@@ -1,6 +1,6 @@
 import type { VehicleInput } from '@evdra/domain';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { type Access, accessTo, reachable } from '../../db/access.js';
+import { and, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
+import { type Access, accessTo, closedListingPhotoOfAnother, reachable } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { aliased, isoTimestamp } from '../../db/rows.js';
@@ -78,7 +78,14 @@ export class VehiclesRepo {
         .select({ contentType: sql<string>`${files.contentType}`.as('contentType') })
         .from(files)
         .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
-        .where(and(eq(files.id, sql.placeholder('fileId')), reachable(vehicles.id))),
+        .where(
+          and(
+            eq(files.id, sql.placeholder('fileId')),
+            reachable(vehicles.id),
+            // a sold or deactivated listing's photos are its seller's alone, even for the car's new owner
+            not(closedListingPhotoOfAnother(files.id)),
+          ),
+        ),
     );
     this.jsonById = namedStatement<{ json: string }>(
       this.db,
@@ -176,8 +183,9 @@ export class VehiclesRepo {
   }
 
   /**
-   * The content type of a vehicle photo the user may see (of a vehicle they reach; any for
-   * userId null, an admin), in one statement; undefined for anything else.
+   * The content type of a vehicle photo the user may see (of a vehicle they reach, unless it is the
+   * photo of another seller's listing no longer active; any for userId null, an admin), in one
+   * statement; undefined for anything else.
    */
   async visibleFileType(fileId: string, userId: number | null): Promise<string | undefined> {
     const [row] = await this.fileType({ fileId, userId });
