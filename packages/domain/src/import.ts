@@ -35,10 +35,24 @@ export const DistanceUnit = z.enum(['km', 'mi']);
 export const VolumeUnit = z.enum(['l', 'usgal', 'impgal']);
 export type DistanceUnit = z.infer<typeof DistanceUnit>;
 export type VolumeUnit = z.infer<typeof VolumeUnit>;
+export const ImportUnits = z.object({ distance: DistanceUnit, volume: VolumeUnit });
+export type ImportUnits = z.infer<typeof ImportUnits>;
+
+/**
+ * Why an import's units were guessed as they were: `fixed` this app's own export (always km and
+ * litres, not a choice), `file` the file says (Fuelio's and Drivvo's headers, a generic CSV's
+ * "Miles" column), `format` the app always writes these (Fuelly: miles and US gallons), `currency`
+ * the costs show `$` (LubeLogger, whose files never say), `default` nothing tells: km and litres.
+ */
+export const ImportUnitsReason = z.enum(['fixed', 'file', 'format', 'currency', 'default']);
+export type ImportUnitsReason = z.infer<typeof ImportUnitsReason>;
+export const ImportUnitsGuess = ImportUnits.extend({ reason: ImportUnitsReason });
+export type ImportUnitsGuess = z.infer<typeof ImportUnitsGuess>;
 
 /**
  * The optional `mapping` part of an import: for a generic CSV, which column (by header name) holds
- * each field; for any format, the units of its distances and volumes when the file does not say.
+ * each field; for any format but this app's own, the units of its distances and volumes (what the
+ * user chose in the preview; each one left out is guessed). Confirm re-reads the file with them.
  */
 export const ImportMapping = z.object({
   columns: z.partialRecord(GenericField, z.string().max(200).nullable()).optional(),
@@ -151,7 +165,10 @@ export const ImportPreview = z.object({
     revisions: z.array(ImportRevision),
     insurance: z.array(ImportInsurance),
   }),
-  units: z.object({ distance: DistanceUnit, volume: VolumeUnit }),
+  /** The units the figures above were read in: the ones sent in `mapping.units`, else the guess. */
+  units: ImportUnits,
+  /** What the file's units were guessed to be, and why; a client pre-sets its units picker with it. */
+  unitsGuess: ImportUnitsGuess,
   mapping: ImportColumnMapping.nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

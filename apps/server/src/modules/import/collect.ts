@@ -11,16 +11,21 @@ import {
   type ImportInsurance,
   type ImportMessageCode,
   type ImportRevision,
+  type ImportUnits,
+  type ImportUnitsGuess,
   InsuranceBody,
   RevisionBody,
   type VolumeUnit,
 } from '@evdra/domain';
 import type { z } from 'zod';
-import { KM_PER, LITERS_PER, normalize, periodEnd, round } from './locale.js';
+import { KM_PER, LITERS_PER, normalize, parseBool, periodEnd, round } from './locale.js';
 import type { ImportNote } from './messages.js';
 import type { CsvRow } from './read.js';
 
-export type Units = { distance: DistanceUnit; volume: VolumeUnit };
+export type Units = ImportUnits;
+export type UnitsGuess = ImportUnitsGuess;
+/** What a file that says nothing of its units is read in. */
+export const KM_AND_LITRES: UnitsGuess = { distance: 'km', volume: 'l', reason: 'default' };
 /** A record and the line of the file it came from. */
 export type Sourced<T> = T & { row: number };
 
@@ -34,7 +39,9 @@ export type Parsed = {
   /** Worded in the user's language by the service (messages.ts). */
   warnings: ImportNote[];
   errors: ImportNote[];
+  /** The units the file was read in: the user's choice, else the guess. */
   units: Units;
+  unitsGuess: UnitsGuess;
   mapping: ImportColumnMapping | null;
 };
 
@@ -72,12 +79,25 @@ export class Collector {
   readonly warnings: ImportNote[] = [];
   readonly errors: ImportNote[] = [];
   mapping: ImportColumnMapping | null = null;
+  /** Every distance and volume is read in these, decided before the first row (see units.ts). */
+  readonly units: Units;
 
   constructor(
     readonly format: ImportFormat,
     readonly fuelType: FuelType,
-    public units: Units,
-  ) {}
+    readonly unitsGuess: UnitsGuess,
+    given: { distance?: DistanceUnit; volume?: VolumeUnit } = {},
+  ) {
+    // This app's own export is km and litres by definition: a choice sent with it changes nothing.
+    const choice = unitsGuess.reason === 'fixed' ? {} : given;
+    this.units = {
+      distance: choice.distance ?? unitsGuess.distance,
+      volume: choice.volume ?? unitsGuess.volume,
+    };
+    // Kept for API clients that read warnings only; the preview names the guess in unitsGuess.
+    if (unitsGuess.reason === 'currency' && !choice.distance && !choice.volume)
+      this.warn(1, 'units', 'DOLLAR_UNITS');
+  }
 
   warn(row: number, field: string, code: ImportMessageCode) {
     if (this.warnings.length < 1000) this.warnings.push({ row, field, code });
@@ -190,8 +210,9 @@ export class Collector {
   }
 
   result(): Parsed {
-    const { format, fuel, expenses, revisions, insurance, warnings, errors, units, mapping } = this;
-    return { format, fuel, expenses, revisions, insurance, warnings, errors, units, mapping };
+    const { format, fuel, expenses, revisions, insurance, warnings, errors, units, unitsGuess, mapping } =
+      this;
+    return { format, fuel, expenses, revisions, insurance, warnings, errors, units, unitsGuess, mapping };
   }
 }
 
@@ -236,6 +257,21 @@ export class Table {
     return this.find(...names) >= 0;
   }
 
+  /** find, among the columns from `from` to `to` (both included) only. */
+  findIn(from: number, to: number, ...names: string[]): number {
+    const wanted = names.map(normalize);
+    const inRange = (i: number) => i >= from && i <= to;
+    for (const w of wanted) {
+      const i = this.norm.findIndex((h, j) => inRange(j) && h === w);
+      if (i >= 0) return i;
+    }
+    for (const w of wanted) {
+      const i = this.norm.findIndex((h, j) => inRange(j) && (h.startsWith(`${w} `) || h.startsWith(`${w}(`)));
+      if (i >= 0) return i;
+    }
+    return -1;
+  }
+
   /** The header text of a column ('' for -1). */
   header(i: number) {
     return i >= 0 ? (this.headers[i] ?? '') : '';
@@ -249,6 +285,17 @@ export class Table {
 
 /** The cell of `row` in column `i` ('' when absent). */
 export const cell = (row: CsvRow, i: number) => (i >= 0 ? (row.cells[i] ?? '') : '');
+
+/**
+ * A yes/no column's value for `row`; `absent` when the file has no such column or the cell is not a
+ * yes/no. A file that says nothing of partial fills is a file of full fills (as LubeLogger, Fuelio
+ * and Drivvo assume), so readers pass `true` for "full tank"; an empty cell of a column that exists
+ * is a "no" (a spreadsheet ticks only the full ones).
+ */
+export function flag(row: CsvRow, i: number, absent: boolean): boolean {
+  if (i < 0) return absent;
+  return parseBool(cell(row, i)) ?? absent;
+}
 
 /** An expense type from a category or description in en/ro/es/pt/ru words; 'Other' when none fits. */
 export function expenseTypeOf(text: string): ExpenseType {

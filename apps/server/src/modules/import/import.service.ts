@@ -87,6 +87,7 @@ export class ImportService {
       errors: wordErrors(lang, errors),
       sample,
       units: parsed.units,
+      unitsGuess: parsed.unitsGuess,
       mapping: parsed.mapping,
     };
   }

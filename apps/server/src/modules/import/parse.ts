@@ -8,6 +8,7 @@ import { isFuelly, parseFuelly } from './formats/fuelly.js';
 import { parseGeneric } from './formats/generic.js';
 import { lubeKind, parseLubeLogger } from './formats/lubelogger.js';
 import { type CsvFile, noRows, readUpload } from './read.js';
+import { guessUnits } from './units.js';
 
 export type { Parsed };
 
@@ -33,20 +34,15 @@ export function parseImport(bytes: Buffer, fuelType: FuelType, mapping?: ImportM
   const formats = files.map(detectFormat);
   const known = formats.find((f) => f !== 'generic');
   const format = known ?? 'generic';
-  const given = mapping?.units;
-  const c = new Collector(format, fuelType, {
-    distance: given?.distance ?? 'km',
-    volume: given?.volume ?? 'l',
-  });
-  const unitsGiven = !!(given?.distance || given?.volume);
+  // Units are settled for the whole upload before any row is read: the user's choice, else the guess.
+  const c = new Collector(format, fuelType, guessUnits(files, formats), mapping?.units);
   files.forEach((file, i) => {
     const f = formats[i];
     if (f === 'evdra') parseEvdra(unguarded(file), c);
-    else if (f === 'fuelio') parseFuelio(file, c, unitsGiven);
+    else if (f === 'fuelio') parseFuelio(file, c);
     else if (f === 'drivvo') parseDrivvo(file, c);
-    else if (f === 'fuelly') parseFuelly(file, c, unitsGiven);
-    else if (f === 'lubelogger')
-      parseLubeLogger(file, c, lubeKind(file.rows[0]?.cells ?? []) ?? 'gas', unitsGiven);
+    else if (f === 'fuelly') parseFuelly(file, c);
+    else if (f === 'lubelogger') parseLubeLogger(file, c, lubeKind(file.rows[0]?.cells ?? []) ?? 'gas');
     // A generic file beside known ones (a ZIP's README, a LubeLogger supplies list) is left out.
     else if (!known) parseGeneric(file, c, mapping);
   });

@@ -1,13 +1,26 @@
-import { type Collector, cell, expenseTypeOf, isInsurance, joinText, Table } from '../collect.js';
-import { detectDateOrder, detectDecimal, parseBool, parseDate, parseNumber } from '../locale.js';
-import type { CsvFile } from '../read.js';
+import {
+  type Collector,
+  cell,
+  expenseTypeOf,
+  flag,
+  isInsurance,
+  joinText,
+  KM_AND_LITRES,
+  Table,
+  type UnitsGuess,
+} from '../collect.js';
+import { detectDateOrder, detectDecimal, normalize, parseDate, parseNumber } from '../locale.js';
+import type { CsvFile, CsvRow } from '../read.js';
 import { type Section, sections } from './sections.js';
 
 /**
  * Drivvo's CSV export: sections `##Refuelling`, `##Expense`, `##Service` in any order (and their
- * names in the phone's language), headers in the phone's language, localized yes/no, and repeated
- * headers with a digit after the closing quote (`"Full tank" 2`, fixed before parsing). Only the
- * first of repeated columns is read (a second fuel of bi-fuel cars is left out).
+ * names in the phone's language), headers in the phone's language, localized yes/no. A refuelling
+ * row holds up to three fuels (bi-fuel and flex cars): fuel, price, total, volume and full-tank
+ * columns, repeated for the second and third fuel, whose full-tank header carries a digit after the
+ * closing quote (`"Filled tank completely" 2`, fixed before parsing). The current English export
+ * names its columns `Odometer (km)`, `Price / L`, `Total cost`, `Volume`, `Filled tank completely`;
+ * older ones `Odometer`, `Price`, `Liters`, `Full tank`.
  */
 const REFUEL = /^(refuel|abastec|repostaj|alimentar|realiment|заправ|carburant)/;
 const EXPENSE = /^(expense|despesa|gasto|cheltuiel|cheltuial|расход|gastos)/;
@@ -52,6 +65,7 @@ const VOLUME = [
   'Объём',
 ];
 const FULL = [
+  'Filled tank completely',
   'Full tank',
   'Tanque cheio',
   'Tanque lleno',
@@ -82,6 +96,7 @@ const NOTES = [
 ];
 const EXPENSE_TYPE = [
   'Expense type',
+  'Type of expense',
   'Expense',
   'Tipo de despesa',
   'Tipo de gasto',
@@ -92,6 +107,7 @@ const EXPENSE_TYPE = [
 ];
 const SERVICE_TYPE = [
   'Service type',
+  'Type of service',
   'Service',
   'Tipo de serviço',
   'Tipo de servicio',
@@ -100,7 +116,7 @@ const SERVICE_TYPE = [
   'Тип обслуживания',
   'Тип',
 ];
-const PLACE = ['Place', 'Local', 'Lugar', 'Loc', 'Место'];
+const PLACE = ['Place', 'Local service', 'Local', 'Lugar', 'Loc', 'Место'];
 
 export function parseDrivvo(file: CsvFile, c: Collector) {
   for (const s of sections(file)) {
@@ -110,29 +126,85 @@ export function parseDrivvo(file: CsvFile, c: Collector) {
   }
 }
 
+/**
+ * The units the headers name: `Odometer (km)` / `Odometer (mi)`, `Price / L` / `Price / gal`.
+ * Drivvo writes no unit in older or translated headers: km and litres, which the preview asks about.
+ */
+export function drivvoUnits(file: CsvFile): UnitsGuess {
+  const headers = sections(file).flatMap((s) => s.header.cells.map(normalize));
+  const odometer = headers.find((h) => /\((km|mi|miles)\)$/.test(h));
+  const gallons = headers.some((h) => /(^| )gal(lons?)?( |\)|$)/.test(h));
+  const litres = headers.some((h) => /^price l$|\((l|liters|litres)\)$/.test(h));
+  if (!odometer && !gallons && !litres) return KM_AND_LITRES;
+  return {
+    distance: odometer && /\(mi/.test(odometer) ? 'mi' : 'km',
+    volume: gallons ? 'usgal' : 'l',
+    reason: 'file',
+  };
+}
+
+/** One fuel's columns of a refuelling row. */
+type FuelColumns = { price: number; total: number; volume: number; full: number };
+
+/**
+ * The fuels' column groups: each ends at its full-tank column (`Full tank`, `Full tank 2`, …), so
+ * group k runs from after the full-tank column of group k-1 to its own. A file with no full-tank
+ * column has one group, the whole row.
+ */
+function fuelGroups(t: Table): FuelColumns[] {
+  const fullNames = FULL.map(normalize);
+  const fulls = t.headers
+    .map((h, i) => ({ h: normalize(h), i }))
+    .filter(({ h }) => fullNames.some((w) => h === w || new RegExp(`^${w} \\d$`).test(h)))
+    .map(({ i }) => i);
+  if (fulls.length === 0) fulls.push(-1);
+  return fulls.map((full, k) => {
+    const from = k === 0 ? 0 : (fulls[k - 1] as number) + 1;
+    const to = full < 0 ? t.headers.length - 1 : full;
+    return {
+      price: t.findIn(from, to, ...PRICE),
+      total: t.findIn(from, to, ...TOTAL),
+      volume: t.findIn(from, to, ...VOLUME),
+      full,
+    };
+  });
+}
+
 function refuels(s: Section, c: Collector) {
   const t = new Table(s.header.cells, s.rows);
-  const [odo, date, total, price, volume] = [
-    t.find(...ODOMETER),
-    t.find(...DATE),
-    t.find(...TOTAL),
-    t.find(...PRICE),
-    t.find(...VOLUME),
-  ];
-  const decimal = detectDecimal(t.values(total, price, volume));
+  const [odo, date, missed] = [t.find(...ODOMETER), t.find(...DATE), t.find(...MISSED)];
+  const groups = fuelGroups(t);
+  const decimal = detectDecimal(t.values(...groups.flatMap((g) => [g.total, g.price, g.volume])));
   const order = detectDateOrder(t.values(date));
-  const [full, missed] = [t.find(...FULL), t.find(...MISSED)];
   for (const r of t.rows) {
     c.addFuel(r.line, {
       date: parseDate(cell(r, date), order),
       odometer: parseNumber(cell(r, odo), decimal),
-      volume: parseNumber(cell(r, volume), decimal),
-      total: parseNumber(cell(r, total), decimal),
-      unitPrice: parseNumber(cell(r, price), decimal),
-      full: parseBool(cell(r, full)) ?? true,
-      missed: parseBool(cell(r, missed)) ?? false,
+      ...pouredFuels(r, groups, decimal),
+      missed: flag(r, missed, false),
     });
   }
+}
+
+/**
+ * A refuelling of several fuels is one fill-up (one stop, one odometer reading): their volumes and
+ * costs added, and full when the file says any of them filled its tank completely (the consumption
+ * rule counts every litre since the last full tank; two fill-ups at one odometer would split them).
+ */
+function pouredFuels(r: CsvRow, groups: FuelColumns[], decimal: ',' | '.') {
+  let volume: number | null = null;
+  let total: number | null = null;
+  let full = false;
+  for (const g of groups) {
+    const v = parseNumber(cell(r, g.volume), decimal);
+    if (v === null || v <= 0) continue;
+    const price = parseNumber(cell(r, g.price), decimal);
+    const cost = parseNumber(cell(r, g.total), decimal) ?? (price !== null ? price * v : null);
+    volume = (volume ?? 0) + v;
+    if (cost !== null) total = (total ?? 0) + cost;
+    full ||= flag(r, g.full, true);
+  }
+  return { volume, total, unitPrice: null, full: volume === null ? true : full };
 }
 
 function costs(s: Section, c: Collector, kind: 'expense' | 'service') {

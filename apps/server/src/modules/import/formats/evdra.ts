@@ -1,6 +1,6 @@
 import { EXPENSE_TYPES, type ExpenseType, FUEL_TYPES, type FuelType } from '@evdra/domain';
-import { type Collector, cell, Table } from '../collect.js';
-import { parseBool, parseDate, parseNumber } from '../locale.js';
+import { type Collector, cell, flag, Table } from '../collect.js';
+import { parseDate, parseNumber } from '../locale.js';
 import type { CsvFile } from '../read.js';
 
 /**
@@ -45,7 +45,6 @@ export function parseEvdra(file: CsvFile, c: Collector) {
     EvdraColumn,
     number
   >;
-  c.units = { distance: 'km', volume: 'l' };
   for (const r of t.rows) {
     const get = (k: EvdraColumn) => cell(r, col[k]);
     const num = (k: EvdraColumn) => parseNumber(get(k), '.');
@@ -59,8 +58,8 @@ export function parseEvdra(file: CsvFile, c: Collector) {
         volume: num('liters'),
         total: num('fuelPrice'),
         unitPrice: null,
-        full: parseBool(get('fullTank')) ?? true,
-        missed: parseBool(get('missedPrevious')) ?? false,
+        full: flag(r, col.fullTank, true),
+        missed: flag(r, col.missedPrevious, false),
         fuelType: FUEL_TYPES.includes(fuelType) ? fuelType : undefined,
         pricePerLiter: num('pricePerLiter'),
       });
@@ -75,7 +74,7 @@ export function parseEvdra(file: CsvFile, c: Collector) {
       );
     } else if (kind === 'revision') {
       c.addRevision(r.line, date('date'), num('km'), num('price'), get('description'), {
-        reminderEnabled: parseBool(get('reminderEnabled')) ?? true,
+        reminderEnabled: flag(r, col.reminderEnabled, true),
         manualReminderDate: date('manualReminderDate'),
       });
     } else if (kind === 'insurance') {
@@ -86,7 +85,7 @@ export function parseEvdra(file: CsvFile, c: Collector) {
         startDate: date('startDate') ?? date('date'),
         endDate: date('endDate'),
         price: num('price') ?? 0,
-        reminderEnabled: parseBool(get('reminderEnabled')) ?? true,
+        reminderEnabled: flag(r, col.reminderEnabled, true),
       });
     } else c.error(r.line, 'UNKNOWN_KIND', { kind: get('kind') });
   }

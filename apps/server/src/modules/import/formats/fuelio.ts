@@ -1,4 +1,14 @@
-import { type Collector, cell, expenseTypeOf, isInsurance, isService, joinText, Table } from '../collect.js';
+import {
+  type Collector,
+  cell,
+  expenseTypeOf,
+  flag,
+  isInsurance,
+  isService,
+  joinText,
+  Table,
+  type UnitsGuess,
+} from '../collect.js';
 import {
   detectDateOrder,
   detectDecimal,
@@ -24,33 +34,38 @@ export const isFuelio = (file: CsvFile) => {
   return titles.includes('vehicle') && titles.includes('log');
 };
 
-export function parseFuelio(file: CsvFile, c: Collector, unitsGiven: boolean) {
+/** The units the Log's headers name (`Odo (mi)`, `Fuel (us gallons)`), else the vehicle row's. */
+export function fuelioUnits(file: CsvFile): UnitsGuess {
   const all = sections(file);
   const log = all.find((s) => s.title === 'log');
   const vehicle = all.find((s) => s.title === 'vehicle');
+  const odoHeader = log ? normalize(log.header.cells.find((h) => /^odo/i.test(h)) ?? '') : '';
+  const fuelHeader = log ? normalize(log.header.cells.find((h) => /^fuel/i.test(h)) ?? '') : '';
+  let distance: 'km' | 'mi' = /\(mi/.test(odoHeader) ? 'mi' : 'km';
+  let volume: 'l' | 'usgal' | 'impgal' = /us gal/.test(fuelHeader)
+    ? 'usgal'
+    : /(imp|uk) gal/.test(fuelHeader)
+      ? 'impgal'
+      : 'l';
+  let said = odoHeader.includes('(');
+  if (!said && vehicle) {
+    // No unit in the header: the vehicle's DistUnit (0 km, 1 miles) and FuelUnit (0 l, 1 US gal, 2 imp gal).
+    const v = new Table(vehicle.header.cells, vehicle.rows);
+    const row = vehicle.rows[0];
+    const [dist, fu] = row ? [cell(row, v.find('DistUnit')), cell(row, v.find('FuelUnit'))] : ['', ''];
+    said = dist !== '' || fu !== '';
+    if (dist === '1') distance = 'mi';
+    if (fu === '1') volume = 'usgal';
+    if (fu === '2') volume = 'impgal';
+  }
+  return { distance, volume, reason: said ? 'file' : 'default' };
+}
+
+export function parseFuelio(file: CsvFile, c: Collector) {
+  const all = sections(file);
+  const log = all.find((s) => s.title === 'log');
   const categories = all.find((s) => s.title === 'costcategories');
   const costs = all.find((s) => s.title === 'costs');
-
-  if (!unitsGiven) {
-    const odoHeader = log ? normalize(log.header.cells.find((h) => /^odo/i.test(h)) ?? '') : '';
-    const fuelHeader = log ? normalize(log.header.cells.find((h) => /^fuel/i.test(h)) ?? '') : '';
-    let distance: 'km' | 'mi' = /\(mi/.test(odoHeader) ? 'mi' : 'km';
-    let volume: 'l' | 'usgal' | 'impgal' = /us gal/.test(fuelHeader)
-      ? 'usgal'
-      : /(imp|uk) gal/.test(fuelHeader)
-        ? 'impgal'
-        : 'l';
-    if (!odoHeader.includes('(') && vehicle) {
-      // No unit in the header: the vehicle's DistUnit (0 km, 1 miles) and FuelUnit (0 l, 1 US gal, 2 imp gal).
-      const v = new Table(vehicle.header.cells, vehicle.rows);
-      const row = vehicle.rows[0];
-      if (row && cell(row, v.find('DistUnit')) === '1') distance = 'mi';
-      const fu = row ? cell(row, v.find('FuelUnit')) : '';
-      if (fu === '1') volume = 'usgal';
-      if (fu === '2') volume = 'impgal';
-    }
-    c.units = { distance, volume };
-  }
 
   if (log) {
     const t = new Table(log.header.cells, log.rows);
@@ -69,8 +84,8 @@ export function parseFuelio(file: CsvFile, c: Collector, unitsGiven: boolean) {
         volume: parseNumber(cell(r, fuel), decimal),
         total: nonZero(parseNumber(cell(r, total), decimal)),
         unitPrice: nonZero(parseNumber(cell(r, unitPrice), decimal)),
-        full: parseBool(cell(r, full)) ?? true,
-        missed: parseBool(cell(r, missed)) ?? false,
+        full: flag(r, full, true),
+        missed: flag(r, missed, false),
       });
     }
   }

@@ -1,24 +1,36 @@
-import { type Collector, cell, Table } from '../collect.js';
-import { detectDateOrder, detectDecimal, parseBool, parseDate, parseNumber } from '../locale.js';
-import type { CsvFile } from '../read.js';
+import type { ExpenseType } from '@evdra/domain';
+import { type Collector, cell, expenseTypeOf, flag, joinText, Table, type UnitsGuess } from '../collect.js';
+import { detectDateOrder, detectDecimal, normalize, parseBool, parseDate, parseNumber } from '../locale.js';
+import type { CsvFile, CsvRow } from '../read.js';
 
 /**
- * Fuelly exports, in miles and US gallons. The old web export has snake_case headers
- * (`car_name,model,make,year,miles,odometer,gallons,price,city_percentage,fuelup_date,…,
- * missed_fuelup,partial_fuelup,…`, `price` per gallon); the newer one has titled headers
- * (`Fuelup Date,Odometer,Miles,Gallons,Price Per Gallon,Total Cost,MPG,Partial Fuelup,Missed Fuelup,Notes`).
- * Both may carry `$` and thousands separators; MPG is recomputed here, never read.
+ * Fuelly exports, in miles and US gallons (as its MPG column says). Three layouts:
+ * - the old web export, snake_case (`car_name,model,make,year,miles,odometer,gallons,price,
+ *   city_percentage,fuelup_date,…,missed_fuelup,partial_fuelup,…`, `price` per gallon);
+ * - a titled one (`Fuelup Date,Odometer,Miles,Gallons,Price Per Gallon,Total Cost,MPG,Partial
+ *   Fuelup,Missed Fuelup,Notes`);
+ * - the current one, fill-ups and services in one file (`Type,MPG,Date,Time,Vehicle,Odometer,
+ *   Filled Up,Price,Gallons,Total Cost,Octane,Gas Brand,Location,Tags,Payment Type,Tire Pressure,
+ *   Notes,Services`): `Type` is `Gas` or `Service`, `Filled Up` is `Full` or `Partial`, and a
+ *   service row names what was done in `Services`.
+ * All may carry `$` and thousands separators; MPG is recomputed here, never read.
  */
 export function isFuelly(headers: string[]) {
   const t = new Table(headers, []);
   if (t.has('fuelup_date') && t.has('gallons')) return true;
+  if (t.has('Type') && t.has('Filled Up') && t.has('Odometer')) return true;
   return t.has('Gallons', 'Fuel Volume') && (t.has('MPG') || t.has('Fuelup Date'));
 }
 
-export function parseFuelly(file: CsvFile, c: Collector, unitsGiven: boolean) {
+/** Fuelly counts in miles and US gallons; the preview asks, as a metric account may have written litres. */
+export const fuellyUnits = (): UnitsGuess => ({ distance: 'mi', volume: 'usgal', reason: 'format' });
+
+/** What a service row is, by the words of its `Services`: a wash, a toll or a tax is an expense, the rest is a service. */
+const EXPENSE_NOT_SERVICE: ExpenseType[] = ['Wash', 'Parking', 'Tolls', 'Tax', 'Accessories'];
+
+export function parseFuelly(file: CsvFile, c: Collector) {
   const [head, ...rows] = file.rows;
   if (!head) return;
-  if (!unitsGiven) c.units = { distance: 'mi', volume: 'usgal' };
   const t = new Table(head.cells, rows);
   const date = t.find('fuelup_date', 'Fuelup Date', 'Date');
   const odo = t.find('odometer', 'Odometer');
@@ -29,16 +41,39 @@ export function parseFuelly(file: CsvFile, c: Collector, unitsGiven: boolean) {
   const order = detectDateOrder(t.values(date));
   if (odo < 0) c.warn(1, 'odometer', 'NO_ODOMETER_COLUMN');
   const partial = t.find('partial_fuelup', 'Partial Fuelup', 'Partial Fill', 'Partial');
+  const filledUp = t.find('Filled Up');
   const missed = t.find('missed_fuelup', 'Missed Fuelup', 'Missed Fill', 'Missed');
+  const [type, services, notes] = [t.find('Type'), t.find('Services'), t.find('Notes', 'notes')];
+  const fullOf = (r: CsvRow) =>
+    filledUp >= 0 ? filledUpIsFull(cell(r, filledUp)) : !flag(r, partial, false);
   for (const r of t.rows) {
+    const d = parseDate(cell(r, date), order);
+    const odometer = parseNumber(cell(r, odo), decimal);
+    const cost = parseNumber(cell(r, total), decimal);
+    if (normalize(cell(r, type)) === 'service') {
+      const what = cell(r, services);
+      const text = joinText(what, cell(r, notes)) || 'Service';
+      const expenseType = expenseTypeOf(what);
+      if (EXPENSE_NOT_SERVICE.includes(expenseType)) c.addExpense(r.line, d, expenseType, cost, text);
+      else c.addRevision(r.line, d, odometer, cost, text);
+      continue;
+    }
     c.addFuel(r.line, {
-      date: parseDate(cell(r, date), order),
-      odometer: parseNumber(cell(r, odo), decimal),
+      date: d,
+      odometer,
       volume: parseNumber(cell(r, gallons), decimal),
-      total: parseNumber(cell(r, total), decimal),
+      total: cost,
       unitPrice: parseNumber(cell(r, perGallon), decimal),
-      full: !(parseBool(cell(r, partial)) ?? false),
-      missed: parseBool(cell(r, missed)) ?? false,
+      full: fullOf(r),
+      missed: flag(r, missed, false),
     });
   }
+}
+
+/** `Filled Up`: `Full` or `Partial` (a yes/no is taken too); empty or unknown is a full fill. */
+function filledUpIsFull(raw: string): boolean {
+  const v = normalize(raw);
+  if (v.startsWith('partial')) return false;
+  if (v === '') return true;
+  return parseBool(v) ?? true;
 }

@@ -1,6 +1,14 @@
 import { type ExpenseType, GENERIC_FIELDS, type GenericField, type ImportMapping } from '@evdra/domain';
-import { type Collector, cell, expenseTypeOf, Table } from '../collect.js';
-import { detectDateOrder, detectDecimal, normalize, parseBool, parseDate, parseNumber } from '../locale.js';
+import {
+  type Collector,
+  cell,
+  expenseTypeOf,
+  flag,
+  KM_AND_LITRES,
+  Table,
+  type UnitsGuess,
+} from '../collect.js';
+import { detectDateOrder, detectDecimal, normalize, parseDate, parseNumber } from '../locale.js';
 import type { CsvFile } from '../read.js';
 
 /**
@@ -116,6 +124,20 @@ export function proposeMapping(headers: string[]): Partial<Record<GenericField, 
   return out;
 }
 
+/** Units a header names (`Miles`, `Odometer (mi)`, `Gallons`, `Fuel (imp gal)`); else km and litres. */
+export function genericUnits(file: CsvFile): UnitsGuess {
+  const headers = (file.rows[0]?.cells ?? []).map(normalize);
+  const miles = headers.some((h) => /\bmiles?\b|\(mi\)/.test(h));
+  const imperial = headers.some((h) => /\b(imp|uk|imperial) gal/.test(h));
+  const gallons = headers.some((h) => /\bgallons?\b|\(gal\)|\bgal\b/.test(h));
+  if (!miles && !gallons) return KM_AND_LITRES;
+  return {
+    distance: miles ? 'mi' : 'km',
+    volume: imperial ? 'impgal' : gallons ? 'usgal' : 'l',
+    reason: 'file',
+  };
+}
+
 export function parseGeneric(file: CsvFile, c: Collector, mapping: ImportMapping | undefined) {
   const [head, ...rows] = file.rows;
   if (!head) return;
@@ -151,8 +173,8 @@ export function parseGeneric(file: CsvFile, c: Collector, mapping: ImportMapping
         volume,
         total: cost,
         unitPrice: parseNumber(cell(r, perLiter), decimal),
-        full: parseBool(cell(r, col('fullTank'))) ?? true,
-        missed: parseBool(cell(r, col('missedPrevious'))) ?? false,
+        full: flag(r, col('fullTank'), true),
+        missed: flag(r, col('missedPrevious'), false),
       });
     } else if (cost !== null) {
       const typeText = cell(r, col('expenseType'));

@@ -1,5 +1,5 @@
-import { type Collector, cell, joinText, Table } from '../collect.js';
-import { detectDateOrder, detectDecimal, parseBool, parseDate, parseNumber } from '../locale.js';
+import { type Collector, cell, flag, joinText, KM_AND_LITRES, Table, type UnitsGuess } from '../collect.js';
+import { detectDateOrder, detectDecimal, parseDate, parseNumber } from '../locale.js';
 import type { CsvFile } from '../read.js';
 
 /**
@@ -7,8 +7,9 @@ import type { CsvFile } from '../read.js';
  * `Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags`;
  * service/repair/upgrade: `Date,Description,Cost,Notes,Odometer,Tags` (→ services);
  * tax: `Date,Description,Cost,Notes,Tags` (→ Tax expenses). Dates and numbers follow the exporting
- * server's locale. The files do not say their units: costs in `$` read as miles and US gallons,
- * anything else as km and litres (the `mapping.units` of the upload overrides).
+ * server's locale. The files do not say their units: costs in `$` are guessed as miles and US
+ * gallons, anything else as km and litres, and the preview asks (a default LubeLogger install is
+ * en-US, so a Romanian's kilometres may well show `$`); `mapping.units` carries the user's answer.
  */
 export type LubeKind = 'gas' | 'service' | 'tax';
 
@@ -21,7 +22,16 @@ export function lubeKind(headers: string[]): LubeKind | undefined {
   return undefined;
 }
 
-export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind, unitsGiven: boolean) {
+/** Miles and US gallons when the costs show `$`, else km and litres: a guess the user confirms. */
+export function lubeLoggerUnits(file: CsvFile): UnitsGuess {
+  const [head, ...rows] = file.rows;
+  const cost = new Table(head?.cells ?? [], rows).find('Cost');
+  if (cost >= 0 && rows.some((r) => cell(r, cost).includes('$')))
+    return { distance: 'mi', volume: 'usgal', reason: 'currency' };
+  return KM_AND_LITRES;
+}
+
+export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind) {
   const [head, ...rows] = file.rows;
   if (!head) return;
   const t = new Table(head.cells, rows);
@@ -33,10 +43,6 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind, uni
   const consumed = t.find('FuelConsumed');
   const decimal = detectDecimal(t.values(cost, consumed));
   const order = detectDateOrder(t.values(date));
-  if (!unitsGiven && [...t.values(cost)].some((v) => v.includes('$'))) {
-    c.units = { distance: 'mi', volume: 'usgal' };
-    c.warn(1, 'units', 'DOLLAR_UNITS');
-  }
   const [full, missed] = [t.find('IsFillToFull'), t.find('MissedFuelUp')];
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
@@ -48,8 +54,8 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind, uni
         volume: parseNumber(cell(r, consumed), decimal),
         total: amount,
         unitPrice: null,
-        full: parseBool(cell(r, full)) ?? true,
-        missed: parseBool(cell(r, missed)) ?? false,
+        full: flag(r, full, true),
+        missed: flag(r, missed, false),
       });
     } else if (kind === 'service') {
       const text = joinText(cell(r, description), cell(r, notes));
