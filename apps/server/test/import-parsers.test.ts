@@ -102,6 +102,47 @@ describe('LubeLogger', () => {
     ]);
   });
 
+  it('guesses miles from the $, and reads km and litres when the user picks them', () => {
+    const guessed = parse('lubelogger-gas-km-dollar.csv');
+    expect(guessed.unitsGuess).toEqual({ distance: 'mi', volume: 'usgal', reason: 'currency' });
+    expect(guessed.units).toEqual({ distance: 'mi', volume: 'usgal' });
+    expect(guessed.fuel[0]).toMatchObject({ odometer: 244620, liters: 160.88 });
+    expect(guessed.warnings).toEqual([expect.objectContaining({ code: 'DOLLAR_UNITS' })]);
+
+    const metric = parse('lubelogger-gas-km-dollar.csv', { units: { distance: 'km', volume: 'l' } });
+    expect(metric.units).toEqual({ distance: 'km', volume: 'l' });
+    // The guess is still named, so the picker can say what it was.
+    expect(metric.unitsGuess.reason).toBe('currency');
+    expect(metric.fuel.map((f) => [f.odometer, f.liters, f.fuelPrice, f.fullTank])).toEqual([
+      [152000, 42.5, 297.5, true],
+      [152600, 40, 280, true],
+      [153150, 38.5, 273.35, true],
+    ]);
+    expect(metric.warnings).toEqual([]);
+
+    // Each unit not sent is the guess's: km with US gallons.
+    const kmOnly = parse('lubelogger-gas-km-dollar.csv', { units: { distance: 'km' } });
+    expect(kmOnly.units).toEqual({ distance: 'km', volume: 'usgal' });
+    expect(kmOnly.fuel[0]).toMatchObject({ odometer: 152000, liters: 160.88 });
+    const imperial = parse('lubelogger-gas-km-dollar.csv', { units: { distance: 'mi', volume: 'impgal' } });
+    expect(imperial.fuel[0]).toMatchObject({ odometer: 244620, liters: 193.21 });
+  });
+
+  it('converts every file of a ZIP alike, whichever file shows the $', () => {
+    // The service file comes first and shows no $; the gas file's $ decides for both.
+    const zip = zipSync({
+      'a-service.csv': strToU8(
+        'Date,Description,Cost,Notes,Odometer,Tags\n3/10/2024,Oil change,120,,152300,\n',
+      ),
+      'b-gas.csv': new Uint8Array(fixture('lubelogger-gas-km-dollar.csv')),
+    });
+    const p = parseImport(Buffer.from(zip), 'PETROL');
+    expect(p.unitsGuess.reason).toBe('currency');
+    expect(p.revisions[0]?.km).toBe(245103);
+    const metric = parseImport(Buffer.from(zip), 'PETROL', { units: { distance: 'km', volume: 'l' } });
+    expect([metric.revisions[0]?.km, metric.fuel[0]?.odometer]).toEqual([152300, 152000]);
+  });
+
   it('reads a ZIP holding one CSV per record type', () => {
     const zip = zipSync({
       'Gas.csv': new Uint8Array(fixture('lubelogger-gas-de.csv')),
@@ -147,6 +188,7 @@ describe('Fuelio', () => {
   it('takes the units from the headers: miles and US gallons', () => {
     const p = parse('fuelio-mi-usgal.csv');
     expect(p.units).toEqual({ distance: 'mi', volume: 'usgal' });
+    expect(p.unitsGuess).toEqual({ distance: 'mi', volume: 'usgal', reason: 'file' });
     expect(p.fuel[0]).toMatchObject({ odometer: 48280, liters: 37.85, fuelPrice: 35 });
   });
 });
@@ -197,6 +239,47 @@ describe('Drivvo', () => {
   });
 });
 
+describe('Drivvo, current English export', () => {
+  it("reads 'Filled tank completely' and the second fuel's columns", () => {
+    const p = parse('drivvo-en-current.csv');
+    expect(p.format).toBe('drivvo');
+    expect(p.unitsGuess).toEqual({ distance: 'km', volume: 'l', reason: 'file' });
+    expect(p.fuel.map((f) => [f.date, f.odometer, f.liters, f.fuelPrice, f.fullTank])).toEqual([
+      ['2024-01-15', 12000, 40, 60, true],
+      ['2024-01-22', 12250, 15, 22.5, false],
+      ['2024-01-29', 12600, 25, 38, true],
+      // Petrol (10 L, not full) then ethanol (20 L, "Filled tank completely" 2 = Yes): one full fill.
+      ['2024-02-12', 13000, 30, 37.5, true],
+    ]);
+    expect(p.revisions).toEqual([
+      expect.objectContaining({
+        date: '2024-01-20',
+        km: 12400,
+        price: 120,
+        description: 'Oil change — Garage Ionescu — 5W30',
+      }),
+    ]);
+    expect(p.expenses).toEqual([
+      expect.objectContaining({ date: '2024-01-25', expenseType: 'Parking', amount: 8 }),
+    ]);
+    expect(p.errors).toEqual([]);
+  });
+
+  it("takes miles and gallons from the headers, and a third fuel's full tank", () => {
+    const csv = [
+      '##Refuelling',
+      '"Odometer (mi)","Date","Fuel","Price / gal","Total cost","Volume","Filled tank completely","Second fuel","Price / gal","Total cost","Volume","Filled tank completely" 2,"Third fuel","Price / gal","Total cost","Volume","Filled tank completely" 3,"Gas station","Reason","Notes"',
+      '"1000","2024-05-01 10:00:00","LPG","2.000","","5.00","No","","","","","","Gasoline","3.000","30.00","10.00","Yes","","",""',
+    ].join('\r\n');
+    const p = parseImport(Buffer.from(csv), 'GPL');
+    expect(p.unitsGuess).toEqual({ distance: 'mi', volume: 'usgal', reason: 'file' });
+    // 15 US gallons, 10 + 30 (no total for the first fuel: price × volume).
+    expect(p.fuel).toEqual([
+      expect.objectContaining({ odometer: 1609, liters: 56.78, fuelPrice: 40, fullTank: true }),
+    ]);
+  });
+});
+
 describe('Fuelly', () => {
   it('reads the old web export ($, thousands separators, partial fill-ups, miles and gallons)', () => {
     const p = parse('fuelly-old.csv');
@@ -216,6 +299,44 @@ describe('Fuelly', () => {
       ['2024-06-14', 163348, 33, false],
       ['2024-06-30', 163831, 34, true],
     ]);
+  });
+
+  it("reads the current export: services kept, 'Partial' a partial fill, miles and gallons", () => {
+    const p = parse('fuelly-current.csv');
+    expect(p.format).toBe('fuelly');
+    expect(p.unitsGuess).toEqual({ distance: 'mi', volume: 'usgal', reason: 'format' });
+    expect(p.fuel.map((f) => [f.date, f.odometer, f.liters, f.fuelPrice, f.fullTank])).toEqual([
+      ['2024-03-02', 40234, 37.85, 32.99, true],
+      ['2024-03-16', 40716, 37.85, 33.59, true],
+      ['2024-03-25', 41006, 15.14, 13.6, false],
+      ['2024-04-06', 41489, 45.42, 41.03, true],
+    ]);
+    expect(p.revisions.map((r) => [r.date, r.km, r.price, r.description])).toEqual([
+      ['2024-03-20', 40910, 64.95, 'Oil Change — Synthetic 0W-20'],
+      ['2024-04-20', 41762, 89.5, 'Tire Rotation, Brake Inspection'],
+    ]);
+    expect(p.expenses).toEqual([
+      expect.objectContaining({
+        date: '2024-04-10',
+        expenseType: 'Wash',
+        amount: 12,
+        description: 'Car Wash',
+      }),
+    ]);
+    expect(p.errors).toEqual([]);
+  });
+
+  it('reads the current export in km and litres when the user says so', () => {
+    const p = parse('fuelly-current.csv', { units: { distance: 'km', volume: 'l' } });
+    expect(p.units).toEqual({ distance: 'km', volume: 'l' });
+    expect(p.unitsGuess.reason).toBe('format');
+    expect(p.fuel.map((f) => [f.odometer, f.liters])).toEqual([
+      [25000, 10],
+      [25300, 10],
+      [25480, 4],
+      [25780, 12],
+    ]);
+    expect(p.revisions.map((r) => r.km)).toEqual([25420, 25950]);
   });
 });
 
@@ -253,6 +374,37 @@ describe('generic CSV', () => {
     // Units given: the odometer was in miles.
     const miles = parse('generic-es.csv', { units: { distance: 'mi' } });
     expect(miles.fuel[0]?.odometer).toBe(14484);
+  });
+
+  it('reads every fill as full when the file has no full-tank column (Data;Km;Litri;Total)', () => {
+    const p = parse('generic-ro-no-full.csv');
+    expect(p.format).toBe('generic');
+    expect(p.mapping?.columns).toMatchObject({
+      date: 'Data',
+      odometer: 'Km',
+      liters: 'Litri',
+      fuelPrice: 'Total',
+    });
+    expect(p.mapping?.columns.fullTank).toBeNull();
+    expect(p.unitsGuess).toEqual({ distance: 'km', volume: 'l', reason: 'default' });
+    expect(p.fuel.map((f) => [f.date, f.odometer, f.liters, f.fuelPrice, f.fullTank])).toEqual([
+      ['2024-02-05', 150200, 42.5, 297.5, true],
+      ['2024-02-19', 150780, 40, 284, true],
+      ['2024-03-04', 151300, 37.44, 269.57, true],
+    ]);
+  });
+
+  it('reads a mapped full-tank column as it says (an empty cell is not full)', () => {
+    const csv = 'Date,Km,Litres,Total,Full\n2024-01-01,100,40,280,yes\n2024-01-10,400,20,140,\n';
+    const p = parseImport(Buffer.from(csv), 'PETROL');
+    expect(p.fuel.map((f) => f.fullTank)).toEqual([true, false]);
+  });
+
+  it('guesses miles and gallons from the headers that name them', () => {
+    const csv = 'Date,Odometer (mi),Gallons,Total\n2024-01-01,1000,10,35\n';
+    const p = parseImport(Buffer.from(csv), 'PETROL');
+    expect(p.unitsGuess).toEqual({ distance: 'mi', volume: 'usgal', reason: 'file' });
+    expect(p.fuel[0]).toMatchObject({ odometer: 1609, liters: 37.85 });
   });
 
   it('refuses what is not a CSV, and a CSV without rows', () => {
