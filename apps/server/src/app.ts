@@ -11,6 +11,8 @@ import type { Database } from './db/client.js';
 import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { withMultipart } from './lib/multipart.js';
+import { OutboundGuard } from './lib/outbound/guard.js';
+import type { Resolve } from './lib/outbound/resolve.js';
 import { findUp } from './lib/paths.js';
 import { fastifyLogging } from './lib/request-logger.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -90,6 +92,8 @@ export type AppDeps = {
   now?: () => Date;
   /** false silences the log (tests); it is written at LOG_LEVEL otherwise. */
   logger?: false;
+  /** How host names of user-supplied URLs resolve (tests: a table, so no DNS query leaves the machine). */
+  resolveHost?: Resolve;
 };
 
 declare module 'fastify' {
@@ -108,6 +112,7 @@ export async function buildApp({
   ocrPool,
   now = () => new Date(),
   logger,
+  resolveHost,
 }: AppDeps): Promise<FastifyInstance> {
   const log = pino({ level: logger === false ? 'silent' : config.logLevel });
   const app = Fastify({
@@ -264,9 +269,11 @@ export async function buildApp({
     service: new CalendarService(new CalendarRepo(db), config.publicUrl, now),
   });
   const pushRepo = new PushRepo(db);
-  const pushSender: PushSender = new PushSender(pushRepo, () => push.vapid(), app.log, now);
+  const outbound = new OutboundGuard({ allowLocal: config.outbound.allowLocal, resolve: resolveHost });
+  const pushSender: PushSender = new PushSender(pushRepo, () => push.vapid(), outbound, app.log, now);
   const push: PushService = new PushService(pushRepo, pushSender, {
     ...config.push,
+    outbound,
     language: async (userId) => (await users.findById(userId))?.language ?? 'en',
   });
   app.decorate('pushSender', pushSender);

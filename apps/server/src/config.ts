@@ -40,7 +40,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)./, 'VAPID_SUBJECT must be a mailto: or https:// URL')
     .optional(),
-  /** Accept http://127.0.0.1 and http://localhost push endpoints (tests). */
+  /**
+   * Tests only: requests to user-supplied URLs (push endpoints) may use plain http and reach
+   * loopback addresses (never private or other inside addresses).
+   */
+  OUTBOUND_ALLOW_LOCAL: bool.default(false),
+  /** The former name of OUTBOUND_ALLOW_LOCAL, still honoured: either one turns it on. */
   PUSH_ALLOW_LOCAL: bool.default(false),
   /** How often each process sends the push outbox; 0 turns the timer off (tests drain it themselves). */
   PUSH_POLL_MS: z.coerce.number().int().min(0).default(5_000),
@@ -76,8 +81,12 @@ export type Config = {
     vapidKeys?: { publicKey: string; privateKey: string };
     /** Who the push services contact about this server. */
     subject: string;
-    allowLocal: boolean;
     pollMs: number;
+  };
+  /** The guard every request to a user-supplied URL goes through. */
+  outbound: {
+    /** Tests only: plain http and loopback addresses allowed. */
+    allowLocal: boolean;
   };
   ocrEngine: 'paddle' | 'tesseract';
 };
@@ -139,9 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
       subject: e.VAPID_SUBJECT ?? defaultSubject(publicUrl, e.MAIL_FROM),
-      allowLocal: e.PUSH_ALLOW_LOCAL,
       pollMs: e.PUSH_POLL_MS,
     },
+    outbound: { allowLocal: e.OUTBOUND_ALLOW_LOCAL || e.PUSH_ALLOW_LOCAL },
     ocrEngine: e.OCR_ENGINE,
   };
 }

@@ -80,7 +80,8 @@ const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
     bad: ['short'],
   },
   VAPID_SUBJECT: { empty: (c) => expect(c.push.subject).toMatch(/^mailto:/), bad: ['admin@example.com'] },
-  PUSH_ALLOW_LOCAL: { empty: (c) => expect(c.push.allowLocal).toBe(false), bad: ['yes'] },
+  OUTBOUND_ALLOW_LOCAL: { empty: (c) => expect(c.outbound.allowLocal).toBe(false), bad: ['yes'] },
+  PUSH_ALLOW_LOCAL: { empty: (c) => expect(c.outbound.allowLocal).toBe(false), bad: ['yes'] },
   PUSH_POLL_MS: { empty: (c) => expect(c.push.pollMs).toBe(5_000), bad: ['-1', 'often'] },
   OCR_ENGINE: { empty: (c) => expect(c.ocrEngine).toBe('paddle'), bad: ['easyocr'] },
 };
@@ -114,6 +115,15 @@ describe('loadConfig', () => {
       publicKey: keys.VAPID_PUBLIC_KEY,
       privateKey: keys.VAPID_PRIVATE_KEY,
     });
+  });
+
+  it('OUTBOUND_ALLOW_LOCAL: on with either name (PUSH_ALLOW_LOCAL is its former one), off by default', () => {
+    const allowLocal = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).outbound.allowLocal;
+    expect(allowLocal({})).toBe(false);
+    expect(allowLocal({ OUTBOUND_ALLOW_LOCAL: 'true' })).toBe(true);
+    expect(allowLocal({ PUSH_ALLOW_LOCAL: '1' })).toBe(true);
+    expect(allowLocal({ OUTBOUND_ALLOW_LOCAL: 'false', PUSH_ALLOW_LOCAL: 'false' })).toBe(false);
   });
 
   it('DATA_DIR: empty means ./data in the working directory', () => {

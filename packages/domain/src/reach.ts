@@ -53,6 +53,13 @@ export const PushDevice = z.object({
 });
 export type PushDevice = z.infer<typeof PushDevice>;
 
+/** How many devices of one user receive pushes: a new one past it replaces the oldest. */
+export const MAX_PUSH_DEVICES = 20;
+
+/** A device just subscribed; `replaced` is the oldest device it pushed out (at most MAX_PUSH_DEVICES). */
+export const PushSubscribed = PushDevice.extend({ replaced: PushDevice.optional() });
+export type PushSubscribed = z.infer<typeof PushSubscribed>;
+
 /** Which kinds of notification are pushed to the user's devices (the bell shows all of them). */
 export const PushPreferences = z.object({ reminders: z.boolean(), marketplace: z.boolean() });
 export type PushPreferences = z.infer<typeof PushPreferences>;

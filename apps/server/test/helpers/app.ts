@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { openPostgres } from '../../src/db/client.js';
+import type { Resolve } from '../../src/lib/outbound/resolve.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { tableResolver } from './resolver.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -19,12 +21,14 @@ export type TestApp = {
 /** The real app on a fresh database, with a temporary DATA_DIR and generous rate limits unless overridden. */
 /**
  * `shareWith`: a second app on the same PostgreSQL database through its own connections, as
- * another server process would be.
+ * another server process would be. `resolveHost`: how host names of user-supplied URLs (push
+ * endpoints) resolve; by default none does (ENOTFOUND), so no test asks a DNS server.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   now?: () => Date,
   shareWith?: TestApp,
+  resolveHost: Resolve = tableResolver().resolve,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'evdra-test-'));
   const config = loadConfig({
@@ -34,12 +38,14 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web-build'),
+    // Never the ECB: tests serve a rate file on loopback and fetch it themselves (fx.test.ts).
+    FX_RATES_URL: '',
     ...env,
   });
   const sharedUrl = shareWith?.database.url;
   if (shareWith && !sharedUrl) throw new Error('only a PostgreSQL test database can be shared');
   const database = sharedUrl ? await openPostgres(sharedUrl, 2) : await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false, now });
+  const app = await buildApp({ config, database, logger: false, now, resolveHost });
   await app.ready();
   const outboxDir = join(dataDir, 'outbox');
   return {

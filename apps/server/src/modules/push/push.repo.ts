@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { pushOutbox, pushSubscriptions, users, vapidKeys } from '../../db/schema.js';
@@ -37,35 +37,62 @@ export class PushRepo {
 
   /**
    * The same endpoint twice is one subscription: the latest user, keys and session own it. Taken
-   * over by another user (a shared browser), it drops the previous user's pushes not yet sent.
+   * over by another user (a shared browser), it drops the previous user's pushes not yet sent and
+   * counts as added now. The user keeps at most `keep` devices: the oldest others are removed and
+   * returned. One user's subscribes take turns (their user row is locked), so the cap holds.
    */
-  async upsert(s: {
-    userId: number;
-    endpoint: string;
-    p256dh: string;
-    auth: string;
-    userAgent: string;
-    familyId: string | null;
-  }): Promise<SubscriptionRow> {
-    await this.db.execute(sql`
-      delete from push_outbox where subscription_id in
-        (select id from push_subscriptions where endpoint = ${s.endpoint} and user_id <> ${s.userId})`);
-    const [row] = await this.db
-      .insert(pushSubscriptions)
-      .values(s)
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: {
-          userId: s.userId,
-          p256dh: s.p256dh,
-          auth: s.auth,
-          userAgent: s.userAgent,
-          familyId: s.familyId,
-        },
-      })
-      .returning();
-    if (!row) throw new Error('upsert returned nothing');
-    return row;
+  async upsert(
+    s: {
+      userId: number;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      userAgent: string;
+      familyId: string | null;
+    },
+    keep: number,
+  ): Promise<{ row: SubscriptionRow; dropped: SubscriptionRow[] }> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${s.userId} for update`);
+      await tx.execute(sql`
+        delete from push_outbox where subscription_id in
+          (select id from push_subscriptions where endpoint = ${s.endpoint} and user_id <> ${s.userId})`);
+      const [row] = await tx
+        .insert(pushSubscriptions)
+        .values(s)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: {
+            userId: s.userId,
+            p256dh: s.p256dh,
+            auth: s.auth,
+            userAgent: s.userAgent,
+            familyId: s.familyId,
+            createdAt: sql`case when push_subscriptions.user_id = ${s.userId}
+              then push_subscriptions.created_at else now() end`,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('upsert returned nothing');
+      const kept = tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, s.userId), ne(pushSubscriptions.id, row.id)))
+        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+        .limit(Math.max(0, keep - 1));
+      const dropped = await tx
+        .delete(pushSubscriptions)
+        .where(
+          and(
+            eq(pushSubscriptions.userId, s.userId),
+            ne(pushSubscriptions.id, row.id),
+            notInArray(pushSubscriptions.id, kept),
+          ),
+        )
+        .returning();
+      dropped.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+      return { row, dropped };
+    });
   }
 
   /** Removes the user's subscription at `endpoint`; false when they had none there. */

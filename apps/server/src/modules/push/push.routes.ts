@@ -4,6 +4,7 @@ import {
   PushEndpointBody,
   PushPreferences,
   PushPublicKey,
+  PushSubscribed,
   PushSubscriptionBody,
   PushTestResult,
 } from '@evdra/domain';
@@ -54,9 +55,11 @@ export async function pushRoutes(app: FastifyInstance, { service }: { service: P
         tags,
         description:
           'Registers this device (PushSubscription.toJSON()). The same endpoint again is the same subscription. ' +
-          'Logging out of this session removes it.',
+          'Logging out of this session removes it. The endpoint must be https on a public address ' +
+          '(a private, loopback or other inside address is refused with 400). A user has at most 20 devices: ' +
+          'past that, the oldest is removed and returned as `replaced`.',
         body: PushSubscriptionBody,
-        response: { 201: PushDevice, ...errors },
+        response: { 201: PushSubscribed, ...errors },
       },
     },
     async (req, reply) => reply.status(201).send(await service.subscribe(principalOf(req), req.body)),

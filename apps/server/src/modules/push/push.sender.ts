@@ -1,4 +1,6 @@
 import webpush from 'web-push';
+import { OutboundError } from '../../lib/outbound/errors.js';
+import type { OutboundGuard } from '../../lib/outbound/guard.js';
 import type { ClaimedPush, PushRepo } from './push.repo.js';
 
 export type Vapid = { publicKey: string; privateKey: string; subject: string };
@@ -19,8 +21,12 @@ export function backoffMs(attempts: number, retryAfter?: string | null): number 
 
 /**
  * Sends the push outbox: payloads encrypted (aes128gcm, RFC 8291) and signed (VAPID) by `web-push`,
- * posted with fetch (so a test's plain-http endpoint works too). 2xx: done; 404/410: the device is
- * gone, its subscription goes; 429/5xx/network: again later with backoff; other 4xx: dropped.
+ * posted through the outbound guard (https, public addresses checked as the socket connects, no
+ * redirects). 2xx: done; 404/410: the device is gone, its subscription goes; 429/5xx/network:
+ * again later with backoff; 3xx and other 4xx: dropped.
+ * An endpoint the guard refuses is handled exactly as an unreachable one (retried, then dropped;
+ * the subscription stays): only a service the guard let us reach can have a subscription removed,
+ * so the removal tells a user nothing about addresses inside the network.
  * Never called by the code that creates notifications: they only queue.
  */
 export class PushSender {
@@ -29,6 +35,7 @@ export class PushSender {
   constructor(
     private readonly repo: PushRepo,
     private readonly vapid: () => Promise<Vapid>,
+    private readonly outbound: OutboundGuard,
     private readonly log: Log,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -67,40 +74,42 @@ export class PushSender {
   }
 
   private async send(p: ClaimedPush, vapid: Vapid): Promise<boolean> {
-    let status = 0;
-    let retryAfter: string | null = null;
+    let req: ReturnType<typeof webpush.generateRequestDetails>;
     try {
-      const req = webpush.generateRequestDetails(
+      req = webpush.generateRequestDetails(
         { endpoint: p.endpoint, keys: { p256dh: p.p256dh, auth: p.auth } },
         JSON.stringify(p.payload),
-        {
-          vapidDetails: vapid,
-          TTL: 24 * 3600,
-          contentEncoding: 'aes128gcm',
-          urgency: 'high',
-        },
+        { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'high' },
       );
-      const res = await fetch(req.endpoint, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: req.body ? new Uint8Array(req.body) : undefined,
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      await res.body?.cancel();
     } catch (err) {
-      if (
-        err instanceof Error &&
-        /public key|auth|Vapid/i.test(err.message) &&
-        !('cause' in err && err.cause)
-      ) {
+      if (err instanceof Error && /public key|auth|Vapid/i.test(err.message)) {
         // Keys the encryption refuses: this subscription can never receive.
         this.log.warn({ err, subscription: p.subscriptionId }, 'push subscription unusable; removed');
         await this.repo.removeById(p.subscriptionId);
         return false;
       }
-      this.log.warn({ err, push: p.id }, 'push service unreachable; will retry');
+      throw err;
+    }
+    let status = 0;
+    let retryAfter: string | null = null;
+    try {
+      const res = await this.outbound.request(req.endpoint, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: req.body ? new Uint8Array(req.body) : undefined,
+        timeoutMs: SEND_TIMEOUT_MS,
+      });
+      status = res.status;
+      const header = res.headers['retry-after'];
+      retryAfter = (Array.isArray(header) ? header[0] : header) ?? null;
+    } catch (err) {
+      if (err instanceof OutboundError && err.kind === 'redirect') status = err.status ?? 0;
+      else if (err instanceof OutboundError && err.kind === 'refused') {
+        this.log.warn(
+          { push: p.id, reason: err.message },
+          'push endpoint refused by the outbound guard; will retry',
+        );
+      } else this.log.warn({ err, push: p.id }, 'push service unreachable; will retry');
     }
     if (status >= 200 && status < 300) {
       await this.repo.done(p.id);

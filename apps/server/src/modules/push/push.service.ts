@@ -1,12 +1,18 @@
 import { createECDH } from 'node:crypto';
-import type { PushDevice, PushPreferences, PushSubscriptionBody } from '@evdra/domain';
+import {
+  MAX_PUSH_DEVICES,
+  type PushDevice,
+  type PushPreferences,
+  type PushSubscribed,
+  type PushSubscriptionBody,
+} from '@evdra/domain';
 import webpush from 'web-push';
 import { fieldError, notFound } from '../../lib/errors.js';
+import { OutboundRefused } from '../../lib/outbound/errors.js';
+import type { OutboundGuard } from '../../lib/outbound/guard.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { PushRepo, SubscriptionRow } from './push.repo.js';
 import type { PushSender, Vapid } from './push.sender.js';
-
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const TEST_TEXTS = {
   en: { title: 'Evdra test notification', body: 'Notifications reach this device.' },
@@ -35,7 +41,8 @@ export class PushService {
     private readonly o: {
       vapidKeys?: { publicKey: string; privateKey: string };
       subject: string;
-      allowLocal: boolean;
+      /** Every endpoint is checked by it when given, and sent to through it. */
+      outbound: OutboundGuard;
       language: (userId: number) => Promise<keyof typeof TEST_TEXTS>;
     },
   ) {}
@@ -56,8 +63,13 @@ export class PushService {
     return { publicKey: (await this.vapid()).publicKey };
   }
 
-  async subscribe(p: Principal, body: PushSubscriptionBody): Promise<PushDevice> {
-    this.checkEndpoint(body.endpoint);
+  /**
+   * Registers a device. Its endpoint must be https on a public address (a name is resolved now;
+   * one that does not resolve yet is left to the check when pushes are sent). Past
+   * MAX_PUSH_DEVICES, the oldest device is dropped and named in `replaced`.
+   */
+  async subscribe(p: Principal, body: PushSubscriptionBody): Promise<PushSubscribed> {
+    await this.checkEndpoint(body.endpoint);
     try {
       // A point on P-256, or the encryption will refuse it later.
       const ecdh = createECDH('prime256v1');
@@ -71,15 +83,19 @@ export class PushService {
         'Must be a base64url P-256 public key (65 bytes).',
       );
     }
-    const row = await this.repo.upsert({
-      userId: p.userId,
-      endpoint: body.endpoint,
-      p256dh: body.keys.p256dh,
-      auth: body.keys.auth,
-      userAgent: body.userAgent ?? '',
-      familyId: p.familyId || null,
-    });
-    return present(row);
+    const { row, dropped } = await this.repo.upsert(
+      {
+        userId: p.userId,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        userAgent: body.userAgent ?? '',
+        familyId: p.familyId || null,
+      },
+      MAX_PUSH_DEVICES,
+    );
+    const oldest = dropped[0];
+    return oldest ? { ...present(row), replaced: present(oldest) } : present(row);
   }
 
   async unsubscribe(p: Principal, endpoint: string): Promise<void> {
@@ -109,11 +125,19 @@ export class PushService {
     return { devices };
   }
 
-  private checkEndpoint(endpoint: string) {
-    const url = new URL(endpoint);
-    const local = this.o.allowLocal && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
-    if (url.protocol !== 'https:' && !local) {
-      throw fieldError('VALIDATION_FAILED', 400, 'endpoint', 'The endpoint must be an https:// URL.');
+  private async checkEndpoint(endpoint: string) {
+    try {
+      await this.o.outbound.check(endpoint);
+    } catch (err) {
+      if (!(err instanceof OutboundRefused)) throw err;
+      throw fieldError(
+        'VALIDATION_FAILED',
+        400,
+        'endpoint',
+        err.reason === 'address'
+          ? 'The endpoint must be on the public internet, not a private, local or reserved address.'
+          : 'The endpoint must be an https:// URL.',
+      );
     }
   }
 }
