@@ -5,6 +5,7 @@ import {
   type ImportMapping,
   type ImportPreview,
   type ImportResult,
+  type ImportUnits,
   type Vehicle,
 } from '@evdra/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,8 +29,11 @@ const keyed = <T,>(rows: T[], prefix: string) => rows.map((row, n) => ({ row, ke
 const total = (c: ImportPreview['counts']) => c.fuel + c.expenses + c.revisions + c.insurance;
 
 /**
- * Import another app's history into one vehicle: drop a file → preview (counts, warnings and
- * errors per row, a sample, the column mapping of a generic CSV) → confirm with upload progress.
+ * Import another app's history into one vehicle: drop a file → preview (the units it is read in,
+ * counts, warnings and errors per row, a sample, the column mapping of a generic CSV) → confirm
+ * with upload progress. The units picker starts at the server's guess and names why; changing it
+ * previews again, and confirm sends the units of the preview on screen, so what is stored is what
+ * the user saw.
  */
 export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
   const { t } = useTranslation();
@@ -82,9 +86,21 @@ export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: (
     if (preview) setStep({ name: 'preview', preview });
   };
 
-  const confirm = async () => {
+  /** A units choice: the preview follows it at once (the figures are the ones confirm will store). */
+  const changeUnits = async (units: ImportUnits, shown: ImportPreview) => {
     if (!file) return;
-    const result = await run('confirm', file, mapping);
+    const next = { ...(mapping ?? {}), units };
+    setMapping(next);
+    const preview = await run('preview', file, next);
+    if (preview) setStep({ name: 'preview', preview });
+    else setMapping({ ...next, units: shown.units });
+  };
+
+  const confirm = async (shown: ImportPreview) => {
+    if (!file) return;
+    // The units of the preview on screen, even when they were the guess: the server re-reads with them.
+    const units = shown.unitsGuess.reason === 'fixed' ? undefined : shown.units;
+    const result = await run('confirm', file, { ...(mapping ?? {}), ...(units ? { units } : {}) });
     if (!result) return;
     setStep({ name: 'done', result });
     await queryClient.invalidateQueries();
@@ -145,7 +161,13 @@ export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: (
       ) : null}
 
       {step.name === 'preview' ? (
-        <PreviewView preview={step.preview} busy={busy} onRemap={(m) => void remap(m)} mapping={mapping} />
+        <PreviewView
+          preview={step.preview}
+          busy={busy}
+          onRemap={(m) => void remap(m)}
+          onUnits={(u) => void changeUnits(u, step.preview)}
+          mapping={mapping}
+        />
       ) : null}
 
       {step.name === 'done' ? (
@@ -172,7 +194,7 @@ export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: (
               className="btn btn--primary"
               disabled={busy || total(step.preview.counts) === 0}
               aria-busy={busy}
-              onClick={() => void confirm()}
+              onClick={() => void confirm(step.preview)}
             >
               {busy ? t('importer.importing') : t('importer.confirm', { count: total(step.preview.counts) })}
             </button>
@@ -192,27 +214,34 @@ function PreviewView({
   busy,
   mapping,
   onRemap,
+  onUnits,
 }: {
   preview: ImportPreview;
   busy: boolean;
   mapping: ImportMapping | undefined;
   onRemap: (m: ImportMapping) => void;
+  onUnits: (u: ImportUnits) => void;
 }) {
   const { t } = useTranslation();
   const [columns, setColumns] = useState<Partial<Record<GenericField, string | null>>>(
     p.mapping?.columns ?? {},
   );
-  const [units, setUnits] = useState(p.units);
   const ids = useId();
   const issues = [
     ...p.errors.map((e) => ({ row: e.row, field: '', text: e.message, tone: 'error' as const })),
-    ...p.warnings.map((w) => ({ row: w.row, field: w.field, text: w.message, tone: 'warning' as const })),
+    // The units picker says what the $ made of the units; the same words in the table would be noise.
+    ...p.warnings
+      .filter((w) => w.code !== 'DOLLAR_UNITS')
+      .map((w) => ({ row: w.row, field: w.field, text: w.message, tone: 'warning' as const })),
   ].sort((a, b) => a.row - b.row);
   return (
     <div className="import__preview">
       <p>
         <strong>{t('importer.format', { format: t(`importer.formatNames.${p.format}`) })}</strong>
       </p>
+      {p.unitsGuess.reason === 'fixed' ? null : (
+        <UnitsPicker preview={p} units={{ ...p.units, ...mapping?.units }} busy={busy} onUnits={onUnits} />
+      )}
       <table className="import__table import__counts">
         <caption className="visually-hidden">{t('importer.countsTitle')}</caption>
         <tbody>
@@ -273,7 +302,7 @@ function PreviewView({
             <thead>
               <tr>
                 <th scope="col">{t('importer.fields.date')}</th>
-                <th scope="col">{t('importer.fields.odometer')}</th>
+                <th scope="col">{t('importer.odometerKm')}</th>
                 <th scope="col">{t('importer.fields.liters')}</th>
                 <th scope="col">{t('importer.fields.fuelPrice')}</th>
                 <th scope="col">{t('importer.fields.fullTank')}</th>
@@ -352,46 +381,82 @@ function PreviewView({
           ))}
         </fieldset>
       ) : null}
-      <fieldset className="import__units" disabled={busy}>
-        <legend>{t('importer.unitsTitle')}</legend>
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-distance`}>
-            {t('importer.distance')}
-          </label>
-          <select
-            id={`${ids}-distance`}
-            className="input"
-            value={units.distance}
-            onChange={(e) => setUnits({ ...units, distance: e.target.value as 'km' | 'mi' })}
-          >
-            <option value="km">km</option>
-            <option value="mi">{t('importer.miles')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-volume`}>
-            {t('importer.volume')}
-          </label>
-          <select
-            id={`${ids}-volume`}
-            className="input"
-            value={units.volume}
-            onChange={(e) => setUnits({ ...units, volume: e.target.value as 'l' | 'usgal' | 'impgal' })}
-          >
-            <option value="l">{t('importer.litres')}</option>
-            <option value="usgal">{t('importer.usGallons')}</option>
-            <option value="impgal">{t('importer.impGallons')}</option>
-          </select>
-        </div>
-      </fieldset>
-      <button
-        type="button"
-        className="btn btn--secondary btn--small"
-        disabled={busy}
-        onClick={() => onRemap({ ...(mapping ?? {}), ...(p.mapping ? { columns } : {}), units })}
-      >
-        {t('importer.apply')}
-      </button>
+      {p.mapping ? (
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          disabled={busy}
+          onClick={() => onRemap({ ...(mapping ?? {}), columns })}
+        >
+          {t('importer.apply')}
+        </button>
+      ) : null}
     </div>
+  );
+}
+
+/** Full names of the units, for the sentence that names the guess. */
+const unitWords = (t: (k: string) => string, u: ImportUnits) => ({
+  distance: t(u.distance === 'km' ? 'importer.kilometres' : 'importer.miles'),
+  volume: t({ l: 'importer.litres', usgal: 'importer.usGallons', impgal: 'importer.impGallons' }[u.volume]),
+});
+
+/**
+ * The units the file is read in: pre-set by the server's guess, which is named (why it was made),
+ * so a Romanian whose LubeLogger shows `$` sees "miles" before anything is stored.
+ */
+function UnitsPicker({
+  preview: p,
+  units,
+  busy,
+  onUnits,
+}: {
+  preview: ImportPreview;
+  units: ImportUnits;
+  busy: boolean;
+  onUnits: (u: ImportUnits) => void;
+}) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const guess = t(`importer.unitsGuess.${p.unitsGuess.reason}`, {
+    ...unitWords(t, p.unitsGuess),
+    format: t(`importer.formatNames.${p.format}`),
+  });
+  return (
+    <fieldset className="import__units" disabled={busy} aria-describedby={`${ids}-guess`}>
+      <legend>{t('importer.unitsTitle')}</legend>
+      <p id={`${ids}-guess`} className="import__units-guess">
+        {guess}
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${ids}-distance`}>
+          {t('importer.distance')}
+        </label>
+        <select
+          id={`${ids}-distance`}
+          className="input"
+          value={units.distance}
+          onChange={(e) => onUnits({ ...units, distance: e.target.value as ImportUnits['distance'] })}
+        >
+          <option value="km">{t('importer.kilometres')}</option>
+          <option value="mi">{t('importer.miles')}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${ids}-volume`}>
+          {t('importer.volume')}
+        </label>
+        <select
+          id={`${ids}-volume`}
+          className="input"
+          value={units.volume}
+          onChange={(e) => onUnits({ ...units, volume: e.target.value as ImportUnits['volume'] })}
+        >
+          <option value="l">{t('importer.litres')}</option>
+          <option value="usgal">{t('importer.usGallons')}</option>
+          <option value="impgal">{t('importer.impGallons')}</option>
+        </select>
+      </div>
+    </fieldset>
   );
 }
