@@ -15,7 +15,7 @@ await build({
     // The embedded database's thread (db/pglite-socket.ts finds it beside main.js).
     'pglite-worker': new URL('./src/db/pglite-worker.ts', import.meta.url).pathname,
     // The PaddleOCR worker thread: its own file, which paddle-pool.ts loads as ./ocr-worker.js.
-    'ocr-worker': new URL('./src/ocr/paddle-worker.ts', import.meta.url).pathname,
+    'ocr-worker': new URL('./src/ocr/engines/paddle-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createOcrEngine } from '../src/ocr/engines.js';
-import { prepareImage } from '../src/ocr/preprocess.js';
+import { prepareImage } from '../src/ocr/image/preprocess.js';
 import { createTestApp } from '../test/helpers/app.js';
 import { registered } from '../test/helpers/client.js';
 import { multipart } from '../test/helpers/multipart.js';

@@ -29,7 +29,7 @@ import type { Principal } from '../src/modules/auth/auth.service.js';
 import { createOcrEngine } from '../src/ocr/engines.js';
 import { extract, type OcrKind } from '../src/ocr/extract.js';
 import { OcrService } from '../src/ocr/ocr.service.js';
-import { toLines } from '../src/ocr/parse.js';
+import { toLines } from '../src/ocr/text/lines.js';
 import type { OcrEngine, OcrText } from '../src/ocr/worker-pool.js';
 import { chooseSamples, findSamples, type Sample } from './sroie-sample.js';
 

@@ -13,10 +13,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readReceipt } from '../src/ocr/engine.js';
 import { createOcrEngine } from '../src/ocr/engines.js';
 import { extract, type RawWarning } from '../src/ocr/extract.js';
-import { type Line, normalize } from '../src/ocr/parse.js';
+import { readReceipt } from '../src/ocr/read-receipt.js';
+import { type Line, normalize } from '../src/ocr/text/lines.js';
 import { type Entry, heldOut } from './dataset.js';
 
 const dir = process.env.OCR_DEV_DIR ?? join(import.meta.dirname, 'out');

@@ -7,9 +7,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Box, mayHoldDate } from '../src/ocr/paddle-core.js';
-import { readBoxes } from '../src/ocr/paddle-worker.js';
-import { prepareImage } from '../src/ocr/preprocess.js';
+import { mayHoldDate } from '../src/ocr/engines/date-reread.js';
+import { readBoxes } from '../src/ocr/engines/paddle-worker.js';
+import type { Box } from '../src/ocr/geometry/lines.js';
+import { prepareImage } from '../src/ocr/image/preprocess.js';
 import type { GrayImage, OcrText } from '../src/ocr/worker-pool.js';
 import { chooseSamples, findSamples } from './sroie-sample.js';
 

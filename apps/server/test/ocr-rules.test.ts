@@ -15,43 +15,36 @@ import {
   termMonths,
   totalVouchedByRate,
 } from '../src/ocr/consistency.js';
+import { allowedClasses, ctcDecode } from '../src/ocr/engines/ctc.js';
+import { chooseDateReading, mayHoldDate } from '../src/ocr/engines/date-reread.js';
+import { boxesFromProbMap } from '../src/ocr/engines/paddle-boxes.js';
+import { coverageType, coverOf, fuzzyCoverage } from '../src/ocr/fields/cover.js';
+import { compactDate, inCode } from '../src/ocr/fields/date.js';
+import { spacedAsElsewhere } from '../src/ocr/fields/description.js';
+import { fuelType } from '../src/ocr/fields/fuel-type.js';
+import { fuzzyInsurer } from '../src/ocr/fields/insurer.js';
 import {
-  compactDate,
-  coverageType,
-  coverOf,
-  datedRoles,
-  editsToFind,
-  extractExpense,
-  extractFuel,
-  extractInsurance,
-  extractRevision,
   fixPolicySlashes,
-  fuelType,
-  fuzzyCoverage,
-  fuzzyInsurer,
-  fuzzyPremium,
   gluedLabelPolicy,
-  inCode,
   policyNumber,
   policyNumberAbove,
   policyNumberBelow,
-  remindersOff,
-  spacedAsElsewhere,
-  termFromInstalments,
-} from '../src/ocr/extract.js';
-import { headingsOf, tableValues } from '../src/ocr/layout.js';
-import {
-  allowedClasses,
-  boxesFromProbMap,
-  chooseDateReading,
-  ctcDecode,
-  groupLines,
-  mayHoldDate,
-  textSlope,
-} from '../src/ocr/paddle-core.js';
-import { amountTokens, findDates, fixMonthNames, parseNumber, toLines } from '../src/ocr/parse.js';
-import { inkBox } from '../src/ocr/preprocess.js';
-import { respace } from '../src/ocr/words.js';
+} from '../src/ocr/fields/policy-number.js';
+import { datedRoles, termFromInstalments } from '../src/ocr/fields/policy-period.js';
+import { fuzzyPremium } from '../src/ocr/fields/premium.js';
+import { remindersOff } from '../src/ocr/fields/reminders.js';
+import { groupLines, textSlope } from '../src/ocr/geometry/lines.js';
+import { headingsOf, tableValues } from '../src/ocr/geometry/table.js';
+import { inkBox } from '../src/ocr/image/preprocess.js';
+import { extractExpense } from '../src/ocr/kinds/expense.js';
+import { extractFuel } from '../src/ocr/kinds/fuel.js';
+import { extractInsurance } from '../src/ocr/kinds/insurance.js';
+import { extractRevision } from '../src/ocr/kinds/revision.js';
+import { findDates, fixMonthNames } from '../src/ocr/text/dates.js';
+import { editsToFind } from '../src/ocr/text/fuzzy.js';
+import { toLines } from '../src/ocr/text/lines.js';
+import { amountTokens, parseNumber } from '../src/ocr/text/numbers.js';
+import { respace } from '../src/ocr/text/respace.js';
 
 const lines = (text: string) => toLines(text.trim());
 /** The same receipt as PaddleOCR may print it: spaces around labels, colons and units gone. */

@@ -1,4 +1,6 @@
-import { amountTokens, findDates, type Line } from './parse.js';
+import { findDates } from './text/dates.js';
+import type { Line } from './text/lines.js';
+import { amountTokens } from './text/numbers.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Amounts written with cents: a VAT number, a rate or a count on the same line is not money. */

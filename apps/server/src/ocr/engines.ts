@@ -1,5 +1,5 @@
-import { PaddlePool } from './paddle-pool.js';
-import { OcrPool } from './tesseract-pool.js';
+import { PaddlePool } from './engines/paddle-pool.js';
+import { OcrPool } from './engines/tesseract-pool.js';
 import type { OcrEngine } from './worker-pool.js';
 
 export type EngineName = 'paddle' | 'tesseract';

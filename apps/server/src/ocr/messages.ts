@@ -1,5 +1,5 @@
 import type { Language } from '@evdra/domain';
-import type { RawWarning } from './extract.js';
+import type { RawWarning } from './draft.js';
 
 const km = (lang: Language, n: unknown) =>
   `${Number(n).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'ro' ? 'ro-RO' : 'es-ES')} km`;

@@ -1,10 +1,11 @@
 import type { Language, OcrKind, OcrPreview, OcrWarning } from '@evdra/domain';
 import { AppError } from '../lib/errors.js';
 import type { Principal } from '../modules/auth/auth.service.js';
-import { readReceipt } from './engine.js';
-import { extract, type RawWarning } from './extract.js';
+import type { RawWarning } from './draft.js';
+import { extract } from './extract.js';
 import { warningMessage } from './messages.js';
-import { detectLanguage } from './parse.js';
+import { readReceipt } from './read-receipt.js';
+import { detectLanguage } from './text/language.js';
 import { OcrBusyError, type OcrEngine } from './worker-pool.js';
 
 type Deps = {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'tesseract.js';
-import { type OcrImage, type OcrText, WorkerPool } from './worker-pool.js';
+import { type OcrImage, type OcrText, WorkerPool } from '../worker-pool.js';
 
 export const OCR_LANGS = ['eng', 'ron', 'spa'] as const;
 

@@ -1,8 +1,9 @@
+/** A receipt's bytes → its text lines: a PDF's text layer, or the image through preprocessing and the OCR engine. */
 import { sniffImage } from '../files/images.js';
 import { AppError } from '../lib/errors.js';
-import { type Line, toLines } from './parse.js';
-import { readPdf } from './pdf.js';
-import { prepareImage, UnreadableImageError } from './preprocess.js';
+import { readPdf } from './image/pdf.js';
+import { prepareImage, UnreadableImageError } from './image/preprocess.js';
+import { type Line, toLines } from './text/lines.js';
 import type { GrayImage, OcrEngine } from './worker-pool.js';
 
 export type ReceiptText = { lines: Line[]; source: 'ocr' | 'pdf-text' };

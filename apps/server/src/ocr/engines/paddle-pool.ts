@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type OcrImage, type OcrText, WorkerPool } from './worker-pool.js';
+import { type OcrImage, type OcrText, WorkerPool } from '../worker-pool.js';
 
 export type PaddlePoolOptions = {
   /** Worker threads; default one (ONNX Runtime spreads one receipt over the cores itself). */

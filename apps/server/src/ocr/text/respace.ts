@@ -1,3 +1,4 @@
+/** Spaces put back between the words PaddleOCR glued together ("Brakepadsreplaced"). */
 /**
  * PaddleOCR drops the narrow spaces of small print: "Brakepadsreplaced". The words that describe work
  * on a car and what a driver pays for, in English, Romanian and Spanish, put them back. A token is

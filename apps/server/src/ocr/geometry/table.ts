@@ -1,4 +1,6 @@
-import { amountTokens, type Line, normalize } from './parse.js';
+/** A pump receipt's table: column headings over a row of numbers, each number under its heading. */
+import { type Line, normalize } from '../text/lines.js';
+import { amountTokens } from '../text/numbers.js';
 
 export type Column = 'qty' | 'ppl' | 'amount';
 

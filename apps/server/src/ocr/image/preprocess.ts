@@ -1,5 +1,5 @@
 import type { OutputInfo } from 'sharp';
-import type { GrayImage } from './worker-pool.js';
+import type { GrayImage } from '../worker-pool.js';
 
 // Refuse decompression bombs: 50 megapixels is beyond any phone photo.
 const PIXEL_LIMIT = 50_000_000;

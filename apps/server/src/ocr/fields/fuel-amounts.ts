@@ -1,0 +1,140 @@
+/** Litres, price per litre and the amount paid at the pump: the three that agree (litres × price = total). */
+import { type Result, round } from '../draft.js';
+import { tableValues } from '../geometry/table.js';
+import type { Line } from '../text/lines.js';
+import { amountTokens, parseNumber } from '../text/numbers.js';
+import { labelValue } from './label.js';
+import { totals } from './total.js';
+
+const UNIT = /(\d[\d.,]*\d|\d)\s*(?:L|LT|LTR|LTRS|LITRI|LITRU|LITROS|LITRO|LITRES|LITERS|LITRE|LITER|KWH)\b/g;
+const QTY_LABEL =
+  /\b(LITRI|LITROS|LITRES|LITERS|VOLUME|CANTITATE|CANTIDAD|QTY|QUANTITY|ENERGIE|ENERGIA|ENERGY|VOLUMEN)\b/;
+const PPL_LABEL =
+  /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO\s*(POR\s*)?LITRO|PRET\s*(PE\s*)?LITRU|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
+
+/** Sets liters, pricePerLiter and fuelPrice: the consistent set, else what can be derived, with a warning. */
+export function readFuelAmounts(lines: Line[], r: Result): void {
+  // Candidates for each number, with how sure we are of each.
+  type C = { value: number; conf: number };
+  const qty: C[] = [];
+  const ppl: C[] = [];
+  const lineAmounts: C[] = [];
+  for (const l of lines) {
+    const isPpl = PPL_LABEL.test(l.norm);
+    for (const m of l.norm.matchAll(UNIT)) {
+      // "20,08 LITRI x 7,48 LEI/L": the unit right after a number (not "LEI/L").
+      const before = l.norm.slice(0, m.index ?? 0);
+      if (/\/\s*$/.test(before)) continue;
+      const v = parseNumber(m[1] ?? '', 'qty');
+      if (v !== null && v > 0 && v < 2000) qty.push({ value: v, conf: l.confidence });
+    }
+    // "20,08 L x 7,48", "41.27 Litres @1.739 /L" (PaddleOCR: "41.27Litres@1.739/L"); the unit's
+    // small l is often read as I or 1 ("48,08 I x 1,465", "22,070 1 x 6,668").
+    const x =
+      /(?<![\d.,])(\d[\d.,]*)\s*(?:LITRES|LITERS|LITROS|LITRO|LITRI|LITRU|LITRE|LITER|LTRS|LTR|LT|L|I|1|KWH)?\s*[X*@×]\s*(?:[£€$]|EUR|LEI|RON)?\s*(\d[\d.,]*)/.exec(
+        l.norm,
+      );
+    if (x) {
+      const a = parseNumber(x[1] ?? '', 'qty');
+      let b = parseNumber(x[2] ?? '', 'qty');
+      // "@ 165.9p/L": pence per litre.
+      if (b && /^\s*P\s*\//.test(l.norm.slice((x.index ?? 0) + x[0].length))) b = Math.round(b * 10) / 1000;
+      if (a) qty.push({ value: a, conf: l.confidence });
+      // "21.0701x 7,482": that l glued to a quantity with its decimals; the total decides.
+      const glued = /^(\d+[.,]\d{2,3})1$/.exec(x[1] ?? '');
+      if (glued) qty.push({ value: parseNumber(glued[1] ?? '', 'qty') ?? 0, conf: l.confidence * 0.8 });
+      if (b) ppl.push({ value: b, conf: l.confidence });
+      // The amount a fiscal printer puts after them ("21,070 l x 7,482   157,65 A"): a total if they agree.
+      const rest = amountTokens(l.text.slice(l.text.length - (l.norm.length - (x.index + x[0].length))));
+      const amount = rest.filter((t) => /[.,]\d{2}$/.test(t.token)).at(-1);
+      if (amount) lineAmounts.push({ value: amount.value, conf: l.confidence * 0.8 });
+    }
+    if (QTY_LABEL.test(l.norm) && !isPpl) {
+      // "Cantidad   25,96 1": the unit's l read as a 1 after the quantity with its decimals.
+      const m = QTY_LABEL.exec(l.norm);
+      const own = amountTokens(l.text.slice((m?.index ?? 0) + (m?.[0].length ?? 0)), 'qty');
+      const decimals = own.filter((t) => /[.,]\d{1,3}$/.test(t.token));
+      const v =
+        own.length > 1 && decimals.length === 1
+          ? (decimals[0]?.value ?? null)
+          : labelValue(lines, l, 'qty', QTY_LABEL);
+      if (v !== null && v > 0) qty.push({ value: v, conf: l.confidence });
+    }
+    if (isPpl && !x) {
+      const v = labelValue(lines, l, 'qty', PPL_LABEL);
+      if (v !== null && v > 0 && v < 100) ppl.push({ value: v, conf: l.confidence });
+    }
+  }
+  // A table under "Litros  Precio/L  Importe" headings.
+  const table = tableValues(lines);
+  for (const t of table) {
+    if (t.column === 'qty' && t.value > 0 && t.value < 2000) qty.unshift({ value: t.value, conf: t.conf });
+    if (t.column === 'ppl' && t.value > 0 && t.value < 100) ppl.unshift({ value: t.value, conf: t.conf });
+  }
+  const tot = [
+    ...totals(lines),
+    ...table.filter((t) => t.column === 'amount').map((t) => ({ value: t.value, conf: t.conf * 0.9 })),
+    ...lineAmounts,
+  ];
+  // Pick the consistent set: litres × price/L within 2 % of the total.
+  let best: { l: C; p: C; t: C; err: number } | null = null;
+  for (const l of qty)
+    for (const p of ppl)
+      for (const t of tot) {
+        const err = Math.abs(l.value * p.value - t.value) / t.value;
+        if (!best || err < best.err) best = { l, p, t, err };
+      }
+  // Litres × price/L printed as an amount anywhere (a photo's slant can put a pair's amount beside
+  // another label): that amount is the total, when it agrees to the cent.
+  if (!best || best.err > 0.02) {
+    const printed = lines.flatMap((l) =>
+      amountTokens(l.text)
+        .filter((t) => /[.,]\d{2}$/.test(t.token) && !t.glued)
+        .map((t) => ({ value: t.value, conf: l.confidence * 0.7 })),
+    );
+    // One unit at its own price is no evidence: the amount must differ from both factors.
+    for (const l of qty.filter((q) => q.value !== 1))
+      for (const p of ppl)
+        for (const t of printed.filter((a) => a.value !== p.value && a.value !== l.value)) {
+          const err = Math.abs(l.value * p.value - t.value) / t.value;
+          if (t.value > 0 && Math.abs(l.value * p.value - t.value) < 0.011 && (!best || err < best.err))
+            best = { l, p, t, err };
+        }
+  }
+  if (best && best.err <= 0.02) {
+    // Three numbers that agree vouch for each other, whatever the OCR's own confidence.
+    r.set('liters', best.l.value, Math.max(best.l.conf, 0.95));
+    r.set('pricePerLiter', best.p.value, Math.max(best.p.conf, 0.95));
+    r.set('fuelPrice', best.t.value, Math.max(best.t.conf, 0.95));
+  } else {
+    const l = qty[0];
+    const p = ppl[0];
+    const t = tot[0];
+    if (l && p && !t) {
+      r.set('liters', l.value, l.conf * 0.9);
+      r.set('pricePerLiter', p.value, p.conf * 0.9);
+      r.set('fuelPrice', round(l.value * p.value, 2), 0.6);
+      r.warnings.push({ field: 'fuelPrice', code: 'DERIVED' });
+    } else if (l && t && !p) {
+      r.set('liters', l.value, l.conf * 0.9);
+      r.set('fuelPrice', t.value, t.conf * 0.9);
+      r.set('pricePerLiter', round(t.value / l.value, 3), 0.6);
+    } else if (p && t && !l) {
+      r.set('pricePerLiter', p.value, p.conf * 0.9);
+      r.set('fuelPrice', t.value, t.conf * 0.9);
+      r.set('liters', round(t.value / p.value, 2), 0.6);
+      r.warnings.push({ field: 'liters', code: 'DERIVED' });
+    } else {
+      r.set('liters', l?.value, (l?.conf ?? 0) * 0.6);
+      r.set('pricePerLiter', p?.value, (p?.conf ?? 0) * 0.6);
+      r.set('fuelPrice', t?.value, (t?.conf ?? 0) * 0.6);
+      if (l && p && t) {
+        r.warnings.push({
+          field: 'fuelPrice',
+          code: 'TOTAL_MISMATCH',
+          params: { liters: l.value, pricePerLiter: p.value, total: t.value },
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/** The insurer: a known name in the text, else one read with a letter in four misread, else the letterhead. */
+
+import { editsToFind } from '../text/fuzzy.js';
+import type { Line } from '../text/lines.js';
+import { normalize } from '../text/lines.js';
+
+/** Insurers common in Romania, Spain and the UK, with their usual names. */
+const INSURERS: [RegExp, string][] = [
+  [/ALLIANZ[\s-]*TIRIAC/, 'Allianz-Țiriac Asigurări'],
+  [/GROUPAMA/, 'Groupama Asigurări'],
+  [/OMNIASIG/, 'Omniasig VIG'],
+  [/GENERALI/, 'Generali România'],
+  [/ASIROM/, 'Asirom VIG'],
+  [/GRAWE/, 'Grawe România'],
+  [/UNIQA/, 'UNIQA Asigurări'],
+  [/EUROINS/, 'Euroins România'],
+  [/HDI/, 'HDI Versicherung'],
+  [/SIGNAL ?IDUNA/, 'Signal Iduna'],
+  [/MAPFRE/, 'Mapfre'],
+  [/LINEA ?DIRECTA/, 'Línea Directa'],
+  [/MUTUA ?MADRILENA/, 'Mutua Madrileña'],
+  [/AXA/, 'AXA Seguros'],
+  [/ALLIANZ ?SEGUROS/, 'Allianz Seguros'],
+  [/REALE/, 'Reale Seguros'],
+  [/SANTALUCIA/, 'Santalucía'],
+  [/AVIVA/, 'Aviva'],
+  [/DIRECT ?LINE/, 'Direct Line'],
+  [/ADMIRAL/, 'Admiral'],
+  [/CHURCHILL/, 'Churchill'],
+  [/\bLV=|LIVERPOOL ?VICTORIA|^LV\b|^L[VW]{2}=/, 'LV='],
+  [/HASTINGS/, 'Hastings Direct'],
+  [/ALLIANZ/, 'Allianz'],
+];
+/**
+ * An insurer's name in the letterhead (the first three lines) with a letter in four misread
+ * ("MUTUA MADRILEINA", "GROUPANAIGRARISA", "ALLAN TRIACAIGURARI"), names of six letters and more.
+ */
+export function fuzzyInsurer(lines: Line[]): string | null {
+  let best: { name: string; ratio: number } | null = null;
+  for (const l of lines.slice(0, 3)) {
+    const letters = l.norm.replace(/[^A-Z]/g, '');
+    for (const [, name] of INSURERS) {
+      const word = normalize(
+        name.split(/ (?:Asigurări|VIG|România|Seguros|Versicherung|Direct)$/)[0] ?? name,
+      ).replace(/[^A-Z]/g, '');
+      if (word.length < 6) continue;
+      const edits = editsToFind(word, letters);
+      if (edits <= Math.floor(word.length / 4) && (!best || edits / word.length < best.ratio))
+        best = { name, ratio: edits / word.length };
+    }
+  }
+  return best?.name ?? null;
+}
+
+/** The provider as printed (or nearly), else the first line of the letterhead. */
+export function provider(lines: Line[]): { value: string | null; conf: number } {
+  const all = lines.map((l) => l.norm).join('\n');
+  const insurer = INSURERS.find(([re]) => re.test(all));
+  const nearInsurer = insurer ? null : fuzzyInsurer(lines);
+  if (insurer) return { value: insurer[1], conf: 0.95 };
+  if (nearInsurer) return { value: nearInsurer, conf: 0.6 };
+  const head = lines.find((l) => /[A-Z]{3}/.test(l.norm) && !/POLI|CERTIF|INSURANCE|SEGURO/.test(l.norm));
+  return {
+    value: head ? head.text.replace(/\s+(S\.?A\.?|SRL|LTD|PLC)\.?$/i, '') : null,
+    conf: (head?.confidence ?? 0) * 0.5,
+  };
+}

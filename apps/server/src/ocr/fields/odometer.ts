@@ -1,0 +1,49 @@
+/** The odometer reading: the number after an odometer label (or before "km"), never the next service's. */
+import type { Line } from '../text/lines.js';
+import { amountTokens } from '../text/numbers.js';
+
+const ODO_LABEL =
+  /\b(KM ?BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MI?L[EI]?AGE(?:\s*IN|\s*OUT)?|KMS?|ODO)\b\.?/;
+/** A distance that is not the car's reading: the next service, a range, an interval. */
+const NOT_ODO =
+  /NEXT|PROXIM|URMATOAR|\bLA\s+\d|\bAT\s+\d|EVERY|CADA|INTERVAL|GARANTI|WARRANTY|KM\s*\/\s*H|RANGE|AUTONOM/;
+
+/**
+ * The odometer: the number after an odometer label anywhere on the line (not a date, not the next
+ * service's), else a number followed by "km". Miles are converted.
+ */
+export function odometer(lines: Line[]): { value: number; conf: number } | null {
+  const read = (l: Line, text: string, conf: number) => {
+    const clean = text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ');
+    const v = amountTokens(clean, 'int').find((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token))?.value;
+    if (v === undefined) return null;
+    // "48320miles": PaddleOCR glues the unit to the number.
+    return { value: /(?:\b|(?<=\d))MILES?\b/.test(l.norm) ? Math.round(v * 1.609344) : v, conf };
+  };
+  // A label that starts its line first ("KM 270243"), then one inside a line ("N-340 km 12" is an address).
+  const starting = lines.filter((l) => ODO_LABEL.exec(l.norm)?.index === 0);
+  for (const l of [...starting, ...lines.filter((l) => !starting.includes(l))]) {
+    if (NOT_ODO.test(l.norm)) continue;
+    const m = ODO_LABEL.exec(l.norm);
+    if (!m) continue;
+    // Inside a line only a full label counts: "N-340 km 12" is an address, "Mileage: 45,210" a reading.
+    // "Nr. înmatriculare: B 729 XYZ   KM: 51.196": a short label with its colon is a label anywhere.
+    const colon = /^\s*:/.test(l.norm.slice((m.index ?? 0) + m[0].length));
+    if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '') && !colon) continue;
+    const own = read(l, l.text.slice((m.index ?? 0) + m[0].length), l.confidence);
+    if (own) return own;
+    const next = lines[l.index + 1];
+    const below =
+      next && amountTokens(next.text, 'int').length === 1 ? read(l, next.text, next.confidence * 0.9) : null;
+    if (below) return below;
+  }
+  for (const l of lines) {
+    if (NOT_ODO.test(l.norm)) continue;
+    const m = /(\d[\d.,\s]{2,}\d)\s*KM\b/.exec(l.norm);
+    if (m) {
+      const v = read(l, (m[1] ?? '').replace(/\s/g, ''), l.confidence * 0.8);
+      if (v && v.value >= 100) return v;
+    }
+  }
+  return null;
+}

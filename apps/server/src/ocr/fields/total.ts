@@ -1,0 +1,141 @@
+/** The total paid: labelled totals ranked by how final their label is, checked against the payment and VAT. */
+import { agreesWithVat, netAndVat, totalChain, totalVouchedByRate } from '../consistency.js';
+import type { Result } from '../draft.js';
+import type { Line } from '../text/lines.js';
+import { amounts, amountTokens } from '../text/numbers.js';
+import { CHANGE, joinSplitCents, ownAmount, paidAmounts } from './paid.js';
+
+// Spaces optional inside a label: PaddleOCR prints "TOTALFACTURA", "AMOUNTDUE", "IMPORTETOTAL".
+export const TOTAL =
+  /\b(TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|TOTAL ?LEI|TOTAL ?EUR(?:OS)?|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|AMOUNT ?PAID|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE ?DUE|PAYABLE)\b/;
+export const NOT_TOTAL =
+  /(SUB[\s-]?TOTAL|TVA|IVA|\bVAT\b|BASE IMPONIBLE|DESCUENTO|DISCOUNT|\bCARD\b|TARJETA|NUMERAR|CASH|REST\b|CAMBIO|CHANGE)/;
+/**
+ * How final a total's label is: the amount after rounding beats "grand total / payable / de plată",
+ * which beats a total that includes the tax, then a plain TOTAL, then a bare AMOUNT or IMPORTE.
+ */
+const TOTAL_TIERS: [RegExp, number][] = [
+  [/\b(NETT TOTAL|ROUNDED TOTAL|TOTAL (AMT |AMOUNT )?ROUNDED|AFTER ROUNDING|TOTAL AFTER ADJ)/, 5],
+  [
+    /\b(GRAND TOTAL|FINAL TOTAL|PAYABLE|TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|BALANCE ?DUE|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|AMOUNT ?PAID)\b/,
+    4,
+  ],
+  [/\bTOTAL\b.*\b(INC|INCL|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b/, 3],
+  [/\bTOTAL/, 2],
+  [/./, 1],
+];
+/** A tax named on a total's line is fine only when the total includes it ("TOTAL (IVA INCLUIDO)"). */
+const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
+// INCI / INC! / INC1: the OCR's usual reading of a faded INCL.
+// LNCLUSIVE: an I read as l.
+const TAX_INCLUDED = /\b(INC[LI1]?|[IL]NCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
+/** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
+const NOT_PAID_TOTAL =
+  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO|TAXABLE)\b|(?<!TOTAL |AMOUNT ?)\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|(?<!AFTER )ROUNDING(?! *TOTAL)/;
+
+function isPaidTotal(l: Line): boolean {
+  if (!TOTAL.test(l.norm) || NOT_TOTAL.test(l.norm) || NOT_PAID_TOTAL.test(l.norm)) return false;
+  return !TAX_WORD.test(l.norm) || TAX_INCLUDED.test(l.norm);
+}
+
+/**
+ * The total paid, most likely first. A candidate's score: its label's tier; more when it agrees
+ * with what was paid (cash − change); more when it follows a rounding line (the adjusted amount is
+ * what was paid); less without the two decimals money is printed with (an OCR misread). A total
+ * printed without its decimal point ("1200" for 12.00, a faded thermal print) is read as cents
+ * when that makes it agree with the payment.
+ */
+export function totals(lines: Line[]): { value: number; conf: number }[] {
+  const paid = paidAmounts(lines);
+  const agrees = (v: number) => paid.some((p) => Math.abs(p - v) < 0.005);
+  // A change line ("CHANGE 0.00" too): the payment is what was handed over less the change.
+  const changeLine = lines.some(
+    (l) => CHANGE.test(l.norm) && ownAmount(l, /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER|REST)\b/) !== null,
+  );
+  const tillRounded = (v: number) =>
+    changeLine
+      ? paid.find((p) => Math.abs(p - v) > 0.005 && Math.abs(p - v) < 0.025 && Math.round(p * 100) % 5 === 0)
+      : undefined;
+  const subtotals = lines.filter((l) => /SUB[\s-]?TOTAL/.test(l.norm)).flatMap((l) => amounts(l.text));
+  // "Roundng Adusment": the OCR drops letters of a faded ROUNDING.
+  const rounding =
+    lines.findLast((l) => /\bR[O0]UN[DU]I?N?G|ROUND ADJ|REDONDEO|ROTUNJIRE/.test(l.norm))?.index ?? -1;
+  const found: { value: number; conf: number; score: number; at: number }[] = [];
+  for (const l of lines) {
+    if (!TOTAL.test(l.norm) || NOT_TOTAL.test(l.norm)) continue;
+    const paidTotalLine = isPaidTotal(l);
+    const tier = paidTotalLine ? (TOTAL_TIERS.find(([re]) => re.test(l.norm))?.[1] ?? 1) : 0;
+    const stated = statedAmount(lines, l, tier > 1);
+    if (!stated || stated.value <= 0) continue;
+    // A total line that names a tax or a count ("Total Sales (Inclusive of GST)" with INCLUSIVE
+    // misread, "Qty: 1  Total RM 11.60") counts only when it states what was paid.
+    if (!paidTotalLine) {
+      if (agrees(stated.value))
+        found.push({ value: stated.value, conf: l.confidence * 0.8, score: 40, at: l.index });
+      continue;
+    }
+    let v = stated.value;
+    const cents = v / 100;
+    const vouched = agrees(cents) || subtotals.some((s) => Math.abs(s - cents) < 0.005);
+    if (!agrees(v) && !stated.cents && Number.isInteger(v) && v >= 100 && vouched) v = cents;
+    // "TOTAL 60.31" and "CASH 70.30 / CHANGE 10.00": the till rounded the total to 5 cents (its
+    // rounding line lost); what was paid less the change is the total.
+    if (!agrees(v) && stated.cents) v = tillRounded(v) ?? v;
+    const score =
+      tier * 10 +
+      (agrees(v) ? 40 : stated.cents || v !== stated.value ? 0 : -30) +
+      (rounding >= 0 && l.index > rounding ? 25 : 0);
+    // A total without cents that the payment contradicts ("TOTA! 10" beside "CASH 50", "CHANGE
+    // 26.00"): a misread; what was paid less the change says more.
+    if (paid.length && !agrees(v) && !stated.cents && v === stated.value) continue;
+    found.push({ value: v, conf: l.confidence, score, at: l.index });
+  }
+  // Two labelled totals that state the same amount ("incl. tax" and "payable") back each other.
+  for (const c of found)
+    if (found.some((o) => o !== c && o.value === c.value && o.at !== c.at)) c.score += 15;
+  return found.sort((a, b) => b.score - a.score || a.at - b.at).map(({ value, conf }) => ({ value, conf }));
+}
+
+/**
+ * The amount a total's line states after its label: the rightmost one written as money (with
+ * cents; OCR noise after it is skipped), else the rightmost number, else (when `borrow`) the
+ * next line's only number. `cents`: it was written with two decimals.
+ */
+function statedAmount(lines: Line[], l: Line, borrow: boolean): { value: number; cents: boolean } | null {
+  const m = TOTAL.exec(l.norm);
+  const own = amountTokens(joinSplitCents(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text));
+  const next = borrow && own.length === 0 ? amountTokens(lines[l.index + 1]?.text ?? '') : [];
+  const tokens = (own.length ? own : next.length === 1 ? next : []).filter((t) => !t.glued);
+  const withCents = tokens.filter((t) => /[.,]\d{2}$/.test(t.token));
+  const pick = withCents.at(-1) ?? tokens.at(-1);
+  return pick ? { value: pick.value, cents: withCents.length > 0 } : null;
+}
+
+/**
+ * The best total, checked against net + VAT when both are printed: a candidate that equals their
+ * sum wins; when none does, the warning says so and the confidence drops.
+ */
+export function checkedTotal(
+  lines: Line[],
+  r: Result,
+  field: string,
+): { value: number; conf: number } | undefined {
+  const tot = totals(lines);
+  // Parts + VAT = an amount below them, the VAT at its rate: that amount is the total when no
+  // total is labelled or the labelled one is one of those parts (the OCR paired the column of
+  // values with the wrong labels). A labelled total elsewhere wins ("Total 6% supplies (incl.
+  // GST)" is a part of "Total payable").
+  const chain = totalChain(lines);
+  const first = tot[0];
+  if (chain && (!first || (first.value !== chain.total && chain.parts.includes(first.value))))
+    return { value: chain.total, conf: 0.85 };
+  const nv = netAndVat(lines);
+  if (!nv || !tot.length) return tot[0];
+  const agreeing = tot.find((t) => agreesWithVat(nv, t.value));
+  if (agreeing) return { value: agreeing.value, conf: Math.max(agreeing.conf, 0.95) };
+  if (!first) return undefined;
+  // The net or the VAT misread, the total agreeing with the other at the VAT rate: no warning.
+  if (totalVouchedByRate(nv, first.value)) return { value: first.value, conf: first.conf * 0.9 };
+  r.warnings.push({ field, code: 'VAT_MISMATCH', params: { net: nv.net, vat: nv.vat, total: first.value } });
+  return { value: first.value, conf: first.conf * 0.6 };
+}

@@ -1,0 +1,21 @@
+/** Approximate matching: how many letters a misread word is off from the one it stands for. */
+/**
+ * The fewest letters to add, drop or change in `text` to find `word` inside it (Sellers' approximate
+ * substring match).
+ */
+export function editsToFind(word: string, text: string): number {
+  let prev = new Array<number>(word.length + 1).fill(0).map((_, i) => i);
+  let best = prev[word.length] ?? word.length;
+  for (const c of text) {
+    const cur = [0];
+    for (let i = 1; i <= word.length; i++)
+      cur[i] = Math.min(
+        (prev[i] ?? 0) + 1,
+        (cur[i - 1] ?? 0) + 1,
+        (prev[i - 1] ?? 0) + (word[i - 1] === c ? 0 : 1),
+      );
+    prev = cur;
+    best = Math.min(best, cur[word.length] ?? best);
+  }
+  return best;
+}
