@@ -8,7 +8,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineC
     root: 'apps/server',
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    env: { EVDRA_TEST_DB: db },
+    // FX_RATES_URL empty: no server a test starts (in process or spawned) fetches the ECB's rates.
+    env: { EVDRA_TEST_DB: db, FX_RATES_URL: '' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -18,6 +18,8 @@ export async function startBenchServer(port, extraEnv = {}) {
     process.env.BENCH_SERVER_MAIN ?? new URL('../apps/server/dist/main.js', import.meta.url).pathname;
   const child = spawn(process.execPath, [main], {
     env: {
+      // No fetch of the ECB's exchange rates unless asked (FX_RATES_URL set): loopback only.
+      FX_RATES_URL: '',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -23,7 +23,8 @@ export async function startProcess(script, env, healthUrl, nodeArgs = []) {
     process.execPath,
     [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...nodeArgs, script],
     {
-      env: { ...process.env, ...env },
+      // No fetch of the ECB's exchange rates unless asked (FX_RATES_URL set): loopback only.
+      env: { FX_RATES_URL: '', ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

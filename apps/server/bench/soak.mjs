@@ -65,6 +65,8 @@ dbUrl.pathname = `/${dbName}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'evdra-soak-'));
 const child = spawn(process.execPath, [serverMain], {
   env: {
+    // No fetch of the ECB's exchange rates unless asked (FX_RATES_URL set): loopback only.
+    FX_RATES_URL: '',
     ...process.env,
     PORT: String(PORT),
     HOST: '127.0.0.1',

@@ -38,6 +38,9 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { CalendarService } from './modules/calendar/calendar.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
+import { FxRepo } from './modules/fx/fx.repo.js';
+import { fxRoutes } from './modules/fx/fx.routes.js';
+import { FxService } from './modules/fx/fx.service.js';
 import { HealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService, type ServiceProbe } from './modules/health/health.service.js';
@@ -311,6 +314,9 @@ export async function buildApp({
       (v, seller, listing) => reports.listingLink(v, seller, listing),
     ),
   });
+
+  // Exchange rates (issue 50); main.ts fetches the ECB's into the same table.
+  await fxRoutes(app, { service: new FxService(new FxRepo(db)), now });
 
   await app.register(webAppPlugin, { webDist });
 

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Currency } from '@evdra/domain';
 import { z } from 'zod';
+
+/** The ECB's 90-day history (it also holds the latest day): a server started after a pause fills the gap. */
+export const DEFAULT_FX_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -51,6 +55,16 @@ const EnvSchema = z.object({
   PUSH_POLL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Receipt OCR: PaddleOCR (ONNX Runtime) reads photos best; tesseract is the former engine. */
   OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
+  /**
+   * The ECB's euro reference rates in its XML format, fetched at start and daily. Unlike the others,
+   * an empty value is not "unset": it turns the fetch off (loadConfig reads it before the filter).
+   */
+  FX_RATES_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\S*$/i, 'FX_RATES_URL must be an http:// or https:// URL')
+    .default(DEFAULT_FX_RATES_URL),
+  /** The instance's currency: the admin's global analytics default to it. */
+  CURRENCY: Currency.default('EUR'),
 });
 
 /** Every variable the server reads (`.env.example` lists each one; a test keeps them in step). */
@@ -89,6 +103,10 @@ export type Config = {
     allowLocal: boolean;
   };
   ocrEngine: 'paddle' | 'tesseract';
+  /** Where the daily ECB reference rates come from; undefined: not fetched (FX_RATES_URL set empty). */
+  fxRatesUrl?: string;
+  /** The instance's currency (ISO 4217). */
+  currency: Currency;
 };
 
 export class ConfigError extends Error {}
@@ -152,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outbound: { allowLocal: e.OUTBOUND_ALLOW_LOCAL || e.PUSH_ALLOW_LOCAL },
     ocrEngine: e.OCR_ENGINE,
+    fxRatesUrl: env.FX_RATES_URL !== undefined && env.FX_RATES_URL.trim() === '' ? undefined : e.FX_RATES_URL,
+    currency: e.CURRENCY,
   };
 }
 

@@ -6,7 +6,13 @@ import { DataDirLockedError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { scheduleReminders } from './jobs/reminders.js';
 import { listenWhileStarting } from './lib/starting.js';
+import { scheduleEcbRates } from './modules/fx/fx.job.js';
+import { FxRepo } from './modules/fx/fx.repo.js';
+import { FxService } from './modules/fx/fx.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
+
+/** The first fetch of the ECB's exchange rates after a start; then daily (modules/fx/fx.job.ts). */
+const FIRST_FX_FETCH_AFTER_MS = 10_000;
 
 /** What a running server tells the person who started it (`npm start` prints it). */
 export type Started = {
@@ -36,6 +42,7 @@ async function main(): Promise<Started> {
     await starting?.close();
   }
   let stopReminders = () => {};
+  let stopFxRates = () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +51,7 @@ async function main(): Promise<Started> {
     app.log.info({ signal }, 'shutting down');
     try {
       stopReminders();
+      stopFxRates();
       // Stop accepting; let in-flight requests finish, closing each keep-alive connection as soon
       // as it goes idle (a request that was running when the signal came keeps its connection).
       const idle = setInterval(() => app.server.closeIdleConnections(), 50);
@@ -62,6 +70,12 @@ async function main(): Promise<Started> {
   await app.listen({ port: config.port, host: config.host });
   // After listen: the first reminder scan must not hold up the start (PGlite has one connection).
   stopReminders = scheduleReminders(database.db, app.log);
+  // The ECB's rates, in the background (FX_RATES_URL set empty: never), a little after the start:
+  // storing them holds PGlite's one session, which the first requests after a restart would wait for.
+  if (config.fxRatesUrl) {
+    const fx = new FxService(new FxRepo(database.db));
+    stopFxRates = scheduleEcbRates(config.fxRatesUrl, fx, app.log, { firstAfterMs: FIRST_FX_FETCH_AFTER_MS });
+  }
   const started: Started = {
     url: config.publicUrl,
     database: database.kind,

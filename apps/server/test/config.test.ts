@@ -84,6 +84,12 @@ const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
   PUSH_ALLOW_LOCAL: { empty: (c) => expect(c.outbound.allowLocal).toBe(false), bad: ['yes'] },
   PUSH_POLL_MS: { empty: (c) => expect(c.push.pollMs).toBe(5_000), bad: ['-1', 'often'] },
   OCR_ENGINE: { empty: (c) => expect(c.ocrEngine).toBe('paddle'), bad: ['easyocr'] },
+  // Empty is the one exception to "empty means not set": it turns the ECB fetch off (issue 50).
+  FX_RATES_URL: {
+    empty: (c) => expect(c.fxRatesUrl).toBeUndefined(),
+    bad: ['www.ecb.europa.eu/x.xml', 'ftp://example.com/rates.xml', 'file:///etc/passwd'],
+  },
+  CURRENCY: { empty: (c) => expect(c.currency).toBe('EUR'), bad: ['XYZ', 'eur', 'EURO'] },
 };
 
 describe('loadConfig', () => {
@@ -124,6 +130,16 @@ describe('loadConfig', () => {
     expect(allowLocal({ OUTBOUND_ALLOW_LOCAL: 'true' })).toBe(true);
     expect(allowLocal({ PUSH_ALLOW_LOCAL: '1' })).toBe(true);
     expect(allowLocal({ OUTBOUND_ALLOW_LOCAL: 'false', PUSH_ALLOW_LOCAL: 'false' })).toBe(false);
+  });
+
+  it('FX_RATES_URL: the ECB’s 90-day file when unset, any http(s) URL when given, off when empty', () => {
+    const url = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).fxRatesUrl;
+    expect(url({})).toBe('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml');
+    expect(url({ FX_RATES_URL: 'http://127.0.0.1:8099/eurofxref-daily.xml' })).toBe(
+      'http://127.0.0.1:8099/eurofxref-daily.xml',
+    );
+    expect(url({ FX_RATES_URL: '' })).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), CURRENCY: 'RON' }).currency).toBe('RON');
   });
 
   it('DATA_DIR: empty means ./data in the working directory', () => {

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'evdra-e2e-'));
 process.env.LOG_LEVEL ??= 'warn';
 process.env.HOST ??= '127.0.0.1';
+// No fetch of the ECB's exchange rates (loopback only in tests).
+process.env.FX_RATES_URL ??= '';
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT ?? 8181}`;
 if (process.env.E2E_SEED === 'demo') {
   execFileSync(process.execPath, [new URL('../../server/dist/seed.js', import.meta.url).pathname], {
