@@ -15,6 +15,45 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name
 const parse = (name: string, mapping?: Parameters<typeof parseImport>[2]) =>
   parseImport(fixture(name), 'PETROL', mapping);
 
+describe('a file that says nothing of partial fills is a file of full fills', () => {
+  const csv = (...lines: string[]) => Buffer.from(lines.join('\n'));
+  it('holds for every reader whose full-tank column is missing', () => {
+    const files = {
+      fuelio: csv(
+        '"## Vehicle"',
+        '"Name","DistUnit","FuelUnit"',
+        '"Car","0","0"',
+        '"## Log"',
+        '"Data","Odo (km)","Fuel (litres)","Price (optional)"',
+        '"2024-01-10","50000","40","280"',
+        '"2024-01-24","50500","35","245"',
+      ),
+      drivvo: csv(
+        '##Refuelling',
+        '"Odometer (km)","Date","Price / L","Total cost","Volume"',
+        '"12000","2024-01-15 08:30:00","1.50","60.00","40.00"',
+        '"12500","2024-01-29 08:30:00","1.50","52.50","35.00"',
+      ),
+      evdra: csv(
+        'kind,date,odometer,liters,fuelPrice,expenseType',
+        'fuel,2024-01-10,50000,40,280,',
+        'fuel,2024-01-24,50500,35,245,',
+      ),
+      fuelly: csv(
+        'Fuelup Date,Odometer,Gallons,Total Cost,MPG',
+        '06/01/2024,1000,10,35,0',
+        '06/14/2024,1300,10,34,30',
+      ),
+      generic: csv('Data;Km;Litri;Total', '10.01.2024;15000;40,5;283,50', '24.01.2024;15500;38,0;266,00'),
+    };
+    for (const [format, bytes] of Object.entries(files)) {
+      const p = parseImport(bytes, 'PETROL');
+      expect([p.format, p.fuel.map((f) => f.fullTank)]).toEqual([format, [true, true]]);
+      expect(p.fuel.every((f) => !f.missedPrevious)).toBe(true);
+    }
+  });
+});
+
 describe('numbers and dates in any locale', () => {
   it('reads decimal commas, thousands separators and currency symbols', () => {
     expect(parseNumber('$89.99', '.')).toBe(89.99);
