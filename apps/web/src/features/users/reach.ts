@@ -1,4 +1,4 @@
-import type { CalendarLink, PushDevice, PushPreferences } from '@evdra/domain';
+import type { CalendarLink, PushDevice, PushPreferences, PushSubscribed } from '@evdra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -63,22 +63,22 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 
 /**
  * Asks permission (only now, on the user's click), subscribes through the service worker with the
- * server's key, and registers the subscription. Resolves to false when permission is refused.
+ * server's key, and registers the subscription. Resolves to the server's answer (with `replaced`
+ * when this device pushed the user's oldest one out), or null when permission is refused.
  */
-export async function enablePush(): Promise<boolean> {
+export async function enablePush(): Promise<PushSubscribed | null> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return false;
+  if (permission !== 'granted') return null;
   const { publicKey } = await api<{ publicKey: string }>('/api/push/public-key');
   const reg = await navigator.serviceWorker.ready;
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const json = sub.toJSON();
-  await api('/api/push/subscriptions', {
+  return api<PushSubscribed>('/api/push/subscriptions', {
     method: 'POST',
     body: { endpoint: json.endpoint, keys: json.keys, userAgent: navigator.userAgent.slice(0, 300) },
   });
-  return true;
 }
 
 /** Stops pushes to this device: on the server, then in the browser. */

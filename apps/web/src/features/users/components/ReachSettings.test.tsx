@@ -152,6 +152,39 @@ describe('PushSettings', { timeout: 20_000 }, () => {
   });
 });
 
+describe('PushSettings past the device cap', { timeout: 20_000 }, () => {
+  it('says which device no longer gets notifications when this one replaced the oldest', async () => {
+    storeUser();
+    stubPushBrowser('granted');
+    let devices: (typeof DEVICE)[] = [];
+    mockApi({
+      'GET /api/push/subscriptions': () => jsonResponse(devices),
+      'GET /api/push/preferences': () => jsonResponse(PREFS),
+      'GET /api/push/public-key': () => jsonResponse({ publicKey: 'AQID' }),
+      'POST /api/push/subscriptions': () => {
+        devices = [DEVICE];
+        const oldest = {
+          id: 1,
+          endpoint: 'https://push.example/old',
+          userAgent: 'Firefox',
+          createdAt: '2025-03-01T08:00:00.000Z',
+        };
+        return jsonResponse({ id: 21, ...DEVICE, replaced: oldest }, 201);
+      },
+    });
+    const { user } = renderPage(<PushSettings />);
+    const toggle = await screen.findByRole('checkbox', { name: 'Notifications on this device' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    expect(
+      await screen.findByText(
+        'At most 20 devices receive notifications: the oldest one (added Mar 1, 2025) no longer does.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Notifications on this device' })).toBeChecked();
+  });
+});
+
 describe('CalendarSettings', { timeout: 20_000 }, () => {
   const LINK = { url: 'https://evdra.example/api/calendar/old-token.ics' };
 

@@ -1,9 +1,11 @@
+import { MAX_PUSH_DEVICES } from '@evdra/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Card';
 import { CheckboxField, TextField } from '../../../components/Field';
 import { errorText } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
 import {
   currentSubscription,
   disablePush,
@@ -31,6 +33,7 @@ export function PushSettings() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success' | 'info'; text: string } | null>(null);
   const supported = pushSupported();
+  const format = useFormat();
 
   useEffect(() => {
     if (!supported) return;
@@ -47,7 +50,15 @@ export function PushSettings() {
     setMessage(null);
     try {
       if (checked) {
-        if (!(await enablePush())) setMessage({ tone: 'error', text: t('push.denied') });
+        const added = await enablePush();
+        if (!added) setMessage({ tone: 'error', text: t('push.denied') });
+        else if (added.replaced) {
+          // Past the cap the server dropped the oldest device: say so, or it would just go quiet.
+          setMessage({
+            tone: 'info',
+            text: t('push.replaced', { max: MAX_PUSH_DEVICES, date: format.date(added.replaced.createdAt) }),
+          });
+        }
       } else {
         await disablePush();
       }
