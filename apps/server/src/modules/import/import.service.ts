@@ -1,4 +1,5 @@
 import {
+  type FuelType,
   IMPORT_SAMPLE_SIZE,
   type ImportCounts,
   type ImportMapping,
@@ -14,9 +15,9 @@ import type { RecordsService, RecordTable } from '../records/records.service.js'
 import type { Parsed, Sourced } from './collect.js';
 import { vehicleCsv } from './export-csv.js';
 import { type ExistingKeys, type ImportRepo, keyOf } from './import.repo.js';
-import { type ImportNote, importError, importWarning } from './messages.js';
-import { parseImport } from './parse.js';
-import { noRows } from './read.js';
+import { type ImportNote, importError, importLimitText, importWarning } from './messages.js';
+import { parseInThread } from './parse-thread.js';
+import { ImportTooLarge, noRows } from './read.js';
 
 type Kind = keyof ExistingKeys;
 type Reading = { date: string; odometer: number | null };
@@ -67,7 +68,7 @@ export class ImportService {
   ): Promise<ImportPreview> {
     const vehicle = await this.vehicle(p, vehicleId);
     const lang = await this.d.language(p.userId);
-    const parsed = parseImport(bytes, vehicle.fuelType, mapping);
+    const parsed = await read(lang, bytes, vehicle.fuelType, mapping);
     const { fresh, duplicates } = split(parsed, await this.d.repo.existingKeys(vehicleId));
     // The fill-ups the odometer-order rule would refuse, as confirm will.
     const errors = [
@@ -100,7 +101,7 @@ export class ImportService {
   ): Promise<ImportResult> {
     const vehicle = await this.vehicle(p, vehicleId);
     const lang = await this.d.language(p.userId);
-    const parsed = parseImport(bytes, vehicle.fuelType, mapping);
+    const parsed = await read(lang, bytes, vehicle.fuelType, mapping);
     // A generic CSV whose mapping reads nothing previews (so the user can fix it) but imports nothing.
     if (KINDS.every((k) => parsed[k].length === 0)) throw noRows();
     const result = await this.d.repo.inVehicleLock(vehicleId, async (tx: Executor) => {
@@ -137,6 +138,19 @@ export class ImportService {
       duplicates,
       errors: wordErrors(lang, errors),
     };
+  }
+}
+
+/**
+ * The upload's records, read off the event loop (parse-thread.ts); an upload over the import's
+ * limits is refused (413) in the user's language.
+ */
+async function read(lang: Language, bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping) {
+  try {
+    return await parseInThread(bytes, fuelType, mapping);
+  } catch (err) {
+    if (err instanceof ImportTooLarge) throw new ImportTooLarge(err.limit, importLimitText(lang, err.limit));
+    throw err;
   }
 }
 

@@ -98,3 +98,36 @@ export const importError = (lang: Language, n: ImportNote): ImportRowError => ({
   code: n.code,
   message: text(lang, n),
 });
+
+/** An upload over one of the import's limits (read.ts), as the user reads it. */
+export type ImportLimit = 'ZIP_ENTRIES' | 'ZIP_INFLATED' | 'ZIP_UNDECLARED' | 'ROWS' | 'MEMORY';
+
+const LIMITS: Record<ImportLimit, Texts> = {
+  ZIP_ENTRIES: {
+    en: 'This ZIP holds more than 50 files. Zip only the CSV files of your export and try again.',
+    ro: 'Această arhivă ZIP conține mai mult de 50 de fișiere. Arhivează doar fișierele CSV ale exportului și încearcă din nou.',
+    es: 'Este ZIP contiene más de 50 archivos. Comprime solo los archivos CSV de tu exportación e inténtalo de nuevo.',
+  },
+  ZIP_INFLATED: {
+    en: 'This ZIP unpacks to more than 100 MB. Zip only the CSV files of your export and try again.',
+    ro: 'Această arhivă ZIP are peste 100 MB după dezarhivare. Arhivează doar fișierele CSV ale exportului și încearcă din nou.',
+    es: 'Este ZIP ocupa más de 100 MB descomprimido. Comprime solo los archivos CSV de tu exportación e inténtalo de nuevo.',
+  },
+  ZIP_UNDECLARED: {
+    en: 'A file in this ZIP unpacks to more than the ZIP says. Zip the CSV files of your export again and try again.',
+    ro: 'Un fișier din această arhivă ZIP are după dezarhivare mai mult decât declară arhiva. Arhivează din nou fișierele CSV ale exportului și încearcă din nou.',
+    es: 'Un archivo de este ZIP ocupa descomprimido más de lo que declara el ZIP. Vuelve a comprimir los archivos CSV de tu exportación e inténtalo de nuevo.',
+  },
+  ROWS: {
+    en: 'This file has more than 200,000 rows. Split it into smaller files and import them one by one.',
+    ro: 'Acest fișier are mai mult de 200.000 de rânduri. Împarte-l în fișiere mai mici și importă-le pe rând.',
+    es: 'Este archivo tiene más de 200.000 filas. Divídelo en archivos más pequeños e impórtalos uno a uno.',
+  },
+  MEMORY: {
+    en: 'This file needs more memory to read than one import may take. Split it into smaller files and import them one by one.',
+    ro: 'Acest fișier are nevoie de mai multă memorie decât poate folosi un import. Împarte-l în fișiere mai mici și importă-le pe rând.',
+    es: 'Este archivo necesita más memoria de la que puede usar una importación. Divídelo en archivos más pequeños e impórtalos uno a uno.',
+  },
+};
+
+export const importLimitText = (lang: Language, limit: ImportLimit) => LIMITS[limit][lang];

@@ -1,6 +1,7 @@
-import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/errors.js';
+import { inflateEntry, type ZipEntry, ZipTooLarge, ZipUnreadable, zipEntries } from '../../lib/zip.js';
+import { type ImportLimit, importLimitText } from './messages.js';
 
 /** One CSV file of an upload (a ZIP may hold several: LubeLogger exports one per record type). */
 export type CsvFile = { name: string; rows: CsvRow[] };
@@ -8,6 +9,26 @@ export type CsvFile = { name: string; rows: CsvRow[] };
 export type CsvRow = { line: number; cells: string[] };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/** What one upload may hold (issue 49): refused with 413 beyond, before the work they would cost. */
+export const IMPORT_LIMITS = {
+  /** Entries of a ZIP, whatever they are. */
+  zipEntries: 50,
+  /** Bytes of a ZIP's entries once inflated, in all (as declared, and as inflated). */
+  zipInflatedBytes: 100_000_000,
+  /** Data rows (below each file's header row) of all the upload's CSVs together. */
+  rows: 200_000,
+};
+
+/** An upload over one of IMPORT_LIMITS: 413, as a file over 20 MB is, the file named as the field at fault. */
+export class ImportTooLarge extends AppError {
+  constructor(
+    readonly limit: ImportLimit,
+    message = importLimitText('en', limit),
+  ) {
+    super(413, 'PAYLOAD_TOO_LARGE', message, [{ field: 'file', message }]);
+  }
+}
 
 export const notCsv = () =>
   new AppError(
@@ -18,29 +39,42 @@ export const notCsv = () =>
 export const noRows = () =>
   new AppError(422, 'UNREADABLE_IMPORT', 'No records could be read from this file.');
 
+/** The entries of a ZIP an import reads: CSV or text files, not macOS's resource forks. */
+const isCsvEntry = (e: ZipEntry) => /\.(csv|txt)$/i.test(e.name) && !e.name.startsWith('__MACOSX/');
+
 /**
  * The CSV files of an upload: the file itself, or every `.csv` inside a ZIP. Refuses (415) bytes that
- * are not text (an image, a PDF, a spreadsheet).
+ * are not text (an image, a PDF, a spreadsheet), and (413) a ZIP over IMPORT_LIMITS, from its
+ * directory before anything is inflated, or as soon as an entry inflates past the size it declared;
+ * and CSVs with more than IMPORT_LIMITS.rows data rows in all, as soon as the reader meets one more.
  */
 export function readUpload(bytes: Buffer, name = 'upload.csv'): CsvFile[] {
-  if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
-    let entries: Record<string, Uint8Array>;
-    try {
-      entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), {
-        filter: (f) =>
-          /\.(csv|txt)$/i.test(f.name) && !f.name.startsWith('__MACOSX/') && f.originalSize < 64 << 20,
-      });
-    } catch {
-      throw notCsv();
-    }
-    const files = Object.entries(entries)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([entry, data]) => parseCsv(decodeText(Buffer.from(data)), entry));
-    if (files.length === 0) throw notCsv();
-    return files;
+  if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) return [parseCsv(decodeText(bytes), name)];
+  const zip = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  try {
+    const entries = zipEntries(zip, {
+      maxEntries: IMPORT_LIMITS.zipEntries,
+      maxInflatedBytes: IMPORT_LIMITS.zipInflatedBytes,
+    })
+      .filter(isCsvEntry)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    if (entries.length === 0) throw notCsv();
+    let rowsLeft = IMPORT_LIMITS.rows;
+    return entries.map((e) => {
+      // One entry inflated at a time, and let go once read.
+      const file = parseCsv(decodeText(inflateEntry(zip, e)), e.name, rowsLeft);
+      rowsLeft -= dataRows(file);
+      return file;
+    });
+  } catch (err) {
+    if (err instanceof ZipTooLarge) throw new ImportTooLarge(ZIP_LIMIT[err.limit]);
+    if (err instanceof ZipUnreadable) throw notCsv();
+    throw err;
   }
-  return [parseCsv(decodeText(bytes), name)];
 }
+
+const ZIP_LIMIT = { entries: 'ZIP_ENTRIES', inflated: 'ZIP_INFLATED', undeclared: 'ZIP_UNDECLARED' } as const;
+const dataRows = (file: CsvFile) => Math.max(0, file.rows.length - 1);
 
 /** UTF-8 (BOM dropped) or UTF-16 with a BOM; anything holding NUL or control bytes is not a CSV. */
 export function decodeText(bytes: Buffer): string {
@@ -68,8 +102,11 @@ export function decodeText(bytes: Buffer): string {
  */
 const QUOTE_THEN_DIGIT = /(^|[,;\t])"([^"\r\n]*)"[ \t]*(\d+)(?=[ \t]*(?:[,;\t]|\r?\n|$))/gm;
 
-/** Parses CSV text with papaparse: delimiter detected (`,` `;` tab `|`), CRLF or LF, blank lines dropped. */
-export function parseCsv(text: string, name: string): CsvFile {
+/**
+ * Parses CSV text with papaparse: delimiter detected (`,` `;` tab `|`), CRLF or LF, blank lines
+ * dropped. Refuses (413) a file with more than `maxRows` data rows, as soon as it meets the next one.
+ */
+export function parseCsv(text: string, name: string, maxRows = IMPORT_LIMITS.rows): CsvFile {
   const fixed = text.replace(QUOTE_THEN_DIGIT, '$1"$2 $3"');
   // papaparse guesses the delimiter from the first lines, blank ones left out (a trailing blank line
   // would otherwise spoil the guess); the whole file is then read with it, blank lines kept for line numbers.
@@ -78,15 +115,23 @@ export function parseCsv(text: string, name: string): CsvFile {
     skipEmptyLines: 'greedy',
     preview: 50,
   }).meta;
-  const result = Papa.parse<string[]>(fixed, { delimiter: delimiter || ',', skipEmptyLines: false });
   const rows: CsvRow[] = [];
   let line = 1;
-  for (const raw of result.data) {
-    const cells = raw.map((c) => (c ?? '').trim());
-    const current = line;
-    line += 1 + raw.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
-    if (cells.every((c) => c === '')) continue;
-    rows.push({ line: current, cells });
-  }
+  // Row by row (step), so a file over the limit stops being read at its first row too many.
+  Papa.parse<string[]>(fixed, {
+    delimiter: delimiter || ',',
+    skipEmptyLines: false,
+    step: ({ data: raw }, parser) => {
+      const cells = raw.map((c) => (c ?? '').trim());
+      const current = line;
+      line += 1 + raw.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
+      if (cells.every((c) => c === '')) return;
+      if (rows.length > maxRows) {
+        parser.abort();
+        throw new ImportTooLarge('ROWS');
+      }
+      rows.push({ line: current, cells });
+    },
+  });
   return { name, rows };
 }

@@ -1,0 +1,136 @@
+import { Worker } from 'node:worker_threads';
+import type { FuelType, ImportMapping } from '@evdra/domain';
+import { AppError } from '../../lib/errors.js';
+import type { Parsed } from './collect.js';
+import type { FailedParse, ParseListKey, ParseReply, ParseRequest } from './parse-worker.js';
+import { ImportTooLarge } from './read.js';
+
+/**
+ * Reads uploads in one worker thread (parse-worker.ts), one at a time in arrival order, so a 20 MB
+ * import never holds the event loop other users' requests wait on. The thread starts on the first
+ * import and stops after a minute without one (its heap goes with it); it never keeps the process
+ * alive. Its heap is capped: an upload that would take more memory ends the thread, not the server,
+ * and is answered 413.
+ */
+const IDLE_MS = 60_000;
+/** The worker's old-generation heap: a legal upload (100 MB of CSV in a ZIP) parses well inside it. */
+const HEAP_MB = 1024;
+/** Uploads waiting beyond this are answered 429 at once: each holds its bytes while it waits. */
+const MAX_WAITING = 16;
+
+type Job = {
+  request: Omit<ParseRequest, 'id'>;
+  resolve: (p: Parsed) => void;
+  reject: (e: unknown) => void;
+};
+type Running = Job & { id: number; lists: Record<ParseListKey, unknown[]> };
+
+let worker: Worker | undefined;
+let running: Running | undefined;
+let idle: NodeJS.Timeout | undefined;
+let nextId = 1;
+const waiting: Job[] = [];
+
+/** parseImport (parse.ts), in the import thread: the same records, the same errors. */
+export function parseInThread(bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping): Promise<Parsed> {
+  if (waiting.length >= MAX_WAITING)
+    return Promise.reject(
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        'Many imports are being read right now. Try again in a minute.',
+        undefined,
+        {
+          'retry-after': '60',
+        },
+      ),
+    );
+  return new Promise((resolve, reject) => {
+    waiting.push({ request: { bytes, fuelType, mapping }, resolve, reject });
+    next();
+  });
+}
+
+function next() {
+  if (running) return;
+  const job = waiting.shift();
+  if (!job) {
+    // Idle: the thread goes after a while, and never holds the process open meanwhile.
+    worker?.unref();
+    idle ??= setTimeout(stop, IDLE_MS).unref();
+    return;
+  }
+  clearTimeout(idle);
+  idle = undefined;
+  const w = worker ?? start();
+  w.ref();
+  running = {
+    ...job,
+    id: nextId++,
+    lists: { fuel: [], expenses: [], revisions: [], insurance: [], warnings: [], errors: [] },
+  };
+  // The bytes are copied once into the thread; the caller's Buffer may be a slice of a shared pool.
+  w.postMessage({ id: running.id, ...job.request } satisfies ParseRequest);
+}
+
+function start(): Worker {
+  const w = spawn();
+  worker = w;
+  w.on('message', (m: ParseReply) => {
+    const job = running;
+    if (!job || m.id !== job.id) return;
+    if ('list' in m) {
+      for (const item of m.items) job.lists[m.list].push(item);
+      return;
+    }
+    running = undefined;
+    if ('done' in m) job.resolve({ ...m.done, ...job.lists } as Parsed);
+    else job.reject(rebuild(m.failed));
+    next();
+  });
+  w.on('error', (err) => ended(w, err));
+  w.on('exit', (code) => ended(w, new Error(`The import thread stopped (exit code ${code}).`)));
+  return w;
+}
+
+/** The thread ended (its heap cap, a crash, or stop()): the upload it was reading fails, the next starts a new one. */
+function ended(w: Worker, err: Error) {
+  if (worker !== w) return;
+  worker = undefined;
+  const job = running;
+  running = undefined;
+  if (job)
+    job.reject(
+      (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportTooLarge('MEMORY') : err,
+    );
+  next();
+}
+
+function stop() {
+  idle = undefined;
+  const w = worker;
+  if (!w || running) return;
+  worker = undefined;
+  void w.terminate();
+}
+
+function rebuild(f: FailedParse): Error {
+  if (f.limit) return new ImportTooLarge(f.limit);
+  if (f.statusCode && f.code) return new AppError(f.statusCode, f.code, f.message, f.details);
+  return new Error(f.message);
+}
+
+/**
+ * dist/import-worker.js once built (build.mjs); from the sources (tests, tsx) a one-line ESM shim
+ * that registers tsx in the thread first, since Node 20 does not pass the main thread's loader on.
+ */
+function spawn(): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: HEAP_MB };
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./import-worker.js', import.meta.url), { resourceLimits });
+  const src = JSON.stringify(new URL('./parse-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${src}); })`, {
+    eval: true,
+    resourceLimits,
+  });
+}
