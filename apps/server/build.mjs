@@ -16,6 +16,8 @@ await build({
     'pglite-worker': new URL('./src/db/pglite-worker.ts', import.meta.url).pathname,
     // The PaddleOCR worker thread: its own file, which paddle-pool.ts loads as ./ocr-worker.js.
     'ocr-worker': new URL('./src/ocr/engines/paddle-worker.ts', import.meta.url).pathname,
+    // The import's reading thread: modules/import/parse-thread.ts loads it as ./import-worker.js.
+    'import-worker': new URL('./src/modules/import/parse-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
