@@ -137,6 +137,10 @@ describe('check (when a user gives a URL)', () => {
 
   it('accepts a name that does not resolve now: the connect-time check decides later', async () => {
     await expect(strict.check('https://not-in-the-table.test/p')).resolves.toBeUndefined();
+    // `.invalid` names never exist (RFC 6761): answered here, DNS is not asked.
+    const asked = dns.asked.length;
+    await expect(strict.check('https://push.example.invalid/p')).resolves.toBeUndefined();
+    expect(dns.asked.length).toBe(asked);
     // A resolver that never answers: the user's request does not wait for it.
     const hanging = new OutboundGuard({
       allowLocal: false,

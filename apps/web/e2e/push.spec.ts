@@ -47,7 +47,8 @@ test('subscribes this device from Settings, and the service worker opens the app
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': localStorage.getItem('token') ?? '' },
         body: JSON.stringify({
-          endpoint: 'https://push.example.com/e2e-device',
+          // .invalid: the server's outbound guard knows it has no address without asking DNS.
+          endpoint: 'https://push.example.invalid/e2e-device',
           keys: { p256dh: b64(raw), auth: b64(crypto.getRandomValues(new Uint8Array(16))) },
           userAgent: navigator.userAgent,
         }),

@@ -2,7 +2,7 @@ import type { LookupFunction } from 'node:net';
 import { classifyIp } from './address.js';
 import { OutboundRefused } from './errors.js';
 import { type OutboundInit, type OutboundResponse, requestThrough } from './request.js';
-import { type Resolve, type ResolvedAddress, systemResolve, withLocalhost } from './resolve.js';
+import { type Resolve, type ResolvedAddress, systemResolve, withSpecialNames } from './resolve.js';
 
 export type OutboundOptions = {
   /** Test-only: plain http and loopback addresses (never private or any other kind). */
@@ -39,7 +39,7 @@ export class OutboundGuard {
   private readonly resolve: Resolve;
 
   constructor(private readonly o: OutboundOptions) {
-    this.resolve = withLocalhost(o.resolve ?? systemResolve);
+    this.resolve = withSpecialNames(o.resolve ?? systemResolve);
   }
 
   /** May the server connect to `address` for a URL of this protocol? */

@@ -22,24 +22,16 @@ const LOOPBACK: ResolvedAddress[] = [
   { address: '::1', family: 6 },
 ];
 
-/** `resolve` with the localhost names answered here. */
-export const withLocalhost =
+/** Names under `.invalid` never exist (RFC 6761 §6.4): answered at once, without asking DNS. */
+export const isInvalidName = (hostname: string) => /(^|\.)invalid\.?$/i.test(hostname);
+
+/** `resolve` with the special-use names answered here: localhost is loopback, `.invalid` does not exist. */
+export const withSpecialNames =
   (resolve: Resolve): Resolve =>
-  async (hostname) =>
-    isLocalhostName(hostname) ? LOOPBACK : resolve(hostname);
-
-/** Resolver errors that mean "this name has no address right now" (no network, no such name). */
-const NOT_RESOLVABLE = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'EAI_NODATA',
-  'ENODATA',
-  'ESERVFAIL',
-  'ETIMEOUT',
-  'ECONNREFUSED',
-  'ENOTIMP',
-]);
-
-export const isNotResolvable = (err: unknown) =>
-  typeof err === 'object' && err !== null && NOT_RESOLVABLE.has(String((err as { code?: unknown }).code));
+  async (hostname) => {
+    if (isLocalhostName(hostname)) return LOOPBACK;
+    if (isInvalidName(hostname)) {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+    }
+    return resolve(hostname);
+  };
