@@ -365,6 +365,21 @@ describe('Fuelly', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('takes litres and kilometres from headers that name them', () => {
+    const csv = [
+      'Type,L/100km,Date,Time,Vehicle,Odometer,Filled Up,Price,Litres,Total Cost,Notes,Services',
+      'Gas,,2024-03-02,08:15,Logan,50000,Full,7.00,40,280.00,,',
+      'Gas,7.00,2024-03-16,17:40,Logan,50500,Full,7.00,35,245.00,,',
+    ].join('\n');
+    const p = parseImport(Buffer.from(csv), 'PETROL');
+    expect(p.format).toBe('fuelly');
+    expect(p.unitsGuess).toEqual({ distance: 'km', volume: 'l', reason: 'file' });
+    expect(p.fuel.map((f) => [f.odometer, f.liters])).toEqual([
+      [50000, 40],
+      [50500, 35],
+    ]);
+  });
+
   it('reads the current export in km and litres when the user says so', () => {
     const p = parse('fuelly-current.csv', { units: { distance: 'km', volume: 'l' } });
     expect(p.units).toEqual({ distance: 'km', volume: 'l' });

@@ -36,7 +36,7 @@ function unitsOf(file: CsvFile, format: ImportFormat): UnitsGuess {
     case 'drivvo':
       return drivvoUnits(file);
     case 'fuelly':
-      return fuellyUnits();
+      return fuellyUnits(file);
     case 'lubelogger':
       return lubeLoggerUnits(file);
     default:

@@ -22,8 +22,17 @@ export function isFuelly(headers: string[]) {
   return t.has('Gallons', 'Fuel Volume') && (t.has('MPG') || t.has('Fuelup Date'));
 }
 
-/** Fuelly counts in miles and US gallons; the preview asks, as a metric account may have written litres. */
-export const fuellyUnits = (): UnitsGuess => ({ distance: 'mi', volume: 'usgal', reason: 'format' });
+/**
+ * Fuelly counts in miles and US gallons. Should a header name litres or kilometres (`Litres`,
+ * `L/100km`), they are read from it; either way the preview asks, as an account may use other units.
+ */
+export function fuellyUnits(file: CsvFile): UnitsGuess {
+  const headers = (file.rows[0]?.cells ?? []).map(normalize);
+  const litres = headers.some((h) => /^(liters|litres)\b/.test(h));
+  const km = headers.some((h) => /kilomet|(^|[\s\d(])km\b/.test(h));
+  if (!litres && !km) return { distance: 'mi', volume: 'usgal', reason: 'format' };
+  return { distance: km ? 'km' : 'mi', volume: litres ? 'l' : 'usgal', reason: 'file' };
+}
 
 /** What a service row is, by the words of its `Services`: a wash, a toll or a tax is an expense, the rest is a service. */
 const EXPENSE_NOT_SERVICE: ExpenseType[] = ['Wash', 'Parking', 'Tolls', 'Tax', 'Accessories'];
@@ -34,7 +43,7 @@ export function parseFuelly(file: CsvFile, c: Collector) {
   const t = new Table(head.cells, rows);
   const date = t.find('fuelup_date', 'Fuelup Date', 'Date');
   const odo = t.find('odometer', 'Odometer');
-  const gallons = t.find('gallons', 'Fuel Volume');
+  const gallons = t.find('gallons', 'Fuel Volume', 'Liters', 'Litres');
   const perGallon = t.find('price', 'Price Per Gallon', 'Price Per Unit');
   const total = t.find('Total Cost', 'Total Price', 'Total');
   const decimal = detectDecimal(t.values(odo, gallons, perGallon, total));
