@@ -1,19 +1,14 @@
 /** The policy's cover (third party, comprehensive, RCA, todo riesgo…), as printed or a letter or two off. */
 
+import { anyOf, every } from '../lexicon/index.js';
 import { editsToFind } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { normalize } from '../text/lines.js';
 
-const COVERAGE: [RegExp, string][] = [
-  [/THIRD ?PARTY,? ?FIRE ?(AND|&) ?THEFT/, 'Third party, fire and theft'],
-  [/COMPREHENSIVE/, 'Comprehensive'],
-  [/THIRD ?PARTY/, 'Third party'],
-  [/TERCEROS ?AMPLIADO/, 'Terceros ampliado'],
-  [/TODO ?RIESGO/, 'Todo riesgo'],
-  [/TERCEROS/, 'Terceros'],
-  [/(?:\b|ASIGURARE ?)CASCO\b/, 'CASCO'],
-  [/(?:\b|ASIGURARE ?)RCA\b/, 'RCA'],
-];
+/** Every language's covers, the longer names first ("Third party, fire and theft" before "Third party"). */
+const COVERAGE: [RegExp, string][] = every((l) => l.covers)
+  .map(([re, name]): [RegExp, string] => [new RegExp(re), name])
+  .sort((a, b) => b[1].length - a[1].length);
 
 /**
  * The cover type, in COVERAGE's order (the longer names first): its name as printed, or as the OCR
@@ -33,10 +28,9 @@ export function coverageType(norm: string): { name: string; exact: boolean } | n
 export const fuzzyCoverage = (norm: string) => coverageType(norm)?.name ?? null;
 
 /** "Cover:", "Modalidad:", "Tip asigurare:" at the start of a line, as printed or a letter off. */
-const COVER_LABEL =
-  /^(?:C[O0][VU][EA][RT](?:AGE)?|MODAL[A-Z]{3,5}|TIP\s*ASIG[A-Z]*|TIPO DE SEGURO|COBERTURA)\s*[:.;]?\s*/;
+const COVER_LABEL = new RegExp(`^(?:${anyOf((l) => l.coverLabel)})\\s*[:.;]?\\s*`);
 /** Lines that name a cover's limit, not the policy's cover ("Third party property damage limit"). */
-const COVER_LIMIT = /LIMIT|DAMAGE|DAUNE|DANOS|HASTA/;
+const COVER_LIMIT = new RegExp(anyOf((l) => l.coverLimit));
 
 /**
  * The policy's cover: on the line of its label, the value as printed or with a letter in four

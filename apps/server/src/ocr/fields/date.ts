@@ -1,11 +1,12 @@
 /** The day of a purchase or of the work: the labelled date first, never a due or next-service date. */
+
+import { anyOf } from '../lexicon/index.js';
 import { findDates } from '../text/dates.js';
 import type { Line } from '../text/lines.js';
 
-export const DATE_LABEL = /\b(DATA|DATE|FECHA|EMIS[AI]?|ISSUED)\b/;
+export const DATE_LABEL = new RegExp(`\\b(${anyOf((l) => l.dateLabel)})\\b`);
 /** Dates that are not the day of the purchase or the work: the next service, a due date, a registration. */
-const OTHER_DATE =
-  /NEXT|PROXIM|URMATOAR|VALAB|VALID|EXPIR|VENCIM|SCADEN|\bDUE\b|\bITV\b|\bRCA\b|INMATRICUL|MATRICULACION|FIRST REG|\bMOT\b|GARANTI|WARRANTY|NASTERE|BIRTH/;
+const OTHER_DATE = new RegExp(anyOf((l) => l.otherDate));
 
 /**
  * A date that is part of a product or invoice code ("HD03-04-06", "SP-NULL-18/06/04-1016956",

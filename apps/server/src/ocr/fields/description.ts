@@ -1,5 +1,6 @@
 /** What was bought or done: an expense's item line, a service invoice's work line. */
 
+import { anyOf } from '../lexicon/index.js';
 import { restoreAccents } from '../text/accents.js';
 import type { Line } from '../text/lines.js';
 import { normalize } from '../text/lines.js';
@@ -36,12 +37,10 @@ export function itemDescription(lines: Line[], typeLine?: Line): { value: string
 }
 
 /** "Work carried out:", "Lucrări efectuate:", "Trabajo realizado:", spaces optional (PaddleOCR drops some). */
-const WORK_LABEL =
-  /^(LUCRAR[EI](?:\s*EFECTUATE)?|DESCRIERE(?:\s*LUCRAR[EI])?|SERVICIU|OPERATIUN[EI](?:\s*EFECTUATE)?|CONCEPTO|TRABAJOS?(?:\s*REALIZADOS?|\s*EFECTUADOS?)?|SERVICIO|DESCRIPCION|WORK(?:\s*CAR+I?E?D\s*OUT|\s*DONE|\s*PERFORMED)?|DESCRIPTION|SERVICE|JOB)\s*[:-]/;
+const WORK_LABEL = new RegExp(`^(${anyOf((l) => l.workLabel)})\\s*[:-]`);
 /** A company's name (the garage's, at the top): "… SRL", "… S.L.", "… LTD", glued or not. */
-const COMPANY = /(?:\b|[a-z])(?:S\.?R\.?L|S\.?L|S\.?A|LTD|PLC|LIMITED|GMBH)\.?$/i;
-const SERVICE_WORDS =
-  /REVIZIE|SCHIMB|INLOCUIRE|DISTRIBUTIE|REVISION|CAMBIO|SUSTITUCION|DISTRIBUCION|MANTENIMIENTO|SERVICE|CHANGE|REPLACED|TIMING|BRAKE|FRANA|FRENO|OIL|ULEI|ACEITE/;
+const COMPANY = new RegExp(`(?:\\b|[a-z])(?:${anyOf((l) => l.companyForm, 'GMBH')})\\.?$`, 'i');
+const SERVICE_WORDS = new RegExp(anyOf((l) => l.serviceWork));
 
 /** A service invoice's description: the text after its work label, else a line naming service work. */
 export function workDescription(lines: Line[]): { value: string | null; conf: number } {

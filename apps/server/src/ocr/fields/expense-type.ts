@@ -1,18 +1,25 @@
 /** What an expense was for (parking, tolls, wash…): the item lines first, then the vendor's name. */
+
+import { anyOf, type ExpenseType } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amounts } from '../text/numbers.js';
 import { NOT_TOTAL, TOTAL } from './total.js';
 
-const EXPENSE_TYPES: [string, RegExp][] = [
-  ['Parking', /PARCARE|PARKING|APARCAMIENTO|CAR ?PARK|ESTACIONAMIENTO|\bNCP\b|\bSABA\b/],
-  ['Tolls', /TAXA ?DE ?POD|ROVINIET|PEAJE|\bTOLL|AUTOPISTA|VINIETA|VIGNETTE|PEAGE/],
-  ['Wash', /SPALATORIE|SPALARE|LAVADO|LAVADERO|CAR ?WASH|\bWASH\b|AUTOLAVADO/],
-  ['Tyres', /VULCANIZARE|ANVELOPE|NEUMATICO|TYRE|TIRE|CAUCIUC/],
-  ['Tax', /IMPOZIT|IMPUESTO|VEHICLE ?TAX|ROAD ?TAX|\bIVTM\b/],
-  ['Repair', /REPARATIE|REPARACION|REPAIR|TINICHIGERIE|CHAPA|BODYWORK/],
-  ['Maintenance', /REVIZIE|MANTENIMIENTO|SERVICE|ULEI|ACEITE|\bOIL\b|FILTR/],
-  ['Accessories', /ACCESORI|ACCESSOR/],
+/** The types in the order they are looked for (parking and tolls before the maintenance words a vendor may print). */
+const ORDER: ExpenseType[] = [
+  'Parking',
+  'Tolls',
+  'Wash',
+  'Tyres',
+  'Tax',
+  'Repair',
+  'Maintenance',
+  'Accessories',
 ];
+const EXPENSE_TYPES: [string, RegExp][] = ORDER.map((t) => [
+  t,
+  new RegExp(anyOf((l) => l.expenseTypes[t] ?? [])),
+]);
 
 /** The expense's type and the line that names it ('Other' without one). */
 export function expenseType(lines: Line[]): { value: string; line?: Line } {

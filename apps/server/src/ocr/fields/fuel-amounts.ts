@@ -1,16 +1,25 @@
 /** Litres, price per litre and the amount paid at the pump: the three that agree (litres × price = total). */
 import { type Result, round } from '../draft.js';
 import { tableValues } from '../geometry/table.js';
+import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens, parseNumber } from '../text/numbers.js';
 import { labelValue } from './label.js';
 import { totals } from './total.js';
 
-const UNIT = /(\d[\d.,]*\d|\d)\s*(?:L|LT|LTR|LTRS|LITRI|LITRU|LITROS|LITRO|LITRES|LITERS|LITRE|LITER|KWH)\b/g;
-const QTY_LABEL =
-  /\b(LITRI|LITROS|LITRES|LITERS|VOLUME|CANTITATE|CANTIDAD|QTY|QUANTITY|ENERGIE|ENERGIA|ENERGY|VOLUMEN)\b/;
-const PPL_LABEL =
-  /(PRET\s*\/\s*(L|KWH|LITRU)|PRET UNITAR|PRECIO\s*\/\s*(L|KWH|LITRO)|PRECIO\s*(POR\s*)?LITRO|PRET\s*(PE\s*)?LITRU|PRECIO UNIDAD|PRICE\s*\/\s*(L|KWH|LITRE|LITER)|PRICE PER|\/\s*L\b|\/\s*KWH\b|\bPPL\b)/;
+/** Units every language abbreviates the same way. */
+const UNITS = ['L', 'LT', 'LTR', 'LTRS', 'KWH'];
+/** A quantity and its unit ("20,08 LITRI", "45.2L"). */
+const UNIT = new RegExp(`(\\d[\\d.,]*\\d|\\d)\\s*(?:${anyOf((l) => l.litreUnit, ...UNITS)})\\b`, 'g');
+/**
+ * "20,08 L x 7,48", "41.27 Litres @1.739 /L" (PaddleOCR: "41.27Litres@1.739/L"); the unit's small l
+ * is often read as I or 1 ("48,08 I x 1,465", "22,070 1 x 6,668").
+ */
+const TIMES = new RegExp(
+  `(?<![\\d.,])(\\d[\\d.,]*)\\s*(?:${anyOf((l) => l.litreUnit, ...UNITS, 'I', '1')})?\\s*[X*@×]\\s*(?:[£€$]|EUR|LEI|RON)?\\s*(\\d[\\d.,]*)`,
+);
+const QTY_LABEL = new RegExp(`\\b(${anyOf((l) => l.quantity)})\\b`);
+const PPL_LABEL = new RegExp(`(${anyOf((l) => l.pricePerLitre, '\\/\\s*L\\b', '\\/\\s*KWH\\b')})`);
 
 /** Sets liters, pricePerLiter and fuelPrice: the consistent set, else what can be derived, with a warning. */
 export function readFuelAmounts(lines: Line[], r: Result): void {
@@ -28,12 +37,7 @@ export function readFuelAmounts(lines: Line[], r: Result): void {
       const v = parseNumber(m[1] ?? '', 'qty');
       if (v !== null && v > 0 && v < 2000) qty.push({ value: v, conf: l.confidence });
     }
-    // "20,08 L x 7,48", "41.27 Litres @1.739 /L" (PaddleOCR: "41.27Litres@1.739/L"); the unit's
-    // small l is often read as I or 1 ("48,08 I x 1,465", "22,070 1 x 6,668").
-    const x =
-      /(?<![\d.,])(\d[\d.,]*)\s*(?:LITRES|LITERS|LITROS|LITRO|LITRI|LITRU|LITRE|LITER|LTRS|LTR|LT|L|I|1|KWH)?\s*[X*@×]\s*(?:[£€$]|EUR|LEI|RON)?\s*(\d[\d.,]*)/.exec(
-        l.norm,
-      );
+    const x = TIMES.exec(l.norm);
     if (x) {
       const a = parseNumber(x[1] ?? '', 'qty');
       let b = parseNumber(x[2] ?? '', 'qty');

@@ -1,36 +1,14 @@
 /** The insurer: a known name in the text, else one read with a letter in four misread, else the letterhead. */
 
+import { anyOf, every } from '../lexicon/index.js';
 import { editsToFind } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { normalize } from '../text/lines.js';
 
-/** Insurers common in Romania, Spain and the UK, with their usual names. */
-const INSURERS: [RegExp, string][] = [
-  [/ALLIANZ[\s-]*TIRIAC/, 'Allianz-Țiriac Asigurări'],
-  [/GROUPAMA/, 'Groupama Asigurări'],
-  [/OMNIASIG/, 'Omniasig VIG'],
-  [/GENERALI/, 'Generali România'],
-  [/ASIROM/, 'Asirom VIG'],
-  [/GRAWE/, 'Grawe România'],
-  [/UNIQA/, 'UNIQA Asigurări'],
-  [/EUROINS/, 'Euroins România'],
-  [/HDI/, 'HDI Versicherung'],
-  [/SIGNAL ?IDUNA/, 'Signal Iduna'],
-  [/MAPFRE/, 'Mapfre'],
-  [/LINEA ?DIRECTA/, 'Línea Directa'],
-  [/MUTUA ?MADRILENA/, 'Mutua Madrileña'],
-  [/AXA/, 'AXA Seguros'],
-  [/ALLIANZ ?SEGUROS/, 'Allianz Seguros'],
-  [/REALE/, 'Reale Seguros'],
-  [/SANTALUCIA/, 'Santalucía'],
-  [/AVIVA/, 'Aviva'],
-  [/DIRECT ?LINE/, 'Direct Line'],
-  [/ADMIRAL/, 'Admiral'],
-  [/CHURCHILL/, 'Churchill'],
-  [/\bLV=|LIVERPOOL ?VICTORIA|^LV\b|^L[VW]{2}=/, 'LV='],
-  [/HASTINGS/, 'Hastings Direct'],
-  [/ALLIANZ/, 'Allianz'],
-];
+/** Insurers of every language's market, with their usual names, in the lexicons' order. */
+const INSURERS: [RegExp, string][] = every((l) => l.insurers).map(([re, name]) => [new RegExp(re), name]);
+/** A policy's heading words, which are no insurer's name. */
+const HEADING = new RegExp(anyOf((l) => l.insuranceHeading));
 /**
  * An insurer's name in the letterhead (the first three lines) with a letter in four misread
  * ("MUTUA MADRILEINA", "GROUPANAIGRARISA", "ALLAN TRIACAIGURARI"), names of six letters and more.
@@ -59,7 +37,7 @@ export function provider(lines: Line[]): { value: string | null; conf: number } 
   const nearInsurer = insurer ? null : fuzzyInsurer(lines);
   if (insurer) return { value: insurer[1], conf: 0.95 };
   if (nearInsurer) return { value: nearInsurer, conf: 0.6 };
-  const head = lines.find((l) => /[A-Z]{3}/.test(l.norm) && !/POLI|CERTIF|INSURANCE|SEGURO/.test(l.norm));
+  const head = lines.find((l) => /[A-Z]{3}/.test(l.norm) && !HEADING.test(l.norm));
   return {
     value: head ? head.text.replace(/\s+(S\.?A\.?|SRL|LTD|PLC)\.?$/i, '') : null,
     conf: (head?.confidence ?? 0) * 0.5,

@@ -1,12 +1,13 @@
 /** The odometer reading: the number after an odometer label (or before "km"), never the next service's. */
+
+import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
 
-const ODO_LABEL =
-  /\b(KM ?BORD|KILOMETRAJ[A-Z]*|KIL[A-Z]?M[A-Z]?TR[A-Z]*|ODOMETER|ODOMETRO|ODO READING|MI?L[EI]?AGE(?:\s*IN|\s*OUT)?|KMS?|ODO)\b\.?/;
-/** A distance that is not the car's reading: the next service, a range, an interval. */
-const NOT_ODO =
-  /NEXT|PROXIM|URMATOAR|\bLA\s+\d|\bAT\s+\d|EVERY|CADA|INTERVAL|GARANTI|WARRANTY|KM\s*\/\s*H|RANGE|AUTONOM/;
+/** An odometer's label; "KM" and "KMS" in every language. */
+const ODO_LABEL = new RegExp(`\\b(${anyOf((l) => l.odometer, 'KMS?')})\\b\\.?`);
+/** A distance that is not the car's reading: the next service, a range, an interval, a speed. */
+const NOT_ODO = new RegExp(anyOf((l) => l.notOdometer, 'KM\\s*\\/\\s*H'));
 
 /**
  * The odometer: the number after an odometer label anywhere on the line (not a date, not the next

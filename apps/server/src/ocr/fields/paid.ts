@@ -1,13 +1,17 @@
 /** What the customer handed over and got back: paid − change vouches for the total. */
 import { round } from '../draft.js';
+import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amounts } from '../text/numbers.js';
 
 /** What the customer handed over (cash, card) and got back: paid − change is the total. */
-export const PAID =
-  /\b(CASH|CARD|VISA|MASTERCARD|DEBIT|CREDIT|PAYMENT|PAID|PAY|TENDERED|RECEIVED|EFECTIVO|ENTREGADO|TARJETA|NUMERAR|PAGO)\b/;
+export const PAID = new RegExp(`\\b(${anyOf((l) => l.paid)})\\b`);
 /** Change given back ("REST" only before its number: "REST 0,00", not a "rest area"). */
-export const CHANGE = /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER)\b|\bREST\s*:?\s*-?\d/;
+export const CHANGE = new RegExp(
+  `\\b(${anyOf((l) => l.change)})\\b|\\b(?:${anyOf((l) => l.changeBeforeNumber)})\\s*:?\\s*-?\\d`,
+);
+/** The change's label, before its amount. */
+export const CHANGE_LABEL = new RegExp(`\\b(${anyOf((l) => [...l.change, ...l.changeBeforeNumber])})\\b`);
 
 /**
  * A total or payment line that ends in "64 13" with no amount in cents anywhere: the OCR read the
@@ -44,7 +48,7 @@ export function paidAmounts(lines: Line[]): number[] {
 export function changeGiven(lines: Line[]): number {
   for (const l of lines) {
     if (!CHANGE.test(l.norm)) continue;
-    const v = ownAmount(l, /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER|REST)\b/);
+    const v = ownAmount(l, CHANGE_LABEL);
     if (v !== null) return v;
   }
   return 0;

@@ -1,5 +1,6 @@
 /** The policy number: a Romanian series, the token after a policy-number label, or the cell under its heading. */
 
+import { anyOf, every } from '../lexicon/index.js';
 import { findDates } from '../text/dates.js';
 import type { Line } from '../text/lines.js';
 
@@ -43,15 +44,17 @@ export function fixRoSeries(serie: string): string {
   return [letters(a), digits(b), letters(c.slice(0, 1)) + digits(c.slice(1)), letters(d)].join('/');
 }
 
-// "Póliza" is also read "P6LIZA" or "P0LIZA", and "nº" as "N?" (the OCR's ó and º).
-// "Policy" also as the OCR reads it: "Pollcy", "Polcy"; "Póliza" as "Pohiza"; "Nr." as "NI."; "Nº" lost
-// before a number glued to the N ("N39378394", "NPOL50125523", "NCHU-1447541").
-// Also "Polley", "Poltcy", "Poficy", "Polly"; "number" as "munber".
-const POLICY_WORD = 'P[O0](?:L+[I1L]?C|[LITFU1]{1,3}[CE]|L+)[YV]';
-const NUMBER_WORD = '[NM][UV][MN][BDE][EO]R';
-const POLIZA_WORD = 'P[O06][LIH1][I1L]?Z[A4]';
+/**
+ * "No.", "Nr.", "Nº", "Number" alone (the OCR also reads "Nr." as "NI."); "Nº" lost before a number
+ * glued to the N ("N39378394", "NPOL50125523", "NCHU-1447541"). After every language's own labels,
+ * which each begin with a word of their own.
+ */
+const NUMBER_ALONE = [
+  '(?:^|\\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\\.?|N[I1L]\\.)',
+  '^N[°º?]?(?=[A-Z]{0,3}-?\\d{6,}\\b)',
+];
 const POLICY_LABEL = new RegExp(
-  `(?:(?:${POLICY_WORD}|CERTIFICATE)\\s*(?:${NUMBER_WORD}|NO(?![A-Z])\\.?|NR(?![A-Z])\\.?|REF(?:ERENCE)?(?![A-Z])\\.?|#)?|(?:N\\S{0,2}|NUMERO)\\s*(?:DE\\s*)?${POLIZA_WORD}|${POLIZA_WORD}(?:\\s*\\/\\s*(?:SUPLEMENTO|CERTIFICADO|RECIBO))?\\s*(?:N(?:[°º?]|9(?=[A-Z]))|NO?(?![A-Z])\\.?|NUM(?:ERO)?(?![A-Z])\\.?)?|NUMAR(?:UL)?\\s*POLITEI|NUMAR\\s*POLITA|NR\\.?\\s*POLITA|POLITA\\s*(?:NR(?![A-Z])\\.?|SERIA)?|(?:^|\\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\\.?|N[I1L]\\.)|^N[°º?]?(?=[A-Z]{0,3}-?\\d{6,}\\b))\\s*[:.#?]?\\s*`,
+  `(?:${[...every((l) => l.policyLabel), ...NUMBER_ALONE].join('|')})\\s*[:.#?]?\\s*`,
   'g',
 );
 /**
@@ -65,9 +68,7 @@ function isPolicyLabelAlone(norm: string): boolean {
   );
 }
 /** A column heading that names the policy number ("Policy number", "Nr. poliță", "Póliza"), value below. */
-const POLICY_HEADING = new RegExp(
-  `^(?:${POLICY_WORD}\\s*(?:${NUMBER_WORD}|NO\\.?)|NR\\.?\\s*POLITA|${POLIZA_WORD}|N\\S{0,2}\\s*(?:DE\\s*)?${POLIZA_WORD})(?:\\s{2,}|$)`,
-);
+const POLICY_HEADING = new RegExp(`^(?:${anyOf((l) => l.policyHeading)})(?:\\s{2,}|$)`);
 /** A Romanian series and number ("RO/06/J25/KF 332215395"), as a table cell holds them. */
 const RO_SERIES_CELL =
   /^([A-Z0-9]{2}\/[A-Z0-9]{1,3}\/[A-Z0-9]{2,4}\/(?:[A-Z0-9]{2,3}(?=\s)|[A-Z]{2}))\s*(\d{6,})/;

@@ -1,34 +1,23 @@
 /** The policy's start and end: each date's role from its label, then the pair that makes a whole term. */
 import { isInstalmentLine, isWholeMonths, statedInstalmentCount, termMonths } from '../consistency.js';
+import { anyOf, type DateRole } from '../lexicon/index.js';
 import { findDates } from '../text/dates.js';
 import type { Line } from '../text/lines.js';
 
-type DateRole = 'start' | 'end' | 'issue' | 'range' | 'other';
 /**
- * Labels that say what the date after them is, spaces optional and with the OCR's usual misreads
- * ("Elfective", "Explry", "Date of tssue", "Fecha de emisi6n"). An issue date is never the start.
+ * Labels that say what the date after them is (lexicon/: dateRoles), spaces optional and with the
+ * OCR's usual misreads ("Elfective", "Explry", "Date of tssue", "Fecha de emisi6n"). "other": another
+ * person's or thing's date (the driver's birth or licence, the car's registration), looked for
+ * first. An issue date is never the start.
  */
-const DATE_ROLES: [DateRole, RegExp][] = [
-  // Another person's or thing's date: the driver's birth or licence, the car's registration.
-  [
-    'other',
-    /NASTER[A-Z]*|NACIMIENTO|BIRTH|CARNET|PERMIS[A-Z]*|LICEN[CS]E|INMATRICULAR[A-Z]*|MATRICULACION|FIRST REG[A-Z]*/g,
-  ],
-  // "Date of isswt", "Dte o msue", "Ised": the issue date's label as the OCR garbles it.
-  [
-    'issue',
-    /EMI[ST][A-Z0-9]*|EMTID[AO]|\b[ITLH1]S{1,2}U?ED?\b|EXPEDICION|DATE OF ISSUE|\bDA?TE\s*O[FT]?\s*[A-Z($]{0,2}[SU$][A-Z$]{1,3}\b|SIGNED|SEMNAT/g,
-  ],
-  [
-    'start',
-    /VALABILA\s*DE\s*LA|\bDE\s*LA\b|INCEPAND\s*CU|INCEPERII|INCEPUT|FECHA\s*(?:DE\s*)?EFECTO|\bE[LF]{0,2}ECTO\b|DESDE|\bE[A-Z]?F+ECTIVE|START(?:\s*DATE)?|VALID\s*FROM|\bFROM\b|COMMENCE[A-Z]*|INICIO/g,
-  ],
-  [
-    'end',
-    /P[AI]NA\s*LA|EXPIR[A-Z]*|EXP[IL1]RY|VENCIM[A-Z]*|HASTA|END\s*DATE|\bEND\b|VALID\s*UNTIL|UNTIL|\bTO\b|SFARSIT|FINAL(?:IZARE)?|\bFIN\b/g,
-  ],
-  ['range', /PERIOAD[AE]|PERIOD|DURACION|VIGENCIA|VALABILITATE|VALIDITY/g],
-];
+const ROLES: DateRole[] = ['other', 'issue', 'start', 'end', 'range'];
+const DATE_ROLES = ROLES.map((role): [DateRole, RegExp] => [
+  role,
+  new RegExp(
+    anyOf((l) => l.dateRoles[role]),
+    'g',
+  ),
+]);
 
 /** The labels on a line, left to right. */
 function dateLabels(norm: string): { role: DateRole; at: number; end: number }[] {

@@ -1,23 +1,27 @@
 /** The annual premium: the amount after a premium label, checked against the instalments. */
 import { instalmentsSum, isInstalmentLine, premiumWithOneMisread } from '../consistency.js';
 import { type Result, round } from '../draft.js';
+import { anyOf, every } from '../lexicon/index.js';
 import { editsToFind } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
 import { labelled } from './label.js';
 
 /** "Prima" and "Premium" as the OCR also reads them: "Primi", "Pnma", "Pima", "Premlum". */
-const PREMIUM_WORD = /PRIMA|PREMIUM|\bP(?:R?[I1LN]|RN)M[AI1]\b|\bPREM[I1L]?[UV]M\b/;
-const PRICE_LABEL = new RegExp(`(${PREMIUM_WORD.source}|IMPORTE|TOTAL DE PLATA|TOTAL A PAGAR|TOTAL)`);
+const MISREAD_PREMIUM = ['\\bP(?:R?[I1LN]|RN)M[AI1]\\b', '\\bPREM[I1L]?[UV]M\\b'];
+const PREMIUM_WORD = new RegExp(anyOf((l) => l.premiumWord, ...MISREAD_PREMIUM));
+/** A label of what is paid for the policy: the premium, or a total. */
+const PRICE_LABEL = new RegExp(
+  `(${anyOf((l) => [...l.premiumWord, ...l.premiumTotal], ...MISREAD_PREMIUM)})`,
+);
+/** Taxes on a premium's line: such a line is not the premium. */
+const PREMIUM_TAX = new RegExp(anyOf((l) => l.premiumTax));
 
 const PREMIUM_TIERS: [RegExp, number][] = [
   // A part of the premium, not what is paid: the net premium before its tax, the reference premium
   // before a bonus-malus discount, the discount itself.
-  [/\bNET\b|\bNETA\b|\bNETO\b|REFERINTA|\bBASE\b|REDUCERE|DESCUENTO|DISCOUNT|BONIFICACI/, 0],
-  [
-    /PRIMA (TOTALA|ANUALA|ANUAL|TOTAL)|TOTAL PREMIUM|ANNUAL PREMIUM|TOTAL (A PAGAR|DE PLATA)|IMPORTE TOTAL|TOTAL (ANUAL|ANUALA)|(TOTAL|AMOUNT) ?PAYABLE/,
-    3,
-  ],
+  [new RegExp(anyOf((l) => l.premiumPart)), 0],
+  [new RegExp(anyOf((l) => l.finalPremium)), 3],
   [PREMIUM_WORD, 2],
   [/./, 1],
 ];
@@ -30,21 +34,7 @@ const hasOwnLabel = (norm: string) =>
     .some((w) => w.length >= 3);
 
 /** The labels of what is paid for a policy, letters only. */
-const PREMIUM_LABELS = [
-  'TOTALAPAGAR',
-  'TOTALDEPLATA',
-  'TOTALPAYABLE',
-  'AMOUNTPAYABLE',
-  'TOTALPREMIUM',
-  'ANNUALPREMIUM',
-  'TOTALANNUALPREMIUM',
-  'PRIMATOTAL',
-  'PRIMATOTALA',
-  'PRIMAANUALA',
-  'PRIMATOTALANUAL',
-  'PRIMADEASIGURARE',
-  'IMPORTETOTAL',
-];
+const PREMIUM_LABELS = every((l) => l.premiumLetters);
 /**
  * The amount (with cents) of a line whose label, before it, is a premium's label with up to one
  * letter in three lost or changed ("TUAL A PAPAR   1607,70 C" for "Total a pagar"), or null.
@@ -69,7 +59,7 @@ const numberTokensAt = (text: string) => text.search(/\d/);
  */
 export function premium(lines: Line[], r: Result) {
   const found: { value: number; conf: number; score: number }[] = [];
-  for (const l of labelled(lines, PRICE_LABEL, /TVA|IVA|\bVAT\b|IPT|IMPUESTO|\bTAX\b|PREM[A-Z]* ?TA[XR]\b/)) {
+  for (const l of labelled(lines, PRICE_LABEL, PREMIUM_TAX)) {
     if (isInstalmentLine(l)) continue;
     const m = PRICE_LABEL.exec(l.norm);
     const after = m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text;

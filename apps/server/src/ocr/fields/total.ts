@@ -1,37 +1,37 @@
 /** The total paid: labelled totals ranked by how final their label is, checked against the payment and VAT. */
 import { agreesWithVat, netAndVat, totalChain, totalVouchedByRate } from '../consistency.js';
 import type { Result } from '../draft.js';
+import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amounts, amountTokens } from '../text/numbers.js';
-import { CHANGE, joinSplitCents, ownAmount, paidAmounts } from './paid.js';
+import { CHANGE, CHANGE_LABEL, joinSplitCents, ownAmount, paidAmounts } from './paid.js';
 
-// Spaces optional inside a label: PaddleOCR prints "TOTALFACTURA", "AMOUNTDUE", "IMPORTETOTAL".
-export const TOTAL =
-  /\b(TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|TOTAL ?LEI|TOTAL ?EUR(?:OS)?|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|AMOUNT ?PAID|TOTAL|IMPORTE|AMOUNT|DE PLATA|SUMA|BALANCE ?DUE|PAYABLE)\b/;
-export const NOT_TOTAL =
-  /(SUB[\s-]?TOTAL|TVA|IVA|\bVAT\b|BASE IMPONIBLE|DESCUENTO|DISCOUNT|\bCARD\b|TARJETA|NUMERAR|CASH|REST\b|CAMBIO|CHANGE)/;
+/** A total's label, a final one ("GRAND TOTAL", "TOTAL DE PLATA") or not. */
+export const TOTAL = new RegExp(`\\b(${anyOf((l) => [...l.total, ...l.finalTotal])})\\b`);
+export const NOT_TOTAL = new RegExp(`(${anyOf((l) => l.notTotal)})`);
 /**
  * How final a total's label is: the amount after rounding beats "grand total / payable / de plată",
  * which beats a total that includes the tax, then a plain TOTAL, then a bare AMOUNT or IMPORTE.
  */
 const TOTAL_TIERS: [RegExp, number][] = [
-  [/\b(NETT TOTAL|ROUNDED TOTAL|TOTAL (AMT |AMOUNT )?ROUNDED|AFTER ROUNDING|TOTAL AFTER ADJ)/, 5],
-  [
-    /\b(GRAND TOTAL|FINAL TOTAL|PAYABLE|TOTAL ?DE ?PLATA|TOTAL ?A ?PAGAR|IMPORTE ?TOTAL|TOTAL ?DUE|AMOUNT ?DUE|BALANCE ?DUE|TOTAL ?FACTUR(?:A|II)|INVOICE ?TOTAL|AMOUNT ?PAID)\b/,
-    4,
-  ],
-  [/\bTOTAL\b.*\b(INC|INCL|INCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b/, 3],
+  [new RegExp(`\\b(${anyOf((l) => l.roundedTotal)})`), 5],
+  [new RegExp(`\\b(${anyOf((l) => l.finalTotal)})\\b`), 4],
+  [new RegExp(`\\bTOTAL\\b.*\\b(${anyOf((l) => l.taxIncluded)})\\b`), 3],
   [/\bTOTAL/, 2],
   [/./, 1],
 ];
 /** A tax named on a total's line is fine only when the total includes it ("TOTAL (IVA INCLUIDO)"). */
-const TAX_WORD = /\b(TVA|IVA|VAT|GST|SST|TAX|IMPUESTOS?|IMPOZIT)\b/;
+const TAX_WORD = new RegExp(`\\b(${anyOf((l) => l.tax)})\\b`);
 // INCI / INC! / INC1: the OCR's usual reading of a faded INCL.
 // LNCLUSIVE: an I read as l.
-const TAX_INCLUDED = /\b(INC[LI1]?|[IL]NCLUSIVE|INCLUDING|INCLUIDO|INCLUSA?)\b|\bINC!/;
+const TAX_INCLUDED = new RegExp(`\\b(${anyOf((l) => l.taxIncluded, 'INC[LI1]', '[IL]NCLUSIVE')})\\b|\\bINC!`);
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
-const NOT_PAID_TOTAL =
-  /\b(QTY|QUANTITY|ITEMS?|PCS|UNITS|CANTIDAD|CANTITATE|ARTICOLE|ARTICULOS|SAVINGS?|TENDER(ED)?|RECEIVED|ENTREGADO|TAXABLE)\b|(?<!TOTAL |AMOUNT ?)\bPAID\b|EXCL|SIN IVA|FARA TVA|BEFORE TAX|INCLUDED IN TOTAL|TOTAL INCLUDES|TOTAL\s*\d+(\.\d+)?\s*%|(?<!AFTER )ROUNDING(?! *TOTAL)/;
+// "PAID" alone, not "TOTAL PAID" or "AMOUNT PAID"; a rounding line, not "TOTAL AFTER ROUNDING".
+const NOT_PAID_TOTAL = new RegExp(
+  `\\b(${anyOf((l) => l.notPaidTotal)})\\b|(?<!TOTAL |AMOUNT ?)\\bPAID\\b|${anyOf((l) => l.beforeTax)}|TOTAL\\s*\\d+(\\.\\d+)?\\s*%|(?<!AFTER )ROUNDING(?! *TOTAL)`,
+);
+/** A rounding line: the amount after it is what was paid. */
+const ROUNDING = new RegExp(anyOf((l) => l.rounding));
 
 function isPaidTotal(l: Line): boolean {
   if (!TOTAL.test(l.norm) || NOT_TOTAL.test(l.norm) || NOT_PAID_TOTAL.test(l.norm)) return false;
@@ -49,17 +49,13 @@ export function totals(lines: Line[]): { value: number; conf: number }[] {
   const paid = paidAmounts(lines);
   const agrees = (v: number) => paid.some((p) => Math.abs(p - v) < 0.005);
   // A change line ("CHANGE 0.00" too): the payment is what was handed over less the change.
-  const changeLine = lines.some(
-    (l) => CHANGE.test(l.norm) && ownAmount(l, /\b(CHANGE|CAMBIO|VUELTA|A DEVOLVER|REST)\b/) !== null,
-  );
+  const changeLine = lines.some((l) => CHANGE.test(l.norm) && ownAmount(l, CHANGE_LABEL) !== null);
   const tillRounded = (v: number) =>
     changeLine
       ? paid.find((p) => Math.abs(p - v) > 0.005 && Math.abs(p - v) < 0.025 && Math.round(p * 100) % 5 === 0)
       : undefined;
   const subtotals = lines.filter((l) => /SUB[\s-]?TOTAL/.test(l.norm)).flatMap((l) => amounts(l.text));
-  // "Roundng Adusment": the OCR drops letters of a faded ROUNDING.
-  const rounding =
-    lines.findLast((l) => /\bR[O0]UN[DU]I?N?G|ROUND ADJ|REDONDEO|ROTUNJIRE/.test(l.norm))?.index ?? -1;
+  const rounding = lines.findLast((l) => ROUNDING.test(l.norm))?.index ?? -1;
   const found: { value: number; conf: number; score: number; at: number }[] = [];
   for (const l of lines) {
     if (!TOTAL.test(l.norm) || NOT_TOTAL.test(l.norm)) continue;

@@ -1,4 +1,6 @@
 /** A pump receipt's table: column headings over a row of numbers, each number under its heading. */
+
+import { anyOf } from '../lexicon/index.js';
 import { type Line, normalize } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
 
@@ -11,13 +13,32 @@ export type Column = 'qty' | 'ppl' | 'amount';
 const HEADINGS: [Column, RegExp][] = [
   [
     'ppl',
-    /PRE[CT]IO?\s*\/\s*L[A-Z]*|PRET ?\/? ?LITRU|PRECIO ?(?:POR ?)?LITRO\b|PRET\s*UNITAR|PRICE\s*\/\s*L[A-Z]*|UNIT\s*PRICE|P\.?\s*UNIT|PVP\s*\/\s*L\b|(?:€|£|EUR|LEI|RON)\s*\/\s*L\b|\b[EF]\s*\/\s*L\b|\/\s*L\b|\bPPL\b|\bPRECIO\b|\bPRET\b|\bPRICE\b/y,
+    new RegExp(
+      anyOf(
+        (l) => l.tableHeadings.ppl,
+        'P\\.?\\s*UNIT',
+        // "€/L", "LEI/L" (and "E/L", "F/L": € as the OCR reads it), "/L".
+        '(?:€|£|EUR|LEI|RON)\\s*\\/\\s*L\\b',
+        '\\b[EF]\\s*\\/\\s*L\\b',
+        '\\/\\s*L\\b',
+      ),
+      'y',
+    ),
   ],
   [
     'qty',
-    /LITROS|LITRI|LITRES|LITERS|LITRE|VOLUMEN?|CANTIDAD|CANTITATE|\bCANT\b|\bQTY\b|\bLTRS?\b|\bLTS?\b/y,
+    new RegExp(
+      anyOf((l) => l.tableHeadings.qty, '\\bLTRS?\\b', '\\bLTS?\\b'),
+      'y',
+    ),
   ],
-  ['amount', /IMPORTE|VALOARE|AMOUNT|\bVALUE\b|\bEUROS?\b|\bTOTAL\b|\bSUMA\b/y],
+  [
+    'amount',
+    new RegExp(
+      anyOf((l) => l.tableHeadings.amount),
+      'y',
+    ),
+  ],
 ];
 
 /** The headings on a line, left to right; null unless at least two of them and no number. */

@@ -1,20 +1,9 @@
 /** Dates in every way receipts print them (and the OCR misreads them): numeric, month names, glued. */
+import { every } from '../lexicon/index.js';
+
+/** Every language's month names and short forms → the month's number. */
 const MONTHS: Record<string, number> = {};
-const names: [string[], number][] = [
-  [['JANUARY', 'JAN', 'IANUARIE', 'IAN', 'ENERO', 'ENE'], 1],
-  [['FEBRUARY', 'FEB', 'FEBRUARIE', 'FEBRERO'], 2],
-  [['MARCH', 'MAR', 'MARTIE', 'MARZO'], 3],
-  [['APRIL', 'APR', 'APRILIE', 'ABRIL', 'ABR'], 4],
-  [['MAY', 'MAI', 'MAYO'], 5],
-  [['JUNE', 'JUN', 'IUNIE', 'IUN', 'JUNIO'], 6],
-  [['JULY', 'JUL', 'IULIE', 'IUL', 'JULIO'], 7],
-  [['AUGUST', 'AUG', 'AGOSTO', 'AGO'], 8],
-  [['SEPTEMBER', 'SEP', 'SEPT', 'SEPTEMBRIE', 'SEPTIEMBRE', 'SETIEMBRE'], 9],
-  [['OCTOBER', 'OCT', 'OCTOMBRIE', 'OCTUBRE'], 10],
-  [['NOVEMBER', 'NOV', 'NOIEMBRIE', 'NOI', 'NOVIEMBRE'], 11],
-  [['DECEMBER', 'DEC', 'DECEMBRIE', 'DICIEMBRE', 'DIC'], 12],
-];
-for (const [words, m] of names) for (const w of words) MONTHS[w] = m;
+for (let m = 1; m <= 12; m++) for (const w of every((l) => l.months[m - 1] ?? [])) MONTHS[w] = m;
 const MONTH_RE = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');

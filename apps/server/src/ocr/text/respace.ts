@@ -1,25 +1,12 @@
 /** Spaces put back between the words PaddleOCR glued together ("Brakepadsreplaced"). */
+import { every } from '../lexicon/index.js';
+
 /**
  * PaddleOCR drops the narrow spaces of small print: "Brakepadsreplaced". The words that describe work
  * on a car and what a driver pays for, in English, Romanian and Spanish, put them back. A token is
  * split only when it is wholly made of such words.
  */
-const WORDS = `
-  and air alignment alternator annual axle balancing battery belt blade blades brake brakes cabin
-  caliper calipers car change check chain clutch coolant deluxe diagnostic disc discs engine exhaust
-  filter filters fluid front full gearbox hours interim inspection kit labour major minor mot new oil
-  pad pads park parts plaza plugs pump rear repair replaced replacement service shock spark steering
-  suspension tax timing toll tyre tyres tire tires valet vehicle wash water wheel wheels wiper with
-  ambreiaj ambreiajului amortizoare anuala anvelope auto baterie bujii centura completa curea de
-  discuri distributie echilibrare filtre filtru frana franare geometrie iarna impozit inlocuire la
-  lichid luni manopera motor parcare piese placute pod reparatie revizie rovinieta schimb si spalare
-  spalatorie taxa ulei vara vulcanizare zona cu pentru
-  aceite anual aparcamiento autopista bateria cambio centro circulacion completo correa del
-  discos distribucion embrague en filtros filtro freno frenos impuesto juego lavado mano
-  mantenimiento neumaticos obra oficial pastillas peaje reparacion revision sustitucion y
-`
-  .trim()
-  .split(/\s+/);
+const WORDS = every((l) => l.gluedWords);
 const DICT = new Set(WORDS);
 const LONGEST = Math.max(...WORDS.map((w) => w.length));
 
