@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema.js';
+import { editorMay } from './fuzz/editor-writes.js';
 import { formatReport, fuzz, type Transport } from './fuzz/fuzzer.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
@@ -43,10 +44,7 @@ describe.runIf(runs)('fuzzer', () => {
       timeoutMs: 10_000,
       // An editor of a shared vehicle writes its records (and scans receipts for them); the matrix
       // checks every other write refuses the editor, and every write refuses the viewer.
-      editorMay: (op) =>
-        /^(POST|PUT|DELETE) \/api\/(insurance|expenses|fuel-consumptions|revision)(\/|$)/.test(op) ||
-        /^(POST|PUT|DELETE) \/api\/vehicles\/\{id\}\/renewals/.test(op) ||
-        /^POST \/api\/[a-z]+-ocr\//.test(op),
+      editorMay,
       // Notifications come from the reminder job; give the owner one so its id operations are tried.
       prepare: async ({ owner }) => {
         await t.database.db.insert(notifications).values({

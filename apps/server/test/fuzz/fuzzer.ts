@@ -17,7 +17,10 @@ export type FuzzResponse = {
   body: string;
   headers: Record<string, string | string[] | number | undefined>;
 };
-/** Sends one request; rejects (or never settles) when the server does not answer. */
+/**
+ * Sends one request; never settles when the server does not answer, and rejects when the connection
+ * ends without an answer (an error with the socket's `code`: ECONNRESET, EPIPE, ECONNREFUSED).
+ */
 export type Transport = (req: FuzzRequest) => Promise<FuzzResponse>;
 
 type Schema = {
@@ -53,7 +56,8 @@ export type Operation = {
 };
 
 export type Failure = {
-  kind: '5xx' | 'hang';
+  /** `closed`: the connection ended without an answer (`body` says how). */
+  kind: '5xx' | 'hang' | 'closed';
   mutation: string;
   request: FuzzRequest;
   status?: number;
@@ -69,7 +73,34 @@ export type FuzzReport = {
   failures: Failure[];
   bola: BolaRow[];
   millis: number;
+  /** Why the fuzz stopped before `requests` (the server stopped answering); undefined when it ran them all. */
+  stopped?: string;
 };
+
+/** The server's JSON body limit (app.ts `bodyLimit`). */
+export const SERVER_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * What a connection that ended without an answer means. A server may refuse a body over its limit
+ * by answering 413 and closing before it has read the rest (app.ts does): the client, still
+ * writing, then sees EPIPE or ECONNRESET instead of the 413, a refusal as good as the 413 itself.
+ * The same on a request within the limit is a dropped request: a failure. A refused connection
+ * means the server is gone: the run stops there.
+ */
+export function closedConnectionVerdict(
+  code: string | undefined,
+  bodyBytes: number,
+  bodyLimit = SERVER_BODY_LIMIT,
+): 'refused' | 'failure' | 'server gone' {
+  if (code === 'ECONNREFUSED') return 'server gone';
+  if ((code === 'EPIPE' || code === 'ECONNRESET') && bodyBytes > bodyLimit) return 'refused';
+  return 'failure';
+}
+
+/** Exit code of a command-line run: 1 when the report has a real failure, 0 when it has none. */
+export function exitCodeOf(r: FuzzReport): 0 | 1 {
+  return r.failures.length > 0 || r.bola.some((b) => !b.ok) || r.stopped !== undefined ? 1 : 0;
+}
 
 // ── a small seeded PRNG, so a run can be repeated exactly ──
 function prng(seed: number) {
@@ -431,6 +462,8 @@ export type FuzzOptions = {
    * and every write must refuse the VIEWER (403 or 404); their reads are theirs by design.
    */
   editorMay?: (operation: string) => boolean;
+  /** Bytes above which a connection the server closes without an answer counts as a refusal (1 MiB). */
+  bodyLimit?: number;
 };
 
 export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
@@ -706,10 +739,22 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     try {
       res = await sender.send(request);
     } catch (err) {
-      if (!(err instanceof HangError)) throw err;
       report.requests += 1;
-      count(report, 0, mutation);
-      report.failures.push({ kind: 'hang', mutation, request: redact(request) });
+      if (err instanceof HangError) {
+        count(report, 0, mutation);
+        report.failures.push({ kind: 'hang', mutation, request: redact(request) });
+        continue;
+      }
+      const code = (err as { code?: string }).code;
+      const verdict = closedConnectionVerdict(code, bodyBytes(request), opts.bodyLimit);
+      count(report, -1, mutation);
+      if (verdict === 'refused') continue;
+      const how = `connection ${code === 'ECONNREFUSED' ? 'refused' : 'closed'} without an answer (${code ?? String(err)})`;
+      report.failures.push({ kind: 'closed', mutation, request: redact(request), body: how });
+      if (verdict === 'server gone') {
+        report.stopped = `the server stopped answering after ${report.requests} requests`;
+        break;
+      }
       continue;
     }
     report.requests += 1;
@@ -736,8 +781,12 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   return report;
 }
 
+const bodyBytes = (req: FuzzRequest) =>
+  req.body === undefined ? 0 : Buffer.isBuffer(req.body) ? req.body.length : Buffer.byteLength(req.body);
+
+/** `status` 0: a hang; -1: the connection ended without an answer. */
 function count(report: FuzzReport, status: number, mutation: string) {
-  const cls = status === 0 ? 'hang' : `${Math.floor(status / 100)}xx`;
+  const cls = status === 0 ? 'hang' : status < 0 ? 'closed' : `${Math.floor(status / 100)}xx`;
   report.byClass[cls] = (report.byClass[cls] ?? 0) + 1;
   report.byMutation[mutation] = (report.byMutation[mutation] ?? 0) + 1;
 }
@@ -1060,10 +1109,12 @@ export function formatReport(r: FuzzReport, base = 'http://127.0.0.1:8080'): str
     );
   const fives = r.failures.filter((f) => f.kind === '5xx').length;
   const hangs = r.failures.filter((f) => f.kind === 'hang').length;
-  lines.push(`5xx: ${fives}, hangs: ${hangs}`);
+  const closed = r.failures.filter((f) => f.kind === 'closed').length;
+  lines.push(`5xx: ${fives}, hangs: ${hangs}, closed without an answer: ${closed}`);
+  if (r.stopped) lines.push(`Stopped early: ${r.stopped}.`);
   for (const f of r.failures) {
     lines.push(
-      `\n${f.kind === 'hang' ? 'HANG' : f.status} after ${f.mutation}: ${f.request.method} ${f.request.url}`,
+      `\n${f.kind === 'hang' ? 'HANG' : f.kind === 'closed' ? 'CLOSED' : f.status} after ${f.mutation}: ${f.request.method} ${f.request.url}`,
     );
     const h = Object.entries(f.request.headers)
       .map(([k, v]) => ` -H ${shellQuote(`${k}: ${v}`)}`)
@@ -1074,7 +1125,21 @@ export function formatReport(r: FuzzReport, base = 'http://127.0.0.1:8080'): str
     );
     if (f.body) lines.push(`  → ${f.body}`);
   }
+  lines.push(`\n${verdictOf(r)}`);
   return lines.join('\n');
+}
+
+/** The run's last line: PASS, or FAIL with what failed (what the exit code says, in words). */
+export function verdictOf(r: FuzzReport): string {
+  const bola = r.bola.filter((b) => !b.ok).length;
+  const parts = [
+    r.failures.length ? `${r.failures.length} request failure(s) (5xx, hang or closed)` : '',
+    bola ? `${bola} BOLA matrix failure(s)` : '',
+    r.stopped ? `stopped early (${r.stopped})` : '',
+  ].filter(Boolean);
+  return exitCodeOf(r) === 0
+    ? `PASS: ${r.requests} requests, ${r.bola.length} BOLA checks, no failure.`
+    : `FAIL: ${parts.join(', ')}.`;
 }
 
 const shellQuote = (s: string) =>
