@@ -147,19 +147,38 @@ export async function openPglite(dataDir?: string, migrations?: string): Promise
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+/**
+ * How long PostgreSQL may take before a request gives up (and answers 503, plugins/errors.ts) instead
+ * of hanging while the database is away: to open a connection or get one from a busy pool, and to
+ * answer a statement. TCP keep-alive finds a connection whose server vanished without a word.
+ */
+export const POSTGRES_TIMEOUTS = { connectMs: 5_000, queryMs: 30_000 };
+
+export async function openPostgres(
+  url: string,
+  max = 10,
+  timeouts: { connectMs: number; queryMs: number } = POSTGRES_TIMEOUTS,
+): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max });
+  const connection = {
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  const pool = new pg.Pool({ ...connection, max });
   // An idle connection the server ended (restart, pg_terminate_backend) errors outside any query;
   // the pool drops it and opens a new one on demand. Unhandled, that event would end the process.
   pool.on('error', () => {});
   // The same on a connection in use (a transaction between statements): its query fails, and the
   // pool drops the connection when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
+  releaseLostClients(pool);
   // Return timestamps/numerics as strings the domain layer converts itself.
   const db: Db = drizzlePg(pool, { schema });
   return {
@@ -178,7 +197,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     },
     listen: async (channel, onMessage, onLost) => {
       // A dedicated connection: pooled ones are shared, and LISTEN belongs to a session.
-      const conn = new pg.Client({ connectionString: url });
+      const conn = new pg.Client(connection);
       conn.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
       conn.on('error', onLost);
       await conn.connect();
@@ -192,4 +211,47 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+type PoolClientLike = {
+  release: (err?: Error | boolean) => void;
+  once(e: 'end', f: () => void): unknown;
+  removeListener(e: 'end', f: () => void): unknown;
+};
+type PoolLike = { connect: (...args: never[]) => unknown };
+
+/**
+ * drizzle's transaction() (0.45, node-postgres) sends BEGIN before its try/finally: when BEGIN fails
+ * because the database went away, the connection is never released. Each outage then took a pool
+ * slot for good (the tenth left the server answering 503 after the database was back) and kept
+ * pool.end() from returning at shutdown. A checked-out connection whose socket ends is released here,
+ * with an error so the pool drops it; its owner's own release() later does nothing.
+ */
+function releaseLostClients(pool: PoolLike) {
+  const connect = pool.connect.bind(pool) as (
+    cb?: (err: Error | undefined, client?: PoolClientLike, done?: unknown) => void,
+  ) => Promise<PoolClientLike> | undefined;
+  const guard = (client: PoolClientLike) => {
+    const release = client.release;
+    let released = false;
+    const onEnd = () => once(new Error('Connection terminated while checked out'));
+    const once = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('end', onEnd);
+      release(err); // the pool gives the client a new release() at its next checkout
+    };
+    client.once('end', onEnd);
+    client.release = once;
+    return client;
+  };
+  // pool.query calls connect with a callback; drizzle and migrate() without one.
+  pool.connect = ((cb?: (err: Error | undefined, client?: PoolClientLike, done?: unknown) => void) => {
+    if (!cb) return (connect() as Promise<PoolClientLike>).then(guard);
+    return connect((err, client) => {
+      if (err || !client) return cb(err, client);
+      guard(client);
+      cb(undefined, client, client.release);
+    });
+  }) as PoolLike['connect'];
 }

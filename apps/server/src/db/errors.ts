@@ -49,3 +49,45 @@ export function clientFaultOf(err: unknown): { status: number; message: string }
   if (state === '54001') return { status: 400, message: 'The request is nested too deeply.' };
   return undefined;
 }
+
+/** Network failures on the way to the database (Node's codes). */
+const LINK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres' own words for a connection that ended, never came, or stopped answering. */
+const LINK_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * True when a request failed because the database cannot be reached right now (down, restarting,
+ * out of connections, too slow to answer), not because of the request: the answer is 503 with
+ * Retry-After, and the same request succeeds once the database is back. SQLSTATE class 08
+ * (connection exception), 57P01-57P03 (admin/crash shutdown, cannot connect now), 53300 (too many
+ * connections).
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  const state = sqlState(err);
+  if (state && (state.startsWith('08') || /^57P0[123]$/.test(state) || state === '53300')) return true;
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined,
+      i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
+    // An outbound HTTP call that failed (push, LLM) is not the database.
+    if (e instanceof TypeError && e.message === 'fetch failed') return false;
+    if (typeof e.code === 'string' && LINK_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && LINK_MESSAGES.test(e.message)) return true;
+    // Node's AggregateError when every address of a host refused (IPv6 and IPv4 localhost).
+    if (Array.isArray(e.errors) && e.errors.some((inner) => databaseUnavailable(inner))) return true;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import type { ErrorCode, FieldIssue } from '@evdra/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { clientFaultOf } from '../db/errors.js';
+import { clientFaultOf, databaseUnavailable } from '../db/errors.js';
 import { AppError } from '../lib/errors.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -15,6 +15,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+/** Seconds a client should wait before retrying while the database is away (health/ready says the same). */
+export const DATABASE_RETRY_AFTER_S = '5';
 
 /** One error shape for every failure: {code, message, details?}. A 5xx never carries internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -40,6 +43,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ err }, 'input refused by the database');
       const code: ErrorCode = fault.status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED';
       return reply.status(fault.status).send({ code, message: fault.message });
+    }
+    if (databaseUnavailable(err)) {
+      // Not a bug of ours and not the request's fault: the client may retry, and the web app says so.
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', DATABASE_RETRY_AFTER_S)
+        .send({
+          code: 'UNAVAILABLE',
+          message: 'The database cannot be reached right now. Try again in a moment.',
+        });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
