@@ -60,6 +60,23 @@ describe('convertMoney', () => {
     expect(convertMoney(3, 2)).toBe(6);
   });
 
+  it('agrees with exact decimal arithmetic for every amount to 1,000.00 at ECB-like rates', () => {
+    // The reference: integers only. amount = k cents, rate = digits × 10^-scale.
+    const exactCents = (k: number, rate: string) => {
+      const [whole = '', fraction = ''] = rate.split('.');
+      const product = BigInt(k) * BigInt(whole + fraction); // in 10^-(2 + scale)
+      const divisor = 10n ** BigInt(fraction.length);
+      return Number(product / divisor + ((product % divisor) * 2n >= divisor ? 1n : 0n));
+    };
+    let differ = 0;
+    for (const rate of ['4.9713', '0.0127', '0.85553', '393.15', '0.2011', '1.9558', '0.012641231']) {
+      for (let k = 0; k <= 100_000; k++) {
+        if (convertMoney(k / 100, Number(rate)) !== exactCents(k, rate) / 100) differ++;
+      }
+    }
+    expect(differ).toBe(0);
+  });
+
   it('converting back with the inverse rate returns the amount to the cent', () => {
     const rate = 4.9713;
     for (const eur of [0.01, 1, 19.99, 250, 1234.5, 99_999.99]) {

@@ -63,6 +63,12 @@ function toDecimal(x: number): { digits: bigint; scale: number } {
  */
 export function convertMoney(amount: number, rate: number): number {
   if (!Number.isFinite(amount) || !Number.isFinite(rate)) return Number.NaN;
+  // Fast path, far from a half cent: the binary product is within 1e-15 relative of the decimal one,
+  // under 1e-6 of a cent below 10 million, so it rounds the same. Near a tie, the exact product decides.
+  const approx = Math.abs(amount * rate) * 100;
+  if (approx < 1e9 && Math.abs(approx - Math.floor(approx) - 0.5) > 1e-6) {
+    return (Math.sign(amount * rate) * Math.round(approx)) / 100 + 0;
+  }
   const a = toDecimal(amount);
   const r = toDecimal(rate);
   const product = a.digits * r.digits;
