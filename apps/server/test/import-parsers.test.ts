@@ -380,6 +380,16 @@ describe('Fuelly', () => {
     ]);
   });
 
+  it('says so when the file holds several vehicles, all going into this one', () => {
+    const one = fixture('fuelly-current.csv').toString('utf8');
+    const two = `${one.trimEnd()}\nGas,,2024-04-22,9:00 AM,F-150,"41,000",Full,$3.459,20.000,$69.18,,,,,,,,\n`;
+    const p = parseImport(Buffer.from(two), 'PETROL');
+    expect(p.warnings).toEqual([
+      { row: 1, field: 'vehicle', code: 'SEVERAL_VEHICLES', params: { names: 'Civic, F-150' } },
+    ]);
+    expect(parse('fuelly-current.csv').warnings).toEqual([]);
+  });
+
   it('reads the current export in km and litres when the user says so', () => {
     const p = parse('fuelly-current.csv', { units: { distance: 'km', volume: 'l' } });
     expect(p.units).toEqual({ distance: 'km', volume: 'l' });

@@ -123,6 +123,7 @@ export const ImportMessageCode = z.enum([
   'SERVICE_AS_EXPENSE',
   'NO_ODOMETER_COLUMN',
   'DOLLAR_UNITS',
+  'SEVERAL_VEHICLES',
 ]);
 export type ImportMessageCode = z.infer<typeof ImportMessageCode>;
 export const ImportWarning = z.object({

@@ -99,8 +99,8 @@ export class Collector {
       this.warn(1, 'units', 'DOLLAR_UNITS');
   }
 
-  warn(row: number, field: string, code: ImportMessageCode) {
-    if (this.warnings.length < 1000) this.warnings.push({ row, field, code });
+  warn(row: number, field: string, code: ImportMessageCode, params?: ImportNote['params']) {
+    if (this.warnings.length < 1000) this.warnings.push({ row, field, code, ...(params ? { params } : {}) });
   }
   error(row: number, code: ImportMessageCode, params?: ImportNote['params']) {
     this.errors.push({ row, field: '', code, params });

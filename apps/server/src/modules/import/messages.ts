@@ -78,9 +78,14 @@ function text(lang: Language, { code, params: p = {} }: ImportNote): string {
       es: 'Esta exportación no tiene columna de cuentakilómetros: no se puede calcular el consumo.',
     }),
     DOLLAR_UNITS: () => ({
-      en: 'Costs are in $: distances read as miles and volumes as US gallons.',
-      ro: 'Costurile sunt în $: distanțele sunt citite în mile, iar volumele în galoni americani.',
-      es: 'Los costes están en $: las distancias se leen en millas y los volúmenes en galones estadounidenses.',
+      en: 'Costs are in $: distances are guessed to be miles and volumes US gallons. Choose the units if they are not.',
+      ro: 'Costurile sunt în $: distanțele sunt presupuse în mile, iar volumele în galoni americani. Alege unitățile dacă nu sunt acestea.',
+      es: 'Los costes están en $: se suponen distancias en millas y volúmenes en galones estadounidenses. Elige las unidades si no son esas.',
+    }),
+    SEVERAL_VEHICLES: () => ({
+      en: `This file holds several vehicles (${p.names}): all their rows go into this vehicle. Keep only this vehicle's rows in the file.`,
+      ro: `Acest fișier conține mai multe vehicule (${p.names}): toate rândurile lor intră la acest vehicul. Păstrează în fișier doar rândurile acestui vehicul.`,
+      es: `Este archivo contiene varios vehículos (${p.names}): todas sus filas van a este vehículo. Deja en el archivo solo las filas de este vehículo.`,
     }),
   };
   return byCode[code]()[lang];

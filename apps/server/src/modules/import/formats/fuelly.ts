@@ -53,6 +53,7 @@ export function parseFuelly(file: CsvFile, c: Collector) {
   const filledUp = t.find('Filled Up');
   const missed = t.find('missed_fuelup', 'Missed Fuelup', 'Missed Fill', 'Missed');
   const [type, services, notes] = [t.find('Type'), t.find('Services'), t.find('Notes', 'notes')];
+  warnSeveralVehicles(t, c);
   const fullOf = (r: CsvRow) =>
     filledUp >= 0 ? filledUpIsFull(cell(r, filledUp)) : !flag(r, partial, false);
   for (const r of t.rows) {
@@ -77,6 +78,15 @@ export function parseFuelly(file: CsvFile, c: Collector) {
       missed: flag(r, missed, false),
     });
   }
+}
+
+/**
+ * A Fuelly export holds every car of the account (`Vehicle`, `car_name`), and an import goes into one
+ * vehicle: said once, with the names, so the user can cut the file down before confirming.
+ */
+function warnSeveralVehicles(t: Table, c: Collector) {
+  const names = new Set([...t.values(t.find('Vehicle', 'car_name'))].filter(Boolean));
+  if (names.size > 1) c.warn(1, 'vehicle', 'SEVERAL_VEHICLES', { names: [...names].slice(0, 5).join(', ') });
 }
 
 /** `Filled Up`: `Full` or `Partial` (a yes/no is taken too); empty or unknown is a full fill. */
