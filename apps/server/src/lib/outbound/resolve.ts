@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import dns from 'node:dns';
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 
@@ -8,8 +8,9 @@ export type ResolvedAddress = { address: string; family: 4 | 6 };
  */
 export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
 
+// Looked up on the module object at each call, so a test that stubs dns.promises.lookup is obeyed.
 export const systemResolve: Resolve = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => ({
     address: a.address,
     family: a.family === 6 ? 6 : 4,
   }));
