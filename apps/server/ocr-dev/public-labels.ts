@@ -1,6 +1,6 @@
 /**
  * Reading the labels of the public SROIE receipt set into our field values. Written apart from
- * src/ocr/parse.ts on purpose: the engine's own date parser must not decide what the right answer is.
+ * src/ocr/text/dates.ts on purpose: the engine's own date parser must not decide what the right answer is.
  */
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];

@@ -9,7 +9,7 @@
  * it mends (the unflattened page's readings drop spaces and misread other digits); merging digits
  * by summed probability mends 1; the date most of orig + the three unflattened crops agree on, a
  * tie between a look-alike digit pair going to the inkier digit (vote_u_up_st_ink), mends 4 and
- * breaks none. That rule is chooseDateReading in src/ocr/paddle-core.ts.
+ * breaks none. That rule is chooseDateReading in src/ocr/engines/date-reread.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,17 +4,6 @@
  * spaces. Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  chainTotal,
-  instalmentAmount,
-  instalmentsSum,
-  isInstalmentLine,
-  isWholeMonths,
-  netAndVat,
-  premiumWithOneMisread,
-  termMonths,
-  totalVouchedByRate,
-} from '../src/ocr/consistency.js';
 import { allowedClasses, ctcDecode } from '../src/ocr/engines/ctc.js';
 import { chooseDateReading, mayHoldDate } from '../src/ocr/engines/date-reread.js';
 import { boxesFromProbMap } from '../src/ocr/engines/paddle-boxes.js';
@@ -22,6 +11,12 @@ import { coverageType, coverOf, fuzzyCoverage } from '../src/ocr/fields/cover.js
 import { compactDate, inCode } from '../src/ocr/fields/date.js';
 import { spacedAsElsewhere } from '../src/ocr/fields/description.js';
 import { fuelType } from '../src/ocr/fields/fuel-type.js';
+import {
+  instalmentAmount,
+  instalmentsSum,
+  isInstalmentLine,
+  premiumWithOneMisread,
+} from '../src/ocr/fields/instalments.js';
 import { fuzzyInsurer } from '../src/ocr/fields/insurer.js';
 import {
   fixPolicySlashes,
@@ -33,6 +28,8 @@ import {
 import { datedRoles, termFromInstalments } from '../src/ocr/fields/policy-period.js';
 import { fuzzyPremium } from '../src/ocr/fields/premium.js';
 import { remindersOff } from '../src/ocr/fields/reminders.js';
+import { isWholeMonths, termMonths } from '../src/ocr/fields/term.js';
+import { chainTotal, netAndVat, totalVouchedByRate } from '../src/ocr/fields/vat.js';
 import { groupLines, textSlope } from '../src/ocr/geometry/lines.js';
 import { headingsOf, tableValues } from '../src/ocr/geometry/table.js';
 import { inkBox } from '../src/ocr/image/preprocess.js';

@@ -1,8 +1,9 @@
 /** The policy's start and end: each date's role from its label, then the pair that makes a whole term. */
-import { isInstalmentLine, isWholeMonths, statedInstalmentCount, termMonths } from '../consistency.js';
 import { anyOf, type DateRole } from '../lexicon/index.js';
 import { findDates } from '../text/dates.js';
 import type { Line } from '../text/lines.js';
+import { isInstalmentLine, statedInstalmentCount } from './instalments.js';
+import { isWholeMonths, termMonths } from './term.js';
 
 /**
  * Labels that say what the date after them is (lexicon/: dateRoles), spaces optional and with the

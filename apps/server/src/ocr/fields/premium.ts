@@ -1,10 +1,10 @@
 /** The annual premium: the amount after a premium label, checked against the instalments. */
-import { instalmentsSum, isInstalmentLine, premiumWithOneMisread } from '../consistency.js';
 import { type Result, round } from '../draft.js';
 import { anyOf, every } from '../lexicon/index.js';
 import { editsToFind } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
+import { instalmentsSum, isInstalmentLine, premiumWithOneMisread } from './instalments.js';
 import { labelled } from './label.js';
 
 /** "Prima" and "Premium" as the OCR also reads them: "Primi", "Pnma", "Pima", "Premlum". */

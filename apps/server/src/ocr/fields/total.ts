@@ -1,10 +1,10 @@
 /** The total paid: labelled totals ranked by how final their label is, checked against the payment and VAT. */
-import { agreesWithVat, netAndVat, totalChain, totalVouchedByRate } from '../consistency.js';
 import type { Result } from '../draft.js';
 import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amounts, amountTokens } from '../text/numbers.js';
 import { CHANGE, CHANGE_LABEL, joinSplitCents, ownAmount, paidAmounts } from './paid.js';
+import { agreesWithVat, netAndVat, totalChain, totalVouchedByRate } from './vat.js';
 
 /** A total's label, a final one ("GRAND TOTAL", "TOTAL DE PLATA") or not. */
 export const TOTAL = new RegExp(`\\b(${anyOf((l) => [...l.total, ...l.finalTotal])})\\b`);

@@ -1,5 +1,4 @@
 /** An insurance policy: insurer, policy number, cover, period, premium and whether reminders are wanted. */
-import { isWholeMonths } from '../consistency.js';
 import { type Extraction, Result } from '../draft.js';
 import { coverOf } from '../fields/cover.js';
 import { provider } from '../fields/insurer.js';
@@ -7,6 +6,7 @@ import { readPolicyNumber } from '../fields/policy-number.js';
 import { policyPeriod } from '../fields/policy-period.js';
 import { premium } from '../fields/premium.js';
 import { remindersOff } from '../fields/reminders.js';
+import { isWholeMonths } from '../fields/term.js';
 import type { Line } from '../text/lines.js';
 
 export function extractInsurance(lines: Line[]): Extraction {

@@ -97,3 +97,9 @@ export function amountTokens(
 export function amounts(text: string, kind: NumberKind = 'money'): number[] {
   return amountTokens(text, kind).map((t) => t.value);
 }
+
+/** Amounts written with cents: a VAT number, a rate or a count on the same line is not money. */
+export const centsAmounts = (text: string) =>
+  amountTokens(text)
+    .filter((t) => /[.,]\d{2}$/.test(t.token) && !t.glued)
+    .map((t) => t.value);
