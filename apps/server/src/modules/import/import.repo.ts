@@ -2,17 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { expenses, fuelEntries, insurances, revisions } from '../../db/schema.js';
 import { lockVehicle } from '../records/records.repo.js';
-
-/** The keys that make a record a duplicate: date + odometer + amount (kinds without an odometer: date + amount). */
-export const keyOf = {
-  fuel: (r: { date: string; odometer: number | null; fuelPrice: number }) =>
-    `${r.date}|${r.odometer ?? ''}|${Number(r.fuelPrice).toFixed(2)}`,
-  expenses: (r: { date: string; amount: number }) => `${r.date}||${Number(r.amount).toFixed(2)}`,
-  revisions: (r: { date: string; km: number; price: number }) =>
-    `${r.date}|${r.km}|${Number(r.price).toFixed(2)}`,
-  insurance: (r: { startDate: string; price: number }) => `${r.startDate}||${Number(r.price).toFixed(2)}`,
-};
-export type ExistingKeys = Record<keyof typeof keyOf, Set<string>>;
+import { type ExistingKeys, keyOf } from './keys.js';
 
 /** What an import reads of a vehicle's records, and the transaction it writes them in. */
 export class ImportRepo {

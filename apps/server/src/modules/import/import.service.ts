@@ -1,27 +1,21 @@
-import {
-  type FuelType,
-  IMPORT_SAMPLE_SIZE,
-  type ImportCounts,
-  type ImportMapping,
-  type ImportPreview,
-  type ImportResult,
-  type Language,
-  odometerConflictsMany,
+import type {
+  ImportCounts,
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+  Language,
 } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { RecordsService, RecordTable } from '../records/records.service.js';
-import type { Parsed, Sourced } from './collect.js';
+import type { Sourced } from './collect.js';
 import { vehicleCsv } from './export-csv.js';
-import { type ExistingKeys, type ImportRepo, keyOf } from './import.repo.js';
+import type { ImportRepo } from './import.repo.js';
 import { type ImportNote, importError, importLimitText, importWarning } from './messages.js';
-import { parseInThread } from './parse-thread.js';
+import { parseInThread, previewInThread } from './parse-thread.js';
+import { KINDS, type Kind, refuseOdometerConflicts, split } from './plan.js';
 import { ImportTooLarge, noRows } from './read.js';
-
-type Kind = keyof ExistingKeys;
-type Reading = { date: string; odometer: number | null };
-const KINDS: Kind[] = ['fuel', 'expenses', 'revisions', 'insurance'];
 
 export type ImportDeps = {
   repo: ImportRepo;
@@ -34,9 +28,6 @@ export type ImportDeps = {
   /** The user's saved language: warnings and row errors are worded in it. */
   language: (userId: number) => Promise<Language>;
 };
-
-/** A file's records split into new ones and duplicates of the vehicle's records (or of earlier rows of the file). */
-type Split = { fresh: Record<Kind, Sourced<object>[]>; duplicates: number };
 
 /**
  * Import of another app's history (or this app's export) into one vehicle: preview (saves nothing)
@@ -68,28 +59,26 @@ export class ImportService {
   ): Promise<ImportPreview> {
     const vehicle = await this.vehicle(p, vehicleId);
     const lang = await this.d.language(p.userId);
-    const parsed = await read(lang, bytes, vehicle.fuelType, mapping);
-    const { fresh, duplicates } = split(parsed, await this.d.repo.existingKeys(vehicleId));
-    // The fill-ups the odometer-order rule would refuse, as confirm will.
-    const errors = [
-      ...parsed.errors,
-      ...refuseOdometerConflicts(fresh, await this.d.repo.readings(vehicleId)),
-    ];
-    const counts = countsOf(fresh);
+    const existing = await this.d.repo.existingKeys(vehicleId);
+    const readings = await this.d.repo.readings(vehicleId);
+    // Read and weighed against the vehicle's records in the import's thread: only figures come back.
+    const plan = await inThread(lang, () =>
+      previewInThread(bytes, vehicle.fuelType, mapping, existing, readings),
+    );
     const sample = Object.fromEntries(
-      KINDS.map((k) => [k, fresh[k].slice(0, IMPORT_SAMPLE_SIZE).map(({ row: _row, ...v }) => v)]),
+      KINDS.map((k) => [k, plan.sample[k].map(({ row: _row, ...v }) => v)]),
     ) as ImportPreview['sample'];
     return {
-      format: parsed.format,
-      counts,
-      skipped: duplicates + errors.length,
-      duplicates,
-      warnings: parsed.warnings.map((w) => importWarning(lang, w)),
-      errors: wordErrors(lang, errors),
+      format: plan.format,
+      counts: plan.counts,
+      skipped: plan.duplicates + plan.errors.length,
+      duplicates: plan.duplicates,
+      warnings: plan.warnings.map((w) => importWarning(lang, w)),
+      errors: wordErrors(lang, plan.errors),
       sample,
-      units: parsed.units,
-      unitsGuess: parsed.unitsGuess,
-      mapping: parsed.mapping,
+      units: plan.units,
+      unitsGuess: plan.unitsGuess,
+      mapping: plan.mapping,
     };
   }
 
@@ -101,7 +90,7 @@ export class ImportService {
   ): Promise<ImportResult> {
     const vehicle = await this.vehicle(p, vehicleId);
     const lang = await this.d.language(p.userId);
-    const parsed = await read(lang, bytes, vehicle.fuelType, mapping);
+    const parsed = await inThread(lang, () => parseInThread(bytes, vehicle.fuelType, mapping));
     // A generic CSV whose mapping reads nothing previews (so the user can fix it) but imports nothing.
     if (KINDS.every((k) => parsed[k].length === 0)) throw noRows();
     const result = await this.d.repo.inVehicleLock(vehicleId, async (tx: Executor) => {
@@ -142,12 +131,12 @@ export class ImportService {
 }
 
 /**
- * The upload's records, read off the event loop (parse-thread.ts); an upload over the import's
- * limits is refused (413) in the user's language.
+ * Work of the import's thread (parse-thread.ts); an upload over the import's limits is refused
+ * (413) in the user's language.
  */
-async function read(lang: Language, bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping) {
+async function inThread<T>(lang: Language, work: () => Promise<T>): Promise<T> {
   try {
-    return await parseInThread(bytes, fuelType, mapping);
+    return await work();
   } catch (err) {
     if (err instanceof ImportTooLarge) throw new ImportTooLarge(err.limit, importLimitText(lang, err.limit));
     throw err;
@@ -156,43 +145,3 @@ async function read(lang: Language, bytes: Buffer, fuelType: FuelType, mapping?:
 
 const wordErrors = (lang: Language, notes: ImportNote[]) =>
   notes.sort((a, b) => a.row - b.row).map((n) => importError(lang, n));
-
-/**
- * Takes out of `fresh.fuel` the fill-ups the odometer-order rule refuses (as if typed one by one
- * after the vehicle's `readings`), and answers them as row errors.
- */
-function refuseOdometerConflicts(fresh: Split['fresh'], readings: Reading[]): ImportNote[] {
-  const fills = fresh.fuel as Sourced<Reading>[];
-  const refused = odometerConflictsMany(readings, fills);
-  fresh.fuel = fills.filter((_, i) => !refused.has(i));
-  return [...refused].map(([i, { entry, kind }]) => ({
-    row: (fills[i] as Sourced<Reading>).row,
-    field: 'odometer',
-    code: kind === 'below-earlier' ? 'ODOMETER_BELOW_EARLIER' : 'ODOMETER_ABOVE_LATER',
-    params: { odometer: fills[i]?.odometer ?? 0, other: entry.odometer, date: entry.date },
-  }));
-}
-
-function split(parsed: Parsed, existing: ExistingKeys): Split {
-  let duplicates = 0;
-  const fresh = {} as Split['fresh'];
-  for (const kind of KINDS) {
-    const seen = existing[kind];
-    const key = keyOf[kind] as (r: never) => string;
-    fresh[kind] = (parsed[kind] as Sourced<object>[]).filter((r) => {
-      if (seen.has(key(r as never))) {
-        duplicates += 1;
-        return false;
-      }
-      return true;
-    });
-  }
-  return { fresh, duplicates };
-}
-
-const countsOf = (fresh: Split['fresh']): ImportCounts => ({
-  fuel: fresh.fuel.length,
-  expenses: fresh.expenses.length,
-  revisions: fresh.revisions.length,
-  insurance: fresh.insurance.length,
-});

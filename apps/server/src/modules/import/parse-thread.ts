@@ -2,7 +2,9 @@ import { Worker } from 'node:worker_threads';
 import type { FuelType, ImportMapping } from '@evdra/domain';
 import { AppError } from '../../lib/errors.js';
 import type { Parsed } from './collect.js';
-import type { FailedParse, ParseListKey, ParseReply, ParseRequest } from './parse-worker.js';
+import type { ExistingKeys } from './keys.js';
+import type { FailedParse, ParseReply, ParseRequest } from './parse-worker.js';
+import type { PreviewPlan, Reading } from './plan.js';
 import { ImportTooLarge } from './read.js';
 
 /**
@@ -20,10 +22,10 @@ const MAX_WAITING = 16;
 
 type Job = {
   request: Omit<ParseRequest, 'id'>;
-  resolve: (p: Parsed) => void;
+  resolve: (result: object) => void;
   reject: (e: unknown) => void;
 };
-type Running = Job & { id: number; lists: Record<ParseListKey, unknown[]> };
+type Running = Job & { id: number; lists: Record<string, unknown[]> };
 
 let worker: Worker | undefined;
 let running: Running | undefined;
@@ -32,7 +34,19 @@ let nextId = 1;
 const waiting: Job[] = [];
 
 /** parseImport (parse.ts), in the import thread: the same records, the same errors. */
-export function parseInThread(bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping): Promise<Parsed> {
+export const parseInThread = (bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping) =>
+  run<Parsed>({ bytes, fuelType, mapping });
+
+/** parseImport then previewPlan (plan.ts) against the vehicle's records, in the import thread. */
+export const previewInThread = (
+  bytes: Buffer,
+  fuelType: FuelType,
+  mapping: ImportMapping | undefined,
+  existing: ExistingKeys,
+  readings: Reading[],
+) => run<PreviewPlan>({ bytes, fuelType, mapping, against: { existing, readings } });
+
+function run<T>(request: Job['request']): Promise<T> {
   if (waiting.length >= MAX_WAITING)
     return Promise.reject(
       new AppError(
@@ -40,13 +54,11 @@ export function parseInThread(bytes: Buffer, fuelType: FuelType, mapping?: Impor
         'RATE_LIMITED',
         'Many imports are being read right now. Try again in a minute.',
         undefined,
-        {
-          'retry-after': '60',
-        },
+        { 'retry-after': '60' },
       ),
     );
-  return new Promise((resolve, reject) => {
-    waiting.push({ request: { bytes, fuelType, mapping }, resolve, reject });
+  return new Promise<T>((resolve, reject) => {
+    waiting.push({ request, resolve: resolve as (r: object) => void, reject });
     next();
   });
 }
@@ -64,11 +76,7 @@ function next() {
   idle = undefined;
   const w = worker ?? start();
   w.ref();
-  running = {
-    ...job,
-    id: nextId++,
-    lists: { fuel: [], expenses: [], revisions: [], insurance: [], warnings: [], errors: [] },
-  };
+  running = { ...job, id: nextId++, lists: {} };
   // The bytes are copied once into the thread; the caller's Buffer may be a slice of a shared pool.
   w.postMessage({ id: running.id, ...job.request } satisfies ParseRequest);
 }
@@ -80,11 +88,12 @@ function start(): Worker {
     const job = running;
     if (!job || m.id !== job.id) return;
     if ('list' in m) {
-      for (const item of m.items) job.lists[m.list].push(item);
+      job.lists[m.list] ??= [];
+      for (const item of m.items) job.lists[m.list]?.push(item);
       return;
     }
     running = undefined;
-    if ('done' in m) job.resolve({ ...m.done, ...job.lists } as Parsed);
+    if ('done' in m) job.resolve({ ...m.done, ...job.lists });
     else job.reject(rebuild(m.failed));
     next();
   });

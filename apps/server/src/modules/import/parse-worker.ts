@@ -1,20 +1,28 @@
 import { parentPort } from 'node:worker_threads';
 import type { FuelType, ImportMapping } from '@evdra/domain';
 import { AppError } from '../../lib/errors.js';
-import type { Parsed } from './collect.js';
+import type { ExistingKeys } from './keys.js';
 import { parseImport } from './parse.js';
+import { previewPlan, type Reading } from './plan.js';
 import { ImportTooLarge } from './read.js';
 
 /**
  * The import's reading thread (parse-thread.ts starts it): unzips, decodes and parses one upload
- * at a time, off the server's event loop. Answers the records in slices, so the server's thread
- * takes them in a few milliseconds at a time instead of one long copy.
+ * at a time, off the server's event loop; for a preview, also weighs the records against the
+ * vehicle's (plan.ts), so only the figures and a sample go back. Long lists go back in slices, so
+ * the server's thread takes them in a few milliseconds at a time instead of one long copy.
  */
-export type ParseRequest = { id: number; bytes: Uint8Array; fuelType: FuelType; mapping?: ImportMapping };
-export type ParseListKey = (typeof LISTS)[number];
+export type ParseRequest = {
+  id: number;
+  bytes: Uint8Array;
+  fuelType: FuelType;
+  mapping?: ImportMapping;
+  /** For a preview: the vehicle's duplicate keys and odometer readings. */
+  against?: { existing: ExistingKeys; readings: Reading[] };
+};
 export type ParseReply =
-  | { id: number; list: ParseListKey; items: unknown[] }
-  | { id: number; done: Omit<Parsed, ParseListKey> }
+  | { id: number; list: string; items: unknown[] }
+  | { id: number; done: Record<string, unknown> }
   | { id: number; failed: FailedParse };
 /** An error as it crosses threads (a class does not): enough to throw the same answer again. */
 export type FailedParse = {
@@ -25,27 +33,29 @@ export type FailedParse = {
   limit?: ImportTooLarge['limit'];
 };
 
-const LISTS = ['fuel', 'expenses', 'revisions', 'insurance', 'warnings', 'errors'] as const;
 /** Records per message: each costs the server's thread about a millisecond to take in. */
 const SLICE = 2000;
 
 const port = parentPort;
 if (!port) throw new Error('parse-worker.ts runs as a worker thread');
 
-port.on('message', ({ id, bytes, fuelType, mapping }: ParseRequest) => {
-  let parsed: Parsed;
+port.on('message', ({ id, bytes, fuelType, mapping, against }: ParseRequest) => {
+  let result: Record<string, unknown>;
   try {
-    parsed = parseImport(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), fuelType, mapping);
+    const parsed = parseImport(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), fuelType, mapping);
+    result = against ? previewPlan(parsed, against.existing, against.readings) : parsed;
   } catch (err) {
     port.postMessage({ id, failed: failure(err) } satisfies ParseReply);
     return;
   }
-  const { fuel, expenses, revisions, insurance, warnings, errors, ...rest } = parsed;
-  const lists: Record<ParseListKey, unknown[]> = { fuel, expenses, revisions, insurance, warnings, errors };
-  for (const list of LISTS)
-    for (let i = 0; i < lists[list].length; i += SLICE)
-      port.postMessage({ id, list, items: lists[list].slice(i, i + SLICE) } satisfies ParseReply);
-  port.postMessage({ id, done: rest } satisfies ParseReply);
+  const done: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (!Array.isArray(value) || value.length <= SLICE) done[key] = value;
+    else
+      for (let i = 0; i < value.length; i += SLICE)
+        port.postMessage({ id, list: key, items: value.slice(i, i + SLICE) } satisfies ParseReply);
+  }
+  port.postMessage({ id, done } satisfies ParseReply);
 });
 
 function failure(err: unknown): FailedParse {
