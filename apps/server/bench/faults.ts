@@ -46,7 +46,7 @@ async function pgliteBench(): Promise<{ rounds: KillRound[]; broken: string[] }>
       dataDir,
       rounds: ROUNDS,
       writers: WRITERS,
-      killAfterMs: [500, 2_000],
+      killAfterAcks: Number(process.env.KILL_AFTER_ACKS ?? 100),
       log: (r, i) =>
         console.log(
           `  round ${i + 1}: ${r.acked} acknowledged, ${r.missing} missing after restart; lock named ${r.lockNamed}; ` +

@@ -141,6 +141,7 @@ export async function runWriters(
   writers: number,
   stop: Promise<unknown>,
   tag: string,
+  onAck: () => void = () => {},
 ): Promise<WriteTally> {
   const tally: WriteTally = {
     acked: [],
@@ -175,7 +176,10 @@ export async function runWriters(
         tally.latenciesMs.push(Date.now() - sent);
         tally.answers.push([sent, res.status]);
         tally.byStatus[res.status] = (tally.byStatus[res.status] ?? 0) + 1;
-        if (res.status === 201 && typeof body.id === 'number') tally.acked.push(body.id);
+        if (res.status === 201 && typeof body.id === 'number') {
+          tally.acked.push(body.id);
+          onAck();
+        }
         if (
           res.status === 503 &&
           !(res.headers.get('retry-after') && body.code === 'UNAVAILABLE' && typeof body.message === 'string')
@@ -222,8 +226,8 @@ export async function pgliteKillRounds(o: {
   dataDir: string;
   rounds: number;
   writers: number;
-  /** Writing time before the kill, picked at random in this range (ms). */
-  killAfterMs: [number, number];
+  /** The kill comes this many acknowledged writes into a round, then 0-250 ms later (mid-write). */
+  killAfterAcks: number;
   log?: (round: KillRound, i: number) => void;
 }): Promise<KillRound[]> {
   const env = { DATA_DIR: o.dataDir };
@@ -236,9 +240,24 @@ export async function pgliteKillRounds(o: {
   try {
     for (let i = 0; i < o.rounds; i++) {
       const current = server;
-      const [lo, hi] = o.killAfterMs;
-      const killed = sleep(lo + Math.random() * (hi - lo)).then(() => kill(current));
-      const tally = await runWriters(() => current.base, session, o.writers, killed, `r${i}`);
+      let acks = 0;
+      let enough!: () => void;
+      const killed = new Promise<void>((resolve) => {
+        enough = resolve;
+      }).then(async () => {
+        await sleep(Math.random() * 250);
+        await kill(current);
+      });
+      const tally = await runWriters(
+        () => current.base,
+        session,
+        o.writers,
+        killed,
+        `r${i}`,
+        () => {
+          if (++acks === o.killAfterAcks) enough();
+        },
+      );
       ackedSoFar.push(...tally.acked);
       const lockNamed = i % 2 === 1 ? 'a live process that is not Evdra' : 'the killed server';
       if (lockNamed !== 'the killed server') nameInLock(o.dataDir, sleeper.pid as number);
