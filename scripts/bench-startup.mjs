@@ -12,16 +12,19 @@ const require = createRequire(join(root, 'apps/server/package.json'));
 const RUNS = Number(process.env.RUNS ?? 5);
 // SERVER_MAIN: another build to time (e.g. an older one kept for a before/after comparison).
 const SERVER_MAIN = process.env.SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
+// BASELINE_MAIN: a second build timed in the same runs, the two alternating (A-B, then B-A), so
+// the machine's load hits both alike; keep it in apps/server/dist-* (git-ignored, its packages resolve).
+const BASELINE_MAIN = process.env.BASELINE_MAIN;
 const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) =>
   `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
 
-async function startToHealthy(env) {
+async function startToHealthy(env, main = SERVER_MAIN) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [main], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -53,15 +56,23 @@ async function pgAvailable() {
   }
 }
 
-const pglite = { fresh: [], existing: [] };
+const builds = BASELINE_MAIN ? { baseline: BASELINE_MAIN, current: SERVER_MAIN } : { current: SERVER_MAIN };
+const pglite = Object.fromEntries(Object.keys(builds).map((name) => [name, { fresh: [], existing: [] }]));
 for (let i = 0; i < RUNS; i++) {
-  const dir = mkdtempSync(join(tmpdir(), 'evdra-bench-'));
-  pglite.fresh.push(await startToHealthy({ DATA_DIR: dir }));
-  pglite.existing.push(await startToHealthy({ DATA_DIR: dir }));
-  rmSync(dir, { recursive: true, force: true });
+  const order = Object.keys(builds);
+  if (i % 2) order.reverse();
+  for (const name of order) {
+    const dir = mkdtempSync(join(tmpdir(), 'evdra-bench-'));
+    pglite[name].fresh.push(await startToHealthy({ DATA_DIR: dir }, builds[name]));
+    pglite[name].existing.push(await startToHealthy({ DATA_DIR: dir }, builds[name]));
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
-console.log(`PGlite, new data dir (migrations included): ${fmt(pglite.fresh)}`);
-console.log(`PGlite, existing data dir:                   ${fmt(pglite.existing)}`);
+for (const [name, main] of Object.entries(builds)) {
+  if (BASELINE_MAIN) console.log(`${name}: ${main}`);
+  console.log(`PGlite, new data dir (migrations included): ${fmt(pglite[name].fresh)}`);
+  console.log(`PGlite, existing data dir:                   ${fmt(pglite[name].existing)}`);
+}
 
 const admin = await pgAvailable();
 if (admin) {

@@ -1,12 +1,14 @@
 // Bundles the server into dist/main.js (npm packages stay external, the shared domain package is inlined),
 // then builds dist/pglite-template: a migrated embedded database new data dirs start from.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@evdra/'));
 
-await build({
+const outdir = new URL('./dist', import.meta.url).pathname;
+const { metafile } = await build({
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     seed: new URL('./src/demo/seed-cli.ts', import.meta.url).pathname,
@@ -19,8 +21,13 @@ await build({
     // The import's reading thread: modules/import/parse-thread.ts loads it as ./import-worker.js.
     'import-worker': new URL('./src/modules/import/parse-worker.ts', import.meta.url).pathname,
   },
-  outdir: new URL('./dist', import.meta.url).pathname,
+  outdir,
   bundle: true,
+  // Code split at dynamic imports: main.js starts the database before it loads the app's chunk
+  // (Fastify, the routes, their libraries), which then loads while the database opens. Chunks sit
+  // beside the entries, so import.meta.url still finds the workers and the template.
+  splitting: true,
+  metafile: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -28,6 +35,10 @@ await build({
   external,
   logLevel: 'warning',
 });
+// Chunks of earlier builds go (a chunk's name ends in its content's hash: name-ABCD1234.js).
+const built = new Set(Object.keys(metafile.outputs).map((path) => basename(path)));
+for (const name of readdirSync(outdir))
+  if (/-[A-Z0-9]{8}\.js(\.map)?$/.test(name) && !built.has(name)) rmSync(join(outdir, name));
 
 // The template must match the bundle's migrations: rebuilt on every build (a few seconds of WASM).
 await import(new URL('./dist/build-template.js', import.meta.url).href);

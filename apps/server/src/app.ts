@@ -284,8 +284,16 @@ export async function buildApp({
   await push.vapid();
   await pushRoutes(app, { service: push });
   if (config.push.pollMs > 0) {
-    const stopPush = pushSender.start(config.push.pollMs);
-    app.addHook('onClose', stopPush);
+    // First send one interval after start, not during it: its query (~0.2 s on a cold embedded
+    // database) would hold PGlite's one session while the first requests wait.
+    let stopPush = async () => {};
+    const first = setTimeout(() => {
+      stopPush = pushSender.start(config.push.pollMs);
+    }, config.push.pollMs).unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      await stopPush();
+    });
   }
   await notificationsRoutes(app, {
     service: new NotificationsService(new NotificationsRepo(db)),

@@ -1,6 +1,6 @@
 import './lib/heap-tuning.js';
 import { join } from 'node:path';
-import { buildApp } from './app.js';
+import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
@@ -10,6 +10,9 @@ import { scheduleEcbRates } from './modules/fx/fx.job.js';
 import { FxRepo } from './modules/fx/fx.repo.js';
 import { FxService } from './modules/fx/fx.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
+
+/** The first reminder scan after a start; then hourly (jobs/reminders.ts). */
+const FIRST_REMINDER_SCAN_AFTER_MS = 30_000;
 
 /** The first fetch of the ECB's exchange rates after a start; then daily (modules/fx/fx.job.ts). */
 const FIRST_FX_FETCH_AFTER_MS = 10_000;
@@ -32,12 +35,20 @@ async function main(): Promise<Started> {
   const starting = config.port ? await listenWhileStarting(config.port, config.host) : undefined;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let firstRun: boolean;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   try {
+    // Fastify, the routes and their libraries (most of the start's code) load on this thread while
+    // the embedded database copies its template and opens on its own thread: neither waits for the other.
+    const appCode = import('./app.js');
+    appCode.catch(() => {}); // a failure is thrown where it is awaited; the database's comes first
     database = await openDatabase(config);
     await database.migrate();
-    firstRun = !(await new UsersRepo(database.db).hasAny());
+    // Answered by the database while this thread builds the app.
+    const anyAccount = new UsersRepo(database.db).hasAny();
+    anyAccount.catch(() => {});
+    const { buildApp } = await appCode;
     app = await buildApp({ config, database });
+    firstRun = !(await anyAccount);
   } finally {
     await starting?.close();
   }
@@ -68,8 +79,9 @@ async function main(): Promise<Started> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // After listen: the first reminder scan must not hold up the start (PGlite has one connection).
-  stopReminders = scheduleReminders(database.db, app.log);
+  // After listen, and later still: the first scan holds PGlite's one session for ~0.5 s, which the
+  // first requests after a restart would wait for.
+  stopReminders = scheduleReminders(database.db, app.log, FIRST_REMINDER_SCAN_AFTER_MS);
   // The ECB's rates, in the background (FX_RATES_URL set empty: never), a little after the start:
   // storing them holds PGlite's one session, which the first requests after a restart would wait for.
   if (config.fxRatesUrl) {

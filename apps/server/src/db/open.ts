@@ -11,7 +11,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   try {
     const dir = join(config.dataDir, 'pglite');
     // A new data dir starts as a copy of the migrated template; migrate() then applies only newer ones.
-    seedFromTemplate(dir, findTemplate(import.meta.dirname));
+    await seedFromTemplate(dir, findTemplate(import.meta.dirname));
     const database = await openPglite(dir);
     return {
       ...database,

@@ -107,17 +107,29 @@ async function revisionsDue(repo: RemindersRepo, today: string): Promise<Due[]> 
   });
 }
 
-/** Runs the scan now and every hour; errors are logged, never fatal. Returns a stop function. */
+/**
+ * Runs the scan `firstAfterMs` from now (0: at once), then every hour; errors are logged, never
+ * fatal. Returns a stop function. The server waits before its first scan: the scan reads every
+ * reminder in one transaction (~0.5 s on a cold embedded database), and a request made meanwhile
+ * would wait for PGlite's one session, the first ones after a restart included.
+ */
 export function scheduleReminders(
   db: Db,
   log: { error: (o: object, m: string) => void; info: (o: object, m: string) => void },
+  firstAfterMs = 0,
 ) {
   const run = () =>
     runReminderScan(db, new Date()).then(
       (created) => created && log.info({ created }, 'reminder notifications created'),
       (err) => log.error({ err }, 'reminder scan failed'),
     );
-  void run();
-  const timer = setInterval(run, 60 * 60 * 1000).unref();
-  return () => clearInterval(timer);
+  let hourly: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    void run();
+    hourly = setInterval(run, 60 * 60 * 1000).unref();
+  }, firstAfterMs).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(hourly);
+  };
 }

@@ -48,19 +48,37 @@ const FIRST_PAGES_LIST = /<script type="application\/json" id="first-pages">([\s
 export function firstScreenRenderer(app: FastifyInstance, webDist: string) {
   const modulePath = join(webDist, '..', 'dist-ssr', 'ssr.js');
   if (!existsSync(modulePath)) return undefined;
-  // Loaded in the background: until then (a second or so after start) pages go out as index.html.
+  // Loaded in the background, and not while the server starts: evaluating the module is ~0.3 s of
+  // this thread, which the first requests after a restart would wait for. It loads 2 s after the app
+  // is ready, or at the first page a signed-in visitor asks for if that comes sooner; until then
+  // pages go out as index.html.
   let loaded: FirstScreenModule | undefined;
-  import(modulePath)
-    .then(async (m: FirstScreenModule) => {
-      await m.init(translations(webDist));
-      loaded = m;
-    })
-    .catch((err) => app.log.warn({ err }, 'first-screen render unavailable'));
+  let loading = false;
+  const load = () => {
+    if (loading) return;
+    loading = true;
+    import(modulePath)
+      .then(async (m: FirstScreenModule) => {
+        await m.init(translations(webDist));
+        loaded = m;
+      })
+      .catch((err) => app.log.warn({ err }, 'first-screen render unavailable'));
+  };
+  let later: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    later = setTimeout(load, 2_000).unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(later));
 
   return async (req: FastifyRequest): Promise<string | undefined> => {
     const cookie = req.headers.cookie;
     const pathname = req.url.split('?')[0] ?? '/';
-    if (!loaded || req.method !== 'GET' || !cookie || !loaded.rendersPage(pathname)) return undefined;
+    if (req.method !== 'GET' || !cookie) return undefined;
+    if (!loaded) {
+      load();
+      return undefined;
+    }
+    if (!loaded.rendersPage(pathname)) return undefined;
     try {
       const get = (url: string) =>
         app.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' } });

@@ -3,8 +3,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { hasEngineSize, renewalLabel } from '@evdra/domain';
 import type { Font } from 'fontkit';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
 import type { ReportModel } from './report-model.js';
 import {
   costRows,
@@ -19,12 +17,23 @@ import {
 // PDF's built-in Helvetica is WinAnsi only (no ș ț ă): the report embeds DejaVu Sans (a free
 // licence), shipped by the dejavu-fonts-ttf npm package; pdfkit embeds only the glyphs used.
 // Parsed once per process and shared by every document: parsing took ~100 ms per font per report.
+// pdfkit and fontkit load with the first report, not at start: ~0.3 s of CPU a start never needs.
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-let fonts: { regular: Font; bold: Font } | undefined;
-const parse = (file: string) => fontkit.create(readFileSync(join(fontDir, file))) as Font;
-const loadFonts = () => {
-  fonts ??= { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') };
-  return fonts;
+let libraries:
+  | Promise<{ PDFDocument: typeof import('pdfkit'); fonts: { regular: Font; bold: Font } }>
+  | undefined;
+const loadLibraries = () => {
+  libraries ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, fontkit]) => {
+    const parse = (file: string) => fontkit.create(readFileSync(join(fontDir, file))) as Font;
+    return {
+      PDFDocument: pdfkit.default,
+      fonts: { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') },
+    };
+  });
+  libraries.catch(() => {
+    libraries = undefined; // the next report tries again
+  });
+  return libraries;
 };
 
 const INK = '#1f2933';
@@ -43,10 +52,13 @@ type Doc = PDFKit.PDFDocument;
  * paths. The document is a stream: the caller pipes it to the response, then calls nothing else
  * (it is ended here). Pages are buffered only to write "Page n of N" in each footer.
  */
-export function renderPdf(model: ReportModel, verifyUrl: string): Doc {
+export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<Doc> {
   const t = reportTexts(model.lang);
   const f = formats(model.lang);
-  const { regular, bold } = loadFonts();
+  const {
+    PDFDocument,
+    fonts: { regular, bold },
+  } = await loadLibraries();
   const v = model.vehicle;
   const doc = new PDFDocument({
     size: 'A4',

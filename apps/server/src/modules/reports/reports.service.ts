@@ -185,7 +185,7 @@ export class ReportsService {
     if (!model) throw notFound('Vehicle');
     const v = model.vehicle;
     const filename = `report-${v.make}-${v.model}-${v.year}`.replace(/[^A-Za-z0-9-]+/g, '-');
-    return { doc: renderPdf(model, this.verifyUrl(model.code)), filename: `${filename}.pdf`, model };
+    return { doc: await renderPdf(model, this.verifyUrl(model.code)), filename: `${filename}.pdf`, model };
   }
 
   /** Reads the car's records and cost rollup side by side; `withPhoto` adds the photo's bytes. */
