@@ -1,7 +1,10 @@
 import type { LookupFunction } from 'node:net';
 import { classifyIp } from './address.js';
 import { OutboundRefused } from './errors.js';
-import { type OutboundInit, type OutboundResponse, requestThrough } from './request.js';
+import { type OutboundInit, type OutboundResponse, type Protocol, requestThrough } from './request.js';
+
+export type { Protocol };
+
 import { type Resolve, type ResolvedAddress, systemResolve, withSpecialNames } from './resolve.js';
 
 export type OutboundOptions = {
@@ -12,8 +15,6 @@ export type OutboundOptions = {
   /** How long `check` waits for a name (a user's request is waiting); past it, the name counts as unresolved. */
   checkResolveMs?: number;
 };
-
-export type Protocol = 'http:' | 'https:';
 
 const bare = (hostname: string) =>
   hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;

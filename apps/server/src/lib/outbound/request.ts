@@ -1,9 +1,17 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Socket } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import { classifyIp } from './address.js';
 import { OutboundError, OutboundRefused } from './errors.js';
-import type { OutboundGuard } from './guard.js';
+
+export type Protocol = 'http:' | 'https:';
+
+/** What a request needs of the guard (OutboundGuard is one): kept here so the two files do not import each other. */
+export type AddressPolicy = {
+  target(url: string): URL & { protocol: Protocol };
+  allows(address: string, protocol: Protocol): boolean;
+  lookupFor(protocol: Protocol): LookupFunction;
+};
 
 export type OutboundInit = {
   method?: string;
@@ -27,7 +35,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
  * connection each time (no pooled socket from an earlier check). A 3xx is a failure, not followed.
  */
 export function requestThrough(
-  guard: OutboundGuard,
+  guard: AddressPolicy,
   url: string,
   init: OutboundInit,
 ): Promise<OutboundResponse> {
