@@ -14,7 +14,9 @@ records/vehicle-ID.csv
                     one per line, with a "kind" column (fuel, expense, revision, insurance).
                     Dates are YYYY-MM-DD, decimals use ".", distances are km, volumes litres,
                     amounts in your currency as typed. Evdra (this or another server) imports
-                    these files back: Vehicles > Import.
+                    these files back: Vehicles > Import. A text beginning with = + - or @ has a
+                    ' in front, so a spreadsheet shows it instead of running it as a formula;
+                    Evdra's import takes the ' off again.
 renewals.json       Your vehicles' renewals (road tax, vignette, inspection, insurance…):
                     type, valid from/until (YYYY-MM-DD), price, note, reminder on or off.
 listings.json       Your marketplace listings, with their photos' names.
