@@ -186,13 +186,17 @@ export async function openPostgres(
     db,
     migrate: async () => {
       if (await migrationsApplied((text) => pool.query(text), migrationsFolder())) return;
-      const conn = await pool.connect();
+      // A connection of its own without the read timeout: waiting for another replica's migration,
+      // or one long DDL statement, may take longer than any request should.
+      const conn = new pg.Client({ ...connection, query_timeout: undefined });
+      conn.on('error', () => {});
+      await conn.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(conn), { migrationsFolder: migrationsFolder() });
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        conn.release();
+        await conn.end().catch(() => {});
       }
     },
     listen: async (channel, onMessage, onLost) => {

@@ -83,7 +83,7 @@ export function databaseUnavailable(err: unknown): boolean {
     e = e.cause as typeof e, i++
   ) {
     // An outbound HTTP call that failed (push, LLM) is not the database.
-    if (e instanceof TypeError && e.message === 'fetch failed') return false;
+    if (isFetchFailure(e)) return false;
     if (typeof e.code === 'string' && LINK_CODES.has(e.code)) return true;
     if (typeof e.message === 'string' && LINK_MESSAGES.test(e.message)) return true;
     // Node's AggregateError when every address of a host refused (IPv6 and IPv4 localhost).
@@ -91,3 +91,5 @@ export function databaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+const isFetchFailure = (err: unknown) => err instanceof TypeError && err.message === 'fetch failed';
