@@ -3,11 +3,12 @@ import { IsoDate, Money, Text } from './common.js';
 import type { Language } from './enums.js';
 
 /**
- * Where the user drives, for the renewal presets. Not a full country list: the two countries whose
- * renewals the app knows, and GENERIC for everyone else. Unset, it follows the language (ro → RO,
+ * Where the user drives, for the renewal presets and a new account's currency and units. Not a full
+ * country list: the two countries whose renewals the app knows, GB and US (their own money and units,
+ * the generic renewals), and GENERIC for everyone else. Unset, it follows the language (ro → RO,
  * es → ES, en → GENERIC).
  */
-export const COUNTRIES = ['RO', 'ES', 'GENERIC'] as const;
+export const COUNTRIES = ['RO', 'ES', 'GB', 'US', 'GENERIC'] as const;
 export const Country = z.enum(COUNTRIES);
 export type Country = z.infer<typeof Country>;
 
@@ -33,11 +34,22 @@ export const RENEWAL_TYPES = [
 export const RenewalType = z.enum(RENEWAL_TYPES);
 export type RenewalType = z.infer<typeof RenewalType>;
 
+/** The renewals every country has, for the countries whose own the app does not know. */
+const GENERIC_RENEWAL_TYPES: readonly RenewalType[] = [
+  'INSURANCE',
+  'INSPECTION',
+  'ROAD_TAX',
+  'VIGNETTE',
+  'OTHER',
+];
+
 /** The presets of each country, in the order a driver there thinks of them; OTHER is always last. */
 export const RENEWAL_TYPES_BY_COUNTRY: Record<Country, readonly RenewalType[]> = {
   RO: ['RCA', 'CASCO', 'ITP', 'ROVINIETA', 'OTHER'],
   ES: ['SEGURO_OBLIGATORIO', 'ITV', 'IVTM', 'OTHER'],
-  GENERIC: ['INSURANCE', 'INSPECTION', 'ROAD_TAX', 'VIGNETTE', 'OTHER'],
+  GB: GENERIC_RENEWAL_TYPES,
+  US: GENERIC_RENEWAL_TYPES,
+  GENERIC: GENERIC_RENEWAL_TYPES,
 };
 
 /** Labels in each language (the reminder, the calendar and the web use the same). */

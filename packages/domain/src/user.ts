@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language, Role, UserStatus } from './enums.js';
+import { Currency, UnitOfConsumption, UnitOfDistance, UnitOfVolume } from './money-schemas.js';
 import { Country } from './renewals.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -36,6 +37,12 @@ export const User = z.object({
   language: Language,
   /** Renewal presets; follows the language until the user picks one. */
   country: Country,
+  /** The currency the user pays in and reads totals in (ISO 4217). */
+  currency: Currency,
+  /** The units the user reads and types; the API's measures stay metric. */
+  distanceUnit: UnitOfDistance,
+  volumeUnit: UnitOfVolume,
+  consumptionUnit: UnitOfConsumption,
   createdAt: z.string(),
   vehicles: z.array(VehicleSummary),
 });
@@ -46,6 +53,11 @@ export const UpdateMeBody = z.object({
   email: Email,
   language: Language.optional(),
   country: Country.optional(),
+  /** Each left out keeps what the user has. */
+  currency: Currency.optional(),
+  distanceUnit: UnitOfDistance.optional(),
+  volumeUnit: UnitOfVolume.optional(),
+  consumptionUnit: UnitOfConsumption.optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

@@ -1,4 +1,4 @@
-import { RENEWAL_TYPES } from '@evdra/domain';
+import { CONSUMPTION_UNITS, CURRENCIES, DISTANCE_UNITS, RENEWAL_TYPES, VOLUME_UNITS } from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -41,8 +41,14 @@ export const users = pgTable(
       .default('en'),
     /** Bumped to end every session at once (password reset); access tokens carry it. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
-    /** Renewal presets (RO, ES, GENERIC); null follows the language. */
-    country: text('country', { enum: ['RO', 'ES', 'GENERIC'] }),
+    /** Renewal presets and a new account's money and units (RO, ES, GB, US, GENERIC); null follows the language. */
+    country: text('country', { enum: ['RO', 'ES', 'GB', 'US', 'GENERIC'] }),
+    // The user's money and units (issue 50). The defaults are what every account made before them
+    // keeps (EXISTING_USER_MONEY_AND_UNITS); a new account is given its country's.
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
+    distanceUnit: text('distance_unit', { enum: DISTANCE_UNITS }).notNull().default('km'),
+    volumeUnit: text('volume_unit', { enum: VOLUME_UNITS }).notNull().default('L'),
+    consumptionUnit: text('consumption_unit', { enum: CONSUMPTION_UNITS }).notNull().default('L_100KM'),
     /** The secret of the user's calendar feed URL (random, base64url); null until first asked for. */
     calendarToken: text('calendar_token'),
     /** Which kinds of notification are also pushed to the user's devices. */

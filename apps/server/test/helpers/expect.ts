@@ -34,6 +34,11 @@ export function newUserView(user: { id: number }, account: { username: string; e
     gdprConsent: true,
     language: 'en',
     country: 'GENERIC',
+    // An English account's country is GENERIC: euros, km, litres, L/100 km.
+    currency: 'EUR',
+    distanceUnit: 'km',
+    volumeUnit: 'L',
+    consumptionUnit: 'L_100KM',
     createdAt: expect.any(String),
     vehicles: [],
   };

@@ -10,6 +10,10 @@ const present = (r: UserRow, vehicles: VehicleSummary[]): User => ({
   gdprConsent: r.gdprConsent,
   language: r.language,
   country: r.country ?? countryOfLanguage(r.language),
+  currency: r.currency,
+  distanceUnit: r.distanceUnit,
+  volumeUnit: r.volumeUnit,
+  consumptionUnit: r.consumptionUnit,
   createdAt: r.createdAt.toISOString(),
   vehicles,
 });

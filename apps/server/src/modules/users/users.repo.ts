@@ -1,4 +1,4 @@
-import type { Language, Role, UserStatus } from '@evdra/domain';
+import type { Language, MoneyAndUnits, Role, UserStatus } from '@evdra/domain';
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
@@ -15,7 +15,7 @@ export type NewUser = {
   status: UserStatus;
   gdprConsent: boolean;
   language: Language;
-};
+} & MoneyAndUnits;
 export type UserChanges = Partial<Omit<NewUser, 'passwordHash'>> & {
   passwordHash?: string;
   country?: UserRow['country'];
@@ -63,6 +63,10 @@ export class UsersRepo {
       // countryOfLanguage (domain): the country follows the language until the user picks one.
       country: sql`coalesce(${users.country},
           case ${users.language} when 'ro' then 'RO' when 'es' then 'ES' else 'GENERIC' end)`,
+      currency: sql`${users.currency}`,
+      distanceUnit: sql`${users.distanceUnit}`,
+      volumeUnit: sql`${users.volumeUnit}`,
+      consumptionUnit: sql`${users.consumptionUnit}`,
       createdAt: isoTimestamp(users.createdAt),
       // Spelled out: drizzle writes columns unqualified in a one-table select, which inside this
       // subquery would all resolve to vehicles.

@@ -1,4 +1,13 @@
-import type { AdminCreateUserBody, AdminUpdateUserBody, Language, UpdateMeBody, User } from '@evdra/domain';
+import {
+  type AdminCreateUserBody,
+  type AdminUpdateUserBody,
+  countryOfLanguage,
+  type Language,
+  type MoneyAndUnits,
+  moneyAndUnitsForCountry,
+  type UpdateMeBody,
+  type User,
+} from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { presentUser } from './present.js';
@@ -9,6 +18,13 @@ export type { AuthState, UserRow };
 
 const lastAdmin = () =>
   new AppError(409, 'LAST_ADMIN', 'The last active administrator cannot be deleted, demoted or suspended.');
+
+/**
+ * A new account's currency and units: its country's (RO → RON, km, L, L/100 km; …). A new account's
+ * country follows its language until the user picks one, so the language decides.
+ */
+const newAccountMoneyAndUnits = (language: Language): MoneyAndUnits =>
+  moneyAndUnitsForCountry(countryOfLanguage(language));
 
 /** Profiles, consent and administration of accounts; the accounts the auth module logs in. */
 export class UsersService {
@@ -77,6 +93,7 @@ export class UsersService {
         status: 'Active',
         gdprConsent: true,
         language: body.language,
+        ...newAccountMoneyAndUnits(body.language),
       });
     } catch (err) {
       throw takenError(err) ?? err;
@@ -101,6 +118,10 @@ export class UsersService {
       email: body.email,
       language: body.language,
       country: body.country,
+      currency: body.currency,
+      distanceUnit: body.distanceUnit,
+      volumeUnit: body.volumeUnit,
+      consumptionUnit: body.consumptionUnit,
     });
     this.changed();
     return row;
@@ -128,7 +149,11 @@ export class UsersService {
     await assertUsernameAndEmailFree(this.repo, body.username, body.email);
     const { password, ...rest } = body;
     try {
-      return await this.repo.insert({ ...rest, passwordHash: await this.hashPassword(password) });
+      return await this.repo.insert({
+        ...rest,
+        ...newAccountMoneyAndUnits(rest.language),
+        passwordHash: await this.hashPassword(password),
+      });
     } catch (err) {
       throw takenError(err) ?? err;
     }
