@@ -1,3 +1,4 @@
+/** The engine that reads receipt images: PaddleOCR or tesseract, by configuration (OCR_ENGINE). */
 import { PaddlePool } from './engines/paddle-pool.js';
 import { OcrPool } from './engines/tesseract-pool.js';
 import type { OcrEngine } from './worker-pool.js';

@@ -1,3 +1,4 @@
+/** The preview's warnings as sentences in the user's language (en, ro, es). */
 import type { Language } from '@evdra/domain';
 import type { RawWarning } from './draft.js';
 

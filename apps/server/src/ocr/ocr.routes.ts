@@ -1,3 +1,4 @@
+/** The receipt preview routes: POST a photo or PDF, get a checked draft of the record (nothing saved). */
 import {
   ApiError,
   Expense,

@@ -1,3 +1,4 @@
+/** The room's entry point: a receipt's bytes → a checked draft of its record (preview), warnings in the user's language. */
 import type { Language, OcrKind, OcrPreview, OcrWarning } from '@evdra/domain';
 import { AppError } from '../lib/errors.js';
 import type { Principal } from '../modules/auth/auth.service.js';

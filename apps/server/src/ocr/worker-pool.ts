@@ -1,3 +1,4 @@
+/** What an OCR engine is (OcrEngine) and the queue of workers both engines share. */
 export type OcrBox = { x: number; y: number; w: number; h: number };
 export type OcrLine = {
   text: string;

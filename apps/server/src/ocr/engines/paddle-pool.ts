@@ -1,3 +1,4 @@
+/** The PaddleOCR engine: its worker thread(s) behind the shared queue of worker-pool.ts. */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type OcrImage, type OcrText, WorkerPool } from '../worker-pool.js';

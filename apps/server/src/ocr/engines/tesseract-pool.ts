@@ -1,3 +1,4 @@
+/** The tesseract engine: tesseract.js workers with the local traineddata (eng, ron, spa). */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 /** A policy's instalments: which lines are instalments, what they add up to, how many the policy states. */
 import { round } from '../draft.js';
+import { anyOf } from '../lexicon/index.js';
 import { findDates } from '../text/dates.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens, centsAmounts } from '../text/numbers.js';
@@ -7,14 +8,14 @@ import { amountTokens, centsAmounts } from '../text/numbers.js';
 const round2 = (n: number) => round(n, 2);
 
 // Also glued to its number or to "de" ("Instalment1", "Rata3", "12ratede279,21"), as PaddleOCR prints them.
-const INSTALMENT =
-  /(?:\b|(?<=\d))(RATA|RATE|RATELE|INSTAL+MENTS?|CUOTAS?|FRACCION(ES|AMIENTO)?|PLAZOS?|RECIBOS?|MONTHLY|MENSUAL|LUNARA?|TRIMESTRIAL|SEMESTRIAL|QUARTERLY|DIRECT DEBIT)(?=\b|\d|DE\b|DE\d)/;
+const INSTALMENT = new RegExp(`(?:\\b|(?<=\\d))(${anyOf((l) => l.instalment)})(?=\\b|\\d|DE\\b|DE\\d)`);
 /** A numbered instalment whose word the OCR garbled: "Instalnont 1", "tnstaimort 4", "intalment 2", "Rala 1". */
 const GARBLED_INSTALMENT = /^(?:[IT1]?NS?TA[LI1][A-Z]{2,6}|RA[LI1]A)\s*\d{1,2}\b/;
 
 export const isInstalmentLine = (l: Line) => INSTALMENT.test(l.norm) || GARBLED_INSTALMENT.test(l.norm);
 
 /** "Payable in 4 instalments", "12 rate", "4 cuotas": a line that states the count, not an instalment. */
+// The count before the instalments' word ("12 rate", "4 cuotas"); only English puts an adjective between.
 const STATED_COUNT = /(?<![\d.,])([2-9]|1[0-2])\s*(?:MONTHLY\s*)?(?:RATE|CUOTAS|PLAZOS|INSTAL+MENTS|RECIBOS)/;
 
 /**

@@ -1,15 +1,14 @@
 /** Net + VAT against the total: the VAT a receipt prints, and a column of amounts that adds up at a VAT rate. */
 import { round } from '../draft.js';
+import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { centsAmounts } from '../text/numbers.js';
 
 const round2 = (n: number) => round(n, 2);
 
-const NET =
-  /BASE IMPONIBLE|\bSUB[\s-]?TOTAL|FARA TVA|SIN IVA|EXCL(UDING|\.)? ?(VAT|TAX)|\bNET (AMOUNT|TOTAL)\b|^NET\b|\bBAZA\b|\bNETO\b/;
-const VAT = /\b(TVA|IVA|VAT|GST)\b/;
-const NOT_VAT =
-  /\b(INCL|INCLUDED|INCLUIDO|INCLUS|CIF|CUI|NIF|REG|NO\.?|NR\.?|COD)\b|TOTAL|BASE|FARA|SIN IVA|EXCL/;
+const NET = new RegExp(anyOf((l) => l.net));
+const VAT = new RegExp(`\\b(${anyOf((l) => l.vat)})\\b`);
+const NOT_VAT = new RegExp(anyOf((l) => l.notVat, 'TOTAL'));
 
 /**
  * Net + VAT from a receipt that prints both on their own lines (one of each: several VAT rates are

@@ -1,3 +1,4 @@
+/** A PDF's pages: each page's text layer, or the page rendered as an image for the OCR. */
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

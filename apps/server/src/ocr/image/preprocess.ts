@@ -1,3 +1,4 @@
+/** A phone photo made ready for the OCR: oriented, cropped to the paper, deskewed, scaled, light flattened. */
 import type { OutputInfo } from 'sharp';
 import type { GrayImage } from '../worker-pool.js';
 

@@ -106,6 +106,9 @@ export const en: Lexicon = {
   ],
   change: ['CHANGE'],
   changeBeforeNumber: [],
+  vat: ['VAT', 'GST'],
+  net: ['\\bSUB[\\s-]?TOTAL', 'EXCL(UDING|\\.)? ?(VAT|TAX)', '\\bNET (AMOUNT|TOTAL)\\b', '^NET\\b'],
+  notVat: ['\\b(?:INCL|INCLUDED|REG|NO\\.?)\\b', 'EXCL'],
 
   litreUnit: ['LITRES', 'LITERS', 'LITRE', 'LITER'],
   quantity: ['LITRES', 'LITERS', 'VOLUME', 'QTY', 'QUANTITY', 'ENERGY'],
@@ -184,6 +187,7 @@ export const en: Lexicon = {
     end: ['EXPIR[A-Z]*', 'EXP[IL1]RY', 'END\\s*DATE', '\\bEND\\b', 'VALID\\s*UNTIL', 'UNTIL', '\\bTO\\b'],
     range: ['PERIOD', 'VALIDITY'],
   },
+  instalment: ['INSTAL+MENTS?', 'MONTHLY', 'QUARTERLY', 'DIRECT DEBIT'],
   reminders: ['REMINDER', 'RENEWAL NOTICE'],
   reminderLetters: ['RENEWALREMINDERS', 'RENEWALNOTICES', 'REMINDERS'],
   no: ['NO', 'OFF'],

@@ -79,6 +79,10 @@ export const ro: Lexicon = {
   paid: ['NUMERAR'],
   change: [],
   changeBeforeNumber: ['REST'],
+  vat: ['TVA'],
+  net: ['FARA TVA', '\\bBAZA\\b'],
+  // CUI, CIF, "Cod": the company's tax number.
+  notVat: ['\\b(?:INCLUS|CUI|CIF|NR\\.?|COD)\\b', 'FARA'],
 
   litreUnit: ['LITRI', 'LITRU'],
   quantity: ['LITRI', 'CANTITATE', 'ENERGIE'],
@@ -158,6 +162,7 @@ export const ro: Lexicon = {
     end: ['P[AI]NA\\s*LA', 'SFARSIT', 'FINAL(?:IZARE)?'],
     range: ['PERIOAD[AE]', 'VALABILITATE'],
   },
+  instalment: ['RATA', 'RATE', 'RATELE', 'LUNARA?', 'TRIMESTRIAL', 'SEMESTRIAL'],
   reminders: ['NOTIFICARI', 'REAMINTIRE'],
   reminderLetters: ['NOTIFICARIDEREINNOIRE', 'REAMINTIRIDEREINNOIRE', 'NOTIFICARI'],
   no: ['NU'],

@@ -47,6 +47,12 @@ export type Lexicon = {
   change: string[];
   /** Change words that count only right before their number ("REST 0,00", not a "rest area"). */
   changeBeforeNumber: string[];
+  /** The VAT's names, to pair a net amount with its VAT. */
+  vat: string[];
+  /** A net amount's label (before VAT). */
+  net: string[];
+  /** A line with the VAT's name that is not the VAT amount: tax numbers, "incl.", totals. */
+  notVat: string[];
 
   // ── fuel ──
   /** The unit after a quantity of fuel (litres). */
@@ -103,6 +109,8 @@ export type Lexicon = {
   premiumLetters: string[];
   /** The labels of a policy's dates, by what the date is. */
   dateRoles: Record<DateRole, string[]>;
+  /** An instalment's word ("Rata", "Cuota", "Instalment", "Monthly"). */
+  instalment: string[];
   /** The renewal reminders' label. */
   reminders: string[];
   /** The same, as letters only, to find it with a letter in four misread. */
