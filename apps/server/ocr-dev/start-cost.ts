@@ -1,9 +1,11 @@
 /**
  * The cost of readying the PaddleOCR engine (worker thread, models rewritten or read from the
- * model cache, ONNX sessions created), each start in a fresh process, cold and warm model cache.
+ * model cache, ONNX sessions created), each start in a fresh process:
+ *   - no cache (OCR_MODEL_CACHE=0): the models rewritten in memory at every start, as before the cache;
+ *   - cold: a fresh cache directory, the start rewrites the models and writes them there;
+ *   - warm: the directory the cold start filled;
+ *   - not rewritten (OCR_FUSE=0): the model files as they are, for reference.
  *   node --import tsx apps/server/ocr-dev/start-cost.ts [--runs 5]
- * Each run spawns `start-cost.ts --once` with OCR_MODEL_CACHE pointing at a fresh directory
- * (cold: the first start rewrites and writes the models) and then at the one it filled (warm).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,14 +33,20 @@ const once = (env: Record<string, string>) =>
     }).trim(),
   );
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const none: number[] = [];
 const cold: number[] = [];
 const warm: number[] = [];
+const plain: number[] = [];
 for (let i = 0; i < runs; i++) {
   const dir = mkdtempSync(join(tmpdir(), 'evdra-ocr-start-'));
+  none.push(once({ OCR_MODEL_CACHE: '0' }));
   cold.push(once({ OCR_MODEL_CACHE: dir }));
   warm.push(once({ OCR_MODEL_CACHE: dir }));
+  plain.push(once({ OCR_FUSE: '0' }));
   rmSync(dir, { recursive: true, force: true });
 }
 const fmt = (xs: number[]) => `median ${median(xs)} ms  (${xs.join(', ')})`;
-process.stdout.write(`engine ready, cold model cache: ${fmt(cold)}\n`);
-process.stdout.write(`engine ready, warm model cache: ${fmt(warm)}\n`);
+process.stdout.write(`engine ready, no model cache (rewrite at every start): ${fmt(none)}\n`);
+process.stdout.write(`engine ready, cold model cache (rewrite + write):      ${fmt(cold)}\n`);
+process.stdout.write(`engine ready, warm model cache:                         ${fmt(warm)}\n`);
+process.stdout.write(`engine ready, models not rewritten (OCR_FUSE=0):       ${fmt(plain)}\n`);

