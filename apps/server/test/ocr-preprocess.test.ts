@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { flattenLight, prepareImage } from '../src/ocr/image/preprocess.js';
+import { flattenLight } from '../src/ocr/image/light.js';
+import { prepareImage } from '../src/ocr/image/preprocess.js';
 
 /** A page `w` × `h`: paper lit from the left and in shadow on the right, with dark ink strokes. */
 function shadowedPage(w: number, h: number) {

@@ -32,7 +32,7 @@ import { isWholeMonths, termMonths } from '../src/ocr/fields/term.js';
 import { chainTotal, netAndVat, totalVouchedByRate } from '../src/ocr/fields/vat.js';
 import { groupLines, textSlope } from '../src/ocr/geometry/lines.js';
 import { headingsOf, tableValues } from '../src/ocr/geometry/table.js';
-import { inkBox } from '../src/ocr/image/preprocess.js';
+import { inkBox } from '../src/ocr/image/paper.js';
 import { extractExpense } from '../src/ocr/kinds/expense.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
