@@ -35,11 +35,12 @@ const statuses = (counts: Record<string, number>) =>
     .map(([s, n]) => `${s}×${n}`)
     .join(' ') || '-';
 
-async function pgliteBench(): Promise<{ rounds: KillRound[]; broken: string[] }> {
+async function pgliteBench(): Promise<{ rounds: KillRound[]; baselineMs?: number; broken: string[] }> {
   console.log(
     `PGlite: ${ROUNDS} SIGKILLs under ${WRITERS} concurrent writers (expenses), restart after each`,
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'evdra-bench-faults-'));
+  let baselineMs: number | undefined;
   try {
     const rounds = await pgliteKillRounds({
       entry,
@@ -47,6 +48,12 @@ async function pgliteBench(): Promise<{ rounds: KillRound[]; broken: string[] }>
       rounds: ROUNDS,
       writers: WRITERS,
       killAfterAcks: Number(process.env.KILL_AFTER_ACKS ?? 100),
+      onBaseline: (ms) => {
+        baselineMs = ms;
+        console.log(
+          `  baseline: served ${ms} ms after a clean stop (SIGTERM) and start on the same directory`,
+        );
+      },
       log: (r, i) =>
         console.log(
           `  round ${i + 1}: ${r.acked} acknowledged, ${r.missing} missing after restart; lock named ${r.lockNamed}; ` +
@@ -56,9 +63,9 @@ async function pgliteBench(): Promise<{ rounds: KillRound[]; broken: string[] }>
     const broken = rounds.flatMap((r, i) =>
       r.missing ? [`PGlite round ${i + 1}: ${r.missing} acknowledged writes missing`] : [],
     );
-    return { rounds, broken };
+    return { rounds, baselineMs, broken };
   } catch (err) {
-    return { rounds: [], broken: [`PGlite: ${(err as Error).message.split('\n')[0]}`] };
+    return { rounds: [], baselineMs, broken: [`PGlite: ${(err as Error).message.split('\n')[0]}`] };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -134,7 +141,7 @@ const pgPart = p
     `serving again ${p.writeRecoverMs} ms after its return, ${p.missing}/${p.acked} acknowledged missing`
   : 'PostgreSQL skipped';
 console.log(
-  `\nSummary: PGlite ${lite.rounds.length}/${ROUNDS} SIGKILLs reopened (median ${reopen[Math.floor(reopen.length / 2)] ?? '-'} ms), ` +
+  `\nSummary: PGlite ${lite.rounds.length}/${ROUNDS} SIGKILLs reopened (median ${reopen[Math.floor(reopen.length / 2)] ?? '-'} ms; after a clean stop ${lite.baselineMs ?? '-'} ms), ` +
     `${missing}/${acked} acknowledged writes missing; ${pgPart}; ${broken.length ? `BROKEN: ${broken.join('; ')}` : 'every contract held'}`,
 );
 process.exit(broken.length ? 1 : 0);

@@ -229,11 +229,19 @@ export async function pgliteKillRounds(o: {
   /** The kill comes this many acknowledged writes into a round, then 0-250 ms later (mid-write). */
   killAfterAcks: number;
   log?: (round: KillRound, i: number) => void;
+  /** Milliseconds a start after a clean stop took, before the rounds. */
+  onBaseline?: (ms: number) => void;
 }): Promise<KillRound[]> {
   const env = { DATA_DIR: o.dataDir };
   let server = startServer(o.entry, env);
   await untilServing(server);
   const session = await newSession(server.base, `kill${Date.now().toString(36)}`);
+  // The baseline on this machine now: a start after a clean stop (SIGTERM) on the same directory.
+  if (o.onBaseline) {
+    await kill(server, 'SIGTERM');
+    server = startServer(o.entry, env);
+    o.onBaseline(await untilServing(server));
+  }
   const ackedSoFar: number[] = [];
   const results: KillRound[] = [];
   const sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
@@ -398,8 +406,9 @@ export async function postgresOutage(o: {
         readyDuring[status] = (readyDuring[status] ?? 0) + 1;
         await sleep(200);
       }
-      await proxy.restore();
+      // Writes sent from here on count as after the outage, even the few before the port is open again.
       const restoredAt = Date.now();
+      await proxy.restore();
       outages.push([cutAt, restoredAt]);
       let ready = -1;
       while (Date.now() - restoredAt < 30_000) {
