@@ -7,7 +7,9 @@ import { firstPagesPlugin, inlineScriptsPlugin } from './first-pages-plugin';
 const SHARED_MODULE =
   /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack)[\\/]/;
 const FORMS_MODULE = /[\\/]lib[\\/]forms\.ts$/;
-const ZOD_FREE = /packages[\\/]domain[\\/]src[\\/](constants|notification-path)\.ts$/;
+// Lists and cards format money and measures (money, units, fx, preferences): no zod in those files.
+const ZOD_FREE =
+  /packages[\\/]domain[\\/]src[\\/](constants|notification-path|money|units|fx|preferences)\.ts$/;
 
 const API_TARGET = process.env.EVDRA_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -99,7 +101,7 @@ export default defineConfig({
             // groups below never add to the first download of every page.
             { name: 'app', tags: ['$initial'], priority: 10 },
             // Every form's rules: zod and the shared schemas, one file.
-            // Not the domain's zod-free files (constants, notification paths): a list page needs them
+            // Not the domain's zod-free files (constants, notification paths, money and units): a list page needs them
             // without the schemas.
             {
               name: 'domain',

@@ -1,5 +1,17 @@
+import { moneyFormatOptions } from '@evdra/domain';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatInt, formatMoney, formatNumber } from './format';
+import {
+  currencySign,
+  formatConsumption,
+  formatDate,
+  formatDistance,
+  formatInt,
+  formatMoney,
+  formatMoneyWhole,
+  formatNumber,
+  formatPricePerVolume,
+  formatVolume,
+} from './format';
 
 describe('formatMoney', () => {
   it("shows the € sign in the user's language, two decimals, never breakable inside", () => {
@@ -68,5 +80,48 @@ describe('formatDate', () => {
     expect(formatDate('2025-12-31T23:30:00-05:00', 'en')).toBe('Dec 31, 2025');
     expect(formatDate('not a date', 'en')).toBe('not a date');
     expect(formatDate('2025-02-03', 'de')).toBe('03.02.2025');
+  });
+});
+
+describe("amounts in each currency and measures in the reader's units", () => {
+  const CURRENCY_LIST = ['RON', 'EUR', 'GBP', 'USD', 'HUF', 'BGN', 'PLN', 'CHF', 'MDL'] as const;
+
+  it('writes every currency as Intl does in en, ro and es, RON as lei', () => {
+    for (const lng of ['en', 'ro', 'es']) {
+      for (const currency of CURRENCY_LIST) {
+        const intl = new Intl.NumberFormat(lng, { ...moneyFormatOptions(currency) });
+        const sign = intl.formatToParts(1).find((p) => p.type === 'currency')?.value ?? '';
+        for (const v of [0, 1234.5, 25000, 0.125, 99999.99]) {
+          const expected = currency === 'RON' ? intl.format(v).replace(sign, 'lei') : intl.format(v);
+          expect(formatMoney(v, lng, currency), `${lng} ${currency} ${v}`).toBe(expected);
+        }
+      }
+    }
+    expect(formatMoney(1234.5, 'ro', 'RON')).toBe('1.234,50\u00a0lei');
+    expect(formatMoney(1234.5, 'en', 'GBP')).toBe('£1,234.50');
+    expect(formatMoney(1234.5, 'en', 'USD')).toBe('$1,234.50');
+  });
+
+  it('gives chart axes whole amounts and labels the sign', () => {
+    expect(formatMoneyWhole(1500, 'ro', 'RON')).toBe('1.500\u00a0lei');
+    expect(formatMoneyWhole(1500, 'en', 'USD')).toBe('$1,500');
+    expect(currencySign('RON', 'es')).toBe('lei');
+    expect(currencySign('GBP', 'ro')).toBe('£');
+  });
+
+  it('shows distances, volumes and consumption in the chosen units; a charge keeps kWh', () => {
+    expect(formatDistance(160934, 'mi', 'en')).toBe('100,000\u00a0mi');
+    expect(formatDistance(19867, 'km', 'ro')).toBe('19.867\u00a0km');
+    expect(formatVolume(37.85, 'USGAL', 'en')).toBe('10.00\u00a0gal');
+    expect(formatVolume(39.75, 'L', 'ro')).toBe('39,75\u00a0L');
+    expect(formatVolume(42.5, 'USGAL', 'en', true)).toBe('42.50\u00a0kWh');
+    expect(formatConsumption(8.4, 'L_100KM', 'ro')).toBe('8,4\u00a0L/100\u00a0km');
+    expect(formatConsumption(235.2145833 / 28, 'MPG_US', 'en')).toBe('28.0\u00a0mpg');
+    expect(formatConsumption(100 / 12.3, 'KM_L', 'en')).toBe('12.3\u00a0km/L');
+    expect(formatConsumption(15.2, 'MPG_US', 'en', true)).toBe('15.2\u00a0kWh/100\u00a0km');
+    expect(formatConsumption(null, 'MPG_UK', 'en')).toBe('—');
+    // $3.499 a US gallon is $0.9243… a litre, stored to 4 decimals: it reads back as typed.
+    expect(formatPricePerVolume(0.9243, 'USD', 'USGAL', 'en')).toBe('$3.499/gal');
+    expect(formatPricePerVolume(7.5, 'RON', 'L', 'ro')).toBe('7,500\u00a0lei/L');
   });
 });

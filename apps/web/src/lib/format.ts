@@ -1,4 +1,23 @@
+import {
+  CONSUMPTION_SIGNS,
+  type ConsumptionUnitCode,
+  CURRENCY_SIGN_OVERRIDES,
+  type CurrencyCode,
+  consumptionFromL100km,
+  DISTANCE_SIGNS,
+  type DistanceUnitCode,
+  formatAmount,
+  kmToDistance,
+  litersToVolume,
+  type MoneyAndUnits,
+  moneyFormatOptions,
+  pricePerLiterToPerVolume,
+  SHOWN_DECIMALS,
+  VOLUME_SIGNS,
+  type VolumeUnitCode,
+} from '@evdra/domain';
 import { useTranslation } from 'react-i18next';
+import { useMoneyAndUnits } from './units';
 
 // An Intl formatter costs far more to build than to use: a currency one ~14 ms on a slow phone, inside
 // the first list's render. The app's languages are written out below (format.test.ts checks them
@@ -39,23 +58,48 @@ function writeNumber(value: number, lng: string, decimals: number): string | und
 }
 
 /**
- * Amounts: two decimals and the € sign (ARCHITECTURE §7), in the user's language: '€1,234.50',
- * '1.234,50 €' (ro; its default display would be 'EUR'), with a no-break space before the sign.
+ * An amount in its currency, in the user's language: '€1,234.50', '1.234,50 €' (ro), '£1,234.50',
+ * '1.234,50 lei', with a no-break space before a sign that follows. Euros in en/ro/es are written
+ * out (the first list's render builds no Intl formatter; format.test.ts checks them against Intl);
+ * every other currency and language is the domain's formatAmount (Intl.NumberFormat, made once per
+ * language and currency; RON reads `lei`).
  */
-export function formatMoney(value: number, lng: string): string {
-  const written = writeNumber(value, lng, 2);
-  if (written !== undefined) return lng === 'en' ? written.replace(/^(-?)/, '$1€') : `${written}\u00a0€`;
-  return cached(
-    `money|${lng}`,
+export function formatMoney(value: number, lng: string, currency: CurrencyCode = 'EUR'): string {
+  if (currency === 'EUR') {
+    const written = writeNumber(value, lng, 2);
+    if (written !== undefined) return lng === 'en' ? written.replace(/^(-?)/, '$1€') : `${written}\u00a0€`;
+  }
+  return formatAmount(value, currency, lng);
+}
+
+/** A chart axis's amount: whole units of the currency, its sign where the language puts it. */
+export function formatMoneyWhole(value: number, lng: string, currency: CurrencyCode): string {
+  const intl = cached(
+    `money0|${lng}|${currency}`,
     () =>
       new Intl.NumberFormat(lng, {
-        style: 'currency',
-        currency: 'EUR',
-        currencyDisplay: 'narrowSymbol',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
+        ...moneyFormatOptions(currency),
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
       }),
-  ).format(value);
+  ) as Intl.NumberFormat;
+  const sign = CURRENCY_SIGN_OVERRIDES[currency];
+  if (!sign) return intl.format(value);
+  return intl
+    .formatToParts(value)
+    .map((p) => (p.type === 'currency' ? sign : p.value))
+    .join('');
+}
+
+/** The sign a form's label shows for a currency: `€`, `£`, `$`, `lei`, `Ft`. */
+export function currencySign(currency: CurrencyCode, lng: string): string {
+  const override = CURRENCY_SIGN_OVERRIDES[currency];
+  if (override) return override;
+  const intl = cached(
+    `money|${lng}|${currency}|sign`,
+    () => new Intl.NumberFormat(lng, moneyFormatOptions(currency)),
+  );
+  return (intl as Intl.NumberFormat).formatToParts(1).find((p) => p.type === 'currency')?.value ?? currency;
 }
 
 /** Plain numbers with two decimals. */
@@ -116,16 +160,91 @@ export function formatDate(iso: string, lng: string): string {
   ).format(d);
 }
 
-/** Formatters bound to the current UI language. */
+// A number and its unit never wrap apart: `8,4 L/100 km`.
+const withSign = (number: string, sign: string) => `${number}\u00a0${sign}`;
+
+/** Stored km in the reader's unit: `12,345 mi`, `19.867 km`. */
+export const formatDistance = (km: number, unit: DistanceUnitCode, lng: string): string =>
+  withSign(formatNumber(kmToDistance(km, unit), lng, SHOWN_DECIMALS.distance), DISTANCE_SIGNS[unit]);
+
+/** Stored litres in the reader's unit (`39,75 L`, `10.50 gal`); a charge's kWh stay kWh. */
+export const formatVolume = (liters: number, unit: VolumeUnitCode, lng: string, electric = false): string =>
+  electric
+    ? withSign(formatNumber(liters, lng, SHOWN_DECIMALS.volume), 'kWh')
+    : withSign(formatNumber(litersToVolume(liters, unit), lng, SHOWN_DECIMALS.volume), VOLUME_SIGNS[unit]);
+
+/**
+ * Stored L/100 km in the reader's unit: `8,4 L/100 km`, `28.0 mpg`, `12.3 km/L`; a charge's
+ * kWh/100 km stay as they are; `—` when there is none.
+ */
+export function formatConsumption(
+  lPer100km: number | null,
+  unit: ConsumptionUnitCode,
+  lng: string,
+  electric = false,
+): string {
+  if (lPer100km === null) return '—';
+  if (electric) return withSign(formatNumber(lPer100km, lng, SHOWN_DECIMALS.consumption), 'kWh/100\u00a0km');
+  const value = consumptionFromL100km(lPer100km, unit);
+  if (value === undefined) return '—';
+  return withSign(formatNumber(value, lng, SHOWN_DECIMALS.consumption), CONSUMPTION_SIGNS[unit]);
+}
+
+/** A stored price per litre as the reader buys it: `1,659 €/L`, `$3.499/gal`; per kWh for a charge. */
+export function formatPricePerVolume(
+  pricePerLiter: number,
+  currency: CurrencyCode,
+  unit: VolumeUnitCode,
+  lng: string,
+  electric = false,
+): string {
+  const price = electric ? pricePerLiter : pricePerLiterToPerVolume(pricePerLiter, unit);
+  return `${formatMoneyDecimals(price, lng, currency, SHOWN_DECIMALS.pricePerVolume)}/${electric ? 'kWh' : VOLUME_SIGNS[unit]}`;
+}
+
+/** An amount with a set number of decimals (a price per litre has three): the currency's sign and marks. */
+function formatMoneyDecimals(value: number, lng: string, currency: CurrencyCode, decimals: number): string {
+  const intl = cached(
+    `money${decimals}|${lng}|${currency}`,
+    () =>
+      new Intl.NumberFormat(lng, {
+        ...moneyFormatOptions(currency),
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }),
+  ) as Intl.NumberFormat;
+  const sign = CURRENCY_SIGN_OVERRIDES[currency];
+  if (!sign) return intl.format(value);
+  return intl
+    .formatToParts(value)
+    .map((p) => (p.type === 'currency' ? sign : p.value))
+    .join('');
+}
+
+/**
+ * Formatters bound to the current UI language and the reader's currency and units. `money` is in
+ * the reader's currency unless told the record's (`money(r.amount, currencyOf(r, units.currency))`).
+ */
 export function useFormat() {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const units: MoneyAndUnits = useMoneyAndUnits();
   return {
     lng,
-    money: (v: number) => formatMoney(v, lng),
+    units,
+    currency: units.currency,
+    money: (v: number, currency: CurrencyCode = units.currency) => formatMoney(v, lng, currency),
     number: (v: number, decimals = 2) => formatNumber(v, lng, decimals),
     int: (v: number) => formatInt(v, lng),
     date: (iso: string) => formatDate(iso, lng),
+    distance: (km: number) => formatDistance(km, units.distanceUnit, lng),
+    volume: (liters: number, electric = false) => formatVolume(liters, units.volumeUnit, lng, electric),
+    consumption: (lPer100km: number | null, electric = false) =>
+      formatConsumption(lPer100km, units.consumptionUnit, lng, electric),
+    pricePerVolume: (price: number, currency: CurrencyCode = units.currency, electric = false) =>
+      formatPricePerVolume(price, currency, units.volumeUnit, lng, electric),
+    /** A money label's sign: `Total paid (lei)`. */
+    currencySign: (currency: CurrencyCode = units.currency) => currencySign(currency, lng),
   };
 }
 

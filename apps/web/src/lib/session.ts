@@ -1,4 +1,4 @@
-import type { Language, Role, User } from '@evdra/domain';
+import type { Language, MoneyAndUnits, Role, User } from '@evdra/domain';
 import { useSyncExternalStore } from 'react';
 
 /** Local storage keys (spec §3). */
@@ -20,6 +20,11 @@ export interface StoredUser {
   role: Role;
   language: Language;
   offlineLogin: 'true' | 'false';
+  /** The currency and units the user reads and types (absent: EUR, km, L, L/100 km; lib/units.ts). */
+  currency?: MoneyAndUnits['currency'];
+  distanceUnit?: MoneyAndUnits['distanceUnit'];
+  volumeUnit?: MoneyAndUnits['volumeUnit'];
+  consumptionUnit?: MoneyAndUnits['consumptionUnit'];
 }
 
 const CHANGE_EVENT = 'evdra:session';
@@ -70,6 +75,25 @@ function notify(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
+/** The currency and unit fields an API user carries (none from a server that predates them). */
+function moneyAndUnitsOfUser(user: object): Partial<MoneyAndUnits> {
+  const u = user as Partial<MoneyAndUnits>;
+  const fields: Partial<MoneyAndUnits> = {};
+  if (u.currency !== undefined) fields.currency = u.currency;
+  if (u.distanceUnit !== undefined) fields.distanceUnit = u.distanceUnit;
+  if (u.volumeUnit !== undefined) fields.volumeUnit = u.volumeUnit;
+  if (u.consumptionUnit !== undefined) fields.consumptionUnit = u.consumptionUnit;
+  return fields;
+}
+
+/** Keeps a freshly fetched user's currency and units beside the session (settings, another device). */
+export function storeMoneyAndUnits(user: object): void {
+  const fields = moneyAndUnitsOfUser(user);
+  const current = getStoredUser();
+  if (!current || Object.entries(fields).every(([k, v]) => current[k as keyof StoredUser] === v)) return;
+  updateStoredUser(fields);
+}
+
 /** Stores the session after a successful online login or registration. */
 export function storeSession(user: User, csrfToken: string): StoredUser {
   const stored: StoredUser = {
@@ -79,6 +103,7 @@ export function storeSession(user: User, csrfToken: string): StoredUser {
     role: user.role,
     language: user.language,
     offlineLogin: 'true',
+    ...moneyAndUnitsOfUser(user),
   };
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(stored));
   setToken(csrfToken);

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@evdra/domain';
 import {
   ArcElement,
   BarElement,
@@ -12,6 +13,7 @@ import {
   type TooltipItem,
 } from 'chart.js';
 import { useEffect, useState } from 'react';
+import { formatMoneyWhole } from '../../lib/format';
 
 // Only what the analytics screens draw (bar, line, pie), so the rest of chart.js is tree-shaken.
 // This module is imported by the lazy analytics pages only: chart.js stays out of the initial bundle.
@@ -69,23 +71,32 @@ export const seriesColor = (theme: ChartTheme, i: number) => theme.series[i % th
 
 type Money = (value: number) => string;
 
-/** Bar or line chart options: responsive inside a sized box, themed axes, € tooltips. */
+/** Bar or line chart options: responsive inside a sized box, themed axes, tooltips in the reader's currency. */
 export function cartesianOptions<T extends 'bar' | 'line'>(
   theme: ChartTheme,
   money: Money,
-  { stacked = false, horizontal = false, legend = true, lng = 'en' } = {},
+  {
+    stacked = false,
+    horizontal = false,
+    legend = true,
+    lng = 'en',
+    currency = 'EUR',
+  }: {
+    stacked?: boolean;
+    horizontal?: boolean;
+    legend?: boolean;
+    lng?: string;
+    currency?: CurrencyCode;
+  } = {},
 ): ChartOptions<T> {
-  // Axis ticks in whole euros (compact on a phone); tooltips keep two decimals.
-  const axisMoney = new Intl.NumberFormat(lng, {
-    style: 'currency',
-    currency: 'EUR',
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 0,
-  });
+  // Axis ticks in whole units of the currency (compact on a phone); tooltips keep two decimals.
   const valueAxis = {
     stacked,
     beginAtZero: true,
-    ticks: { color: theme.muted, callback: (v: number | string) => axisMoney.format(Number(v)) },
+    ticks: {
+      color: theme.muted,
+      callback: (v: number | string) => formatMoneyWhole(Number(v), lng, currency),
+    },
     grid: { color: theme.grid },
     border: { color: theme.grid },
   };

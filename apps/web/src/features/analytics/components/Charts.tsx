@@ -1,4 +1,4 @@
-import type { CostTotals } from '@evdra/domain';
+import type { CostTotals, CurrencyCode } from '@evdra/domain';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
@@ -51,13 +51,13 @@ function ChartFrame<K extends ChartKind>({ type, label, small, height, options, 
 export function LineChart({ labels, values, label }: { labels: string[]; values: number[]; label: string }) {
   const { t } = useTranslation();
   const theme = useChartTheme();
-  const { money, lng } = useFormat();
+  const { money, lng, currency } = useFormat();
   const color = seriesColor(theme, 0);
   return (
     <ChartFrame
       type="line"
       label={label}
-      options={cartesianOptions<'line'>(theme, money, { legend: false, lng })}
+      options={cartesianOptions<'line'>(theme, money, { legend: false, lng, currency })}
       data={{
         labels,
         datasets: [
@@ -91,13 +91,13 @@ export function CategoryBarChart({
 }) {
   const { t } = useTranslation();
   const theme = useChartTheme();
-  const { money, lng } = useFormat();
+  const { money, lng, currency } = useFormat();
   return (
     <ChartFrame
       type="bar"
       label={label}
       small={small}
-      options={cartesianOptions<'bar'>(theme, money, { stacked, lng })}
+      options={cartesianOptions<'bar'>(theme, money, { stacked, lng, currency })}
       data={{
         labels,
         datasets: CATEGORIES.map((c, i) => ({
@@ -127,14 +127,14 @@ function categoryData(row: CostTotals, t: TFunction, theme: ChartTheme) {
 export function MonthBarChart({ row, label }: { row: CostTotals; label: string }) {
   const { t } = useTranslation();
   const theme = useChartTheme();
-  const { money, lng } = useFormat();
+  const { money, lng, currency } = useFormat();
   const { labels, dataset } = categoryData(row, t, theme);
   return (
     <ChartFrame
       type="bar"
       label={label}
       small
-      options={cartesianOptions<'bar'>(theme, money, { legend: false, lng })}
+      options={cartesianOptions<'bar'>(theme, money, { legend: false, lng, currency })}
       data={{
         labels,
         datasets: [{ ...dataset, borderRadius: 4 }],
@@ -179,12 +179,12 @@ export function SeriesBarChart({
   label: string;
 }) {
   const theme = useChartTheme();
-  const { money, lng } = useFormat();
+  const { money, lng, currency } = useFormat();
   return (
     <ChartFrame
       type="bar"
       label={label}
-      options={cartesianOptions<'bar'>(theme, money, { stacked: true, lng })}
+      options={cartesianOptions<'bar'>(theme, money, { stacked: true, lng, currency })}
       data={{
         labels,
         datasets: series.map((s, i) => ({
@@ -204,22 +204,28 @@ export function TotalsBarChart({
   values,
   label,
   colorIndex = 0,
+  currency: answerCurrency,
 }: {
   labels: string[];
   values: number[];
   label: string;
   colorIndex?: number;
+  /** The answer's currency (an admin's totals are in the instance's); the reader's when not given. */
+  currency?: CurrencyCode;
 }) {
   const { t } = useTranslation();
   const theme = useChartTheme();
-  const { money, lng } = useFormat();
+  const f = useFormat();
+  const lng = f.lng;
+  const currency = answerCurrency ?? f.currency;
+  const money = (v: number) => f.money(v, currency);
   const height = Math.max(180, 48 + labels.length * 36);
   return (
     <ChartFrame
       type="bar"
       label={label}
       height={height}
-      options={cartesianOptions<'bar'>(theme, money, { horizontal: true, legend: false, lng })}
+      options={cartesianOptions<'bar'>(theme, money, { horizontal: true, legend: false, lng, currency })}
       data={{
         labels,
         datasets: [

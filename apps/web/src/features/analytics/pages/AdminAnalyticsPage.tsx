@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { useAdminAnalytics } from '../api';
 import { AnalyticsSection } from '../components/AnalyticsSection';
 import { TotalsBarChart } from '../components/Charts';
@@ -82,10 +83,13 @@ export default function AdminAnalyticsPage() {
   const perVehicle = useMemo(() => totalsPerVehicle(filtered), [filtered]);
   const perOwner = useMemo(() => totalsPerOwner(filtered), [filtered]);
   const grandTotal = perVehicle.reduce((sum, v) => sum + v.total, 0);
+  // The answer says its currency (the instance's by default); before it did, the reader's.
+  const currency = currencyOf(rows[0], f.currency);
+  const money = (v: number) => f.money(v, currency);
   const columns: CostColumn<VehicleTotals>[] = [
     { label: t('analytics.admin.vehicle'), cell: (v) => v.vehicle },
     { label: t('analytics.admin.owner'), cell: (v) => v.ownerUsername },
-    ...costColumns<VehicleTotals>(t, f.money, (v) => v),
+    ...costColumns<VehicleTotals>(t, money, (v) => v),
   ];
 
   const apply = (e: FormEvent) => {
@@ -169,6 +173,7 @@ export default function AdminAnalyticsPage() {
         <div className="analytics">
           <AnalyticsSection id="admin-owner-chart" title={t('analytics.admin.ownerChart')}>
             <TotalsBarChart
+              currency={currency}
               label={t('analytics.admin.ownerChart')}
               labels={perOwner.map((o) => o.owner)}
               values={perOwner.map((o) => o.total)}
@@ -176,6 +181,7 @@ export default function AdminAnalyticsPage() {
           </AnalyticsSection>
           <AnalyticsSection id="admin-vehicle-chart" title={t('analytics.admin.vehicleChart')}>
             <TotalsBarChart
+              currency={currency}
               label={t('analytics.admin.vehicleChart')}
               labels={perVehicle.map((v) => `${v.vehicle} · ${v.ownerUsername}`)}
               values={perVehicle.map((v) => v.total)}
@@ -190,7 +196,7 @@ export default function AdminAnalyticsPage() {
               rowKey={(v) => v.vehicleId}
             />
             <p className="muted">
-              {t('analytics.admin.grandTotal')}: <strong>{f.money(grandTotal)}</strong>
+              {t('analytics.admin.grandTotal')}: <strong>{money(grandTotal)}</strong>
             </p>
           </section>
         </div>

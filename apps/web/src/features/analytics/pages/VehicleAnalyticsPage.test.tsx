@@ -104,7 +104,7 @@ describe('VehicleAnalyticsPage', () => {
     renderVehicle();
     const totalsList = (await screen.findByRole('heading', { name: 'All-time totals' }))
       .parentElement as HTMLElement;
-    expect(within(totalsList).getByText('Fuel litres').nextSibling).toHaveTextContent('130.00 L');
+    expect(within(totalsList).getByText('Fuel (litres)').nextSibling).toHaveTextContent('130.00 L');
   });
 
   it("reads an electric car's charges in kWh", async () => {

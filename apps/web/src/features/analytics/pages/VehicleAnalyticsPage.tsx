@@ -1,6 +1,8 @@
 import {
   type AllTimeTotals,
   type CostTotals,
+  DISTANCE_SIGNS,
+  distanceToKm,
   type MonthlyAnalytics,
   monthLabel,
   type YearlyAnalytics,
@@ -30,9 +32,10 @@ function useQuantity() {
   const f = useFormat();
   const electric = useContext(Electric);
   return {
-    label: t(electric ? 'analytics.energyKwh' : 'analytics.fuelLiters'),
-    value: (n: number) =>
-      t(electric ? 'analytics.kwhValue' : 'analytics.litersValue', { value: f.number(n) }),
+    label: electric
+      ? t('analytics.energyKwh')
+      : t('units.fuelVolume', { unit: t(`units.volumePlural.${f.units.volumeUnit}`) }),
+    value: (n: number) => f.volume(n, electric),
   };
 }
 
@@ -47,11 +50,14 @@ function Totals({ totals }: { totals: AllTimeTotals }) {
     { label: t('analytics.insurance'), value: f.money(totals.totalInsuranceCost) },
     { label: t('analytics.revisions'), value: f.money(totals.totalRevisionCost) },
     { label: t('analytics.total'), value: f.money(totals.totalCost), total: true },
-    { label: t('analytics.kmDriven'), value: t('analytics.kmValue', { value: f.int(totals.totalKm) }) },
+    { label: t('units.distanceDriven'), value: f.distance(totals.totalKm) },
     {
-      label: t('analytics.costPerKm'),
+      label: t('units.costPer', { unit: DISTANCE_SIGNS[f.units.distanceUnit] }),
       value:
-        totals.costPerKm === null ? '—' : t('analytics.perKmValue', { value: f.money(totals.costPerKm) }),
+        totals.costPerKm === null
+          ? '—'
+          : // A cost per km is a cost per mile times the km in a mile.
+            `${f.money(totals.costPerKm * distanceToKm(1, f.units.distanceUnit))}/${DISTANCE_SIGNS[f.units.distanceUnit]}`,
     },
   ];
   return (
@@ -72,7 +78,10 @@ function Yearly({ yearly }: { yearly: YearlyAnalytics }) {
   const { t } = useTranslation();
   const f = useFormat();
   const quantity = useQuantity();
-  const years = Object.keys(yearly).sort();
+  // Only the years: an answer may also say its currency beside them.
+  const years = Object.keys(yearly)
+    .filter((k) => /^\d{4}$/.test(k))
+    .sort();
   const rows: YearRow[] = years.map((year) => ({
     year,
     totals: yearly[year] as NonNullable<YearlyAnalytics[string]>,

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { brandEmoji } from '../brand';
 
 interface ListingCardProps {
@@ -41,19 +42,24 @@ export function ListingCard({
   const r = l.priceRating;
   const h = l.history;
   const cover = l.photoUrls[0];
+  // The price as listed, in the listing's currency (a Romanian seller's car in euros).
+  const currency = currencyOf(l, fmt.currency);
 
   const historyParts: string[] = [];
   historyParts.push(t('market.history.services', { count: h.services }));
   if (h.lastService)
     historyParts.push(
-      t('market.history.lastService', { date: fmt.date(h.lastService.date), km: fmt.int(h.lastService.km) }),
+      t('market.history.lastService', {
+        date: fmt.date(h.lastService.date),
+        km: fmt.distance(h.lastService.km),
+      }),
     );
   if (h.recordsSince) historyParts.push(t('market.history.since', { date: fmt.date(h.recordsSince) }));
   historyParts.push(t('market.history.fuel', { count: h.fuelEntries }));
   if (h.consumptionPer100km !== null)
     historyParts.push(
-      t(l.fuelType === 'ELECTRIC' ? 'market.history.consumptionKwh' : 'market.history.consumption', {
-        value: fmt.number(h.consumptionPer100km),
+      t('market.history.consumption', {
+        value: fmt.consumption(h.consumptionPer100km, l.fuelType === 'ELECTRIC'),
       }),
     );
 
@@ -88,7 +94,7 @@ export function ListingCard({
             <span aria-hidden="true">{brandEmoji(l.vehicleMake)}</span> {name}{' '}
             <span className="muted">{l.vehicleYear}</span>
           </h2>
-          <p className="listing-card__price">{fmt.money(l.price)}</p>
+          <p className="listing-card__price">{fmt.money(l.price, currency)}</p>
         </div>
         <dl className="facts">
           {hasEngineSize(l) ? (
@@ -99,7 +105,7 @@ export function ListingCard({
           ) : null}
           <div>
             <dt>{t('market.odometer')}</dt>
-            <dd>{t('vehicles.km', { value: fmt.int(l.odometer) })}</dd>
+            <dd>{fmt.distance(l.odometer)}</dd>
           </div>
           <div>
             <dt>{t('market.fuelType')}</dt>
@@ -150,9 +156,9 @@ export function ListingCard({
           {why && r.estimate !== null && r.difference !== null ? (
             <div id={whyId} className="rating__why">
               <p>
-                {t('market.estimate', { value: fmt.money(r.estimate) })}{' '}
+                {t('market.estimate', { value: fmt.money(r.estimate, currency) })}{' '}
                 {t(r.difference >= 0 ? 'market.above' : 'market.below', {
-                  value: fmt.money(Math.abs(r.difference)),
+                  value: fmt.money(Math.abs(r.difference), currency),
                 })}
               </p>
               <ul>
@@ -161,7 +167,7 @@ export function ListingCard({
                     <span>
                       {t(`market.factors.${f.key}`, { input: fmt.number(f.input, factorDecimals(f)) })}
                     </span>
-                    <span>{fmt.money(f.amount)}</span>
+                    <span>{fmt.money(f.amount, currency)}</span>
                   </li>
                 ))}
               </ul>

@@ -62,7 +62,7 @@ describe('marketplace page', () => {
     expect(within(card).getByText('Engine 1.6 L')).toBeInTheDocument();
     expect(
       within(card).getByText(
-        '3 services · last May 2, 2024 at 95,000 km · records since Mar 1, 2019 · 12 fuel entries · 6.40 L/100km',
+        '3 services · last May 2, 2024 at 95,000 km · records since Mar 1, 2019 · 12 fuel entries · 6.4 L/100 km',
       ),
     ).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: "I'm Interested" })).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('marketplace page', () => {
     mockApi({ 'GET /api/marketplace/listings': () => jsonResponse([electric]) });
     renderPage(<MarketplacePage />);
     const card = await screen.findByRole('article', { name: 'Renault Zoe' });
-    expect(within(card).getByText('1 service · 4 fuel entries · 15.20 kWh/100km')).toBeInTheDocument();
+    expect(within(card).getByText('1 service · 4 fuel entries · 15.2 kWh/100 km')).toBeInTheDocument();
     expect(within(card).queryByText(/L\/100km/)).toBeNull();
     expect(within(card).queryByText('Engine size')).toBeNull();
     expect(within(card).queryByText('0.0 L')).toBeNull();

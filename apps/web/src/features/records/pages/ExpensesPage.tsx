@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import type { Column } from '../../../components/DataTable';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import {
@@ -79,7 +80,11 @@ export default function ExpensesPage() {
       label: t('records.description'),
       cell: ({ record: r }) => <span className="record-card__text">{r.description}</span>,
     },
-    { label: t('expenses.amount'), numeric: true, cell: ({ record: r }) => fmt.money(r.amount) },
+    {
+      label: t('expenses.amount'),
+      numeric: true,
+      cell: ({ record: r }) => fmt.money(r.amount, currencyOf(r, fmt.currency)),
+    },
     { label: t('records.actions'), cell: ownerActions },
   ];
 
@@ -104,7 +109,7 @@ export default function ExpensesPage() {
           <li key={r.id} className="record-card">
             <div className="record-card__head">
               <h2 className="record-card__title">{type(r)}</h2>
-              <span className="amount amount--big">{fmt.money(r.amount)}</span>
+              <span className="amount amount--big">{fmt.money(r.amount, currencyOf(r, fmt.currency))}</span>
             </div>
             {!scope.single ? <VehicleTag vehicle={row.vehicle} /> : null}
             <CreatedBy row={row} />

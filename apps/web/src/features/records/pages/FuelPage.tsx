@@ -1,4 +1,4 @@
-import { FUEL_TYPES, type FuelEntry } from '@evdra/domain';
+import { DISTANCE_SIGNS, FUEL_TYPES, type FuelEntry } from '@evdra/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { AiSummaryPanel } from '../../../components/AiSummaryPanel';
 import type { Column } from '../../../components/DataTable';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { prefetchRecordScope, type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import {
@@ -140,20 +141,22 @@ export default function FuelPage() {
         deleteLabel={t('fuel.deleteNamed', { name: fmt.date(r.date) })}
       />
     ) : null;
-  // A charge (ELECTRIC) keeps kWh in `liters`: every figure says so.
+  // A charge (ELECTRIC) keeps kWh in `liters`: every figure says so. Amounts in the fill's own
+  // currency; litres, km and consumption in the reader's units.
   const electric = (r: FuelEntry) => r.fuelType === 'ELECTRIC';
-  const litres = (r: FuelEntry) =>
-    t(electric(r) ? 'fuel.kwhValue' : 'fuel.litresValue', { value: fmt.number(r.liters) });
+  const paid = (r: FuelEntry) => fmt.money(r.fuelPrice, currencyOf(r, fmt.currency));
+  const litres = (r: FuelEntry) => fmt.volume(r.liters, electric(r));
   const perLitre = (r: FuelEntry) =>
-    r.pricePerLiter !== null ? `${fmt.money(r.pricePerLiter)}/${electric(r) ? 'kWh' : 'L'}` : '—';
-  const priceLabel = (isElectric: boolean) => t(isElectric ? 'fuel.pricePerKwh' : 'fuel.pricePerLitre');
-  const odometer = (r: FuelEntry) =>
-    r.odometer !== null ? t('vehicles.km', { value: fmt.int(r.odometer) }) : '—';
-  const fill = (r: FuelEntry) => (r.fullTank ? t('fuel.fullTankShort') : t('fuel.partial'));
-  const consumption = (r: FuelEntry) =>
-    r.consumptionPer100km !== null
-      ? t(electric(r) ? 'fuel.per100Kwh' : 'fuel.per100', { value: fmt.number(r.consumptionPer100km) })
+    r.pricePerLiter !== null
+      ? fmt.pricePerVolume(r.pricePerLiter, currencyOf(r, fmt.currency), electric(r))
       : '—';
+  const priceLabel = (isElectric: boolean) =>
+    isElectric
+      ? t('fuel.pricePerKwh')
+      : t('units.pricePer', { unit: t(`units.volumeName.${fmt.units.volumeUnit}`) });
+  const odometer = (r: FuelEntry) => (r.odometer !== null ? fmt.distance(r.odometer) : '—');
+  const fill = (r: FuelEntry) => (r.fullTank ? t('fuel.fullTankShort') : t('fuel.partial'));
+  const consumption = (r: FuelEntry) => fmt.consumption(r.consumptionPer100km, electric(r));
   const columns: Column<Row<FuelEntry>>[] = [
     {
       label: t('records.date'),
@@ -177,16 +180,16 @@ export default function FuelPage() {
         </>
       ),
     },
-    { label: t('fuel.totalPaid'), numeric: true, cell: ({ record: r }) => fmt.money(r.fuelPrice) },
+    { label: t('fuel.totalPaid'), numeric: true, cell: ({ record: r }) => paid(r) },
     {
       label: scope.vehicle ? priceLabel(scope.vehicle.fuelType === 'ELECTRIC') : t('fuel.pricePerUnit'),
       numeric: true,
       cell: ({ record: r }) => perLitre(r),
     },
     {
-      label: t('fuel.odometerKm'),
+      label: t('units.withSign', { label: t('fuel.odometer'), sign: DISTANCE_SIGNS[fmt.units.distanceUnit] }),
       numeric: true,
-      cell: ({ record: r }) => (r.odometer !== null ? fmt.int(r.odometer) : '—'),
+      cell: ({ record: r }) => odometer(r),
     },
     {
       label: t('fuel.consumption'),
@@ -228,7 +231,7 @@ export default function FuelPage() {
           <li key={r.id} className="record-card">
             <div className="record-card__head">
               <h2 className="record-card__title">{fmt.date(r.date)}</h2>
-              <span className="amount amount--big">{fmt.money(r.fuelPrice)}</span>
+              <span className="amount amount--big">{paid(r)}</span>
             </div>
             {!scope.single ? <VehicleTag vehicle={row.vehicle} /> : null}
             <CreatedBy row={row} />
@@ -243,7 +246,7 @@ export default function FuelPage() {
               </div>
               <div>
                 <dt>{t('fuel.totalPaid')}</dt>
-                <dd className="amount">{fmt.money(r.fuelPrice)}</dd>
+                <dd className="amount">{paid(r)}</dd>
               </div>
               <div>
                 <dt>{priceLabel(electric(r))}</dt>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
@@ -89,7 +90,7 @@ export default function InsurancePage() {
               </div>
               <div>
                 <dt>{t('insurance.price')}</dt>
-                <dd className="amount">{fmt.money(r.price)}</dd>
+                <dd className="amount">{fmt.money(r.price, currencyOf(r, fmt.currency))}</dd>
               </div>
             </dl>
             {owner ? (

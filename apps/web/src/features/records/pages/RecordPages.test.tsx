@@ -119,7 +119,7 @@ describe('record pages', () => {
       'GET /api/vehicles/7': () => jsonResponse({ ...logan, aiEvaluationConsent: false }),
       'GET /api/fuel-consumptions/vehicle/7': () => jsonResponse([fill()]),
     });
-    await screen.findByText('6.46 L/100km');
+    await screen.findByText('6.5 L/100 km');
     expect(screen.queryByRole('button', { name: 'AI summary' })).not.toBeInTheDocument();
     noConsent.unmount();
     let fail = false;
@@ -154,7 +154,7 @@ describe('record pages', () => {
     expect(screen.queryByText('€280.50')).not.toBeInTheDocument();
   });
 
-  it('fuel: shows L/100km with 2 decimals (— when null) and amounts in €; the date filter asks the server', async () => {
+  it('fuel: shows L/100 km with 1 decimal (— when null) and amounts in €; the date filter asks the server', async () => {
     storeUser({ id: 1 });
     const { user, fetchMock } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
       'GET /api/vehicles/7': () => jsonResponse(logan),
@@ -166,9 +166,9 @@ describe('record pages', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Fuel records for Dacia Logan' })).toBeInTheDocument();
     const first = (await screen.findByRole('heading', { name: 'Mar 2, 2025' })).closest('li') as HTMLElement;
-    expect(within(first).getByText('6.46 L/100km')).toBeInTheDocument();
+    expect(within(first).getByText('6.5 L/100 km')).toBeInTheDocument();
     expect(within(first).getAllByText('€280.50')).toHaveLength(2);
-    expect(within(first).getByText('€7.01/L')).toBeInTheDocument();
+    expect(within(first).getByText('€7.013/L')).toBeInTheDocument();
     expect(within(first).getByText('40.00 L')).toBeInTheDocument();
     expect(within(first).getByText('120,500 km')).toBeInTheDocument();
     expect(within(first).getByText('Full tank')).toBeInTheDocument();
@@ -223,8 +223,8 @@ describe('record pages', () => {
     });
     const card = (await screen.findByRole('heading', { name: 'Mar 2, 2025' })).closest('li') as HTMLElement;
     expect(within(card).getByText('30.00 kWh')).toBeInTheDocument();
-    expect(within(card).getByText('15.20 kWh/100km')).toBeInTheDocument();
-    expect(within(card).getByText('€0.45/kWh')).toBeInTheDocument();
+    expect(within(card).getByText('15.2 kWh/100 km')).toBeInTheDocument();
+    expect(within(card).getByText('€0.450/kWh')).toBeInTheDocument();
     expect(within(card).getByText('Price per kWh')).toBeInTheDocument();
     expect(within(card).queryByText(/L\/100km|\d L$/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Manually' }));
@@ -437,9 +437,9 @@ describe('record pages', () => {
         'Diesel',
         '40.00 L',
         '€280.50',
-        '€7.01/L',
+        '€7.013/L',
         '120,500',
-        '6.46 L/100km',
+        '6.5 L/100 km',
       ])
         expect(within(row).getByText(text)).toBeInTheDocument();
       expect(within(row).getByRole('button', { name: 'Edit fuel entry Mar 2, 2025' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
@@ -121,14 +122,14 @@ export default function RevisionPage() {
           <li key={r.id} className="record-card">
             <div className="record-card__head">
               <h2 className="record-card__title">{fmt.date(r.date)}</h2>
-              <span className="amount amount--big">{fmt.money(r.price)}</span>
+              <span className="amount amount--big">{fmt.money(r.price, currencyOf(r, fmt.currency))}</span>
             </div>
             {!scope.single ? <VehicleTag vehicle={vehicle} /> : null}
             <CreatedBy row={{ record: r, vehicle }} />
             <dl className="facts">
               <div>
                 <dt>{t('revisions.km')}</dt>
-                <dd>{t('vehicles.km', { value: fmt.int(r.km) })}</dd>
+                <dd>{fmt.distance(r.km)}</dd>
               </div>
               <div>
                 <dt>{t('revisions.reminder')}</dt>

@@ -24,6 +24,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { ApiError, errorText } from '../../../lib/api';
 import { parseNumber, todayIso, useFormat } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
+import { currencyOf } from '../../../lib/units';
 import { useDeleteRenewal, useMeForRenewals, useRenewals, useRenewalVehicle, useSaveRenewal } from '../api';
 
 type Draft = {
@@ -287,7 +288,7 @@ export default function RenewalsPage() {
                         : t('renewals.daysLeft', { count: days })}
                   </strong>
                 </p>
-                {r.price != null ? <p>{fmt.money(r.price)}</p> : null}
+                {r.price != null ? <p>{fmt.money(r.price, currencyOf(r, fmt.currency))}</p> : null}
                 {r.note ? <p className="muted">{r.note}</p> : null}
                 {canWrite ? (
                   <div className="form__actions">

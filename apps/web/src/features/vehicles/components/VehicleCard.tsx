@@ -136,7 +136,7 @@ export function VehicleCard({
           ) : null}
           <div>
             <dt>{t('vehicles.odometer')}</dt>
-            <dd>{t('vehicles.km', { value: fmt.int(v.odometer) })}</dd>
+            <dd>{fmt.distance(v.odometer)}</dd>
           </div>
           <div>
             <dt>{t('vehicles.aiConsentShort')}</dt>
