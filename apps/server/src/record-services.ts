@@ -1,15 +1,22 @@
 import type { Db } from './db/client.js';
 import * as schema from './db/schema.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
+import { FxRepo } from './modules/fx/fx.repo.js';
+import { FxService } from './modules/fx/fx.service.js';
 import { ImportRepo } from './modules/import/import.repo.js';
 import { ImportService } from './modules/import/import.service.js';
 import { InsuranceService } from './modules/insurance/insurance.service.js';
+import type { RateLookup } from './modules/records/record-money.js';
 import { RecordsRepo, type RecordTable } from './modules/records/records.repo.js';
 import { type RecordRules, RecordsService, type VehicleAccess } from './modules/records/records.service.js';
 import { RenewalsService, renewalRules } from './modules/renewals/renewals.service.js';
 import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import type { VehiclesService } from './modules/vehicles/vehicles.service.js';
+
+/** An expense's money: its amount, on its day. */
+const RECORD_MONEY = { amount: 'amount', date: (r: Record<string, unknown>) => r.date as string };
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The record services of every kind, on the one access rule, as the app serves them and the demo seed
@@ -19,17 +26,42 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
   // Reading a vehicle's records: owner, editor, viewer, admin; writing them: not a viewer (403).
   const access: VehicleAccess = (p, vehicleId, mode = 'read') =>
     mode === 'write' ? vehicles.writable(p, vehicleId) : vehicles.visible(p, vehicleId);
+  // A record in another currency than its owner's is converted at the reference rate of its day.
+  const rates: RateLookup = (tx, from, to, date) => new FxService(new FxRepo(tx)).rate(from, to, date);
   const records = <T extends RecordTable>(name: string, table: T, rules?: RecordRules<T>) =>
-    new RecordsService(name, new RecordsRepo(db, table), access, rules);
+    new RecordsService(name, new RecordsRepo(db, table), access, rules, rates);
   const services = {
-    insurance: new InsuranceService('Insurance', new RecordsRepo(db, schema.insurances), access),
-    expense: records('Expense', schema.expenses),
+    insurance: new InsuranceService(
+      'Insurance',
+      new RecordsRepo(db, schema.insurances),
+      access,
+      { money: { amount: 'price', date: (r) => r.startDate as string } },
+      rates,
+    ),
+    expense: records('Expense', schema.expenses, { money: RECORD_MONEY }),
     fuel: records('Fuel entry', schema.fuelEntries, {
       ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
       afterCommit: vehicleChanged,
+      money: { amount: 'fuelPrice', date: (r) => r.date as string },
     }),
-    revision: new RevisionsService('Revision', new RecordsRepo(db, schema.revisions), access),
-    renewal: new RenewalsService('Renewal', new RecordsRepo(db, schema.renewals), access, renewalRules),
+    revision: new RevisionsService(
+      'Revision',
+      new RecordsRepo(db, schema.revisions),
+      access,
+      { money: { amount: 'price', date: (r) => r.date as string } },
+      rates,
+    ),
+    renewal: new RenewalsService(
+      'Renewal',
+      new RecordsRepo(db, schema.renewals),
+      access,
+      {
+        ...renewalRules,
+        // The day the renewal starts; unknown, the day it is entered (as analytics count it).
+        money: { amount: 'price', date: (r) => (r.validFrom as string | null) ?? todayUtc() },
+      },
+      rates,
+    ),
   };
   const users = new UsersRepo(db);
   const importer = new ImportService({

@@ -50,6 +50,11 @@ describe('renewals of a vehicle', () => {
       price: 412.5,
       note: 'Groupama',
       reminderEnabled: true,
+      // In its owner's currency (euros, an English account's): rate 1, of its first day.
+      currency: 'EUR',
+      exchangeRate: 1,
+      rateDate: '2025-03-01',
+      rateSource: 'ECB',
       version: 0,
     });
     rca = res.data.id;

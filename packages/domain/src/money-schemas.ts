@@ -36,3 +36,32 @@ export const FxRate = z.object({
   carried: z.boolean(),
 });
 export type FxRate = z.infer<typeof FxRate>;
+
+/**
+ * The fields a record with an amount may send (issue 50): its currency (default: the vehicle owner's)
+ * and, for a currency other than the owner's, the rate it was paid at: `exchangeRate` units of the
+ * owner's currency for one of the record's, from `rateDate`, by `rateSource` (MANUAL when a rate is
+ * sent without one). Without a rate the server takes the reference rate of the record's day.
+ */
+export const RecordMoneyFields = {
+  currency: Currency.optional(),
+  exchangeRate: z
+    .number()
+    .positive('The exchange rate must be more than 0.')
+    .max(1_000_000, 'Too large.')
+    .optional(),
+  rateDate: IsoDate.optional(),
+  rateSource: RateSource.optional(),
+};
+
+/**
+ * The same fields as a record answers them: always sent by the server (optional in the type only, so
+ * code that builds records by hand needs no change). `exchangeRate` is null only on a record without
+ * an amount (a renewal without a price) in a currency that had no known rate.
+ */
+export const RecordMoney = {
+  currency: Currency.optional(),
+  exchangeRate: z.number().nullable().optional(),
+  rateDate: z.string().nullable().optional(),
+  rateSource: RateSource.optional(),
+};

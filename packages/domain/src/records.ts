@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDate, Money, Text } from './common.js';
 import { EXPENSE_TYPES } from './constants.js';
 import { FuelType } from './enums.js';
+import { RecordMoney, RecordMoneyFields } from './money-schemas.js';
 
 const vehicleId = z.number().int().positive();
 const id = z.number().int();
@@ -28,6 +29,7 @@ const InsuranceFields = z.object({
   endDate: IsoDate,
   price: Money,
   reminderEnabled: z.boolean().default(true),
+  ...RecordMoneyFields,
 });
 const endNotBeforeStart = <T extends { startDate: string; endDate: string }>(v: T) =>
   v.endDate >= v.startDate;
@@ -44,6 +46,7 @@ export const Insurance = InsuranceFields.extend({
   vehicleId: id,
   policyNumber: z.string(),
   coverageType: z.string(),
+  ...RecordMoney,
   version: version.optional(),
   createdBy,
 });
@@ -58,6 +61,7 @@ const ExpenseFields = z.object({
   expenseType: ExpenseType,
   amount: Money,
   description: Text(500).default(''),
+  ...RecordMoneyFields,
 });
 export const ExpenseBody = ExpenseFields.extend({ vehicleId });
 export type ExpenseBody = z.infer<typeof ExpenseBody>;
@@ -66,6 +70,7 @@ export const Expense = ExpenseFields.extend({
   id,
   vehicleId: id,
   description: z.string(),
+  ...RecordMoney,
   version: version.optional(),
   createdBy,
 });
@@ -81,6 +86,7 @@ const FuelFields = z.object({
   date: IsoDate,
   fullTank: z.boolean().default(true),
   missedPrevious: z.boolean().default(false),
+  ...RecordMoneyFields,
 });
 export const FuelBody = FuelFields.extend({ vehicleId });
 export type FuelBody = z.infer<typeof FuelBody>;
@@ -91,6 +97,7 @@ export const FuelEntry = FuelFields.extend({
   pricePerLiter: z.number().nullable(),
   odometer: z.number().int().nullable(),
   consumptionPer100km: z.number().nullable(),
+  ...RecordMoney,
   version: version.optional(),
   createdBy,
 });
@@ -104,6 +111,7 @@ const RevisionFields = z.object({
   price: Money,
   description: Text(500).default(''),
   reminderEnabled: z.boolean().default(true),
+  ...RecordMoneyFields,
 });
 export const RevisionBody = RevisionFields.extend({ vehicleId });
 export type RevisionBody = z.infer<typeof RevisionBody>;
@@ -113,6 +121,7 @@ export const Revision = RevisionFields.extend({
   vehicleId: id,
   description: z.string(),
   manualReminderDate: z.string().nullable(),
+  ...RecordMoney,
   version: version.optional(),
   createdBy,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, Money, Text } from './common.js';
 import type { Language } from './enums.js';
+import { RecordMoney, RecordMoneyFields } from './money-schemas.js';
 
 /**
  * Where the user drives, for the renewal presets and a new account's currency and units. Not a full
@@ -81,6 +82,7 @@ const RenewalFields = z.object({
   price: Money.nullable().optional(),
   note: Text(500).default(''),
   reminderEnabled: z.boolean().default(true),
+  ...RecordMoneyFields,
 });
 const untilNotBeforeFrom = <T extends { validFrom?: string | null; validUntil: string }>(v: T) =>
   !v.validFrom || v.validUntil >= v.validFrom;
@@ -103,6 +105,7 @@ export const Renewal = z.object({
   price: z.number().nullable(),
   note: z.string(),
   reminderEnabled: z.boolean(),
+  ...RecordMoney,
   version: z.number().int(),
 });
 export type Renewal = z.infer<typeof Renewal>;

@@ -1,4 +1,11 @@
-import { CONSUMPTION_UNITS, CURRENCIES, DISTANCE_UNITS, RENEWAL_TYPES, VOLUME_UNITS } from '@evdra/domain';
+import {
+  CONSUMPTION_UNITS,
+  CURRENCIES,
+  DISTANCE_UNITS,
+  RATE_SOURCES,
+  RENEWAL_TYPES,
+  VOLUME_UNITS,
+} from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -122,6 +129,20 @@ export const loginFailures = pgTable(
 );
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/**
+ * What a record with an amount says of its money (issue 50): the currency it was paid in and the rate
+ * to its owner's currency: `exchangeRate` units of `rateCurrency` (the owner's when the rate was set;
+ * an owner may change currency later) for one of `currency`, from `rateDate`, by `rateSource`.
+ * Records written before currencies existed were euros, their owners' currency (rate 1).
+ * `exchangeRate` is null only on a record without an amount whose currency had no known rate.
+ */
+const recordMoney = () => ({
+  currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
+  exchangeRate: numeric('exchange_rate', { precision: 20, scale: 12, mode: 'number' }).default(1),
+  rateDate: date('rate_date'),
+  rateSource: text('rate_source', { enum: RATE_SOURCES }).notNull().default('ECB'),
+  rateCurrency: text('rate_currency', { enum: CURRENCIES }).notNull().default('EUR'),
+});
 /** The user who wrote a record; the record stays when the account goes. */
 const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
 const vehicleRef = () =>
@@ -209,6 +230,7 @@ export const insurances = pgTable(
     endDate: date('end_date').notNull(),
     price: money('price').notNull(),
     reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    ...recordMoney(),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
     version: integer('version').notNull().default(0),
     /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
@@ -230,6 +252,7 @@ export const expenses = pgTable(
     expenseType: text('expense_type').notNull(),
     amount: money('amount').notNull(),
     description: text('description').notNull().default(''),
+    ...recordMoney(),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
     version: integer('version').notNull().default(0),
     /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
@@ -255,6 +278,7 @@ export const fuelEntries = pgTable(
     date: date('date').notNull(),
     fullTank: boolean('full_tank').notNull().default(true),
     missedPrevious: boolean('missed_previous').notNull().default(false),
+    ...recordMoney(),
     /** Derived by the full-tank-to-full-tank rule; recomputed after every write to the vehicle's fuel. */
     consumptionPer100km: numeric('consumption_per_100km', { precision: 8, scale: 2, mode: 'number' }),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
@@ -280,6 +304,7 @@ export const revisions = pgTable(
     description: text('description').notNull().default(''),
     reminderEnabled: boolean('reminder_enabled').notNull().default(true),
     manualReminderDate: date('manual_reminder_date'),
+    ...recordMoney(),
     /** Bumped on every change: a stale PUT (offline queue) gets 409 with the current row. */
     version: integer('version').notNull().default(0),
     /** Who wrote it (the owner, or an editor of a shared vehicle); null once that account is gone. */
@@ -308,6 +333,7 @@ export const renewals = pgTable(
     price: money('price'),
     note: text('note').notNull().default(''),
     reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    ...recordMoney(),
     /** Bumped on every change: a stale PUT gets 409 with the current row. */
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),

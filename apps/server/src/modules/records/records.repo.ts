@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@evdra/domain';
 import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import { reachable, reachedBy } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
@@ -233,6 +234,12 @@ export class RecordsRepo<T extends RecordTable> {
     );
   }
 
+  /** The currency of the vehicle's owner (a record's rate converts into it); undefined: no such vehicle. */
+  async ownerCurrency(vehicleId: number): Promise<CurrencyCode | undefined> {
+    const [row] = await this.statements().ownerCurrency.execute({ vehicleId });
+    return row?.currency;
+  }
+
   async get(id: number): Promise<RowOf<T> | undefined> {
     const [row] = await this.statements().get.execute({ id });
     return row as RowOf<T> | undefined;
@@ -252,6 +259,12 @@ export class RecordsRepo<T extends RecordTable> {
         .from(this.t)
         .where(eq(this.t.id, sql.placeholder('id')))
         .prepare(`${name}_by_id`),
+      ownerCurrency: this.db
+        .select({ currency: users.currency })
+        .from(vehicles)
+        .innerJoin(users, eq(users.id, vehicles.ownerId))
+        .where(eq(vehicles.id, sql.placeholder('vehicleId')))
+        .prepare(`${name}_owner_currency`),
     };
   }
 

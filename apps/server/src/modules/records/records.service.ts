@@ -1,7 +1,8 @@
-import type { RecordPageQuery } from '@evdra/domain';
+import type { CurrencyCode, RateSourceCode, RecordPageQuery } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
+import { priceRecord, type RateLookup, type SentMoney, type StoredMoney } from './record-money.js';
 import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.js';
 
 export type { RecordTable, RowOf };
@@ -37,6 +38,11 @@ export type RecordRules<T extends RecordTable> = {
     vehicleId: number,
     values: ValuesOf<T>[],
   ) => Promise<{ values: ValuesOf<T>[]; refused: Refusal[] }>;
+  /**
+   * The record's money (issue 50): the key of its amount and its day. The service then fills its
+   * currency and exchange rate to the owner's currency (priceRecord) before `prepare`.
+   */
+  money?: { amount: string; date: (record: Record<string, unknown>) => string };
   /** afterWrite, once for many records just inserted into one vehicle (an import). */
   afterInsertMany?: (repo: RecordsRepo<T>, vehicleId: number, rows: ValuesOf<T>[]) => Promise<void>;
 };
@@ -59,6 +65,8 @@ export class RecordsService<T extends RecordTable> {
     private readonly repo: RecordsRepo<T>,
     private readonly access: VehicleAccess,
     private readonly rules: RecordRules<T> = {},
+    /** Reference rates for records in another currency than their owner's (the fx module's). */
+    private readonly rates: RateLookup = async () => undefined,
   ) {}
 
   /**
@@ -115,7 +123,8 @@ export class RecordsService<T extends RecordTable> {
     await this.access(p, body.vehicleId, 'write');
     return this.repo
       .inVehicleLock(body.vehicleId, async (repo) => {
-        const values = await this.prepare(repo, { ...body, createdById: p.userId } as ValuesOf<T>);
+        const priced = await this.price(repo, { ...body, createdById: p.userId } as ValuesOf<T>);
+        const values = await this.prepare(repo, priced);
         const row = await repo.insert(values);
         return this.settle(repo, row.id, row.vehicleId, { after: row });
       })
@@ -141,7 +150,8 @@ export class RecordsService<T extends RecordTable> {
           );
         }
       }
-      const values = await this.prepare(repo, { ...fields, vehicleId } as unknown as ValuesOf<T>, id);
+      const priced = await this.price(repo, { ...fields, vehicleId } as unknown as ValuesOf<T>, current);
+      const values = await this.prepare(repo, priced, id);
       const after = await repo.update(id, values);
       return this.settle(repo, id, vehicleId, { before: current, after });
     });
@@ -183,13 +193,14 @@ export class RecordsService<T extends RecordTable> {
   ): Promise<{ inserted: number; refused: Refusal[] }> {
     if (bodies.length === 0) return { inserted: 0, refused: [] };
     const repo = this.repo.on(tx);
-    let values = bodies;
+    let values = await this.priceMany(repo, vehicleId, bodies);
     let refused: Refusal[] = [];
-    if (this.rules.prepareMany) ({ values, refused } = await this.rules.prepareMany(repo, vehicleId, bodies));
+    const priced = values;
+    if (this.rules.prepareMany) ({ values, refused } = await this.rules.prepareMany(repo, vehicleId, priced));
     else if (this.rules.prepare) {
       const prepare = this.rules.prepare;
       values = [];
-      for (const b of bodies) values.push(await prepare(repo, b));
+      for (const b of priced) values.push(await prepare(repo, b));
     }
     await repo.insertMany(values);
     if (values.length > 0) await this.rules.afterInsertMany?.(repo, vehicleId, values);
@@ -199,6 +210,51 @@ export class RecordsService<T extends RecordTable> {
   /** Tells the rules a bulk write (createMany) was committed. */
   committed() {
     this.rules.afterCommit?.();
+  }
+
+  /** The values with their currency and exchange rate filled (rules.money); 400 on exchangeRate when none is known. */
+  private async price(repo: RecordsRepo<T>, values: ValuesOf<T>, current?: RowOf<T>): Promise<ValuesOf<T>> {
+    const money = this.rules.money;
+    if (!money) return values;
+    const v = values as Record<string, unknown>;
+    const ownerCurrency = await repo.ownerCurrency(v.vehicleId as number);
+    if (!ownerCurrency) throw notFound('Vehicle');
+    return { ...values, ...(await this.moneyOf(repo, v, ownerCurrency, current)) };
+  }
+
+  /** price, for many new records of one vehicle (an import): a rate without a source came from the file. */
+  private async priceMany(repo: RecordsRepo<T>, vehicleId: number, bodies: ValuesOf<T>[]) {
+    if (!this.rules.money) return bodies;
+    const ownerCurrency = await repo.ownerCurrency(vehicleId);
+    if (!ownerCurrency) throw notFound('Vehicle');
+    const priced: ValuesOf<T>[] = [];
+    for (const b of bodies) {
+      const v = b as Record<string, unknown>;
+      priced.push({ ...b, ...(await this.moneyOf(repo, v, ownerCurrency, undefined, 'IMPORT')) });
+    }
+    return priced;
+  }
+
+  private moneyOf(
+    repo: RecordsRepo<T>,
+    v: Record<string, unknown>,
+    ownerCurrency: CurrencyCode,
+    current?: RowOf<T>,
+    sentRateSource?: RateSourceCode,
+  ): Promise<StoredMoney> {
+    const money = this.rules.money as NonNullable<RecordRules<T>['money']>;
+    const stored = current as (StoredMoney & Record<string, unknown>) | undefined;
+    return priceRecord(
+      v as SentMoney,
+      {
+        ownerCurrency,
+        date: money.date(v),
+        hasAmount: v[money.amount] != null,
+        current: stored && { ...stored, date: money.date(stored) },
+        sentRateSource,
+      },
+      (from, to, date) => this.rates(repo.db, from, to, date),
+    );
   }
 
   private prepare(repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) {

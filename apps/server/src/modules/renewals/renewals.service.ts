@@ -16,6 +16,10 @@ const FIELDS = [
   'price',
   'note',
   'reminderEnabled',
+  'currency',
+  'exchangeRate',
+  'rateDate',
+  'rateSource',
   'version',
 ] as const satisfies readonly (keyof Renewal)[];
 
