@@ -36,8 +36,54 @@ describe('SettingsPage', () => {
       email: 'alice@example.com',
       language: 'en',
       country: 'GENERIC',
+      currency: 'EUR',
+      distanceUnit: 'km',
+      volumeUnit: 'L',
+      consumptionUnit: 'L_100KM',
     });
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ username: 'alice2' });
+  });
+
+  it("a new country proposes its currency and units but keeps the user's until asked; they are saved and read", async () => {
+    storeUser();
+    const fetchMock = mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser({ currency: 'RON' })),
+      'PUT /api/users/me': (_url, init) =>
+        jsonResponse(makeUser(JSON.parse(String(init?.body)) as Parameters<typeof makeUser>[0])),
+    });
+    const { user } = renderSettings();
+    const currency = await screen.findByLabelText('Currency');
+    expect(currency).toHaveValue('RON');
+    expect(screen.queryByRole('button', { name: 'Use these' })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText(/^Country/), 'US');
+    // Proposed, not put in place: the chosen currency stays until the user takes the proposal.
+    expect(await screen.findByText(/In United States drivers usually read US dollar/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Currency')).toHaveValue('RON');
+    await user.click(screen.getByRole('button', { name: 'Use these' }));
+    expect(screen.getByLabelText('Currency')).toHaveValue('USD');
+    expect(screen.getByLabelText('Distance')).toHaveValue('mi');
+    expect(screen.getByLabelText('Fuel volume')).toHaveValue('USGAL');
+    expect(screen.getByLabelText('Consumption')).toHaveValue('MPG_US');
+    await user.selectOptions(screen.getByLabelText('Consumption'), 'KM_L');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      country: 'US',
+      currency: 'USD',
+      distanceUnit: 'mi',
+      volumeUnit: 'USGAL',
+      consumptionUnit: 'KM_L',
+    });
+    // Every card reads the saved choice from the session.
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
+      currency: 'USD',
+      distanceUnit: 'mi',
+      volumeUnit: 'USGAL',
+      consumptionUnit: 'KM_L',
+    });
   });
 
   it('alerts the settings error and shows a taken username next to the field', async () => {

@@ -1,4 +1,16 @@
-import { COUNTRIES, countryOfLanguage, LANGUAGES, UpdateMeBody, type User } from '@evdra/domain';
+import {
+  CONSUMPTION_UNITS,
+  COUNTRIES,
+  CURRENCIES,
+  countryOfLanguage,
+  DISTANCE_UNITS,
+  LANGUAGES,
+  type MoneyAndUnits,
+  moneyAndUnitsForCountry,
+  UpdateMeBody,
+  type User,
+  VOLUME_UNITS,
+} from '@evdra/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
@@ -7,10 +19,11 @@ import { GdprLink } from '../../../components/GdprLink';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAiStatus } from '../../../lib/ai-status';
 import { errorText } from '../../../lib/api';
-import { useZodForm } from '../../../lib/forms';
+import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { applyLanguage, isLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
-import { updateStoredUser } from '../../../lib/session';
+import { storeMoneyAndUnits, updateStoredUser } from '../../../lib/session';
 import { isDarkMode, setDarkMode } from '../../../lib/theme';
+import { moneyAndUnitsOf } from '../../../lib/units';
 import { useGiveConsent, useMe, useUpdateMe } from '../api';
 import { AccountDataSection } from '../components/AccountDataSection';
 import { CalendarSettings, PushSettings } from '../components/ReachSettings';
@@ -25,6 +38,7 @@ function SettingsForm({ user }: { user: User }) {
       email: user.email,
       language: isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : user.language,
       country: user.country,
+      ...moneyAndUnitsOf(user),
     },
   });
   const [dark, setDark] = useState(isDarkMode);
@@ -68,7 +82,12 @@ function SettingsForm({ user }: { user: User }) {
     setSaved(false);
     try {
       const updated = await updateMe.mutateAsync(body);
-      updateStoredUser({ username: updated.username, email: updated.email, language: updated.language });
+      updateStoredUser({
+        username: updated.username,
+        email: updated.email,
+        language: updated.language,
+        ...moneyAndUnitsOf(updated),
+      });
       setSaved(true);
     } catch (err) {
       form.showServerErrors(err, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' });
@@ -95,6 +114,7 @@ function SettingsForm({ user }: { user: User }) {
           </option>
         ))}
       </SelectField>
+      <MoneyAndUnitsFields form={form} />
       <CheckboxField
         label={t('settings.darkMode')}
         name="darkMode"
@@ -114,6 +134,82 @@ function SettingsForm({ user }: { user: User }) {
         {updateMe.isPending ? t('settings.saving') : t('settings.save')}
       </button>
     </form>
+  );
+}
+
+const MONEY_AND_UNIT_KEYS = ['currency', 'distanceUnit', 'volumeUnit', 'consumptionUnit'] as const;
+
+/**
+ * The currency and units the user reads and types. A country's usual ones are proposed when the
+ * country changes (a button), never put in place of what the user chose.
+ */
+function MoneyAndUnitsFields({ form }: { form: ZodForm<typeof UpdateMeBody> }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const country = form.watch('country');
+  const chosen = moneyAndUnitsOf(form.watch());
+  const proposal = country ? moneyAndUnitsForCountry(country) : undefined;
+  const differs = proposal && MONEY_AND_UNIT_KEYS.some((k) => proposal[k] !== chosen[k]);
+  // Only once the user picked another country than the saved one: the saved choice is theirs.
+  const countryChanged = form.formState.dirtyFields.country === true;
+  const describe = (m: MoneyAndUnits) =>
+    [
+      t(`currencies.${m.currency}`),
+      t(`distanceUnits.${m.distanceUnit}`),
+      t(`volumeUnits.${m.volumeUnit}`),
+      t(`consumptionUnits.${m.consumptionUnit}`),
+    ].join(', ');
+  const applyProposal = () => {
+    if (!proposal) return;
+    for (const k of MONEY_AND_UNIT_KEYS) form.setValue(k, proposal[k], { shouldDirty: true });
+  };
+  return (
+    <fieldset className="settings__group" aria-labelledby={headingId}>
+      <legend id={headingId} className="settings__heading">
+        {t('settings.moneyAndUnits')}
+      </legend>
+      {proposal && differs && countryChanged ? (
+        <div className="alert alert--info" role="status">
+          <p>
+            {t('settings.countryDefaults', {
+              country: t(`countries.${country}`),
+              defaults: describe(proposal),
+            })}
+          </p>
+          <button type="button" className="btn btn--secondary" onClick={applyProposal}>
+            {t('settings.useCountryDefaults')}
+          </button>
+        </div>
+      ) : null}
+      <SelectField label={t('settings.currency')} {...form.field('currency')}>
+        {CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`currencies.${c}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('settings.distanceUnit')} {...form.field('distanceUnit')}>
+        {DISTANCE_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {t(`distanceUnits.${u}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('settings.volumeUnit')} {...form.field('volumeUnit')}>
+        {VOLUME_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {t(`volumeUnits.${u}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('settings.consumptionUnit')} {...form.field('consumptionUnit')}>
+        {CONSUMPTION_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {t(`consumptionUnits.${u}`)}
+          </option>
+        ))}
+      </SelectField>
+    </fieldset>
   );
 }
 
@@ -147,6 +243,10 @@ export default function SettingsPage() {
     // Spec §8: a failed load is only logged.
     if (me.error) console.error('Failed to load settings', me.error);
   }, [me.error]);
+  // Currency and units changed on another device reach this one's cards.
+  useEffect(() => {
+    if (me.data) storeMoneyAndUnits(me.data);
+  }, [me.data]);
 
   return (
     <PageCard title={t('settings.title')} narrow>
