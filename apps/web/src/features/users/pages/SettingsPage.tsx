@@ -170,7 +170,7 @@ function MoneyAndUnitsFields({ form }: { form: ZodForm<typeof UpdateMeBody> }) {
       </legend>
       {proposal && differs && countryChanged ? (
         <div className="alert alert--info" role="status">
-          <p>
+          <p className="settings__proposal">
             {t('settings.countryDefaults', {
               country: t(`countries.${country}`),
               defaults: describe(proposal),
