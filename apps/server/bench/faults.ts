@@ -65,7 +65,9 @@ async function pgliteBench(): Promise<{ rounds: KillRound[]; baselineMs?: number
     );
     return { rounds, baselineMs, broken };
   } catch (err) {
-    return { rounds: [], baselineMs, broken: [`PGlite: ${(err as Error).message.split('\n')[0]}`] };
+    // The first lines say why (a server that exited prints its own error after them).
+    const why = (err as Error).message.split('\n').slice(0, 4).join(' | ');
+    return { rounds: [], baselineMs, broken: [`PGlite: ${why}`] };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -129,13 +131,15 @@ async function postgresBench(): Promise<{ report?: OutageReport; broken: string[
   }
 }
 
-const lite = await pgliteBench();
-const post = await postgresBench();
+// KINDS=pglite or KINDS=postgres runs one of the two.
+const kinds = (process.env.KINDS ?? 'pglite,postgres').split(',');
+const lite = kinds.includes('pglite') ? await pgliteBench() : { rounds: [], broken: [] };
+const post = kinds.includes('postgres') ? await postgresBench() : { broken: [] };
 const broken = [...lite.broken, ...post.broken];
 const acked = lite.rounds.reduce((n, r) => n + r.acked, 0);
 const missing = lite.rounds.reduce((n, r) => n + r.missing, 0);
 const reopen = lite.rounds.map((r) => r.reopenMs).sort((a, b) => a - b);
-const p = post.report;
+const p = 'report' in post ? post.report : undefined;
 const pgPart = p
   ? `PostgreSQL ${CUTS} outages of ${OUTAGE_MS / 1000} s: ${p.during['503'] ?? 0}×503, ${p.during['500'] ?? 0}×500, ${p.hangs} hangs, ` +
     `serving again ${p.writeRecoverMs} ms after its return, ${p.missing}/${p.acked} acknowledged missing`
