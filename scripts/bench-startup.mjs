@@ -21,17 +21,23 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) =>
   `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
 
-async function startToHealthy(env, main = SERVER_MAIN) {
+async function startToHealthy(env, main = SERVER_MAIN, attempt = 1) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const started = performance.now();
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise((r) => child.on('exit', r));
+  let gone = false;
+  const exited = new Promise((r) => child.on('exit', r)).then(() => {
+    gone = true;
+  });
   try {
     for (;;) {
       if (performance.now() - started > 180_000) throw new Error('server did not become healthy in 180 s');
+      // The random port was taken (the server says so and exits): again on another one.
+      if (gone && attempt < 3) return await startToHealthy(env, main, attempt + 1);
+      if (gone) throw new Error('server exited before it was healthy');
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.ok,
         () => false,

@@ -88,17 +88,23 @@ async function migrationsApplied(query: (text: string) => Promise<{ rows: unknow
  * share PGlite's one session (pglite-session.ts): the next statement waits in the thread, not in the
  * server's, and a transaction holds the session while other connections' statements wait their turn.
  * `dataDir` undefined means in memory (tests). `migrations`: the folder migrate() applies (the
- * committed one unless a test says otherwise).
+ * committed one unless a test says otherwise). `dataDirReady`: settles when `dataDir` is made (a
+ * template still being copied into it); the thread starts and compiles PostgreSQL meanwhile.
  */
-export async function openPglite(dataDir?: string, migrations?: string): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  migrations?: string,
+  dataDirReady?: Promise<unknown>,
+): Promise<Database> {
   // The thread first: PostgreSQL starts there (~0.5 s of WASM) while this one loads the driver.
   const { PgliteThread } = await import('./pglite-socket.js');
-  const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS });
+  const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS }, dataDirReady);
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
     thread.ready,
+    dataDirReady, // its own error, not the thread's end, if the copy fails
   ]);
   const channels = new Map<string, Set<(payload: string) => void>>();
   const pool = new pg.Pool({

@@ -11,8 +11,9 @@ export async function openDatabase(config: Config): Promise<Database> {
   try {
     const dir = join(config.dataDir, 'pglite');
     // A new data dir starts as a copy of the migrated template; migrate() then applies only newer ones.
-    await seedFromTemplate(dir, findTemplate(import.meta.dirname));
-    const database = await openPglite(dir);
+    // The database's thread starts during the copy and opens the directory once it is there.
+    const seeded = seedFromTemplate(dir, findTemplate(import.meta.dirname));
+    const database = await openPglite(dir, undefined, seeded);
     return {
       ...database,
       close: async () => {

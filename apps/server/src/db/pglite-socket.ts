@@ -19,8 +19,16 @@ export class PgliteThread {
   private closing = false;
   readonly ready: Promise<void>;
 
-  constructor(input: WorkerInput) {
-    this.worker = new Worker(workerFile(), { workerData: input });
+  /**
+   * `dataDirReady`: the data directory is still being made (a template copy); the thread starts and
+   * compiles PostgreSQL meanwhile, and opens the directory once this settles (ends if it fails).
+   */
+  constructor(input: WorkerInput, dataDirReady?: Promise<unknown>) {
+    this.worker = new Worker(workerFile(), { workerData: { ...input, waitForStart: !!dataDirReady } });
+    dataDirReady?.then(
+      () => this.worker.postMessage({ type: 'start' }),
+      () => void this.worker.terminate(),
+    );
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (msg: FromWorker) => {
         if (msg.type === 'ready') {

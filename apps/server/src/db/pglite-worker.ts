@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { rawReplies, type SessionMessage, SessionScheduler } from './pglite-session.js';
@@ -17,7 +19,12 @@ import { rawReplies, type SessionMessage, SessionScheduler } from './pglite-sess
  * messages; answers with PostgreSQL's reply), {type: 'end', conn} (a connection is gone),
  * {type: 'close'}; each carries an `id` its answer {type: 'result', id, bytes?} repeats.
  */
-export type WorkerInput = { dataDir?: string; startParams: string[] };
+export type WorkerInput = {
+  dataDir?: string;
+  startParams: string[];
+  /** Wait for {type: 'start'} before opening `dataDir` (the server is still copying the template into it). */
+  waitForStart?: boolean;
+};
 export type ToWorker = SessionMessage;
 export type FromWorker =
   | { type: 'ready' }
@@ -26,10 +33,14 @@ export type FromWorker =
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs in a worker thread');
-const { dataDir, startParams } = workerData as WorkerInput;
+const { dataDir, startParams, waitForStart } = workerData as WorkerInput;
 
 try {
-  const db = await PGlite.create(dataDir, { startParams });
+  // PostgreSQL's WASM compiles while the data directory is still being made.
+  const compiled = compilePostgres();
+  if (waitForStart) await once(port, 'message');
+  const pgliteWasmModule = await compiled;
+  const db = await PGlite.create(dataDir, { startParams, ...(pgliteWasmModule ? { pgliteWasmModule } : {}) });
   const session = new SessionScheduler(rawReplies(db), (msg, { bytes, message }) => {
     // Every reply is a buffer of its own (rawReplies): it moves to the server's thread, uncopied.
     port?.postMessage(
@@ -42,4 +53,19 @@ try {
   port.postMessage({ type: 'ready' } satisfies FromWorker);
 } catch (err) {
   port.postMessage({ type: 'failed', message: (err as Error).message } satisfies FromWorker);
+}
+
+type WasmModule = NonNullable<Parameters<typeof PGlite.create>[1]>['pgliteWasmModule'];
+/** The server's TypeScript libraries (no DOM) do not declare WebAssembly; Node has it. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } })
+  .WebAssembly;
+
+/** PGlite's pglite.wasm compiled, or undefined (PGlite then loads it itself) if it is not where 0.5 keeps it. */
+async function compilePostgres(): Promise<WasmModule | undefined> {
+  try {
+    const file = new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'));
+    return await wasm.compile(await readFile(file));
+  } catch {
+    return undefined;
+  }
 }
