@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,8 +78,11 @@ describe('lockDataDir', () => {
     const dir = tempDir();
     const release = lockDataDir(dir);
     expect(lockError(dir)).toBeInstanceOf(DataDirLockedError);
+    // Its proof of life for processes in other containers, gone with the lock.
+    expect(existsSync(join(dir, 'evdra.sock'))).toBe(true);
     release();
     expect(existsSync(lockFile(dir))).toBe(false);
+    expect(existsSync(join(dir, 'evdra.sock'))).toBe(false);
   });
 
   it('takes over a lock naming a live process that is not the one that locked (pid reused after a power cut)', () => {
@@ -139,6 +143,36 @@ describe('lockDataDir', () => {
     const release = lockDataDir(dir);
     expect(holderIn(dir).pid).toBe(process.pid);
     release();
+  });
+
+  it('judges a holder in another container by its socket: refused while it answers, taken over at once when dead', async () => {
+    const dir = tempDir();
+    const socket = join(dir, 'evdra.sock');
+    const lock = JSON.stringify({ ...holderWith(dir), pid: 1, ns: 'pid:[1]' });
+    // Past the socket's grace period, its heartbeat still fresh.
+    const twentySecondsAgo = new Date(Date.now() - 20_000);
+    const live = createServer((s) => s.end());
+    await new Promise<void>((resolve) => live.listen(socket, resolve));
+    writeFileSync(lockFile(dir), lock);
+    utimesSync(lockFile(dir), twentySecondsAgo, twentySecondsAgo);
+    expect(lockError(dir)?.message).toMatch(/pid 1 in another container/);
+    await new Promise((resolve) => live.close(resolve));
+    // A killed holder's socket: the file stays, nobody listens.
+    const killed = spawn(
+      process.execPath,
+      ['-e', `require('node:net').createServer().listen(${JSON.stringify(socket)}, () => console.log('up'))`],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    await new Promise((resolve) => killed.stdout?.once('data', resolve));
+    killed.kill('SIGKILL');
+    await new Promise((resolve) => killed.once('exit', resolve));
+    expect(existsSync(socket)).toBe(true);
+    writeFileSync(lockFile(dir), lock);
+    utimesSync(lockFile(dir), twentySecondsAgo, twentySecondsAgo);
+    const release = lockDataDir(dir);
+    expect(holderIn(dir).pid).toBe(process.pid);
+    release();
+    expect(existsSync(lockFile(dir))).toBe(false);
   });
 
   it('locks a free directory naming this process, and a release leaves a lock another process took over', () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   linkSync,
@@ -9,6 +10,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { basename, join } from 'node:path';
 
 export class DataDirLockedError extends Error {}
@@ -22,6 +24,12 @@ export class DataDirLockedError extends Error {}
 type Holder = { pid: number; start?: string; boot?: string; ns?: string; cmdline?: string; token?: string };
 
 const LOCK = 'evdra.lock';
+/** The holder listens on this socket in the data directory: a process in another container can connect. */
+const SOCKET = 'evdra.sock';
+/** A socket path longer than this does not fit sockaddr_un (108 bytes with its NUL on Linux). */
+const SOCKET_PATH_MAX = 100;
+/** A lock this young may not have its socket listening yet. */
+const SOCKET_GRACE_MS = 5_000;
 /** The holder renews the lock's mtime this often; where /proc cannot show the holder, an older lock is dead. */
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 30_000;
@@ -42,8 +50,10 @@ export function lockDataDir(dataDir: string): () => void {
       heldHere.add(me.token);
       const heartbeat = setInterval(() => touch(file), HEARTBEAT_MS);
       heartbeat.unref();
+      const socket = listenForProof(join(dataDir, SOCKET));
       return () => {
         clearInterval(heartbeat);
+        socket?.close();
         heldHere.delete(me.token);
         // Only our own lock: after a takeover the file belongs to someone else.
         if (readOrEmpty(file).includes(me.token)) rmSync(file, { force: true });
@@ -52,7 +62,7 @@ export function lockDataDir(dataDir: string): () => void {
     const found = readOrEmpty(file);
     const holder = parse(found);
     const age = ageMs(file);
-    if (holder && isLive(holder, age)) {
+    if (holder && isLive(holder, age, join(dataDir, SOCKET))) {
       const where = holder.ns && holder.ns !== identity().ns ? ' in another container' : '';
       throw new DataDirLockedError(
         `Another Evdra process (pid ${holder.pid}${where}) is using the data directory ${dataDir}. ` +
@@ -65,11 +75,11 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /** Whether the holder the lock names still runs (and is the very process that wrote it). */
-function isLive(holder: Holder, ageMs: number): boolean {
+function isLive(holder: Holder, ageMs: number, socket: string): boolean {
   const here = identity();
   const sameView = here.ns !== undefined && (holder.ns === undefined || holder.ns === here.ns);
-  // Our own pid: this process's lock (refused: one database per directory), or a previous life of a
-  // container whose server is always pid 1.
+  // Our own pid: this process's lock (refused: one database per directory), or an earlier process's
+  // that had our pid.
   if (holder.pid === process.pid && (holder.ns === undefined || holder.ns === here.ns))
     return holder.token !== undefined && heldHere.has(holder.token);
   if (holder.boot && here.boot && holder.boot !== here.boot) return false; // the machine restarted since
@@ -80,8 +90,48 @@ function isLive(holder: Holder, ageMs: number): boolean {
     // A lock of an older version (a bare pid): live only if that pid is a Node process.
     return /^node/.test(basename(proc.cmdline.split('\0')[0] ?? ''));
   }
-  // Another pid namespace, or no /proc (macOS): the holder cannot be seen, its heartbeat can.
+  // Another pid namespace (a container restarted after a kill, or another one on the same volume),
+  // or no /proc (macOS): the holder cannot be seen. Its socket answers while it lives; where there
+  // is none (a file system without sockets), its heartbeat tells.
+  const proof = ageMs < SOCKET_GRACE_MS ? 'unknown' : socketAnswers(socket);
+  if (proof !== 'unknown') return proof === 'live';
   return ageMs < STALE_MS && (here.ns !== undefined || pidExists(holder.pid));
+}
+
+/**
+ * Listens on the data directory's socket (after removing a dead holder's): connecting to it is the
+ * proof this process lives, for a process that cannot see it (another container on the same volume).
+ */
+function listenForProof(path: string): Server | undefined {
+  if (path.length > SOCKET_PATH_MAX) return undefined;
+  rmSync(path, { force: true }); // we hold the lock: a socket file there is a dead holder's
+  const server = createServer((s) => s.end());
+  server.on('error', () => {}); // a file system without sockets: the heartbeat stands in
+  server.listen(path);
+  server.unref();
+  return server;
+}
+
+/**
+ * Whether a process listens on `path`: 'live' (it accepted), 'dead' (a socket file nobody listens
+ * on), 'unknown' (no socket there). Asked from a child process, so that locking stays synchronous;
+ * only a lock from another pid namespace pays for it.
+ */
+function socketAnswers(path: string): 'live' | 'dead' | 'unknown' {
+  if (path.length > SOCKET_PATH_MAX) return 'unknown';
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const s = require('node:net').connect(process.argv[1]);
+       s.on('connect', () => { process.stdout.write('live'); s.destroy(); });
+       s.on('error', (e) => process.stdout.write(e.code === 'ECONNREFUSED' ? 'dead' : 'unknown'));`,
+      path,
+    ],
+    { encoding: 'utf8', timeout: 10_000 },
+  );
+  const answer = probe.stdout?.trim();
+  return answer === 'live' || answer === 'dead' ? answer : 'unknown';
 }
 
 /** Removes a dead holder's lock, unless another process replaced it since we read it. */
