@@ -40,7 +40,7 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { FxRepo } from './modules/fx/fx.repo.js';
 import { fxRoutes } from './modules/fx/fx.routes.js';
-import { FxService } from './modules/fx/fx.service.js';
+import { FxService, latestRatesTo } from './modules/fx/fx.service.js';
 import { HealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService, type ServiceProbe } from './modules/health/health.service.js';
@@ -257,7 +257,12 @@ export async function buildApp({
   await withMultipart(app, async (scope) => {
     await scope.register(ocrRoutes, { ocr, services: services as never });
   });
-  const analytics = new AnalyticsService(new AnalyticsRepo(db), access);
+  const analytics = new AnalyticsService(
+    new AnalyticsRepo(db),
+    access,
+    latestRatesTo(new FxService(new FxRepo(db)), now),
+    config.currency,
+  );
   await analyticsRoutes(app, { service: analytics });
   const reports = new ReportsService({
     repo: new ReportsRepo(db),

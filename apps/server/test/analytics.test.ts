@@ -79,6 +79,7 @@ describe('vehicle analytics', () => {
         totalInsuranceCost: 0,
         totalRevisionCost: 0,
         totalCost: 20,
+        currency: 'EUR',
       },
       {
         id: 202502,
@@ -89,6 +90,7 @@ describe('vehicle analytics', () => {
         totalInsuranceCost: 0,
         totalRevisionCost: 650,
         totalCost: 650,
+        currency: 'EUR',
       },
       {
         id: 202501,
@@ -99,6 +101,7 @@ describe('vehicle analytics', () => {
         totalInsuranceCost: 500,
         totalRevisionCost: 0,
         totalCost: 1120.1,
+        currency: 'EUR',
       },
       {
         id: 202412,
@@ -109,6 +112,7 @@ describe('vehicle analytics', () => {
         totalInsuranceCost: 0,
         totalRevisionCost: 0,
         totalCost: 300,
+        currency: 'EUR',
       },
     ]);
   });
@@ -123,6 +127,7 @@ describe('vehicle analytics', () => {
         totalInsuranceCost: 0,
         totalRevisionCost: 0,
         totalCost: 300,
+        currency: 'EUR',
       },
       '2025': {
         totalFuelLiters: 30.5,
@@ -131,6 +136,7 @@ describe('vehicle analytics', () => {
         totalInsuranceCost: 500,
         totalRevisionCost: 650,
         totalCost: 1790.1,
+        currency: 'EUR',
       },
     });
   });
@@ -145,6 +151,7 @@ describe('vehicle analytics', () => {
       totalInsuranceCost: 500,
       totalRevisionCost: 650,
       totalCost: 2090.1,
+      currency: 'EUR',
       totalKm: 10_000,
       costPerKm: 0.209,
     });

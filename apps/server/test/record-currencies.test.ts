@@ -207,6 +207,17 @@ describe('a record in another currency', () => {
       ),
       'rateSource',
     );
+    // 9 billion euros at 5 lei is more than an amount may be in lei.
+    const huge = await ro.post('/api/expenses', {
+      vehicleId: car,
+      date: '2024-03-08',
+      expenseType: 'Tyres',
+      amount: 9_000_000_000,
+      currency: 'EUR',
+      exchangeRate: 5,
+    });
+    expectInvalid(huge, 'exchangeRate');
+    expect(huge.data.message).toBe('At this rate the amount would be more than 9999999999.99 RON.');
   });
 });
 

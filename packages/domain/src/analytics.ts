@@ -1,6 +1,17 @@
 import { z } from 'zod';
+import { Currency } from './money-schemas.js';
 
 const money = z.number();
+/**
+ * The currency of an answer's amounts (issue 50): the one asked for (`?currency=`), else the reader's.
+ * Always sent by the server (optional in the type only, so code that builds totals by hand needs no
+ * change). A user or admin analytics row whose amounts had no known rate to it keeps its owner's
+ * currency, and says so.
+ */
+const currency = Currency.optional();
+
+/** `?currency=`: the currency to answer in (default: the reader's; admin: the instance's). */
+export const AnalyticsCurrencyQuery = z.object({ currency: Currency.optional() });
 
 export const CostTotals = z.object({
   totalFuelLiters: z.number(),
@@ -9,6 +20,7 @@ export const CostTotals = z.object({
   totalInsuranceCost: money,
   totalRevisionCost: money,
   totalCost: money,
+  currency,
 });
 export type CostTotals = z.infer<typeof CostTotals>;
 
@@ -41,12 +53,13 @@ export const AnalyticsRow = z.object({
   totalExpensesCost: money,
   totalInsuranceCost: money,
   totalRevisionCost: money,
+  currency,
 });
 export type AnalyticsRow = z.infer<typeof AnalyticsRow>;
 
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format YYYY-MM.');
 export const AdminAnalyticsQuery = z
-  .object({ start: Month.optional(), end: Month.optional() })
+  .object({ start: Month.optional(), end: Month.optional(), currency: Currency.optional() })
   .refine((q) => !q.start || !q.end || q.start <= q.end, {
     message: 'Start month must not be after end month.',
     path: ['start'],

@@ -462,6 +462,11 @@ export const vehicleMonthCosts = pgTable(
   {
     vehicleId: integer('vehicle_id').notNull(),
     month: date('month').notNull(),
+    /**
+     * The currency the month's sums are in: each record's amount times its rate, in the owner's
+     * currency when the rate was set (rate_currency); an owner who changed currency has a row of each.
+     */
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
     liters: numeric('liters', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     fuel: numeric('fuel', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     expenses: numeric('expenses', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
@@ -469,7 +474,7 @@ export const vehicleMonthCosts = pgTable(
     revisions: numeric('revisions', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.vehicleId, t.month] }),
+    primaryKey({ columns: [t.vehicleId, t.month, t.currency] }),
     index('vehicle_month_costs_month_idx').on(t.month),
   ],
 );

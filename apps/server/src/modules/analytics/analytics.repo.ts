@@ -1,9 +1,21 @@
-import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@evdra/domain';
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { reachable, reachedBy } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
 import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
+
+/**
+ * The currency an answer is in, and the rate to it of each currency the sums may be in (units of
+ * `currency` for one unit; `currency` itself 1).
+ */
+export type AnswerMoney = { currency: CurrencyCode; rates: ReadonlyMap<CurrencyCode, number> };
+
+const moneyParams = (money: AnswerMoney) => ({
+  currency: money.currency,
+  rates: JSON.stringify(Object.fromEntries(money.rates)),
+});
 
 /**
  * Cost analytics from the monthly rollup the database keeps (vehicle_month_costs). A policy's price
@@ -26,11 +38,43 @@ export class AnalyticsRepo {
     kind: 'monthly' | 'yearly' | 'total',
     vehicleId: number,
     userId: number | null,
+    money: AnswerMoney,
   ): Promise<string | undefined> {
     this.costs ??= this.prepareCosts();
-    const [row] = await this.costs[kind]({ vehicleId, userId });
+    const [row] = await this.costs[kind]({ vehicleId, userId, ...moneyParams(money) });
     return row?.json ?? undefined;
   }
+
+  /**
+   * What converting one vehicle's costs needs: its owner's currency, the reader's, and the currencies
+   * its monthly sums are in (its owner's when each record was written). Undefined: no such vehicle.
+   */
+  async currenciesOf(
+    vehicleId: number,
+    readerId: number,
+  ): Promise<{ owner: CurrencyCode; reader: CurrencyCode; present: CurrencyCode[] } | undefined> {
+    this.currencies ??= namedStatement<{ owner: CurrencyCode; reader: CurrencyCode; present: string | null }>(
+      this.db,
+      'analytics_vehicle_currencies',
+      sql`select u.currency as owner,
+          (select r.currency from users r where r.id = ${sql.placeholder('readerId')}) as reader,
+          (select string_agg(distinct c.currency, ',') from vehicle_month_costs c
+            where c.vehicle_id = v.id) as present
+        from vehicles v join users u on u.id = v.owner_id where v.id = ${sql.placeholder('vehicleId')}`,
+    );
+    const [row] = await this.currencies({ vehicleId, readerId });
+    if (!row) return undefined;
+    const present = (row.present ? row.present.split(',') : []) as CurrencyCode[];
+    return { owner: row.owner, reader: row.reader ?? row.owner, present };
+  }
+
+  /** The currency of a reader (an admin's own, for instance). */
+  async currencyOf(userId: number): Promise<CurrencyCode | undefined> {
+    const [row] = await this.db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
+    return row?.currency;
+  }
+
+  private currencies?: NamedStatement<{ owner: CurrencyCode; reader: CurrencyCode; present: string | null }>;
 
   /**
    * The months of the vehicles a user reaches (`userId`: owned and shared with them; with `own`,
@@ -40,14 +84,16 @@ export class AnalyticsRepo {
    */
   async rowsJson(
     scope: { userId: number; own?: boolean } | { from?: string; until?: string },
+    money: AnswerMoney,
   ): Promise<string> {
     const q = this.statements();
     const [row] =
       'userId' in scope
-        ? await q.userRowsJson({ userId: scope.userId, own: scope.own ?? false })
+        ? await q.userRowsJson({ userId: scope.userId, own: scope.own ?? false, ...moneyParams(money) })
         : await q.rangeRowsJson({
             from: scope.from ?? '-infinity',
             until: scope.until ?? 'infinity',
+            ...moneyParams(money),
           });
     return row?.json ?? '[]';
   }
@@ -60,32 +106,34 @@ export class AnalyticsRepo {
 
   private prepare() {
     const c = vehicleMonthCosts;
-    const hasCost = gt(sql`${c.liters} + ${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`, 0);
     // The access rule (vehicle_access): the vehicles the user in `userId` reaches.
     const reached = reachedBy(c.vehicleId);
+    // Each month's sums in the answer's currency (x): a sum in a currency without a known rate to it
+    // stays in its own (and says so), never added to another currency's; then one row per vehicle,
+    // month and currency.
+    const rate = sql`(${sql.placeholder('rates')}::jsonb ->> ${c.currency})::numeric`;
+    const converted = (column: AnyColumn) => sql`round(${column} * coalesce(${rate}, 1), 2)`;
     // Keys in the order of the AnalyticsRow schema.
-    const rowsJson = (...where: SQL[]) => {
-      const r = this.db
-        .select({
-          vehicleId: sql`${c.vehicleId}`.as('vehicleId'),
-          vehicleMake: sql`${vehicles.make}`.as('vehicleMake'),
-          vehicleModel: sql`${vehicles.model}`.as('vehicleModel'),
-          ownerUsername: sql`${users.username}`.as('ownerUsername'),
-          monthDate: sql`${c.month}`.as('monthDate'),
-          totalCost: sql`${c.fuel} + ${c.expenses} + ${c.insurance} + ${c.revisions}`.as('totalCost'),
-          totalFuelCost: sql`${c.fuel}`.as('totalFuelCost'),
-          totalExpensesCost: sql`${c.expenses}`.as('totalExpensesCost'),
-          totalInsuranceCost: sql`${c.insurance}`.as('totalInsuranceCost'),
-          totalRevisionCost: sql`${c.revisions}`.as('totalRevisionCost'),
-        })
-        .from(c)
-        .innerJoin(vehicles, eq(vehicles.id, c.vehicleId))
-        .innerJoin(users, eq(users.id, vehicles.ownerId))
-        .where(and(hasCost, ...where))
-        .orderBy(desc(c.month), c.vehicleId)
-        .as('r');
-      return this.db.select({ json: jsonArrayText().as('json') }).from(r);
-    };
+    const rowsJson = (...where: SQL[]) =>
+      sql`select ${jsonArrayText()} as json from (
+        select x.vehicle_id as "vehicleId", v.make as "vehicleMake", v.model as "vehicleModel",
+               u.username as "ownerUsername", x.month as "monthDate",
+               sum(x.fuel) + sum(x.expenses) + sum(x.insurance) + sum(x.revisions) as "totalCost",
+               sum(x.fuel) as "totalFuelCost", sum(x.expenses) as "totalExpensesCost",
+               sum(x.insurance) as "totalInsuranceCost", sum(x.revisions) as "totalRevisionCost",
+               x.currency
+        from (
+          select ${c.vehicleId} as vehicle_id, ${c.month} as month, ${c.liters} as liters,
+                 case when ${rate} is null then ${c.currency} else ${sql.placeholder('currency')}::text end as currency,
+                 ${converted(c.fuel)} as fuel, ${converted(c.expenses)} as expenses,
+                 ${converted(c.insurance)} as insurance, ${converted(c.revisions)} as revisions
+          from ${c} where ${and(...where)}
+        ) x
+        join ${vehicles} v on v.id = x.vehicle_id
+        join ${users} u on u.id = v.owner_id
+        group by x.vehicle_id, v.make, v.model, u.username, x.month, x.currency
+        having sum(x.liters + x.fuel + x.expenses + x.insurance + x.revisions) > 0
+        order by x.month desc, x.vehicle_id, x.currency) r`;
     return {
       userRowsJson: namedStatement<{ json: string }>(this.db, 'analytics_user_rows_json', rowsJson(reached)),
       rangeRowsJson: namedStatement<{ json: string }>(
@@ -98,17 +146,24 @@ export class AnalyticsRepo {
 
   private costs?: Record<'monthly' | 'yearly' | 'total', NamedStatement<{ json: string | null }>>;
   private prepareCosts() {
-    // The vehicle's months with any cost, each with its total.
+    // The vehicle's months with any cost, each with its total, in the answer's currency: each month's
+    // sum in each currency times that currency's rate (the service has one for every currency here).
+    const rate = sql`coalesce((${sql.placeholder('rates')}::jsonb ->> c.currency)::numeric, 1)`;
     const months = sql`
-      select c.*, c.fuel + c.expenses + c.insurance + c.revisions as total
-      from vehicle_month_costs c
-      where c.vehicle_id = ${sql.placeholder('vehicleId')}
-        and c.liters + c.fuel + c.expenses + c.insurance + c.revisions > 0`;
+      select m.*, m.fuel + m.expenses + m.insurance + m.revisions as total from (
+        select c.month, sum(c.liters) as liters, sum(round(c.fuel * ${rate}, 2)) as fuel,
+               sum(round(c.expenses * ${rate}, 2)) as expenses, sum(round(c.insurance * ${rate}, 2)) as insurance,
+               sum(round(c.revisions * ${rate}, 2)) as revisions
+        from vehicle_month_costs c
+        where c.vehicle_id = ${sql.placeholder('vehicleId')}
+        group by c.month
+        having sum(c.liters + c.fuel + c.expenses + c.insurance + c.revisions) > 0) m`;
+    const currency = sql`${sql.placeholder('currency')}::text`;
     // No row at all (not an empty answer) unless the user in `userId` reaches the vehicle.
     const ifReached = sql`having ${reachable(sql.placeholder('vehicleId'))}`;
     // json_build_object takes CostTotals' keys from sums named l, f, e, i, r and t.
     const costTotals = sql`'totalFuelLiters', l, 'totalFuelCost', f, 'totalExpensesCost', e,
-      'totalInsuranceCost', i, 'totalRevisionCost', r, 'totalCost', t`;
+      'totalInsuranceCost', i, 'totalRevisionCost', r, 'totalCost', t, 'currency', ${currency}`;
     const sums = sql`coalesce(sum(liters), 0) as l, coalesce(sum(fuel), 0) as f,
       coalesce(sum(expenses), 0) as e, coalesce(sum(insurance), 0) as i,
       coalesce(sum(revisions), 0) as r, coalesce(sum(total), 0) as t`;
@@ -121,7 +176,7 @@ export class AnalyticsRepo {
           select (extract(year from m.month) * 100 + extract(month from m.month))::int as id,
                  m.month as "monthDate", m.liters as "totalFuelLiters", m.fuel as "totalFuelCost",
                  m.expenses as "totalExpensesCost", m.insurance as "totalInsuranceCost",
-                 m.revisions as "totalRevisionCost", m.total as "totalCost"
+                 m.revisions as "totalRevisionCost", m.total as "totalCost", ${currency} as currency
           from (${months}) m order by m.month desc) r
           ${ifReached}`,
       ),

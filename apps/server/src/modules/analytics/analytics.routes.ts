@@ -1,6 +1,7 @@
 import {
   AdminAnalyticsQuery,
   AllTimeTotals,
+  AnalyticsCurrencyQuery,
   AnalyticsRow,
   ApiError,
   MonthlyAnalytics,
@@ -16,6 +17,8 @@ import { principalOf } from '../../plugins/auth.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const currencyNote =
+  'Amounts are in `currency` (answered): the one asked for with ?currency=, else the reader’s. Each record counts at the rate stored with it (its owner’s currency), another currency at the day’s reference rate.';
 const policyNote =
   "A policy's price counts in the month its startDate falls in. A renewal's price (RCA, ITP, road tax…) " +
   'counts as an expense, in the month of its validFrom, or of the day it was entered without one.';
@@ -32,13 +35,17 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `Monthly costs of one vehicle for each month with any cost, newest first. ${policyNote}`,
+        description: `Monthly costs of one vehicle for each month with any cost, newest first. ${policyNote} ${currencyNote} 404 when no rate to the currency asked for is known.`,
         params: VehicleIdParams,
+        querystring: AnalyticsCurrencyQuery,
         response: { 200: z.array(MonthlyAnalytics), ...errors },
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await service.vehicleJson(principalOf(req), 'monthly', req.params.vehicleId)),
+      sendJsonText(
+        reply,
+        await service.vehicleJson(principalOf(req), 'monthly', req.params.vehicleId, req.query.currency),
+      ),
   );
 
   r.get(
@@ -47,13 +54,17 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `All-time totals, km driven (from the odometer readings) and cost per km (null when unknown). ${policyNote}`,
+        description: `All-time totals, km driven (from the odometer readings) and cost per km (null when unknown). ${policyNote} ${currencyNote} 404 when no rate to the currency asked for is known.`,
         params: VehicleIdParams,
+        querystring: AnalyticsCurrencyQuery,
         response: { 200: AllTimeTotals, ...errors },
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await service.vehicleJson(principalOf(req), 'total', req.params.vehicleId)),
+      sendJsonText(
+        reply,
+        await service.vehicleJson(principalOf(req), 'total', req.params.vehicleId, req.query.currency),
+      ),
   );
 
   r.get(
@@ -62,13 +73,17 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `Totals by year: {"2025": {...}}. ${policyNote}`,
+        description: `Totals by year: {"2025": {...}}. ${policyNote} ${currencyNote} 404 when no rate to the currency asked for is known.`,
         params: VehicleIdParams,
+        querystring: AnalyticsCurrencyQuery,
         response: { 200: YearlyAnalytics, ...errors },
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await service.vehicleJson(principalOf(req), 'yearly', req.params.vehicleId)),
+      sendJsonText(
+        reply,
+        await service.vehicleJson(principalOf(req), 'yearly', req.params.vehicleId, req.query.currency),
+      ),
   );
 
   r.get(
@@ -77,12 +92,13 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `The caller's vehicles (own and shared with them; own=true: only own) by vehicle and month, newest first. ${policyNote}`,
-        querystring: OwnOnlyQuery,
+        description: `The caller's vehicles (own and shared with them; own=true: only own) by vehicle and month, newest first. ${policyNote} ${currencyNote} A row whose owner’s currency has no known rate to it stays in that currency and says so.`,
+        querystring: OwnOnlyQuery.extend(AnalyticsCurrencyQuery.shape),
         response: { 200: z.array(AnalyticsRow), ...errors },
       },
     },
-    async (req, reply) => sendJsonText(reply, await service.user(principalOf(req), req.query.own === 'true')),
+    async (req, reply) =>
+      sendJsonText(reply, await service.user(principalOf(req), req.query.own === 'true', req.query.currency)),
   );
 
   r.get(
@@ -91,7 +107,7 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       preHandler: app.requireAdmin,
       schema: {
         tags,
-        description: `Every vehicle of every owner by month; optional start and end months (YYYY-MM, inclusive). Admin only. ${policyNote}`,
+        description: `Every vehicle of every owner by month; optional start and end months (YYYY-MM, inclusive). Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY); a row whose owner’s currency has no known rate to it stays in that currency and says so.`,
         querystring: AdminAnalyticsQuery,
         response: { 200: z.array(AnalyticsRow), ...errors },
       },

@@ -1,26 +1,73 @@
-import type { AllTimeTotals, MonthlyAnalytics, YearlyAnalytics } from '@evdra/domain';
-import { notFound } from '../../lib/errors.js';
+import type { AllTimeTotals, CurrencyCode, MonthlyAnalytics, YearlyAnalytics } from '@evdra/domain';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
-import type { AnalyticsRepo } from './analytics.repo.js';
+import type { AnalyticsRepo, AnswerMoney } from './analytics.repo.js';
 
-/** Cost analytics: per vehicle (monthly, yearly, all time), per user, and across everyone (admin). */
+/**
+ * Units of `to` for one unit of each currency with a known rate, at the day's rate (the fx module's,
+ * given by the app); `to` itself is 1.
+ */
+export type RatesTo = (to: CurrencyCode) => Promise<ReadonlyMap<CurrencyCode, number>>;
+
+/**
+ * Cost analytics: per vehicle (monthly, yearly, all time), per user, and across everyone (admin), in
+ * the reader's currency or the one asked for (issue 50). The sums the database keeps are each
+ * record's amount times its stored rate, in its owner's currency; another currency is reached at the
+ * day's rate, month by month (to the cent), so the owner's own currency gives back the stored sums
+ * exactly, whatever currency they read in between.
+ */
 export class AnalyticsService {
   constructor(
     private readonly repo: AnalyticsRepo,
     private readonly access: VehicleAccess,
+    private readonly ratesTo: RatesTo = async (to) => new Map([[to, 1]]),
+    /** The instance's currency (CURRENCY): the admin's global analytics default to it. */
+    private readonly instanceCurrency: CurrencyCode = 'EUR',
   ) {}
 
   /**
    * One vehicle's costs as JSON text (MonthlyAnalytics[], YearlyAnalytics or AllTimeTotals), with the
    * access check in the same statement (its owner or a share, or any for an admin); when it says no,
-   * the access check tells a vehicle that is not there from one that is not theirs (404).
+   * the access check tells a vehicle that is not there from one that is not theirs (404). In
+   * `currency`, else the reader's, else (no rate known to the reader's) the owner's; 404 when the
+   * currency asked for has no known rate from one the sums are in.
    */
-  async vehicleJson(p: Principal, kind: 'monthly' | 'yearly' | 'total', vehicleId: number): Promise<string> {
-    const json = await this.repo.vehicleJson(kind, vehicleId, p.role === 'ADMIN' ? null : p.userId);
-    if (json !== undefined) return json;
+  async vehicleJson(
+    p: Principal,
+    kind: 'monthly' | 'yearly' | 'total',
+    vehicleId: number,
+    currency?: CurrencyCode,
+  ): Promise<string> {
+    const currencies = await this.repo.currenciesOf(vehicleId, p.userId);
+    if (currencies) {
+      const money = await this.moneyFor(currencies, currency).catch(async (err: unknown) => {
+        // Only a reader of the vehicle learns which currencies its costs are in.
+        await this.access(p, vehicleId);
+        throw err;
+      });
+      const json = await this.repo.vehicleJson(kind, vehicleId, p.role === 'ADMIN' ? null : p.userId, money);
+      if (json !== undefined) return json;
+    }
     await this.access(p, vehicleId);
     throw notFound('Vehicle');
+  }
+
+  /** The answer's currency and rates for sums in `present` (see vehicleJson). */
+  private async moneyFor(
+    c: { owner: CurrencyCode; reader: CurrencyCode; present: CurrencyCode[] },
+    asked?: CurrencyCode,
+  ): Promise<AnswerMoney> {
+    const candidates = asked ? [asked] : [c.reader, c.owner];
+    for (const currency of candidates) {
+      // Sums already in the answer's currency need no rate (the common case: one currency).
+      if (c.present.every((p) => p === currency)) return { currency, rates: new Map([[currency, 1]]) };
+      const rates = await this.ratesTo(currency);
+      if (c.present.every((p) => rates.has(p))) return { currency, rates };
+    }
+    const [target] = candidates as [CurrencyCode];
+    const missing = c.present.filter((p) => p !== target).join(', ');
+    throw new AppError(404, 'NOT_FOUND', `No exchange rate from ${missing} to ${target} is known.`);
   }
 
   /**
@@ -32,9 +79,13 @@ export class AnalyticsService {
     yearly: YearlyAnalytics;
     total: AllTimeTotals;
   }> {
+    // In the owner's currency (the report is the owner's record of the car).
+    const currencies = await this.repo.currenciesOf(vehicleId, 0);
+    if (!currencies) throw notFound('Vehicle');
+    const money = await this.moneyFor({ ...currencies, reader: currencies.owner });
     const [monthly, yearly, total] = await Promise.all(
       (['monthly', 'yearly', 'total'] as const).map(async (kind) =>
-        JSON.parse((await this.repo.vehicleJson(kind, vehicleId, null)) ?? 'null'),
+        JSON.parse((await this.repo.vehicleJson(kind, vehicleId, null, money)) ?? 'null'),
       ),
     );
     if (!total) throw notFound('Vehicle');
@@ -49,16 +100,24 @@ export class AnalyticsService {
    * The caller's vehicles (own and shared with them; `own`: only own), by vehicle and month, newest
    * first (AnalyticsRow[] as JSON text).
    */
-  user(p: Principal, own = false): Promise<string> {
-    return this.repo.rowsJson({ userId: p.userId, own });
+  async user(p: Principal, own = false, currency?: CurrencyCode): Promise<string> {
+    const target = currency ?? (await this.repo.currencyOf(p.userId)) ?? this.instanceCurrency;
+    return this.repo.rowsJson(
+      { userId: p.userId, own },
+      { currency: target, rates: await this.ratesTo(target) },
+    );
   }
 
-  /** Every vehicle of every owner between two months (YYYY-MM, both inclusive), as JSON text. */
-  admin(range: { start?: string; end?: string }): Promise<string> {
-    return this.repo.rowsJson({
-      from: range.start && `${range.start}-01`,
-      until: range.end && nextMonth(range.end),
-    });
+  /**
+   * Every vehicle of every owner between two months (YYYY-MM, both inclusive), as JSON text, in
+   * `currency` (default: the instance's).
+   */
+  async admin(range: { start?: string; end?: string; currency?: CurrencyCode }): Promise<string> {
+    const target = range.currency ?? this.instanceCurrency;
+    return this.repo.rowsJson(
+      { from: range.start && `${range.start}-01`, until: range.end && nextMonth(range.end) },
+      { currency: target, rates: await this.ratesTo(target) },
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { type EuroRate, FX_BASE_CURRENCY, type ReferenceRateSource } from '@evdra/domain';
-import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { fxRates } from '../../db/schema.js';
 
@@ -33,6 +33,26 @@ export class FxRepo {
       changed += written.length;
     }
     return changed;
+  }
+
+  /**
+   * Each currency's latest euro rate on or before `until` (the ECB's over a MANUAL one of the same day):
+   * one query for every currency, for totals converted at the day's rate.
+   */
+  async latestEuroRates(until: string): Promise<Map<string, EuroRate>> {
+    const rows = await this.db
+      .selectDistinctOn([fxRates.currency], {
+        currency: fxRates.currency,
+        date: fxRates.date,
+        rate: fxRates.rate,
+        source: fxRates.source,
+      })
+      .from(fxRates)
+      .where(and(eq(fxRates.base, FX_BASE_CURRENCY), lte(fxRates.date, until), gt(fxRates.rate, 0)))
+      .orderBy(fxRates.currency, desc(fxRates.date), sql`${fxRates.source} = 'ECB' desc`);
+    return new Map(
+      rows.map((r) => [r.currency, { date: r.date, rate: r.rate, source: r.source as ReferenceRateSource }]),
+    );
   }
 
   /** The euro rates of `currencies` from `from` to `until` (inclusive), any order. */

@@ -1,6 +1,8 @@
 import {
   addDays,
+  CURRENCIES,
   type CurrencyCode,
+  crossRate,
   type DatedRate,
   type EuroRate,
   exchangeRateOn,
@@ -35,8 +37,47 @@ export class FxService {
     return rate && { from, to, ...rate };
   }
 
+  /**
+   * Units of `to` for one unit of each currency that has a rate, at the latest rate known on or before
+   * `until` (the day's rate, or the last one stored): what a total in one currency is worth in another
+   * today. `to` itself is 1; a currency without any rate is left out.
+   */
+  async latestRatesTo(to: CurrencyCode, until: string): Promise<Map<CurrencyCode, number>> {
+    const latest = await this.repo.latestEuroRates(until);
+    const perEuro = (c: CurrencyCode) => (c === FX_BASE_CURRENCY ? 1 : latest.get(c)?.rate);
+    const rates = new Map<CurrencyCode, number>([[to, 1]]);
+    const toPerEuro = perEuro(to);
+    if (toPerEuro === undefined) return rates;
+    for (const from of CURRENCIES) {
+      const fromPerEuro = perEuro(from);
+      if (from !== to && fromPerEuro !== undefined) rates.set(from, crossRate(fromPerEuro, toPerEuro));
+    }
+    return rates;
+  }
+
   /** Stores the ECB's published rates; returns how many were new or changed. */
   async storeEcbRates(rates: readonly EcbRate[]): Promise<number> {
     return this.repo.upsert(rates.map((r) => ({ ...r, source: 'ECB' as const })));
   }
+}
+
+/** How long the day's rates to a currency are reused: a rate changes once a day (a MANUAL one rarely). */
+const LATEST_RATES_TTL_MS = 60_000;
+
+/**
+ * The day's rates to a currency (FxService.latestRatesTo on `now`'s day), kept for a minute per
+ * currency: every analytics read converts, and the rates behind it change once a day.
+ */
+export function latestRatesTo(service: FxService, now: () => Date) {
+  const kept = new Map<CurrencyCode, { until: number; rates: Promise<Map<CurrencyCode, number>> }>();
+  return (to: CurrencyCode): Promise<Map<CurrencyCode, number>> => {
+    const at = Date.now();
+    const hit = kept.get(to);
+    if (hit && hit.until > at) return hit.rates;
+    const rates = service.latestRatesTo(to, now().toISOString().slice(0, 10));
+    kept.set(to, { until: at + LATEST_RATES_TTL_MS, rates });
+    // A failed read is not kept.
+    rates.catch(() => kept.delete(to));
+    return rates;
+  };
 }

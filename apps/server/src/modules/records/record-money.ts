@@ -1,4 +1,4 @@
-import type { CurrencyCode, RateSourceCode } from '@evdra/domain';
+import { type CurrencyCode, convertMoney, type RateSourceCode } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { fieldError } from '../../lib/errors.js';
 
@@ -12,6 +12,9 @@ export type RateLookup = (
   to: CurrencyCode,
   date: string,
 ) => Promise<{ rate: number; date: string; source: RateSourceCode } | undefined>;
+
+/** The largest amount a money column holds (numeric(12,2)), as the domain's Money allows. */
+const MONEY_MAX = 9_999_999_999.99;
 
 /** A record's money fields as a client may send them (each optional). */
 export type SentMoney = {
@@ -35,8 +38,8 @@ export type PricingContext = {
   ownerCurrency: CurrencyCode;
   /** The record's day: the rate is that day's (or the previous business day's). */
   date: string;
-  /** False for a record without an amount (a renewal without a price): no rate is then required. */
-  hasAmount: boolean;
+  /** The record's amount; null for a record without one (a renewal without a price): no rate is then required. */
+  amount: number | null;
   /** The record as it was (an update), with its day: its rate is kept while nothing it depends on changed. */
   current?: StoredMoney & { date: string };
   /** Where a record's money came from when the client sends a rate without a source. */
@@ -57,15 +60,20 @@ export async function priceRecord(
   ctx: PricingContext,
   lookup: (from: CurrencyCode, to: CurrencyCode, date: string) => ReturnType<RateLookup>,
 ): Promise<StoredMoney> {
-  const { ownerCurrency, date, current } = ctx;
+  const { ownerCurrency, date, current, amount } = ctx;
   const currency = sent.currency ?? current?.currency ?? ownerCurrency;
-  const priced = (exchangeRate: number | null, rateDate: string | null, rateSource: RateSourceCode) => ({
-    currency,
-    exchangeRate,
-    rateDate,
-    rateSource,
-    rateCurrency: ownerCurrency,
-  });
+  const priced = (exchangeRate: number | null, rateDate: string | null, rateSource: RateSourceCode) => {
+    // The amount in the owner's currency is summed into columns sized for money (numeric(12,2)).
+    if (amount !== null && exchangeRate !== null && convertMoney(amount, exchangeRate) > MONEY_MAX) {
+      throw fieldError(
+        'VALIDATION_FAILED',
+        400,
+        'exchangeRate',
+        `At this rate the amount would be more than ${MONEY_MAX} ${ownerCurrency}.`,
+      );
+    }
+    return { currency, exchangeRate, rateDate, rateSource, rateCurrency: ownerCurrency };
+  };
   // A currency in itself is 1 on every day (as the fx rules say: source ECB).
   if (currency === ownerCurrency) return priced(1, date, 'ECB');
   if (sent.exchangeRate != null) {
@@ -86,7 +94,7 @@ export async function priceRecord(
   }
   const rate = await lookup(currency, ownerCurrency, date);
   if (rate) return priced(rate.rate, rate.date, rate.source);
-  if (!ctx.hasAmount) return priced(null, null, 'ECB');
+  if (amount === null) return priced(null, null, 'ECB');
   throw fieldError(
     'VALIDATION_FAILED',
     400,

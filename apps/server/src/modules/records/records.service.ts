@@ -249,7 +249,7 @@ export class RecordsService<T extends RecordTable> {
       {
         ownerCurrency,
         date: money.date(v),
-        hasAmount: v[money.amount] != null,
+        amount: typeof v[money.amount] === 'number' ? (v[money.amount] as number) : null,
         current: stored && { ...stored, date: money.date(stored) },
         sentRateSource,
       },
