@@ -103,6 +103,8 @@ async function grayOf(image: GrayImage | Uint8Array): Promise<GrayImage> {
 }
 
 type Reading = ReturnType<typeof ctcDecode>;
+/** Recogniser columns run (the cost of reading), those that hold text, and those of date re-reads. */
+type RecCols = { n: number; text: number; reread: number };
 
 /**
  * The recogniser's reading of each box of a page, in the boxes' order. Batches of REC_BATCH in
@@ -115,7 +117,7 @@ async function recognise(
   page: GrayImage,
   boxes: Box[],
   lap: (stage: string) => void = () => {},
-  cols = { n: 0 },
+  cols: RecCols = { n: 0, text: 0, reread: 0 },
   levels: ({ lo: number; hi: number } | undefined)[] = [],
 ): Promise<Reading[]> {
   const { data: gray, width: w, height: h } = page;
@@ -125,6 +127,9 @@ async function recognise(
     const batch = order.slice(i, i + REC_BATCH);
     const batchW = Math.max(...batch.map((x) => recWidth(x.b)));
     cols.n += batch.length * batchW;
+    // The columns that hold text; the rest is padding (to the batch's widest, at least REC_MIN_WIDTH).
+    for (const x of batch)
+      cols.text += Math.min(batchW, Math.ceil((REC_HEIGHT * x.b.w) / Math.max(1, x.b.h)));
     const input = new Float32Array(batch.length * 3 * REC_HEIGHT * batchW);
     for (const [slot, x] of batch.entries()) cropInto(input, slot, batchW, gray, w, h, x.b, levels[x.i]);
     lap('rec crops');
@@ -155,14 +160,16 @@ async function rereadDates(
   unflattened: GrayImage,
   items: BoxText[],
   lap: (stage: string) => void,
-  cols: { n: number },
+  cols: RecCols,
 ) {
   if (process.env.OCR_REREAD === '0') return;
   const dated = items.filter((it) => mayHoldDate(it.text));
   if (!dated.length) return;
   const boxes = dated.flatMap((it) => [it.box, grow(it.box, 0.15, 0.3), grow(it.box, 0.1, 0.2)]);
   const levels = boxes.map((b, i) => (i % 3 === 2 ? levelsIn(unflattened, b) : undefined));
+  const before = cols.n;
   const readings = await recognise(e, unflattened, boxes, lap, cols, levels);
+  cols.reread += cols.n - before;
   dated.forEach((it, k) => {
     const again = readings.slice(3 * k, 3 * k + 3).map((r) => r?.text.trim() ?? '');
     const chosen = chooseDateReading(it.text, again);
@@ -203,7 +210,7 @@ async function read(image: GrayImage | Uint8Array) {
     .sort((a, b) => a.w / a.h - b.w / b.h);
   lap('det boxes');
   const items: BoxText[] = [];
-  const recCols = { n: 0 };
+  const recCols: RecCols = { n: 0, text: 0, reread: 0 };
   for (const [k, r] of (
     await recognise(e, { data: gray, width: w, height: h }, boxes, lap, recCols)
   ).entries()) {
@@ -224,7 +231,14 @@ async function read(image: GrayImage | Uint8Array) {
     confidence: lines.reduce((s, l) => s + l.confidence * l.text.length, 0) / Math.max(1, chars),
     lines,
     /** Where the time went (CPU ms of the process per stage: the main thread waits meanwhile), for the benchmark. */
-    timing: { ...stages, boxes: boxes.length, recCols: recCols.n, size: `${w}x${h}→${dw}x${dh}` },
+    timing: {
+      ...stages,
+      boxes: boxes.length,
+      recCols: recCols.n,
+      recTextCols: recCols.text,
+      rereadCols: recCols.reread,
+      size: `${w}x${h}→${dw}x${dh}`,
+    },
   };
 }
 
