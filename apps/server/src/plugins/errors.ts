@@ -47,13 +47,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (databaseUnavailable(err)) {
       // Not a bug of ours and not the request's fault: the client may retry, and the web app says so.
       request.log.warn({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', DATABASE_RETRY_AFTER_S)
-        .send({
-          code: 'UNAVAILABLE',
-          message: 'The database cannot be reached right now. Try again in a moment.',
-        });
+      return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_S).send({
+        code: 'UNAVAILABLE',
+        message: 'The database cannot be reached right now. Try again in a moment.',
+      });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
