@@ -1,12 +1,18 @@
+import type { CurrencyCode } from '@evdra/domain';
 import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
+import { currencySign } from '../../../lib/format';
 import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
+import { currencyOf, useMoneyAndUnits } from '../../../lib/units';
 import { RECORD_SCHEMAS, type RecordSchemaName } from '../recordSchemas';
+import { CurrencyFields, rememberRate } from './CurrencyFields';
+import { measureSign, shownToStored, storedToShown } from './measures';
 import type { FieldDef, RecordSchema } from './recordFields';
 
 interface RecordFormModalProps<S extends RecordSchema> {
@@ -30,15 +36,19 @@ function Control<S extends RecordSchema>({
   form,
   autoFocus,
   hintNode,
+  readerCurrency,
 }: {
   def: FieldDef;
   form: ZodForm<S>;
   autoFocus: boolean;
+  readerCurrency: CurrencyCode;
   /** Shown instead of the plain `def.hint` (a field to check). */
   hintNode?: ReactNode;
 }) {
   const hint = hintNode ?? def.hint;
   const name = def.name as FieldPath<z.input<S>>;
+  if (def.type === 'currency')
+    return <CurrencyFields form={form} label={def.label} readerCurrency={readerCurrency} />;
   const focus = autoFocus ? { 'data-autofocus': true } : {};
   if (def.marked)
     // Highlighted, and said in words under the field (aria-describedby points at it): not colour alone.
@@ -56,17 +66,9 @@ function Control<S extends RecordSchema>({
           }
           form={form}
           autoFocus={autoFocus}
+          readerCurrency={readerCurrency}
         />
       </div>
-    );
-  if (def.labelFor)
-    return (
-      <Control
-        def={{ ...def, label: def.labelFor(form.watch() as Record<string, unknown>), labelFor: undefined }}
-        hintNode={hintNode}
-        form={form}
-        autoFocus={autoFocus}
-      />
     );
   if (def.type === 'checkbox') return <CheckboxField label={def.label} {...form.field(name)} />;
   if (def.type === 'select')
@@ -115,14 +117,49 @@ export function RecordFormModal<S extends RecordSchema>({
   marks = {},
   notice,
 }: RecordFormModalProps<S>) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
   const idempotencyKey = useIdempotencyKey();
-  const form = useZodForm(schema, { defaultValues: initial });
+  const units = useMoneyAndUnits();
+  // The form holds what the reader types: their units, the record's currency (new: the reader's).
+  const [shown] = useState(() => {
+    const values = { ...(initial as Record<string, unknown>) };
+    if (fields.some((f) => f.type === 'currency')) {
+      values.currency = currencyOf(values, units.currency);
+      if (values.exchangeRate === null) values.exchangeRate = undefined;
+      if (values.rateDate === null) values.rateDate = undefined;
+    }
+    return storedToShown(fields, values, units) as DefaultValues<z.input<S>>;
+  });
+  const form = useZodForm(schema, { defaultValues: shown });
   const [failure, setFailure] = useState<string | null>(null);
+  const values = form.watch() as Record<string, unknown>;
+  const sign = currencySign(currencyOf(values, units.currency), lng);
+  // A label that follows what is typed (kWh for a charge) and names the unit or the currency.
+  const labelled = (d: FieldDef): FieldDef => {
+    const base = d.labelFor ? d.labelFor(values) : d.label;
+    const unit = measureSign(d, units, sign);
+    return {
+      ...d,
+      labelFor: undefined,
+      label: unit ? t('units.withSign', { label: base, sign: unit }) : base,
+    };
+  };
 
-  const submit = async (body: z.output<S>) => {
+  const submit = async (typed: z.output<S>) => {
     setFailure(null);
+    const body = shownToStored(fields, typed as Record<string, unknown>, units);
+    if (fields.some((f) => f.type === 'currency')) {
+      if (body.currency === units.currency) {
+        // In the reader's own currency a record needs no rate.
+        body.exchangeRate = undefined;
+        body.rateSource = undefined;
+        body.rateDate = undefined;
+      } else if (body.rateSource === 'MANUAL' && typeof body.exchangeRate === 'number')
+        rememberRate(String(body.currency), units.currency, body.exchangeRate);
+    }
     try {
-      await onSubmit(body, idempotencyKey);
+      await onSubmit(body as z.output<S>, idempotencyKey);
     } catch (err) {
       if (!form.showServerErrors(err)) setFailure(failureText(err));
     }
@@ -134,9 +171,10 @@ export function RecordFormModal<S extends RecordSchema>({
     const control = (d: FieldDef, idx: number) => (
       <Control
         key={d.name}
-        def={marks[d.name] ? { ...d, hint: marks[d.name], marked: true } : d}
+        def={marks[d.name] ? { ...labelled(d), hint: marks[d.name], marked: true } : labelled(d)}
         form={form}
         autoFocus={idx === 0}
+        readerCurrency={units.currency}
       />
     );
     const next = fields[i + 1];

@@ -2,6 +2,8 @@ import type { Vehicle } from '@evdra/domain';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 
+export type Measure = 'distance' | 'volume' | 'pricePerVolume' | 'money';
+
 /** A record form's schema: the domain's create body (its output is what is sent). */
 export type RecordSchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -10,7 +12,13 @@ export interface FieldDef {
   label: string;
   /** A label that follows what is typed (a charge's kWh instead of litres). */
   labelFor?: (values: Record<string, unknown>) => string;
-  type: 'text' | 'date' | 'number' | 'select' | 'checkbox' | 'textarea';
+  /** `currency`: the record's currency, and its exchange rate when it is not the reader's. */
+  type: 'text' | 'date' | 'number' | 'select' | 'checkbox' | 'textarea' | 'currency';
+  /**
+   * What a number measures: typed in the reader's units (or the record's currency) and stored metric
+   * (measures.ts); the label then names the unit: `Odometer (mi)`, `Total paid (lei)`.
+   */
+  measure?: Measure;
   options?: { value: string; label: string }[];
   step?: string;
   hint?: string;
@@ -31,4 +39,24 @@ export function vehicleChoice(show: boolean, label: string, vehicles: Vehicle[])
       options: vehicles.map((v) => ({ value: String(v.id), label: `${v.make} ${v.model}` })),
     },
   ];
+}
+
+/**
+ * A record's currency and rate as a form starts from them (the dialog fills a new record's currency
+ * with the reader's, and proposes a rate when it is another).
+ */
+export function recordMoney(r: object | null): Record<string, unknown> {
+  if (!r) return {};
+  const m = r as {
+    currency?: string;
+    exchangeRate?: number | null;
+    rateDate?: string | null;
+    rateSource?: string;
+  };
+  return {
+    currency: m.currency,
+    exchangeRate: m.exchangeRate ?? undefined,
+    rateDate: m.rateDate ?? undefined,
+    rateSource: m.rateSource,
+  };
 }

@@ -14,7 +14,7 @@ import {
   VehicleTag,
   vehicleColumn,
 } from '../components/RecordsLayout';
-import { type FieldDef, vehicleChoice } from '../components/recordFields';
+import { type FieldDef, recordMoney, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
 
 export default function ExpensesPage() {
@@ -39,7 +39,8 @@ export default function ExpensesPage() {
       pairWithNext: true,
     },
     { name: 'date', label: t('records.date'), type: 'date' },
-    { name: 'amount', label: t('expenses.amountEur'), type: 'number', step: '0.01' },
+    { name: 'amount', label: t('expenses.amount'), type: 'number', step: '0.01', measure: 'money' },
+    { name: 'currency', label: t('units.currency'), type: 'currency' },
     { name: 'description', label: t('records.description'), type: 'textarea' },
   ];
 
@@ -49,6 +50,7 @@ export default function ExpensesPage() {
     date: r?.date ?? todayIso(),
     amount: r?.amount,
     description: r?.description ?? '',
+    ...recordMoney(r),
   });
 
   const type = (r: Expense) => t(`expenseTypes.${r.expenseType}`);

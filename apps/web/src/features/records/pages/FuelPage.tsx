@@ -1,4 +1,4 @@
-import { DISTANCE_SIGNS, FUEL_TYPES, type FuelEntry } from '@evdra/domain';
+import { DISTANCE_SIGNS, FUEL_TYPES, type FuelEntry, storedToDistance } from '@evdra/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import {
   VehicleTag,
   vehicleColumn,
 } from '../components/RecordsLayout';
-import { type FieldDef, vehicleChoice } from '../components/recordFields';
+import { type FieldDef, recordMoney, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
 
 function DateFilter({ onApply }: { onApply: (range: { from: string; to: string }) => void }) {
@@ -97,22 +97,41 @@ export default function FuelPage() {
     {
       name: 'liters',
       label: t('fuel.litres'),
-      labelFor: (v) => (v.fuelType === 'ELECTRIC' ? t('fuel.kwh') : t('fuel.litres')),
+      // Litres, gallons, or a charge's kWh: the label names what is typed.
+      labelFor: (v) =>
+        v.fuelType === 'ELECTRIC'
+          ? t('fuel.kwh')
+          : fmt.units.volumeUnit === 'L'
+            ? t('fuel.litres')
+            : t(`units.volumeField.${fmt.units.volumeUnit}`),
       type: 'number',
       step: '0.01',
+      measure: 'volume',
       pairWithNext: true,
     },
-    { name: 'fuelPrice', label: t('fuel.totalPaidEur'), type: 'number', step: '0.01' },
+    { name: 'fuelPrice', label: t('fuel.totalPaid'), type: 'number', step: '0.01', measure: 'money' },
+    { name: 'currency', label: t('units.currency'), type: 'currency' },
     {
       name: 'pricePerLiter',
-      label: t('fuel.pricePerLitreEur'),
-      labelFor: (v) => (v.fuelType === 'ELECTRIC' ? t('fuel.pricePerKwhEur') : t('fuel.pricePerLitreEur')),
+      label: t('fuel.pricePerLitre'),
+      labelFor: (v) =>
+        v.fuelType === 'ELECTRIC'
+          ? t('fuel.pricePerKwh')
+          : t('units.pricePer', { unit: t(`units.volumeName.${fmt.units.volumeUnit}`) }),
       type: 'number',
       step: '0.001',
+      measure: 'pricePerVolume',
       hint: t('fuel.optional'),
       pairWithNext: true,
     },
-    { name: 'odometer', label: t('fuel.odometerKm'), type: 'number', step: '1', hint: t('fuel.optional') },
+    {
+      name: 'odometer',
+      label: t('fuel.odometer'),
+      type: 'number',
+      step: '1',
+      measure: 'distance',
+      hint: t('fuel.optional'),
+    },
     { name: 'fullTank', label: t('fuel.fullTank'), type: 'checkbox' },
     { name: 'missedPrevious', label: t('fuel.missedPrevious'), type: 'checkbox' },
   ];
@@ -129,6 +148,7 @@ export default function FuelPage() {
       odometer: r?.odometer,
       fullTank: r?.fullTank ?? true,
       missedPrevious: r?.missedPrevious ?? false,
+      ...recordMoney(r),
     };
   };
 
@@ -189,7 +209,9 @@ export default function FuelPage() {
     {
       label: t('units.withSign', { label: t('fuel.odometer'), sign: DISTANCE_SIGNS[fmt.units.distanceUnit] }),
       numeric: true,
-      cell: ({ record: r }) => odometer(r),
+      // The header names the unit: the cells are numbers.
+      cell: ({ record: r }) =>
+        r.odometer !== null ? fmt.int(storedToDistance(r.odometer, fmt.units.distanceUnit)) : '—',
     },
     {
       label: t('fuel.consumption'),

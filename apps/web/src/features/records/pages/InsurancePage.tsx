@@ -8,7 +8,7 @@ import { currencyOf } from '../../../lib/units';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
-import { type FieldDef, vehicleChoice } from '../components/recordFields';
+import { type FieldDef, recordMoney, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
 
 export default function InsurancePage() {
@@ -30,7 +30,8 @@ export default function InsurancePage() {
     { name: 'coverageType', label: t('insurance.coverageType'), type: 'text' },
     { name: 'startDate', label: t('insurance.startDate'), type: 'date', pairWithNext: true },
     { name: 'endDate', label: t('insurance.endDate'), type: 'date' },
-    { name: 'price', label: t('insurance.priceEur'), type: 'number', step: '0.01' },
+    { name: 'price', label: t('insurance.price'), type: 'number', step: '0.01', measure: 'money' },
+    { name: 'currency', label: t('units.currency'), type: 'currency' },
     { name: 'reminderEnabled', label: t('insurance.enableReminder'), type: 'checkbox' },
   ];
 
@@ -43,6 +44,7 @@ export default function InsurancePage() {
     endDate: r?.endDate ?? '',
     price: r?.price,
     reminderEnabled: r?.reminderEnabled ?? true,
+    ...recordMoney(r),
   });
 
   return (

@@ -9,7 +9,7 @@ import { currencyOf } from '../../../lib/units';
 import { useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
 import { CreatedBy, ownedVehicles, RecordsLayout, VehicleTag } from '../components/RecordsLayout';
-import { type FieldDef, vehicleChoice } from '../components/recordFields';
+import { type FieldDef, recordMoney, vehicleChoice } from '../components/recordFields';
 import { useRecordActions } from '../useRecordActions';
 
 /**
@@ -83,8 +83,9 @@ export default function RevisionPage() {
   const fields: FieldDef[] = [
     ...vehicleChoice(!scope.single && actions.adding, t('records.vehicle'), owned),
     { name: 'date', label: t('records.date'), type: 'date', pairWithNext: true },
-    { name: 'km', label: t('revisions.kmLabel'), type: 'number', step: '1' },
-    { name: 'price', label: t('revisions.priceEur'), type: 'number', step: '0.01' },
+    { name: 'km', label: t('revisions.km'), type: 'number', step: '1', measure: 'distance' },
+    { name: 'price', label: t('units.price'), type: 'number', step: '0.01', measure: 'money' },
+    { name: 'currency', label: t('units.currency'), type: 'currency' },
     { name: 'description', label: t('records.description'), type: 'textarea' },
     { name: 'reminderEnabled', label: t('revisions.enableReminder'), type: 'checkbox' },
   ];
@@ -98,6 +99,7 @@ export default function RevisionPage() {
       price: r?.price,
       description: r?.description ?? '',
       reminderEnabled: r?.reminderEnabled ?? true,
+      ...recordMoney(r),
     };
   };
 
