@@ -56,6 +56,7 @@ import { PushRepo } from './modules/push/push.repo.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { PushSender } from './modules/push/push.sender.js';
 import { PushService } from './modules/push/push.service.js';
+import { priceRecord } from './modules/records/record-money.js';
 import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
 import { ReportsRepo } from './modules/reports/reports.repo.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -325,6 +326,11 @@ export async function buildApp({
         ownerOnly: (p, vehicleId) => vehicles.owned(p, vehicleId),
       },
       (v, seller, listing) => reports.listingLink(v, seller, listing),
+      // A listing's price follows the records' rule for its currency and rate (issue 50).
+      (sent, ctx) => {
+        const fx = new FxService(new FxRepo(db));
+        return priceRecord(sent, ctx, (from, to, date) => fx.rate(from, to, date));
+      },
     ),
   });
 

@@ -352,8 +352,8 @@ describe('listings', () => {
     });
     expect(parsed.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Math.abs(Date.parse(parsed.createdAt) - Date.now())).toBeLessThan(60_000);
-    expect(parsed.priceRating).toEqual(
-      priceRating(12_345.67, {
+    expect(parsed.priceRating).toEqual({
+      ...priceRating(12_345.67, {
         make: 'Shapetest',
         year: 2015,
         engineSize: 1.6,
@@ -361,7 +361,10 @@ describe('listings', () => {
         fuelType: 'ELECTRIC',
         aiScore: 6.5,
       }),
-    );
+      // The rating's figures are euros (issue 50); so is this price, the seller's currency.
+      currency: 'EUR',
+    });
+    expect(parsed).toMatchObject({ currency: 'EUR', exchangeRate: 1, rateSource: 'ECB' });
   });
 });
 

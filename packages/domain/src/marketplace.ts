@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FuelType } from './enums.js';
+import { Currency, RecordMoney, RecordMoneyFields } from './money-schemas.js';
 
 // ── Price rating (spec §9) ──
 
@@ -36,6 +37,12 @@ export const PriceRating = z.object({
   estimate: z.number().nullable(),
   difference: z.number().nullable(),
   factors: z.array(PriceFactor),
+  /**
+   * The currency of `estimate`, `difference` and the factors' amounts (issue 50): the rating compares
+   * every listing in euros (the spec's figures), a price in another currency at the day's rate. Null
+   * when there is no rating (N/A), also for a price whose currency has no known rate.
+   */
+  currency: Currency.nullable().optional(),
 });
 export type PriceRating = z.infer<typeof PriceRating>;
 
@@ -128,6 +135,8 @@ export const ListingCreateBody = z.object({
   vehicleId: z.number({ error: 'Please select a vehicle.' }).int().positive('Please select a vehicle.'),
   price: Price,
   description: Description,
+  /** The price's currency (default: the seller's) and its rate to the seller's (issue 50). */
+  ...RecordMoneyFields,
 });
 export type ListingCreateBody = z.infer<typeof ListingCreateBody>;
 
@@ -135,6 +144,8 @@ export type ListingCreateBody = z.infer<typeof ListingCreateBody>;
 export const ListingEditBody = z.object({
   price: Price,
   description: Description,
+  /** Left out, the listing keeps its currency. */
+  ...RecordMoneyFields,
   removePhotoUrls: z
     .array(z.string())
     .max(LISTING_PHOTOS_MAX * 2)
@@ -165,6 +176,8 @@ export const Listing = z.object({
   fuelType: FuelType,
   vehicleAiScore: z.number().nullable(),
   price: z.number(),
+  /** The price as listed: its currency and rate to the seller's (issue 50). */
+  ...RecordMoney,
   description: z.string(),
   photoUrls: z.array(z.string()),
   listedByUsername: z.string(),

@@ -510,6 +510,8 @@ export const listings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     price: money('price').notNull(),
+    /** The price's currency and its rate to the seller's (issue 50; existing listings: euros). */
+    ...recordMoney(),
     description: text('description').notNull().default(''),
     /** Ids in the FileStore, in display order; the vehicle's own photo is not copied here. */
     photoIds: text('photo_ids').array().notNull().default(sql`'{}'::text[]`),

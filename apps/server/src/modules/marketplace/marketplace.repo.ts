@@ -1,11 +1,19 @@
-import type { Language, ListingFilters } from '@evdra/domain';
+import type { CurrencyCode, Language, ListingFilters, RateSourceCode } from '@evdra/domain';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { closedListingPhotoOfAnother } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { createNotification } from '../../db/notify.js';
 import { isoTimestamp, rowsOf } from '../../db/rows.js';
-import { files, interests, listings, marketMessages, notifications, vehicles } from '../../db/schema.js';
+import {
+  files,
+  interests,
+  listings,
+  marketMessages,
+  notifications,
+  users,
+  vehicles,
+} from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
 /** node-postgres reads numeric as a string (exact); converting in JS is cheaper than ::float8 in SQL. */
@@ -23,6 +31,12 @@ export type CardRow = {
   fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
   aiScore: Numeric | null;
   price: Numeric;
+  currency: CurrencyCode;
+  exchangeRate: Numeric | null;
+  rateDate: string | null;
+  rateSource: RateSourceCode;
+  /** Units of the price's currency per euro, the latest known (1 for euros); null: none known. */
+  perEuro: Numeric | null;
   description: string;
   /** File ids joined by ',' (ids are base64url): cheaper to read than a text[]; '' for none. */
   photoIds: string;
@@ -49,6 +63,15 @@ export type ListingFacts = {
   make: string;
   model: string;
   year: number;
+} & ListingMoney;
+
+/** A listing's price currency and its rate to the seller's currency (see recordMoney in the schema). */
+export type ListingMoney = {
+  currency: CurrencyCode;
+  exchangeRate: number | null;
+  rateDate: string | null;
+  rateSource: RateSourceCode;
+  rateCurrency: CurrencyCode;
 };
 
 export type Person = { username: string; language: Language };
@@ -96,6 +119,11 @@ export type ConversationRow = {
 const cardsQuery = (where: SQL) => sql`
   select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size as "engineSize",
          v.odometer, v.fuel_type as "fuelType", v.ai_score as "aiScore", l.price,
+         l.currency, l.exchange_rate as "exchangeRate", to_char(l.rate_date, 'YYYY-MM-DD') as "rateDate",
+         l.rate_source as "rateSource",
+         case when l.currency = 'EUR' then 1 else (
+           select f.rate from fx_rates f where f.base = 'EUR' and f.currency = l.currency and f.rate > 0
+           order by f.date desc, (f.source = 'ECB') desc limit 1) end as "perEuro",
          l.description, u.username as "sellerUsername", l.seller_id as "sellerId",
          array_to_string(case when cardinality(l.photo_ids) = 0 then array_remove(array[v.photo_id], null)
                               else l.photo_ids end, ',') as "photoIds",
@@ -173,6 +201,11 @@ export class MarketplaceRepo {
         make: vehicles.make,
         model: vehicles.model,
         year: vehicles.year,
+        currency: listings.currency,
+        exchangeRate: listings.exchangeRate,
+        rateDate: listings.rateDate,
+        rateSource: listings.rateSource,
+        rateCurrency: listings.rateCurrency,
       })
       .from(listings)
       .innerJoin(vehicles, eq(vehicles.id, listings.vehicleId))
@@ -200,6 +233,12 @@ export class MarketplaceRepo {
   }
   private unlisted?: NamedStatement<{ json: string }>;
 
+  /** A user's currency: a listing's price converts into its seller's. */
+  async currencyOf(userId: number): Promise<CurrencyCode | undefined> {
+    const [row] = await this.db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
+    return row?.currency;
+  }
+
   async vehicleOwner(vehicleId: number): Promise<number | undefined> {
     const [row] = await this.db
       .select({ ownerId: vehicles.ownerId })
@@ -208,19 +247,24 @@ export class MarketplaceRepo {
     return row?.ownerId;
   }
 
-  async insertListing(v: {
-    vehicleId: number;
-    sellerId: number;
-    price: number;
-    description: string;
-    photoIds: string[];
-  }): Promise<number> {
+  async insertListing(
+    v: {
+      vehicleId: number;
+      sellerId: number;
+      price: number;
+      description: string;
+      photoIds: string[];
+    } & ListingMoney,
+  ): Promise<number> {
     const [row] = await uniqueChecked(this.db.insert(listings).values(v).returning({ id: listings.id }));
     if (!row) throw new Error('insert returned nothing');
     return row.id;
   }
 
-  async updateListing(id: number, changes: { price: number; description: string; photoIds: string[] }) {
+  async updateListing(
+    id: number,
+    changes: { price: number; description: string; photoIds: string[] } & ListingMoney,
+  ) {
     await this.db
       .update(listings)
       .set({ ...changes, updatedAt: new Date() })

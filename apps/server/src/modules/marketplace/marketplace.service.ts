@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Conversation,
+  type CurrencyCode,
   INTEREST_SENT,
   LISTING_PHOTOS_MAX,
   type Listing,
@@ -8,6 +9,8 @@ import {
   type ListingEditBody,
   type ListingFilters,
   priceRating,
+  type RateSourceCode,
+  roundMoney,
   SOLD_ELSEWHERE_MESSAGE,
   TRANSFER_MESSAGE,
 } from '@evdra/domain';
@@ -18,7 +21,26 @@ import { AppError, fieldError, forbidden, notFound, UniqueViolation } from '../.
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { Principal } from '../auth/auth.service.js';
 import { interestText, messageText, soldText, transferText } from './market-texts.js';
-import type { CardRow, InterestRow, MarketplaceRepo } from './marketplace.repo.js';
+import type { CardRow, InterestRow, ListingMoney, MarketplaceRepo } from './marketplace.repo.js';
+
+/** A listing's money fields as the seller may send them. */
+export type ListingMoneySent = {
+  currency?: CurrencyCode;
+  exchangeRate?: number;
+  rateDate?: string;
+  rateSource?: RateSourceCode;
+};
+
+/** How a listing's price gets its currency and rate (see MarketplaceService's priceMoney). */
+export type ListingPricing = (
+  sent: ListingMoneySent,
+  ctx: {
+    ownerCurrency: CurrencyCode;
+    date: string;
+    amount: number;
+    current?: ListingMoney & { date: string };
+  },
+) => Promise<ListingMoney>;
 
 export const listingPhotoUrl = (fileId: string) => `/api/marketplace/photos/${fileId}`;
 const fileIdOfUrl = (url: string) => url.split('/').pop() ?? '';
@@ -45,6 +67,28 @@ export function presentListing(r: CardRow): Listing {
   const price = Number(r.price);
   const engineSize = Number(r.engineSize);
   const aiScore = r.aiScore === null ? null : Number(r.aiScore);
+  // The rating compares every listing in euros (spec §9's figures): a price in another currency at
+  // the latest known rate; none known, no rating.
+  const perEuro = r.perEuro === null ? null : Number(r.perEuro);
+  const priceInEuros = perEuro ? roundMoney(price / perEuro) : null;
+  const rating =
+    priceInEuros === null
+      ? priceRating(price, {
+          make: r.make,
+          year: r.year,
+          engineSize,
+          odometer: r.odometer,
+          fuelType: r.fuelType,
+          aiScore: null,
+        })
+      : priceRating(priceInEuros, {
+          make: r.make,
+          year: r.year,
+          engineSize,
+          odometer: r.odometer,
+          fuelType: r.fuelType,
+          aiScore,
+        });
   return {
     id: r.id,
     vehicleId: r.vehicleId,
@@ -56,19 +100,16 @@ export function presentListing(r: CardRow): Listing {
     fuelType: r.fuelType,
     vehicleAiScore: aiScore,
     price,
+    currency: r.currency,
+    exchangeRate: r.exchangeRate === null ? null : Number(r.exchangeRate),
+    rateDate: r.rateDate,
+    rateSource: r.rateSource,
     description: r.description,
     photoUrls: r.photoIds === '' ? [] : r.photoIds.split(',').map(listingPhotoUrl),
     listedByUsername: r.sellerUsername,
     sellerId: r.sellerId,
     createdAt: r.createdAt,
-    priceRating: priceRating(price, {
-      make: r.make,
-      year: r.year,
-      engineSize,
-      odometer: r.odometer,
-      fuelType: r.fuelType,
-      aiScore,
-    }),
+    priceRating: { ...rating, currency: rating.level === 0 ? null : 'EUR' },
     history: {
       services: r.services,
       lastService:
@@ -116,7 +157,35 @@ export class MarketplaceService {
       sellerId: number,
       listingId: number,
     ) => Promise<unknown> = async () => {},
+    /**
+     * The price's currency and rate to the seller's (issue 50: the records' rule, given by the app):
+     * the one sent, else the listing's own, else the seller's; 400 on exchangeRate without a rate.
+     */
+    private readonly priceMoney: ListingPricing = async (sent, ctx) => ({
+      currency: sent.currency ?? ctx.current?.currency ?? ctx.ownerCurrency,
+      exchangeRate: 1,
+      rateDate: ctx.date,
+      rateSource: 'ECB',
+      rateCurrency: ctx.ownerCurrency,
+    }),
   ) {}
+
+  /** The listing's money for a price the seller sends today. */
+  private async money(
+    sellerId: number,
+    body: ListingMoneySent & { price: number },
+    current?: ListingMoney,
+  ): Promise<ListingMoney> {
+    const ownerCurrency = (await this.repo.currencyOf(sellerId)) ?? 'EUR';
+    const date = new Date().toISOString().slice(0, 10);
+    return this.priceMoney(body, {
+      ownerCurrency,
+      date,
+      amount: body.price,
+      // A listing's rate is of the day it was set: kept while its currency is, the same day.
+      current: current && { ...current, date: current.rateDate ?? '' },
+    });
+  }
 
   /**
    * The answer of GET /api/marketplace/listings as JSON text: JSON.stringify of the cards is the
@@ -164,7 +233,15 @@ export class MarketplaceService {
     }
     const photoIds = await this.storePhotos(body.vehicleId, photos);
     try {
-      const id = await this.repo.insertListing({ ...body, sellerId: p.userId, photoIds });
+      const money = await this.money(p.userId, body);
+      const id = await this.repo.insertListing({
+        vehicleId: body.vehicleId,
+        price: body.price,
+        description: body.description,
+        ...money,
+        sellerId: p.userId,
+        photoIds,
+      });
       await this.attachReport(body.vehicleId, p.userId, id);
       return this.present(id);
     } catch (err) {
@@ -182,10 +259,12 @@ export class MarketplaceService {
     const kept = current.photoIds.filter((f) => !remove.has(f));
     if (kept.length + newPhotos.length > LISTING_PHOTOS_MAX)
       throw fieldError('VALIDATION_FAILED', 400, 'newPhotos', `At most ${LISTING_PHOTOS_MAX} photos.`);
+    const money = await this.money(current.sellerId, body, current);
     const added = await this.storePhotos(current.vehicleId, newPhotos);
     await this.repo.updateListing(id, {
       price: body.price,
       description: body.description,
+      ...money,
       photoIds: [...kept, ...added],
     });
     await this.deleteFiles(current.photoIds.filter((f) => remove.has(f)));
