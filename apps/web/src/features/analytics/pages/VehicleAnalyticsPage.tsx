@@ -17,6 +17,7 @@ import { SearchBox } from '../../../components/SearchBox';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { getStoredUser } from '../../../lib/session';
+import { currencyOf } from '../../../lib/units';
 import { useAnalyticsVehicle, useMonthlyAnalytics, useTotalAnalytics, useYearlyAnalytics } from '../api';
 import { AnalyticsSection } from '../components/AnalyticsSection';
 import { CategoryBarChart, LineChart, MonthBarChart, MonthPieChart } from '../components/Charts';
@@ -43,13 +44,16 @@ function Totals({ totals }: { totals: AllTimeTotals }) {
   const { t } = useTranslation();
   const f = useFormat();
   const quantity = useQuantity();
+  // The answer says its currency (the reader's unless asked for another).
+  const currency = currencyOf(totals, f.currency);
+  const money = (v: number) => f.money(v, currency);
   const items: { label: string; value: string; total?: boolean }[] = [
     { label: quantity.label, value: quantity.value(totals.totalFuelLiters) },
-    { label: t('analytics.fuel'), value: f.money(totals.totalFuelCost) },
-    { label: t('analytics.expenses'), value: f.money(totals.totalExpensesCost) },
-    { label: t('analytics.insurance'), value: f.money(totals.totalInsuranceCost) },
-    { label: t('analytics.revisions'), value: f.money(totals.totalRevisionCost) },
-    { label: t('analytics.total'), value: f.money(totals.totalCost), total: true },
+    { label: t('analytics.fuel'), value: money(totals.totalFuelCost) },
+    { label: t('analytics.expenses'), value: money(totals.totalExpensesCost) },
+    { label: t('analytics.insurance'), value: money(totals.totalInsuranceCost) },
+    { label: t('analytics.revisions'), value: money(totals.totalRevisionCost) },
+    { label: t('analytics.total'), value: money(totals.totalCost), total: true },
     { label: t('units.distanceDriven'), value: f.distance(totals.totalKm) },
     {
       label: t('units.costPer', { unit: DISTANCE_SIGNS[f.units.distanceUnit] }),
@@ -57,7 +61,7 @@ function Totals({ totals }: { totals: AllTimeTotals }) {
         totals.costPerKm === null
           ? '—'
           : // A cost per km is a cost per mile times the km in a mile.
-            `${f.money(totals.costPerKm * distanceToKm(1, f.units.distanceUnit))}/${DISTANCE_SIGNS[f.units.distanceUnit]}`,
+            `${money(totals.costPerKm * distanceToKm(1, f.units.distanceUnit))}/${DISTANCE_SIGNS[f.units.distanceUnit]}`,
     },
   ];
   return (
@@ -90,13 +94,17 @@ function Yearly({ yearly }: { yearly: YearlyAnalytics }) {
   const columns: CostColumn<YearRow>[] = [
     { label: t('analytics.year'), cell: (r) => <strong>{r.year}</strong> },
     { label: quantity.label, numeric: true, cell: (r) => quantity.value(r.totals.totalFuelLiters) },
-    ...costColumns<YearRow>(t, f.money, ({ totals: r }) => ({
-      fuel: r.totalFuelCost,
-      expenses: r.totalExpensesCost,
-      insurance: r.totalInsuranceCost,
-      revisions: r.totalRevisionCost,
-      total: r.totalCost,
-    })),
+    ...costColumns<YearRow>(
+      t,
+      (v) => f.money(v, currencyOf(rows[0]?.totals, f.currency)),
+      ({ totals: r }) => ({
+        fuel: r.totalFuelCost,
+        expenses: r.totalExpensesCost,
+        insurance: r.totalInsuranceCost,
+        revisions: r.totalRevisionCost,
+        total: r.totalCost,
+      }),
+    ),
   ];
   return (
     <>
@@ -122,18 +130,20 @@ function MonthCard({ month }: { month: MonthlyAnalytics }) {
   const quantity = useQuantity();
   const label = monthLabel(month.monthDate);
   const headingId = useId();
+  const currency = currencyOf(month, f.currency);
+  const money = (v: number) => f.money(v, currency);
   return (
     <li className="month-card" aria-labelledby={headingId}>
       <div className="month-card__header">
         <h3 className="month-card__title" id={headingId}>
           {label}
         </h3>
-        <span className="month-card__total">{f.money(month.totalCost)}</span>
+        <span className="month-card__total">{money(month.totalCost)}</span>
       </div>
       <dl className="month-card__values">
         <div>
           <dt>{t('analytics.fuel')}</dt>
-          <dd>{f.money(month.totalFuelCost)}</dd>
+          <dd>{money(month.totalFuelCost)}</dd>
         </div>
         <div>
           <dt>{quantity.label}</dt>
@@ -141,15 +151,15 @@ function MonthCard({ month }: { month: MonthlyAnalytics }) {
         </div>
         <div>
           <dt>{t('analytics.expenses')}</dt>
-          <dd>{f.money(month.totalExpensesCost)}</dd>
+          <dd>{money(month.totalExpensesCost)}</dd>
         </div>
         <div>
           <dt>{t('analytics.insurance')}</dt>
-          <dd>{f.money(month.totalInsuranceCost)}</dd>
+          <dd>{money(month.totalInsuranceCost)}</dd>
         </div>
         <div>
           <dt>{t('analytics.revisions')}</dt>
-          <dd>{f.money(month.totalRevisionCost)}</dd>
+          <dd>{money(month.totalRevisionCost)}</dd>
         </div>
       </dl>
       <div className="month-card__charts">
