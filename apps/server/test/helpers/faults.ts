@@ -312,6 +312,11 @@ export class TcpProxy {
 
   async open(): Promise<void> {
     const server = createServer((client) => {
+      // A connection accepted just before a cut and handed over after it: the database is away.
+      if (this.server !== server) {
+        client.destroy();
+        return;
+      }
       const upstream = tcpConnect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
@@ -428,7 +433,8 @@ export async function postgresOutage(o: {
       status,
       answered: sent + (tally.latenciesMs[i] ?? 0),
     }));
-    const away = (at: number) => outages.some(([from, to]) => at >= from && at < to);
+    // Strictly after the cut: a write sent in the same millisecond may have been sent before it.
+    const away = (at: number) => outages.some(([from, to]) => at > from && at < to);
     const firstCut = outages[0]?.[0] ?? Number.POSITIVE_INFINITY;
     const count = (keep: (a: (typeof answers)[number]) => boolean) => {
       const counts: Record<string, number> = {};
@@ -444,8 +450,9 @@ export async function postgresOutage(o: {
     return {
       cuts: outages.length,
       before: count((a) => a.sent < firstCut),
-      during: count((a) => away(a.sent)),
-      after: count((a) => a.sent >= firstCut && !away(a.sent)),
+      // Sent and answered while the database was away; one answered after its return counts as after.
+      during: count((a) => away(a.sent) && away(a.answered)),
+      after: count((a) => a.sent >= firstCut && !(away(a.sent) && away(a.answered))),
       hangs: tally.hangs,
       badUnavailable: tally.badUnavailable,
       slowestDuringMs: Math.max(0, ...answers.filter((a) => away(a.sent)).map((a) => a.answered - a.sent)),
