@@ -160,6 +160,16 @@ describe('vehicle analytics in the reader’s currency', () => {
   });
 });
 
+describe('the virtual mechanic’s facts', () => {
+  it('count the HUF fill-up at its rate: 25,000 HUF is never added to lei', async () => {
+    const res = await ro.post('/api/chat', { prompt: 'How much did I spend on fuel?' });
+    expect(res.statusCode).toBe(200);
+    // In Romanian, the owner's language: 597,03.
+    expect(res.data.response).toContain(marchFuelRon.toFixed(2).replace('.', ','));
+    expect(res.data.response).not.toMatch(/25\.?280/);
+  });
+});
+
 describe('user and admin analytics', () => {
   it('each reader’s rows are in their own currency', async () => {
     const mine = (await ro.get('/api/analytics/user')).data;

@@ -284,8 +284,10 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
         from vehicles
        where id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})${scope === 'vehicle' ? sql` and id = ${sql.placeholder('vehicle')}` : sql``}),
     f as (
-      select vehicle_id, id, date, odometer, liters, fuel_price, consumption_per_100km as c,
-             coalesce(price_per_liter, fuel_price / nullif(liters, 0)) as ppu,
+      -- Money in the owner's currency: each fill-up's amount at its stored rate (issue 50).
+      select vehicle_id, id, date, odometer, liters,
+             round(fuel_price * coalesce(exchange_rate, 1), 2) as fuel_price, consumption_per_100km as c,
+             coalesce(price_per_liter * coalesce(exchange_rate, 1), fuel_price * coalesce(exchange_rate, 1) / nullif(liters, 0)) as ppu,
              row_number() over (partition by vehicle_id order by date desc, id desc) as rn,
              min(consumption_per_100km) over whole as minc, max(consumption_per_100km) over whole as maxc,
              max(date) filter (where consumption_per_100km is not null) over whole as lastd
@@ -304,12 +306,14 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
              avg(ppu) filter (where rn <= 3) as "recentPrice",
              avg(ppu) filter (where rn > 3) as "earlierPrice"
         from f group by vehicle_id),
+    -- One row a month (the rollup keeps one per currency, issue 50: an owner who changed currency has two).
     mc as (
-      select vehicle_id, month, fuel, liters, expenses, insurance, revisions,
-             fuel + expenses + insurance + revisions as total,
+      select vehicle_id, month, sum(fuel) as fuel, sum(liters) as liters, sum(expenses) as expenses,
+             sum(insurance) as insurance, sum(revisions) as revisions,
+             sum(fuel + expenses + insurance + revisions) as total,
              row_number() over (partition by vehicle_id
-                                order by fuel + expenses + insurance + revisions desc, month desc) as rank
-        from vehicle_month_costs where vehicle_id in (select id from vs)),
+                                order by sum(fuel + expenses + insurance + revisions) desc, month desc) as rank
+        from vehicle_month_costs where vehicle_id in (select id from vs) group by vehicle_id, month),
     ca as (
       select vehicle_id, sum(fuel) as fuel, sum(expenses) as expenses, sum(insurance) as insurance,
              sum(revisions) as revisions,
