@@ -299,3 +299,25 @@ describe('VehicleFormModal', () => {
     expect(await within(dialog).findByText('Only image files are accepted.')).toBeInTheDocument();
   });
 });
+
+describe('the odometer in the reader’s distance unit', () => {
+  it('a miles reader reads and edits the odometer in miles; the server gets km', async () => {
+    const car = makeVehicle({ id: 3, odometer: 160934 });
+    storeUser({ distanceUnit: 'mi' });
+    const fetchMock = mockApi({
+      'PUT /api/vehicles/3': (_u, init) => jsonResponse({ ...car, ...JSON.parse(String(init?.body)) }),
+    });
+    const onSaved = vi.fn();
+    const { user } = renderPage(<VehicleFormModal vehicle={car} onClose={() => {}} onSaved={onSaved} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit vehicle' });
+    const odometer = within(dialog).getByLabelText('Odometer (mi)');
+    expect(odometer).toHaveValue(100000);
+    await user.clear(odometer);
+    await user.type(odometer, '100250');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    // 100,250 mi is 161,336.7 km.
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ odometer: 161337 });
+  }, 20_000);
+});

@@ -1,4 +1,14 @@
-import { ENGINE_SIZE_MAX_L, FUEL_TYPES, VEHICLE_MIN_YEAR, type Vehicle, VehicleInput } from '@evdra/domain';
+import {
+  DISTANCE_SIGNS,
+  type DistanceUnitCode,
+  distanceToStored,
+  ENGINE_SIZE_MAX_L,
+  FUEL_TYPES,
+  storedToDistance,
+  VEHICLE_MIN_YEAR,
+  type Vehicle,
+  VehicleInput,
+} from '@evdra/domain';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
@@ -10,6 +20,7 @@ import { Modal } from '../../../components/Modal';
 import { ApiError, errorText } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
+import { useMoneyAndUnits } from '../../../lib/units';
 import { useCreateVehicle, useUpdateVehicle, useUploadPhoto } from '../api';
 import { downsizePhoto } from '../photo';
 
@@ -24,7 +35,8 @@ interface VehicleFormModalProps {
 
 type VehicleForm = z.input<typeof VehicleInput>;
 
-function toForm(v: Vehicle | null): DefaultValues<VehicleForm> {
+/** A vehicle as the form shows it: its odometer in the reader's distance unit. */
+function toForm(v: Vehicle | null, unit: DistanceUnitCode): DefaultValues<VehicleForm> {
   return {
     make: v?.make ?? '',
     model: v?.model ?? '',
@@ -33,7 +45,7 @@ function toForm(v: Vehicle | null): DefaultValues<VehicleForm> {
     registrationNumber: v?.registrationNumber ?? '',
     vin: v?.vin ?? '',
     engineSize: v?.engineSize,
-    odometer: v?.odometer,
+    odometer: v ? storedToDistance(v.odometer, unit) : undefined,
     aiEvaluationConsent: v?.aiEvaluationConsent ?? false,
   };
 }
@@ -50,8 +62,9 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
   const idempotencyKey = useIdempotencyKey();
   const photoId = useId();
   const isNew = vehicle === null;
+  const { distanceUnit } = useMoneyAndUnits();
   const form = useZodForm(VehicleInput, {
-    defaultValues: toForm(vehicle),
+    defaultValues: toForm(vehicle, distanceUnit),
     params: {
       yearMin: VEHICLE_MIN_YEAR,
       yearMax: new Date().getFullYear() + 1,
@@ -94,7 +107,9 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
   const showFieldErrors = (err: unknown) =>
     form.showServerErrors(err, { DUPLICATE_REGISTRATION: 'registrationNumber' });
 
-  const onSubmit = async (body: VehicleInput) => {
+  const onSubmit = async (typed: VehicleInput) => {
+    // Typed in the reader's unit, kept in km.
+    const body = { ...typed, odometer: distanceToStored(typed.odometer, distanceUnit) };
     setFailure(null);
     setBusy(true);
     try {
@@ -162,14 +177,14 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
             </p>
             <p className="conflict__current">
               {t('vehicles.conflictCurrent', {
-                values: `${conflict.make} ${conflict.model}, ${conflict.year}, ${t(`fuelTypes.${conflict.fuelType}`)}, ${conflict.registrationNumber}, ${conflict.engineSize} L, ${conflict.odometer} km`,
+                values: `${conflict.make} ${conflict.model}, ${conflict.year}, ${t(`fuelTypes.${conflict.fuelType}`)}, ${conflict.registrationNumber}, ${conflict.engineSize} L, ${storedToDistance(conflict.odometer, distanceUnit)} ${DISTANCE_SIGNS[distanceUnit]}`,
               })}
             </p>
             <button
               type="button"
               className="btn btn--secondary btn--small"
               onClick={() => {
-                form.reset(toForm(conflict));
+                form.reset(toForm(conflict, distanceUnit));
                 setConflict(null);
               }}
             >
@@ -218,7 +233,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
             {...form.field('engineSize', 'number')}
           />
           <TextField
-            label={t('vehicles.odometerKm')}
+            label={t('units.withSign', { label: t('vehicles.odometer'), sign: DISTANCE_SIGNS[distanceUnit] })}
             type="number"
             inputMode="numeric"
             {...form.field('odometer', 'number')}
