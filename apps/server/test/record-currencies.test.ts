@@ -258,6 +258,53 @@ describe('edits and the offline queue', () => {
       fill({ fuelPrice: 10_000, date: '2024-03-10' }),
     );
     expect(moved.data).toMatchObject({ currency: 'HUF', exchangeRate: HUF_IN_RON, rateDate: '2024-03-08' });
+    // A client that sends back the reference rate it read, with the day changed, gets the new day's.
+    await new FxRepo(t.database.db).upsert([
+      { currency: 'RON', date: '2024-03-11', rate: 4.9702, source: 'ECB' },
+      { currency: 'HUF', date: '2024-03-11', rate: 392.5, source: 'ECB' },
+    ]);
+    const echoed = await ro.put(
+      `/api/fuel-consumptions/${created.id}`,
+      fill({
+        fuelPrice: 10_000,
+        date: '2024-03-11',
+        currency: 'HUF',
+        exchangeRate: moved.data.exchangeRate,
+        rateDate: moved.data.rateDate,
+        rateSource: 'ECB',
+      }),
+    );
+    expect(echoed.data).toMatchObject({
+      exchangeRate: crossRate(392.5, 4.9702),
+      rateDate: '2024-03-11',
+      rateSource: 'ECB',
+    });
+    // A rate the user typed is theirs: kept when the day moves.
+    const typed = await ro.put(
+      `/api/fuel-consumptions/${created.id}`,
+      fill({
+        fuelPrice: 10_000,
+        date: '2024-03-11',
+        currency: 'HUF',
+        exchangeRate: 0.0131,
+        rateSource: 'MANUAL',
+      }),
+    );
+    const kept = await ro.put(
+      `/api/fuel-consumptions/${created.id}`,
+      fill({
+        fuelPrice: 10_000,
+        date: '2024-03-12',
+        currency: 'HUF',
+        exchangeRate: 0.0131,
+        rateSource: 'MANUAL',
+      }),
+    );
+    expect([typed.data.exchangeRate, kept.data.exchangeRate, kept.data.rateSource]).toEqual([
+      0.0131,
+      0.0131,
+      'MANUAL',
+    ]);
     const lei = await ro.put(
       `/api/fuel-consumptions/${created.id}`,
       fill({ fuelPrice: 50, currency: 'RON' }),

@@ -76,7 +76,14 @@ export async function priceRecord(
   };
   // A currency in itself is 1 on every day (as the fx rules say: source ECB).
   if (currency === ownerCurrency) return priced(1, date, 'ECB');
-  if (sent.exchangeRate != null) {
+  // A client that edits a record sends back the reference rate it read (source ECB): that is not a
+  // rate the user chose, so it follows the record's day and currency like an unsent one.
+  const echoed =
+    current !== undefined &&
+    current.rateSource === 'ECB' &&
+    sent.exchangeRate === current.exchangeRate &&
+    (sent.rateSource ?? 'ECB') === 'ECB';
+  if (sent.exchangeRate != null && !echoed) {
     return priced(
       sent.exchangeRate,
       sent.rateDate ?? date,
