@@ -147,8 +147,10 @@ describe('RenewalsPage', { timeout: 20_000 }, () => {
     );
     expect(post).toBeUndefined();
 
-    await user.clear(within(dialog).getByLabelText('Price (€)'));
-    await user.type(within(dialog).getByLabelText('Price (€)'), '120,50');
+    // A policy paid in lei: the price's label follows the currency picked.
+    await user.selectOptions(within(dialog).getByLabelText('Currency'), 'RON');
+    await user.clear(within(dialog).getByLabelText('Price (lei)'));
+    await user.type(within(dialog).getByLabelText('Price (lei)'), '120,50');
     await user.type(within(dialog).getByLabelText('Valid from'), day(10));
     await user.type(within(dialog).getByLabelText('Valid until'), day(5));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -157,8 +159,14 @@ describe('RenewalsPage', { timeout: 20_000 }, () => {
         'Must be on or after the start date.',
       ),
     );
-    expect(within(dialog).getByLabelText('Price (€)')).not.toHaveAccessibleDescription();
-    expect(post).toMatchObject({ type: 'RCA', validFrom: day(10), validUntil: day(5), price: 120.5 });
+    expect(within(dialog).getByLabelText('Price (lei)')).not.toHaveAccessibleDescription();
+    expect(post).toMatchObject({
+      type: 'RCA',
+      validFrom: day(10),
+      validUntil: day(5),
+      price: 120.5,
+      currency: 'RON',
+    });
   });
 
   it('ITP: suggests the next date by the car’s age and fills it in on request', async () => {

@@ -1,7 +1,10 @@
 import {
   COUNTRIES,
   type Country,
+  CURRENCIES,
+  type CurrencyCode,
   countryOfLanguage,
+  isCurrencyCode,
   RENEWAL_TYPES_BY_COUNTRY,
   type Renewal,
   type RenewalType,
@@ -32,6 +35,8 @@ type Draft = {
   validFrom: string;
   validUntil: string;
   price: string;
+  /** The currency the price was paid in (default: the reader's). */
+  currency: CurrencyCode;
   note: string;
   reminderEnabled: boolean;
 };
@@ -62,6 +67,7 @@ function RenewalForm({
     validFrom: editing?.validFrom ?? '',
     validUntil: editing?.validUntil ?? '',
     price: editing?.price == null ? '' : String(editing.price),
+    currency: currencyOf(editing, fmt.currency),
     note: editing?.note ?? '',
     reminderEnabled: editing?.reminderEnabled ?? true,
   });
@@ -107,6 +113,7 @@ function RenewalForm({
           validFrom: d.validFrom || null,
           validUntil: d.validUntil,
           price,
+          currency: d.currency,
           note: d.note,
           reminderEnabled: d.reminderEnabled,
           ...(editing ? { version: editing.version } : {}),
@@ -183,14 +190,30 @@ function RenewalForm({
             {t('renewals.useSuggested')}
           </button>
         ) : null}
-        <TextField
-          label={t('renewals.priceEur')}
-          name="price"
-          inputMode="decimal"
-          value={d.price}
-          onValueChange={(v) => set('price', v)}
-          error={errors.price}
-        />
+        <div className="form__row">
+          <TextField
+            label={t('units.withSign', { label: t('units.price'), sign: fmt.currencySign(d.currency) })}
+            name="price"
+            inputMode="decimal"
+            value={d.price}
+            onValueChange={(v) => set('price', v)}
+            error={errors.price}
+          />
+          {/* Another currency converts at the record day's reference rate (the server's); none known: said here. */}
+          <SelectField
+            label={t('units.currency')}
+            name="currency"
+            value={d.currency}
+            onValueChange={(v) => set('currency', isCurrencyCode(v) ? v : fmt.currency)}
+            error={errors.currency ?? errors.exchangeRate}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`currencies.${c}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
         <TextAreaField
           label={t('renewals.note')}
           name="note"
