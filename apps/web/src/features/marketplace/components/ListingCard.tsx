@@ -1,8 +1,10 @@
-import { hasEngineSize, type Listing, type PriceFactor } from '@evdra/domain';
+import { convertMoney, type FxRate, hasEngineSize, type Listing, type PriceFactor } from '@evdra/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Car, FileText, Heart, Images } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
+import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { currencyOf } from '../../../lib/units';
 import { brandEmoji } from '../brand';
@@ -44,6 +46,16 @@ export function ListingCard({
   const cover = l.photoUrls[0];
   // The price as listed, in the listing's currency (a Romanian seller's car in euros).
   const currency = currencyOf(l, fmt.currency);
+  // The rating's figures are in its own currency (euros: it compares every listing in one).
+  const ratingCurrency = currencyOf(r, currency);
+  // Beside a price in another currency, about how much it is in the reader's (today's rate).
+  const fx = useQuery({
+    queryKey: ['fx', currency, fmt.currency],
+    queryFn: () => api<FxRate>('/api/fx/rate', { query: { from: currency, to: fmt.currency } }),
+    enabled: currency !== fmt.currency,
+    staleTime: 6 * 60 * 60 * 1000,
+    retry: false,
+  });
 
   const historyParts: string[] = [];
   historyParts.push(t('market.history.services', { count: h.services }));
@@ -94,7 +106,14 @@ export function ListingCard({
             <span aria-hidden="true">{brandEmoji(l.vehicleMake)}</span> {name}{' '}
             <span className="muted">{l.vehicleYear}</span>
           </h2>
-          <p className="listing-card__price">{fmt.money(l.price, currency)}</p>
+          <p className="listing-card__price">
+            {fmt.money(l.price, currency)}
+            {fx.data && currency !== fmt.currency ? (
+              <span className="listing-card__converted muted">
+                {t('units.inOwnCurrency', { amount: fmt.money(convertMoney(l.price, fx.data.rate)) })}
+              </span>
+            ) : null}
+          </p>
         </div>
         <dl className="facts">
           {hasEngineSize(l) ? (
@@ -156,9 +175,9 @@ export function ListingCard({
           {why && r.estimate !== null && r.difference !== null ? (
             <div id={whyId} className="rating__why">
               <p>
-                {t('market.estimate', { value: fmt.money(r.estimate, currency) })}{' '}
+                {t('market.estimate', { value: fmt.money(r.estimate, ratingCurrency) })}{' '}
                 {t(r.difference >= 0 ? 'market.above' : 'market.below', {
-                  value: fmt.money(Math.abs(r.difference), currency),
+                  value: fmt.money(Math.abs(r.difference), ratingCurrency),
                 })}
               </p>
               <ul>
@@ -167,7 +186,7 @@ export function ListingCard({
                     <span>
                       {t(`market.factors.${f.key}`, { input: fmt.number(f.input, factorDecimals(f)) })}
                     </span>
-                    <span>{fmt.money(f.amount, currency)}</span>
+                    <span>{fmt.money(f.amount, ratingCurrency)}</span>
                   </li>
                 ))}
               </ul>

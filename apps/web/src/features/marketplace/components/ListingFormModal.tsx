@@ -1,4 +1,11 @@
-import { LISTING_PHOTOS_MAX, type Listing, ListingCreateBody } from '@evdra/domain';
+import {
+  CURRENCIES,
+  type CurrencyCode,
+  isCurrencyCode,
+  LISTING_PHOTOS_MAX,
+  type Listing,
+  ListingCreateBody,
+} from '@evdra/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -8,6 +15,8 @@ import { z } from 'zod';
 import { FieldShell } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
+import { currencySign, useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { useMyVehicles, useSaveListing } from '../api';
 
 const CreateForm = ListingCreateBody;
@@ -42,6 +51,10 @@ export function ListingFormModal({ listing, onClose, onSaved }: ListingFormModal
   const [removed, setRemoved] = useState<string[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const { lng, currency: readerCurrency } = useFormat();
+  // Romanian sellers price cars in euros: the price's currency is the seller's pick (default: theirs).
+  const [currency, setCurrency] = useState<CurrencyCode>(() => currencyOf(listing, readerCurrency));
+  const currencyId = useId();
 
   const schema = useMemo(
     () => (isNew ? CreateForm : EditForm.extend({ vehicleId: z.unknown().optional() })),
@@ -97,8 +110,8 @@ export function ListingFormModal({ listing, onClose, onSaved }: ListingFormModal
 
   const onSubmit = async (values: FormOut) => {
     const data = isNew
-      ? { vehicleId: values.vehicleId, price: values.price, description: values.description.trim() }
-      : { price: values.price, description: values.description.trim(), removePhotoUrls: removed };
+      ? { vehicleId: values.vehicleId, price: values.price, currency, description: values.description.trim() }
+      : { price: values.price, currency, description: values.description.trim(), removePhotoUrls: removed };
     try {
       await save.mutateAsync({ id: listing?.id, data, photos: picked.map((p) => p.file) });
       onSaved();
@@ -149,7 +162,11 @@ export function ListingFormModal({ listing, onClose, onSaved }: ListingFormModal
             </select>
           </FieldShell>
         ) : null}
-        <FieldShell id={ids.price} label={t('market.form.price')} error={msg(errors.price?.message)}>
+        <FieldShell
+          id={ids.price}
+          label={t('units.withSign', { label: t('units.price'), sign: currencySign(currency, lng) })}
+          error={msg(errors.price?.message)}
+        >
           <input
             id={ids.price}
             className="input"
@@ -161,6 +178,20 @@ export function ListingFormModal({ listing, onClose, onSaved }: ListingFormModal
             {...register('price', { valueAsNumber: true })}
             {...errorProps(ids.price, errors.price?.message)}
           />
+        </FieldShell>
+        <FieldShell id={currencyId} label={t('units.currency')}>
+          <select
+            id={currencyId}
+            className="input"
+            value={currency}
+            onChange={(e) => setCurrency(isCurrencyCode(e.target.value) ? e.target.value : readerCurrency)}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`currencies.${c}`)}
+              </option>
+            ))}
+          </select>
         </FieldShell>
         <FieldShell
           id={ids.description}

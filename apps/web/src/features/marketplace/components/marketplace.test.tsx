@@ -46,6 +46,29 @@ function makeListing(overrides: Partial<Listing> = {}): Listing {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('marketplace page', () => {
+  it('a car priced in euros reads in euros to a Romanian buyer, with about how much it is in lei', async () => {
+    storeUser({ id: 1, currency: 'RON' });
+    mockApi({
+      'GET /api/marketplace/listings': () => jsonResponse([makeListing({ currency: 'EUR' })]),
+      'GET /api/fx/rate': (url) =>
+        url.includes('from=EUR&to=RON')
+          ? jsonResponse({
+              from: 'EUR',
+              to: 'RON',
+              rate: 4.9764,
+              date: '2025-03-03',
+              source: 'ECB',
+              carried: false,
+            })
+          : jsonResponse({ code: 'NOT_FOUND', message: 'none' }, 404),
+    });
+    renderPage(<MarketplacePage />);
+    const card = await screen.findByRole('article', { name: 'Skoda Octavia' });
+    expect(within(card).getByText('€15,000.00')).toBeInTheDocument();
+    // 15,000 × 4.9764 = 74,646 lei.
+    expect(await within(card).findByText('About lei 74,646.00 in your currency.')).toBeInTheDocument();
+  });
+
   it('shows a card with price in €, rating bar at level × 20 %, factors on demand and the history line', async () => {
     storeUser({ id: 1 });
     mockApi({ 'GET /api/marketplace/listings': () => jsonResponse([makeListing()]) });
