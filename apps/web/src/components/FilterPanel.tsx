@@ -1,6 +1,8 @@
+import { DISTANCE_SIGNS, type DistanceUnitCode, distanceToStored, storedToDistance } from '@evdra/domain';
 import { Filter } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoneyAndUnits } from '../lib/units';
 import { TextField } from './Field';
 import { Modal } from './Modal';
 
@@ -30,15 +32,30 @@ interface FilterPanelProps {
   onCancel: () => void;
 }
 
+/** A typed distance through `convert` (miles ↔ km); km, blank and unreadable text stay as typed. */
+function convertTyped(text: string, convert: (n: number) => number, unit: DistanceUnitCode): string {
+  const n = Number(text.replace(',', '.'));
+  if (unit === 'km' || text.trim() === '' || !Number.isFinite(n)) return text;
+  return String(convert(n));
+}
+
 /** Side panel (340 px) with the vehicle filters: Apply, Clear, Cancel. */
 export function FilterPanel({ texts, initial, onApply, onCancel }: FilterPanelProps) {
   const { t } = useTranslation();
-  const [f, setF] = useState<VehicleFilter>(initial);
+  // The filter keeps km (what the server and the cards compare); the panel shows the reader's unit.
+  const { distanceUnit } = useMoneyAndUnits();
+  const [f, setF] = useState<VehicleFilter>(() => ({
+    ...initial,
+    maxOdometer: convertTyped(initial.maxOdometer, (km) => storedToDistance(km, distanceUnit), distanceUnit),
+  }));
   const set = (key: keyof VehicleFilter) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    onApply(f);
+    onApply({
+      ...f,
+      maxOdometer: convertTyped(f.maxOdometer, (v) => distanceToStored(v, distanceUnit), distanceUnit),
+    });
   };
 
   return (
@@ -54,7 +71,7 @@ export function FilterPanel({ texts, initial, onApply, onCancel }: FilterPanelPr
         />
         <TextField label={t(`${texts}.fuelType`)} value={f.fuelType} onValueChange={set('fuelType')} />
         <TextField
-          label={t(`${texts}.maxOdometer`)}
+          label={t('units.withSign', { label: t('units.maxOdometer'), sign: DISTANCE_SIGNS[distanceUnit] })}
           type="number"
           inputMode="numeric"
           min={0}

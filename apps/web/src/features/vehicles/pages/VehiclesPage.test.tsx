@@ -159,6 +159,22 @@ describe('VehiclesPage', () => {
     expect(within(card).getByText('bob')).toBeInTheDocument();
   });
 
+  it('a miles reader filters by a max odometer in miles and reopens the panel on the miles typed', async () => {
+    storeUser({ distanceUnit: 'mi' });
+    mockApi({ 'GET /api/vehicles': () => jsonResponse([logan, mini]) });
+    const { user } = renderPage(<VehiclesPage />, { path: '/vehicles', route: '/vehicles' });
+    await screen.findByRole('article', { name: 'Dacia Logan' });
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    let panel = screen.getByRole('dialog', { name: 'Filter vehicles' });
+    // 40,000 mi is 64,374 km: the Mini (50,000 km) is under it, the Logan (210,000 km) is not.
+    await user.type(within(panel).getByLabelText('Max odometer (mi)'), '40000');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    expect(cardNames()).toEqual(['Mini Cooper']);
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    panel = screen.getByRole('dialog', { name: 'Filter vehicles' });
+    expect(within(panel).getByLabelText('Max odometer (mi)')).toHaveValue(40000);
+  });
+
   it('filters client-side: case-insensitive contains and max odometer; Clear shows all again', async () => {
     const { user, fetchMock } = renderVehicles();
     await screen.findByRole('article', { name: 'Dacia Logan' });
