@@ -113,6 +113,9 @@ describe('OpenAI-compatible provider', () => {
     expect(last).toContain('QUESTION: Cât m-a costat mașina?');
     expect(last).toContain('"make":"Skoda"');
     expect(last).toContain('"expenses":987.65');
+    // The model is told what currency the amounts are in and the units the reader reads.
+    expect(last).toContain('"currency":"RON"');
+    expect(last).toContain('"consumptionUnit":"L_100KM"');
     // The history and the answer as the user saw it are kept.
     expect((await client.get('/api/chat/history')).data.at(-1)).toEqual({
       role: 'ai',
@@ -136,7 +139,8 @@ describe('OpenAI-compatible provider', () => {
       const started = Date.now();
       const res = await client.post('/api/chat', { prompt: 'Cât m-a costat mașina?' });
       expect(res.statusCode).toBe(200);
-      expect(res.data.response).toMatch(/\*\*Skoda Octavia\*\*: 987,65\s€ în total/);
+      // A Romanian account pays in lei (issue 50): the built-in answer names lei, not euros.
+      expect(res.data.response).toMatch(/\*\*Skoda Octavia\*\*: 987,65\slei în total/);
       expect(Date.now() - started).toBeLessThan(2500);
       const fuel = await client.get(`/ai-feedback/vehicle/${carId}/fuel`);
       expect(fuel.statusCode).toBe(200);

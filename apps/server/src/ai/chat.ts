@@ -1,6 +1,6 @@
 import type { Language } from '@evdra/domain';
 import type { VehicleFacts } from './facts.js';
-import { consumptionUnit, type Fmt, formatter, normalize, quantityUnit } from './format.js';
+import { type Fmt, formatter, normalize } from './format.js';
 import { matchTopic } from './knowledge.js';
 import type { ChatAnswer, ChatContext, ChatRequest } from './provider.js';
 
@@ -228,7 +228,14 @@ type T = {
     none: (car: string) => string;
   };
   costs: {
-    value: (car: string, total: string, fuel: string, other: string, perKm: string | null) => string;
+    value: (
+      car: string,
+      total: string,
+      fuel: string,
+      other: string,
+      perKm: string | null,
+      unit: string,
+    ) => string;
     none: (car: string) => string;
   };
 };
@@ -266,8 +273,8 @@ const TEXTS: Record<Language, T> = {
       none: (car) => `**${car}**: no insurance policy recorded.`,
     },
     costs: {
-      value: (car, total, fuel, other, perKm) =>
-        `**${car}**: ${total} in total (fuel ${fuel}, everything else ${other})${perKm ? `, ${perKm} per km` : ''}.`,
+      value: (car, total, fuel, other, perKm, unit) =>
+        `**${car}**: ${total} in total (fuel ${fuel}, everything else ${other})${perKm ? `, ${perKm} per ${unit}` : ''}.`,
       none: (car) => `**${car}**: no costs recorded yet.`,
     },
   },
@@ -304,8 +311,8 @@ const TEXTS: Record<Language, T> = {
       none: (car) => `**${car}**: nicio poliță de asigurare înregistrată.`,
     },
     costs: {
-      value: (car, total, fuel, other, perKm) =>
-        `**${car}**: ${total} în total (combustibil ${fuel}, restul ${other})${perKm ? `, ${perKm} pe km` : ''}.`,
+      value: (car, total, fuel, other, perKm, unit) =>
+        `**${car}**: ${total} în total (combustibil ${fuel}, restul ${other})${perKm ? `, ${perKm} pe ${unit}` : ''}.`,
       none: (car) => `**${car}**: niciun cost înregistrat încă.`,
     },
   },
@@ -342,8 +349,8 @@ const TEXTS: Record<Language, T> = {
       none: (car) => `**${car}**: ninguna póliza de seguro registrada.`,
     },
     costs: {
-      value: (car, total, fuel, other, perKm) =>
-        `**${car}**: ${total} en total (combustible ${fuel}, el resto ${other})${perKm ? `, ${perKm} por km` : ''}.`,
+      value: (car, total, fuel, other, perKm, unit) =>
+        `**${car}**: ${total} en total (combustible ${fuel}, el resto ${other})${perKm ? `, ${perKm} por ${unit}` : ''}.`,
       none: (car) => `**${car}**: todavía no hay costes registrados.`,
     },
   },
@@ -355,7 +362,7 @@ function answerFor(
   intent: DataIntent,
   vs: VehicleFacts[],
   t: T,
-  fmt: Fmt,
+  base: Fmt,
   month: string | undefined,
 ): string {
   if (intent === 'vehicles')
@@ -363,6 +370,8 @@ function answerFor(
       vs.map((v) => `${name(v)} ${v.vehicle.year} (${v.vehicle.registrationNumber})`).join(', '),
     );
   const lines = vs.map((v) => {
+    // Each car's amounts are in its owner's currency (a shared car's may differ from the reader's).
+    const fmt = formatter(base.language, v);
     switch (intent) {
       case 'next_service': {
         const s = v.service;
@@ -393,18 +402,17 @@ function answerFor(
           name(v),
           fmt.money(row.fuel),
           fmt.month(month),
-          `${fmt.dec2(row.liters)} ${quantityUnit(v.vehicle.fuelType)}`,
+          fmt.quantity(row.liters, v.vehicle.fuelType),
         );
       }
       case 'consumption': {
         const f = v.fuel;
         if (f.avgConsumption === null || !f.latest) return t.consumption.none(name(v));
-        const unit = consumptionUnit(v.vehicle.fuelType);
         return t.consumption.value(
           name(v),
-          `${fmt.dec2(f.avgConsumption)} ${unit}`,
+          fmt.consumption(f.avgConsumption, v.vehicle.fuelType),
           f.measured,
-          `${fmt.dec2(f.latest.value)} ${unit}`,
+          fmt.consumption(f.latest.value, v.vehicle.fuelType),
           fmt.date(f.latest.date),
         );
       }
@@ -428,18 +436,24 @@ function answerFor(
           fmt.money(c.total),
           fmt.money(c.fuel),
           fmt.money(c.total - c.fuel),
-          c.costPerKm !== null ? fmt.money(c.costPerKm) : null,
+          c.costPerKm !== null ? fmt.moneyPerDistance(c.costPerKm) : null,
+          fmt.distanceSign,
         );
       }
     }
     return '';
   });
   if (intent === 'fuel_spend' && vs.length > 1) {
-    const sum = vs.reduce(
-      (s, v) => s + (month ? (v.costs.months.find((m) => m.month === month)?.fuel ?? 0) : v.fuel.spent),
-      0,
-    );
-    lines.push(t.fuel.together(fmt.money(Math.round(sum * 100) / 100)));
+    // Summed per currency: cars of owners paying in different currencies never add up as one.
+    const sums = new Map<string, { fmt: Fmt; sum: number }>();
+    for (const v of vs) {
+      const fmt = formatter(base.language, v);
+      const entry = sums.get(fmt.currency) ?? { fmt, sum: 0 };
+      entry.sum += month ? (v.costs.months.find((m) => m.month === month)?.fuel ?? 0) : v.fuel.spent;
+      sums.set(fmt.currency, entry);
+    }
+    const together = [...sums.values()].map(({ fmt, sum }) => fmt.money(Math.round(sum * 100) / 100));
+    lines.push(t.fuel.together(together.join(' + ')));
   }
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import type { Language } from '@evdra/domain';
 import type { VehicleFacts } from './facts.js';
-import { consumptionUnit, type Fmt, formatter } from './format.js';
+import { type Fmt, formatter } from './format.js';
 import type { Evaluation } from './provider.js';
 
 /** Typical distance a car covers in a year. */
@@ -21,9 +21,10 @@ type Texts = {
   serviced: (km: string, days: string, d: number) => string;
   oneService: (date: string) => string;
   noService: () => string;
-  consumption: (avg: string, typical: string, unit: string, d: number) => string;
+  /** avg and typical with their unit (`6,50 L/100 km`, `36.2 mpg`). */
+  consumption: (avg: string, typical: string, d: number) => string;
   insured: (gaps: number, covered: boolean) => string;
-  costPerKm: (perKm: string, d: number) => string;
+  costPerKm: (perKm: string, unit: string, d: number) => string;
   few: (n: number) => string;
 };
 
@@ -39,11 +40,12 @@ const TEXTS: Record<Language, Texts> = {
       `Serviced every ${km} on average (every ${days} days), ${sign(d, 'regularly', 'less often than the 15,000 km / 12 months advised', 'about as advised')}.`,
     oneService: (date) => `Only one service on record (${date}); regularity cannot be judged yet.`,
     noService: () => 'No service on record.',
-    consumption: (avg, typ, unit, d) =>
-      `Real consumption ${avg} ${unit} against about ${typ} ${unit} typical for its fuel and engine (${sign(d, 'better than usual', 'higher than usual', 'normal')}).`,
+    consumption: (avg, typ, d) =>
+      `Real consumption ${avg} against about ${typ} typical for its fuel and engine (${sign(d, 'better than usual', 'higher than usual', 'normal')}).`,
     insured: (gaps, covered) =>
       `${covered ? 'Insured today' : 'Not insured today'}${gaps > 0 ? `, with ${gaps} gap(s) between policies` : ', no gaps between policies'}.`,
-    costPerKm: (c, d) => `Costs ${c} per km (${sign(d, 'cheap to run', 'expensive to run', 'average')}).`,
+    costPerKm: (c, unit, d) =>
+      `Costs ${c} per ${unit} (${sign(d, 'cheap to run', 'expensive to run', 'average')}).`,
     few: (n) =>
       `Only ${n} record(s) so far, so the score is conservative; add fuel, services and insurance for a fuller evaluation.`,
   },
@@ -56,12 +58,12 @@ const TEXTS: Record<Language, Texts> = {
     oneService: (date) =>
       `O singură revizie înregistrată (${date}); regularitatea nu poate fi încă apreciată.`,
     noService: () => 'Nicio revizie înregistrată.',
-    consumption: (avg, typ, unit, d) =>
-      `Consum real ${avg} ${unit} față de circa ${typ} ${unit} obișnuit pentru combustibilul și motorul ei (${sign(d, 'mai bun decât de obicei', 'mai mare decât de obicei', 'normal')}).`,
+    consumption: (avg, typ, d) =>
+      `Consum real ${avg} față de circa ${typ} obișnuit pentru combustibilul și motorul ei (${sign(d, 'mai bun decât de obicei', 'mai mare decât de obicei', 'normal')}).`,
     insured: (gaps, covered) =>
       `${covered ? 'Asigurată azi' : 'Neasigurată azi'}${gaps > 0 ? `, cu ${gaps} întrerupere(i) între polițe` : ', fără întreruperi între polițe'}.`,
-    costPerKm: (c, d) =>
-      `Costă ${c} pe km (${sign(d, 'ieftină de întreținut', 'scumpă de întreținut', 'în medie')}).`,
+    costPerKm: (c, unit, d) =>
+      `Costă ${c} pe ${unit} (${sign(d, 'ieftină de întreținut', 'scumpă de întreținut', 'în medie')}).`,
     few: (n) =>
       `Doar ${n} înregistrare(ări) până acum, deci scorul este prudent; adăugați alimentări, revizii și asigurări pentru o evaluare completă.`,
   },
@@ -74,12 +76,12 @@ const TEXTS: Record<Language, Texts> = {
     oneService: (date) =>
       `Solo un mantenimiento registrado (${date}); todavía no se puede valorar la regularidad.`,
     noService: () => 'Ningún mantenimiento registrado.',
-    consumption: (avg, typ, unit, d) =>
-      `Consumo real de ${avg} ${unit} frente a unos ${typ} ${unit} habituales para su combustible y motor (${sign(d, 'mejor de lo normal', 'más alto de lo normal', 'normal')}).`,
+    consumption: (avg, typ, d) =>
+      `Consumo real de ${avg} frente a unos ${typ} habituales para su combustible y motor (${sign(d, 'mejor de lo normal', 'más alto de lo normal', 'normal')}).`,
     insured: (gaps, covered) =>
       `${covered ? 'Asegurado hoy' : 'Sin seguro hoy'}${gaps > 0 ? `, con ${gaps} interrupción(es) entre pólizas` : ', sin interrupciones entre pólizas'}.`,
-    costPerKm: (c, d) =>
-      `Cuesta ${c} por km (${sign(d, 'barato de mantener', 'caro de mantener', 'en la media')}).`,
+    costPerKm: (c, unit, d) =>
+      `Cuesta ${c} por ${unit} (${sign(d, 'barato de mantener', 'caro de mantener', 'en la media')}).`,
     few: (n) =>
       `Solo ${n} registro(s) por ahora, así que la puntuación es prudente; añade repostajes, mantenimientos y seguros para una evaluación completa.`,
   },
@@ -118,9 +120,8 @@ export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
       key: 'consumption',
       delta: d,
       text: t.consumption(
-        fmt.dec2(fu.avgConsumption),
-        fmt.dec2(fu.typicalConsumption),
-        consumptionUnit(f.vehicle.fuelType),
+        fmt.consumption(fu.avgConsumption, f.vehicle.fuelType),
+        fmt.consumption(fu.typicalConsumption, f.vehicle.fuelType),
         d,
       ),
     });
@@ -135,7 +136,7 @@ export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
   if (f.costs.costPerKm !== null && f.costs.km >= MIN_KM_FOR_COST) {
     const c = f.costs.costPerKm;
     const d = c <= 0.15 ? 0.5 : c <= 0.3 ? 0 : -0.5;
-    out.push({ key: 'costPerKm', delta: d, text: t.costPerKm(fmt.money(c), d) });
+    out.push({ key: 'costPerKm', delta: d, text: t.costPerKm(fmt.moneyPerDistance(c), fmt.distanceSign, d) });
   }
   return out;
 }
@@ -148,7 +149,7 @@ export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
  */
 export function evaluate(f: VehicleFacts, lang: Language): Evaluation {
   const t = TEXTS[lang];
-  const fmt = formatter(lang);
+  const fmt = formatter(lang, f);
   const all = factors(f, t, fmt);
   let raw = BASE + all.reduce((s, x) => s + x.delta, 0);
   const few = f.records.total < FEW_RECORDS;

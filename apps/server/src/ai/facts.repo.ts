@@ -1,7 +1,16 @@
-import { type Language, REVISION_INTERVAL_KM, REVISION_INTERVAL_MONTHS } from '@evdra/domain';
+import {
+  type ConsumptionUnitCode,
+  type CurrencyCode,
+  type DistanceUnitCode,
+  type Language,
+  REVISION_INTERVAL_KM,
+  REVISION_INTERVAL_MONTHS,
+  type VolumeUnitCode,
+} from '@evdra/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
+import { METRIC_UNITS, type ReaderUnits } from '../lib/reader-format.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
@@ -22,7 +31,7 @@ export class FactsRepo {
   async forOwner(ownerId: number, today: string): Promise<VehicleFacts[]> {
     this.statements.owner ??= namedStatement<FactsRow>(this.db, 'facts_by_owner', factsQuery('owner'));
     const vs = await this.statements.owner({ owner: ownerId, today });
-    return vs.map((v) => toFacts(v, today));
+    return vs.map((v) => ({ ...toFacts(v, today), units: readerUnits(v) }));
   }
 
   /**
@@ -39,6 +48,12 @@ export class FactsRepo {
     vehicleId: number,
     today: string,
   ): Promise<{ facts: VehicleFacts; readerLanguage: Language | null } | undefined> {
+    const found = await this.sharedFacts(ownerId, vehicleId, today);
+    return found && { facts: forReader(found.facts, found.reader), readerLanguage: found.reader.language };
+  }
+
+  /** The vehicle's facts as every reader shares them (no reader's units), and the reader's settings. */
+  private async sharedFacts(ownerId: number, vehicleId: number, today: string) {
     this.vehicleNow ??= namedStatement<VehicleNow>(this.db, 'facts_vehicle_now', vehicleNowQuery());
     const [vehicle] = await this.vehicleNow({ owner: ownerId, vehicle: vehicleId });
     if (!vehicle) return undefined;
@@ -74,7 +89,7 @@ export class FactsRepo {
         return toFacts({ ...columns, ...aggregates }, today);
       },
     );
-    return facts && { facts, readerLanguage: vehicle.readerLanguage };
+    return facts && { facts, reader: { language: vehicle.readerLanguage, ...readerUnits(vehicle) } };
   }
 
   private vehicleNow?: NamedStatement<VehicleNow>;
@@ -122,6 +137,7 @@ function toFacts(v: FactsRow, today: string): VehicleFacts {
     x ? { provider: x.p, endDate: x.e, daysLeft: num(x.d) } : null;
   const lastKm = s?.lastDate ? num(s.lastKm) : null;
   return {
+    currency: v.currency ?? 'EUR',
     vehicle: {
       id: v.id,
       make: v.make,
@@ -194,6 +210,45 @@ function toFacts(v: FactsRow, today: string): VehicleFacts {
   };
 }
 
+/** The reading user's units as a row carries them (null: no such user, metric). */
+type ReaderColumns = {
+  distanceUnit: DistanceUnitCode | null;
+  volumeUnit: VolumeUnitCode | null;
+  consumptionUnit: ConsumptionUnitCode | null;
+};
+const readerUnits = (r: ReaderColumns): ReaderUnits => ({
+  distanceUnit: r.distanceUnit ?? METRIC_UNITS.distanceUnit,
+  volumeUnit: r.volumeUnit ?? METRIC_UNITS.volumeUnit,
+  consumptionUnit: r.consumptionUnit ?? METRIC_UNITS.consumptionUnit,
+});
+
+/**
+ * The shared facts with one reader's units, the same object for the same facts and units, so the
+ * texts kept with a facts object (BuiltinProvider) are still written once per reader's units.
+ */
+const readerViews = new WeakMap<VehicleFacts, Map<string, VehicleFacts>>();
+function forReader(facts: VehicleFacts, units: ReaderUnits): VehicleFacts {
+  let views = readerViews.get(facts);
+  if (!views) {
+    views = new Map();
+    readerViews.set(facts, views);
+  }
+  const key = `${units.distanceUnit}|${units.volumeUnit}|${units.consumptionUnit}`;
+  let view = views.get(key);
+  if (!view) {
+    view = {
+      ...facts,
+      units: {
+        distanceUnit: units.distanceUnit,
+        volumeUnit: units.volumeUnit,
+        consumptionUnit: units.consumptionUnit,
+      },
+    };
+    views.set(key, view);
+  }
+  return view;
+}
+
 type Insured = { p: string; e: string; d: Num } | null;
 /** The records' part of a FactsRow, kept between reads while the records are unchanged. */
 type Aggregates = Pick<FactsRow, 'fuel' | 'costs' | 'services' | 'insurance' | 'expenses'>;
@@ -204,8 +259,10 @@ type VehicleNow = Omit<FactsRow, keyof Aggregates> & {
   readerLanguage: Language | null;
 };
 /** One vehicle's row: its columns, then each record kind's aggregate as JSON (null without records). */
-type FactsRow = {
+type FactsRow = ReaderColumns & {
   id: number;
+  /** The owner's currency: every amount of the facts is in it. */
+  currency: CurrencyCode | null;
   make: string;
   model: string;
   year: number;
@@ -261,10 +318,14 @@ function vehicleNowQuery(): SQL {
     select v.id, v.make, v.model, v.year, v.fuel_type as "fuelType", v.engine_size as "engineSize",
            v.odometer, v.registration_number as "registrationNumber", v.ai_evaluation_consent as consent,
            coalesce(rv.version, 0)::float8 as "recordsVersion",
+           o.currency,
            row(v.make, v.model, v.year, v.fuel_type, v.engine_size, v.odometer, v.registration_number,
-               v.ai_evaluation_consent)::text as "columnsText",
-           (select u.language from users u where u.id = ${sql.placeholder('owner')}) as "readerLanguage"
+               v.ai_evaluation_consent, o.currency)::text as "columnsText",
+           r.language as "readerLanguage", r.distance_unit as "distanceUnit", r.volume_unit as "volumeUnit",
+           r.consumption_unit as "consumptionUnit"
       from vehicles v left join vehicle_record_versions rv on rv.vehicle_id = v.id
+      join users o on o.id = v.owner_id
+      left join users r on r.id = ${sql.placeholder('owner')}
      where v.id = ${sql.placeholder('vehicle')}
        and v.id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})`;
 }
@@ -280,7 +341,7 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
   const interval = `${REVISION_INTERVAL_MONTHS} months`;
   return sql`
     with vs as (
-      select id, make, model, year, fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent
+      select id, owner_id, make, model, year, fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent
         from vehicles
        where id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})${scope === 'vehicle' ? sql` and id = ${sql.placeholder('vehicle')}` : sql``}),
     f as (
@@ -366,8 +427,12 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
     select vs.id, vs.make, vs.model, vs.year, vs.fuel_type as "fuelType", vs.engine_size as "engineSize",
            vs.odometer, vs.registration_number as "registrationNumber", vs.ai_evaluation_consent as consent,
            to_json(fa) as fuel, to_json(ca) as costs, to_json(ra) as services, to_json(ia) as insurance,
-           to_json(ea) as expenses
+           to_json(ea) as expenses,
+           o.currency, r.distance_unit as "distanceUnit", r.volume_unit as "volumeUnit",
+           r.consumption_unit as "consumptionUnit"
       from vs
+      join users o on o.id = vs.owner_id
+      left join users r on r.id = ${sql.placeholder('owner')}
       left join fa on fa.vehicle_id = vs.id
       left join ca on ca.vehicle_id = vs.id
       left join ra on ra.vehicle_id = vs.id

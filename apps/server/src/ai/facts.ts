@@ -1,4 +1,5 @@
-import type { FuelType, Language } from '@evdra/domain';
+import type { CurrencyCode, FuelType, Language } from '@evdra/domain';
+import type { ReaderUnits } from '../lib/reader-format.js';
 
 /** One month of a vehicle's costs (from the vehicle_month_costs rollup). */
 export type MonthCost = { month: string; fuel: number; liters: number; total: number };
@@ -19,6 +20,14 @@ export type VehicleFacts = {
     registrationNumber: string;
     aiEvaluationConsent: boolean;
   };
+  /**
+   * The currency every amount here is in: the vehicle owner's (each record at its stored rate). A
+   * viewer of a shared car with another currency reads the owner's amounts labelled as such, never
+   * relabelled as their own. Absent (facts built by hand): EUR.
+   */
+  currency?: CurrencyCode;
+  /** The reading user's units, for the texts written from these metric facts. Absent: km, L, L/100 km. */
+  units?: ReaderUnits;
   /** Today (YYYY-MM-DD) the facts were computed for. */
   today: string;
   ageYears: number;

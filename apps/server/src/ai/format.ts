@@ -1,55 +1,16 @@
-import type { FuelType, Language } from '@evdra/domain';
-
-const LOCALES: Record<Language, string> = { en: 'en-US', ro: 'ro-RO', es: 'es-ES' };
-
-const formatters = new Map<Language, Fmt>();
+import type { Language } from '@evdra/domain';
+import { type ReaderFormat, readerFormat } from '../lib/reader-format.js';
+import type { VehicleFacts } from './facts.js';
 
 /**
- * Number, money, date and month formatting in the answer's language (money always in €). Made once
- * per language: building the six Intl formatters took 13% of an AI summary's CPU.
+ * Number, money, date and month formatting of an AI text: in the answer's language, the currency the
+ * facts' amounts are in (the vehicle owner's, see VehicleFacts.currency) and the reader's units.
+ * Without them: euros, km and L/100 km, as before issue 50.
  */
-export function formatter(lang: Language): Fmt {
-  let fmt = formatters.get(lang);
-  if (!fmt) {
-    fmt = makeFormatter(lang);
-    formatters.set(lang, fmt);
-  }
-  return fmt;
+export function formatter(lang: Language, facts?: Pick<VehicleFacts, 'currency' | 'units'>): Fmt {
+  return readerFormat(lang, facts?.currency, facts?.units);
 }
-
-function makeFormatter(lang: Language) {
-  const locale = LOCALES[lang];
-  const money = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    currencyDisplay: 'narrowSymbol',
-  });
-  const dec2 = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const dec3 = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-  const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const day = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return {
-    money: (n: number) => money.format(n),
-    dec2: (n: number) => dec2.format(n),
-    dec3: (n: number) => dec3.format(n),
-    int: (n: number) => int.format(Math.round(n)),
-    km: (n: number) => `${int.format(Math.round(n))} km`,
-    pct: (n: number) => `${int.format(Math.round(n))}%`,
-    date: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
-    month: (ym: string) => month.format(new Date(`${ym}-01T00:00:00Z`)),
-  };
-}
-export type Fmt = ReturnType<typeof makeFormatter>;
-
-/** L/100 km, or kWh/100 km for an electric car. */
-export const consumptionUnit = (fuelType: FuelType) => (fuelType === 'ELECTRIC' ? 'kWh/100 km' : 'L/100 km');
-export const quantityUnit = (fuelType: FuelType) => (fuelType === 'ELECTRIC' ? 'kWh' : 'L');
+export type Fmt = ReaderFormat;
 
 /** Lower case without diacritics, for keyword matching in en, ro and es. */
 export function normalize(text: string): string {

@@ -1,6 +1,6 @@
 import type { Language } from '@evdra/domain';
 import type { VehicleFacts } from './facts.js';
-import { consumptionUnit, type Fmt, formatter, quantityUnit } from './format.js';
+import { type Fmt, formatter } from './format.js';
 
 type Cat = 'fuel' | 'expenses' | 'insurance' | 'revisions';
 /** Months with costs needed in the 12 before the last 3 for a trend to mean anything. */
@@ -10,7 +10,7 @@ const pctChange = (now: number, before: number) => ((now - before) / before) * 1
 type PerfTexts = {
   none: (car: string) => string;
   total: (car: string, total: string, parts: Record<Cat, string>) => string;
-  perKm: (c: string, km: string) => string;
+  perKm: (c: string, km: string, unit: string) => string;
   noKm: () => string;
   biggest: (cat: string, amount: string, pct: string) => string;
   month: (month: string, amount: string) => string;
@@ -27,7 +27,7 @@ const PERF: Record<Language, PerfTexts> = {
       `There are no costs recorded for the ${car} yet. Add fuel fill-ups, expenses, insurance policies or services and this summary will show where the money goes.`,
     total: (car, total, p) =>
       `The ${car} has cost ${total} in total: fuel ${p.fuel}, expenses ${p.expenses}, insurance ${p.insurance}, services ${p.revisions}.`,
-    perKm: (c, km) => `That is ${c} per km over ${km} on record.`,
+    perKm: (c, km, unit) => `That is ${c} per ${unit} over ${km} on record.`,
     noKm: () => 'Add odometer readings to fill-ups or services to get the cost per km.',
     biggest: (cat, a, pct) => `The biggest category is ${cat} (${a}, ${pct} of the total).`,
     month: (m, a) => `The most expensive month was ${m} (${a}).`,
@@ -49,7 +49,7 @@ const PERF: Record<Language, PerfTexts> = {
       `Nu există încă niciun cost înregistrat pentru ${car}. Adăugați alimentări, cheltuieli, polițe de asigurare sau revizii și acest rezumat va arăta unde se duc banii.`,
     total: (car, total, p) =>
       `${car} a costat în total ${total}: combustibil ${p.fuel}, cheltuieli ${p.expenses}, asigurări ${p.insurance}, revizii ${p.revisions}.`,
-    perKm: (c, km) => `Adică ${c} pe km pentru ${km} înregistrați.`,
+    perKm: (c, km, unit) => `Adică ${c} pe ${unit} pentru ${km} înregistrați.`,
     noKm: () => 'Adăugați kilometrajul la alimentări sau revizii pentru a afla costul pe km.',
     biggest: (cat, a, pct) => `Cea mai mare categorie este ${cat} (${a}, ${pct} din total).`,
     month: (m, a) => `Cea mai scumpă lună a fost ${m} (${a}).`,
@@ -80,7 +80,7 @@ const PERF: Record<Language, PerfTexts> = {
       `Todavía no hay costes registrados para el ${car}. Añade repostajes, gastos, pólizas de seguro o mantenimientos y este resumen mostrará a dónde va el dinero.`,
     total: (car, total, p) =>
       `El ${car} ha costado ${total} en total: combustible ${p.fuel}, gastos ${p.expenses}, seguro ${p.insurance}, mantenimientos ${p.revisions}.`,
-    perKm: (c, km) => `Eso son ${c} por km en ${km} registrados.`,
+    perKm: (c, km, unit) => `Eso son ${c} por ${unit} en ${km} registrados.`,
     noKm: () =>
       'Añade lecturas del cuentakilómetros a repostajes o mantenimientos para obtener el coste por km.',
     biggest: (cat, a, pct) => `La categoría más grande es ${cat} (${a}, ${pct} del total).`,
@@ -114,7 +114,7 @@ const carName = (f: VehicleFacts) => `${f.vehicle.make} ${f.vehicle.model}`;
 /** Performance summary: totals, cost per km, biggest category and month, trend, anything unusual, one tip. */
 export function performanceText(f: VehicleFacts, lang: Language): string {
   const t = PERF[lang];
-  const fmt = formatter(lang);
+  const fmt = formatter(lang, f);
   const c = f.costs;
   if (c.total <= 0) return t.none(carName(f));
   const lines: string[] = [];
@@ -126,7 +126,11 @@ export function performanceText(f: VehicleFacts, lang: Language): string {
       revisions: fmt.money(c.revisions),
     }),
   );
-  lines.push(c.costPerKm !== null ? t.perKm(fmt.money(c.costPerKm), fmt.km(c.km)) : t.noKm());
+  lines.push(
+    c.costPerKm !== null
+      ? t.perKm(fmt.moneyPerDistance(c.costPerKm), fmt.km(c.km), fmt.distanceSign)
+      : t.noKm(),
+  );
   if (c.biggestCategory) {
     const share = (c.biggestCategory.amount / c.total) * 100;
     lines.push(
@@ -233,11 +237,10 @@ export const CONSUMPTION_JUMP = 0.15;
 /** Fuel summary: average consumption (full tank to full tank), latest, best and worst, price trend, a jump. */
 export function fuelText(f: VehicleFacts, lang: Language): string {
   const t = FUEL[lang];
-  const fmt: Fmt = formatter(lang);
+  const fmt: Fmt = formatter(lang, f);
   const fu = f.fuel;
-  const unit = consumptionUnit(f.vehicle.fuelType);
-  const q = (n: number) => `${fmt.dec2(n)} ${quantityUnit(f.vehicle.fuelType)}`;
-  const c = (n: number) => `${fmt.dec2(n)} ${unit}`;
+  const q = (n: number) => fmt.quantity(n, f.vehicle.fuelType);
+  const c = (n: number) => fmt.consumption(n, f.vehicle.fuelType);
   if (fu.fills === 0) return t.none(carName(f));
   if (fu.avgConsumption === null) return t.unmeasured(fu.fills, q(fu.quantity), fmt.money(fu.spent));
   const lines = [t.totals(fu.fills, q(fu.quantity), fmt.money(fu.spent))];
@@ -259,17 +262,19 @@ export function fuelText(f: VehicleFacts, lang: Language): string {
     const change = pctChange(fu.recentPricePerUnit, fu.earlierPricePerUnit);
     lines.push(
       t.price(
-        `${fmt.dec3(fu.recentPricePerUnit)} €`,
-        `${fmt.dec3(fu.earlierPricePerUnit)} €`,
+        fmt.pricePerQuantity(fu.recentPricePerUnit, f.vehicle.fuelType),
+        fmt.pricePerQuantity(fu.earlierPricePerUnit, f.vehicle.fuelType),
         fmt.pct(Math.abs(change)),
         change >= 0,
         f.vehicle.fuelType === 'ELECTRIC'
           ? 'kWh'
-          : lang === 'en'
-            ? 'litre'
-            : lang === 'ro'
-              ? 'litru'
-              : 'litro',
+          : fmt.units.volumeUnit !== 'L'
+            ? { en: 'gallon', ro: 'galon', es: 'galón' }[lang]
+            : lang === 'en'
+              ? 'litre'
+              : lang === 'ro'
+                ? 'litru'
+                : 'litro',
       ),
     );
   }
