@@ -261,6 +261,23 @@ describe('fuel consumption', () => {
     ).toBe(201);
   });
 
+  it('keeps a price per litre to 4 decimals, so $3.499/US gal typed in gallons reads back as typed', async () => {
+    const v = (await alice.post('/api/vehicles', { ...vehicle('F-4'), odometer: 0 })).data.id;
+    const perLiter = Math.round((3.499 / 3.785411784) * 10_000) / 10_000; // 0.9243
+    const created = await alice.post('/api/fuel-consumptions', {
+      vehicleId: v,
+      fuelType: 'DIESEL',
+      liters: 37.85,
+      fuelPrice: 34.99,
+      pricePerLiter: perLiter,
+      date: '2025-04-01',
+    });
+    expect(created.statusCode).toBe(201);
+    const [row] = (await alice.get(`/api/fuel-consumptions/vehicle/${v}`)).data;
+    expect(row.pricePerLiter).toBe(0.9243);
+    expect(Math.round(row.pricePerLiter * 3.785411784 * 1000) / 1000).toBe(3.499);
+  });
+
   it('filters the fuel list by from and to dates', async () => {
     const v = (await alice.post('/api/vehicles', { ...vehicle('F-3'), odometer: 0 })).data.id;
     for (const date of ['2025-01-05', '2025-02-05', '2025-03-05']) {

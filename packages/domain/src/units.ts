@@ -56,7 +56,7 @@ export function consumptionToL100km(value: number, unit: ConsumptionUnitCode): n
 
 /**
  * Decimals of the metric columns (schema.ts): odometers are integer km, litres numeric(10,2),
- * consumption numeric(8,2); price per litre is numeric(10,3) today, see PRICE_PER_LITER_DECIMALS.
+ * consumption numeric(8,2); price per litre numeric(10,4), see PRICE_PER_LITER_DECIMALS.
  */
 export const STORED_DECIMALS = { km: 0, liters: 2, lPer100km: 2 } as const;
 
@@ -71,8 +71,8 @@ export const SHOWN_DECIMALS = { distance: 0, volume: 2, pricePerVolume: 3, consu
 
 /**
  * A price per gallon typed with 3 decimals survives as a price per litre with 4, not 3 (half of
- * 0.001 €/L is 0.0019 €/US gal, more than half of the 0.001 shown). fuel.price_per_liter is
- * numeric(10,3): a gallon user's price needs the column widened to numeric(10,4) when it is wired.
+ * 0.001 €/L is 0.0019 €/US gal, more than half of the 0.001 shown): fuel.price_per_liter is
+ * numeric(10,4) for that reason.
  */
 export const PRICE_PER_LITER_DECIMALS = 4;
 

@@ -273,7 +273,7 @@ export const fuelEntries = pgTable(
     fuelType: text('fuel_type', { enum: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'] }).notNull(),
     liters: numeric('liters', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     fuelPrice: money('fuel_price').notNull(),
-    pricePerLiter: numeric('price_per_liter', { precision: 10, scale: 3, mode: 'number' }),
+    pricePerLiter: numeric('price_per_liter', { precision: 10, scale: 4, mode: 'number' }),
     odometer: integer('odometer'),
     date: date('date').notNull(),
     fullTank: boolean('full_tank').notNull().default(true),

@@ -1,0 +1,1 @@
+ALTER TABLE "fuel_entries" ALTER COLUMN "price_per_liter" SET DATA TYPE numeric(10, 4);
