@@ -1,5 +1,6 @@
 import {
   type ConsumptionUnitCode,
+  CURRENCY_SIGN_OVERRIDES,
   type CurrencyCode,
   consumptionFromL100km,
   type DistanceUnitCode,
@@ -8,6 +9,7 @@ import {
   kmToDistance,
   type Language,
   litersToVolume,
+  moneyFormatOptions,
   pricePerLiterToPerVolume,
   VOLUME_SIGNS,
   type VolumeUnitCode,
@@ -122,3 +124,34 @@ function makeReaderFormat(language: Language, currency: CurrencyCode, units: Rea
   };
 }
 export type ReaderFormat = ReturnType<typeof makeReaderFormat>;
+
+/**
+ * An amount formatter with Intl's grouping always on (Spanish leaves 4-digit figures ungrouped:
+ * 3016,00 € beside 46.944,00 €, which a table of costs cannot have) and `decimals` fixed when given
+ * (a cost per km has 3), with the signs the domain overrides (`lei`): the PDF report's money.
+ */
+export function groupedMoney(locale: string, currency: CurrencyCode, decimals?: number) {
+  const intl = new Intl.NumberFormat(locale, {
+    ...moneyFormatOptions(currency),
+    useGrouping: 'always',
+    ...(decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  });
+  const sign = CURRENCY_SIGN_OVERRIDES[currency];
+  const intlSign = intl.formatToParts(1).find((p) => p.type === 'currency')?.value;
+  return sign && intlSign && intlSign !== sign
+    ? (n: number) => intl.format(n).replace(intlSign, sign)
+    : (n: number) => intl.format(n);
+}
+
+/** A consumption in L/100 km in `unit`, with `metricDecimals` for L/100 km as the text wrote it before. */
+export function consumptionIn(
+  lPer100km: number,
+  fuelType: FuelType,
+  unit: ConsumptionUnitCode,
+  format: (n: number, decimals: number) => string,
+  metricSign: string,
+): string {
+  if (fuelType === 'ELECTRIC' || unit === 'L_100KM') return `${format(lPer100km, 2)} ${metricSign}`;
+  const value = consumptionFromL100km(lPer100km, unit);
+  return value === undefined ? '–' : `${format(value, 1)} ${CONSUMPTION_WORDS[unit]}`;
+}

@@ -102,7 +102,7 @@ export function reportHtml(
   o: { pdfUrl: string; photoUrl?: string; expiresAt: Date; verifyUrl: string },
 ): string {
   const t = reportTexts(m.lang);
-  const f = formats(m.lang);
+  const f = formats(m.lang, m.owner);
   const v = m.vehicle;
   const dash = '—';
   /**
@@ -135,7 +135,8 @@ export function reportHtml(
   const flag = (s: string) => `<p class="flag">${esc(s)}</p>`;
   const stats = (items: [string, string][]) =>
     `<dl>${items.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>`;
-  const consumption = (n: number | null) => (n === null ? dash : `${f.two(n)} ${m.fuel.unit}`);
+  const consumption = (n: number | null) =>
+    n === null ? dash : f.consumption(n, m.vehicle.fuelType, m.fuel.unit);
 
   const facts: [string, string][] = [
     [t.make, `${v.make} ${v.model}`],
@@ -227,7 +228,7 @@ export function reportHtml(
         stats([
           [t.tco, f.money(m.total.totalCost)],
           [t.kmRecorded, f.km(m.total.totalKm)],
-          [t.perKm, m.total.costPerKm === null ? dash : f.money3(m.total.costPerKm)],
+          [f.perDistance(t.perKm), m.total.costPerKm === null ? dash : f.moneyPerDistance(m.total.costPerKm)],
         ]);
   const odometer =
     m.readings.length === 0

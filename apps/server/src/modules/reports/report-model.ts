@@ -1,4 +1,5 @@
-import type { AllTimeTotals, CostTotals, Language, YearlyAnalytics } from '@evdra/domain';
+import type { AllTimeTotals, CostTotals, Language, MoneyAndUnits, YearlyAnalytics } from '@evdra/domain';
+import { EXISTING_USER_MONEY_AND_UNITS } from '@evdra/domain';
 import type {
   ReportInsurance,
   ReportRecords,
@@ -19,6 +20,8 @@ export type Reading = {
 /** What a report shows, computed once for the PDF and the public page. */
 export type ReportModel = {
   lang: Language;
+  /** The owner's currency (every amount is in it) and units (every measure is shown in them). */
+  owner: MoneyAndUnits;
   generatedAt: Date;
   code: string;
   vehicle: ReportVehicle;
@@ -145,6 +148,7 @@ export function buildModel(input: {
   const rated = (xs: typeof fills) => xs.flatMap((f) => (f.consumption === null ? [] : [f.consumption]));
   return {
     lang: input.lang,
+    owner: records.owner ?? { ...EXISTING_USER_MONEY_AND_UNITS },
     generatedAt,
     code: input.code,
     vehicle: records.vehicle,

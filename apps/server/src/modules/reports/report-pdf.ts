@@ -54,7 +54,7 @@ type Doc = PDFKit.PDFDocument;
  */
 export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<Doc> {
   const t = reportTexts(model.lang);
-  const f = formats(model.lang);
+  const f = formats(model.lang, model.owner);
   const {
     PDFDocument,
     fonts: { regular, bold },
@@ -206,7 +206,8 @@ export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<
 
   // ── fuel ──
   heading(doc, t.fuelSection, width, model.fuel.fillUps === 0 ? 20 : 190);
-  const consumption = (n: number | null) => (n === null ? '—' : `${f.two(n)} ${model.fuel.unit}`);
+  const consumption = (n: number | null) =>
+    n === null ? '—' : f.consumption(n, model.vehicle.fuelType, model.fuel.unit);
   if (model.fuel.fillUps === 0) note(doc, t.noFuel);
   else {
     ensure(40);
@@ -250,7 +251,10 @@ export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<
       [
         [t.tco, f.money(model.total.totalCost)],
         [t.kmRecorded, f.km(model.total.totalKm)],
-        [t.perKm, model.total.costPerKm === null ? '—' : f.money3(model.total.costPerKm)],
+        [
+          f.perDistance(t.perKm),
+          model.total.costPerKm === null ? '—' : f.moneyPerDistance(model.total.costPerKm),
+        ],
       ],
       width,
     );

@@ -1,4 +1,13 @@
-import { type Language, type RenewalType, renewalLabel } from '@evdra/domain';
+import {
+  EXISTING_USER_MONEY_AND_UNITS,
+  type FuelType,
+  kmToDistance,
+  type Language,
+  type MoneyAndUnits,
+  type RenewalType,
+  renewalLabel,
+} from '@evdra/domain';
+import { consumptionIn, groupedMoney } from '../../lib/reader-format.js';
 
 /**
  * The report's words in the reader's language (as the reminder and marketplace texts): the PDF and
@@ -241,8 +250,11 @@ export type ReportTexts = Texts;
 
 const locales: Record<Language, string> = { en: 'en-GB', ro: 'ro-RO', es: 'es-ES' };
 
-/** Intl formatters for the language: numbers, €, km, dates (UTC calendar days) and times. */
-export function formats(lang: Language) {
+/**
+ * Intl formatters for the language: numbers, the owner's money (issue 50: lei, €, £…), distances and
+ * consumption in the owner's units, dates (UTC calendar days) and times. Without an owner: €, km, L/100km.
+ */
+export function formats(lang: Language, owner: MoneyAndUnits = EXISTING_USER_MONEY_AND_UNITS) {
   const locale = locales[lang];
   // useGrouping 'always': Spanish leaves 4-digit figures ungrouped (3016,00 € beside 46.944,00 €).
   const num = (digits: number) =>
@@ -254,21 +266,10 @@ export function formats(lang: Language) {
   const int = num(0);
   const one = num(1);
   const two = num(2);
-  // narrowSymbol: Romanian would otherwise write "EUR" (as the web app's money format does).
-  const eur = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    currencyDisplay: 'narrowSymbol',
-    useGrouping: 'always',
-  });
-  const eur3 = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 3,
-    maximumFractionDigits: 3,
-    useGrouping: 'always',
-  });
+  // narrowSymbol: Romanian would otherwise write "EUR" (as the web app's money format does); RON is lei.
+  const money = groupedMoney(locale, owner.currency);
+  const money3 = groupedMoney(locale, owner.currency, 3);
+  const unit = owner.distanceUnit;
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   // A chart's month with its whole year: 'Dec 24' reads as the 24th of December.
@@ -281,9 +282,22 @@ export function formats(lang: Language) {
     int: (n: number) => int.format(n),
     one: (n: number) => one.format(n),
     two: (n: number) => two.format(n),
-    km: (n: number) => `${grouped.format(n)} km`,
-    money: (n: number) => eur.format(n),
-    money3: (n: number) => eur3.format(n),
+    /** A distance kept in km, in the owner's unit: `12.345 km`, `7,671 mi`. */
+    km: (n: number) => `${grouped.format(Math.round(kmToDistance(n, unit)))} ${unit}`,
+    money,
+    /** A cost per km as a cost per the owner's distance unit. */
+    moneyPerDistance: (perKm: number) => money3(unit === 'km' ? perKm : perKm / kmToDistance(1, unit)),
+    /** A label that ends in "km" (Cost per km) with the owner's unit. */
+    perDistance: (label: string) => label.replace(/km$/, unit),
+    /** L/100km as before (kWh/100km stays), MPG or km/L in the owner's unit. */
+    consumption: (n: number, fuelType: FuelType, metricSign: string) =>
+      consumptionIn(
+        n,
+        fuelType,
+        owner.consumptionUnit,
+        (x, d) => (d === 1 ? one : two).format(x),
+        metricSign,
+      ),
     /** A calendar day 'YYYY-MM-DD'. */
     date: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
     month: (iso: string) => month.format(new Date(`${iso}T00:00:00Z`)),

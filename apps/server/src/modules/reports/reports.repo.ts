@@ -1,4 +1,4 @@
-import type { RenewalType } from '@evdra/domain';
+import type { MoneyAndUnits, RenewalType } from '@evdra/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportCodes, reportLinks } from '../../db/schema.js';
@@ -52,6 +52,11 @@ export type ReportRecords = {
   fills: ReportFill[];
   /** Average L/100km (kWh/100km) of the fill-ups that have one, as the marketplace card's history. */
   consumption: number | null;
+  /**
+   * The owner's currency and units (issue 50): the report's amounts are in that currency (each
+   * record's price at its stored rate, the costs from the analytics in it) and its measures in those units.
+   */
+  owner: MoneyAndUnits;
 };
 
 export type LinkRow = typeof reportLinks.$inferSelect;
@@ -79,20 +84,25 @@ export class ReportsRepo {
             'aiScore', v.ai_score, 'aiScoreReason', v.ai_score_reason, 'photoId', v.photo_id,
             'ownerUsername', u.username),
           'services', (select coalesce(json_agg(json_build_object(
-              'date', r.date, 'km', r.km, 'price', r.price, 'description', r.description)
+              'date', r.date, 'km', r.km, 'price', round(r.price * coalesce(r.exchange_rate, 1), 2),
+              'description', r.description)
               order by r.date, r.km, r.id), '[]') from revisions r where r.vehicle_id = v.id),
           'insurances', (select coalesce(json_agg(json_build_object(
               'provider', i.provider, 'coverageType', i.coverage_type, 'startDate', i.start_date,
-              'endDate', i.end_date, 'price', i.price)
+              'endDate', i.end_date, 'price', round(i.price * coalesce(i.exchange_rate, 1), 2))
               order by i.start_date, i.end_date, i.id), '[]') from insurances i where i.vehicle_id = v.id),
           'renewals', (select coalesce(json_agg(json_build_object(
-              'type', n.type, 'validFrom', n.valid_from, 'validUntil', n.valid_until, 'price', n.price)
+              'type', n.type, 'validFrom', n.valid_from, 'validUntil', n.valid_until,
+              'price', round(n.price * coalesce(n.exchange_rate, 1), 2))
               order by n.valid_until, n.id), '[]') from renewals n where n.vehicle_id = v.id),
           'fills', (select coalesce(json_agg(json_build_object(
-              'date', f.date, 'odometer', f.odometer, 'liters', f.liters, 'fuelPrice', f.fuel_price,
+              'date', f.date, 'odometer', f.odometer, 'liters', f.liters,
+              'fuelPrice', round(f.fuel_price * coalesce(f.exchange_rate, 1), 2),
               'consumption', f.consumption_per_100km)
               order by f.date, f.odometer, f.id), '[]') from fuel_entries f where f.vehicle_id = v.id),
-          'consumption', (select h.consumption from vehicle_history h where h.vehicle_id = v.id)
+          'consumption', (select h.consumption from vehicle_history h where h.vehicle_id = v.id),
+          'owner', json_build_object('currency', u.currency, 'distanceUnit', u.distance_unit,
+              'volumeUnit', u.volume_unit, 'consumptionUnit', u.consumption_unit)
         )::text as json
         from vehicles v join users u on u.id = v.owner_id
         where v.id = ${id}`,

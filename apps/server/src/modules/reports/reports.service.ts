@@ -157,7 +157,9 @@ export class ReportsService {
     const now = this.d.now();
     const v = records.vehicle;
     const row = {
-      code: contentCode(vehicleId, now.toISOString().slice(0, 10), [records, costs]),
+      // The owner's currency and units only shape how the figures are printed (the costs already
+      // change with the currency): left out, a report's code is the one it had before issue 50.
+      code: contentCode(vehicleId, now.toISOString().slice(0, 10), [{ ...records, owner: undefined }, costs]),
       vehicleId,
       make: v.make,
       model: v.model,
