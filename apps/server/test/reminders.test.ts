@@ -147,6 +147,31 @@ describe('revision reminders', () => {
     await bob.delete('/api/notifications/clear');
   });
 
+  it('writes the 15,000 km interval in miles for a recipient who reads miles (issue 50)', async () => {
+    const { client: carol, account } = await registered(t.app, 'carol');
+    const put = await carol.put('/api/users/me', {
+      username: account.username,
+      email: account.email,
+      distanceUnit: 'mi',
+    });
+    expect(put.statusCode).toBe(200);
+    const car = (await carol.post('/api/vehicles', vehicle('RV-MI', 100_000))).data.id;
+    await carol.post('/api/revision', { vehicleId: car, date: '2025-05-01', km: 100_000, price: 500 });
+    await carol.post('/api/fuel-consumptions', {
+      vehicleId: car,
+      fuelType: 'GPL',
+      liters: 40,
+      fuelPrice: 140,
+      odometer: 115_200,
+      date: '2025-06-02',
+    });
+    expect(await scan('2025-06-02')).toBe(1);
+    const [n] = (await carol.get('/api/notifications')).data;
+    expect(n).toMatchObject({ type: 'REVISION_REMINDER', title: 'Service due now', vehicleId: car });
+    expect(n.content).toContain('has driven 9,321 mi since its last service');
+    expect(n.content).not.toContain('km');
+  });
+
   it('follows a manual reminder date, and stays quiet while the reminder is off', async () => {
     const car = (await bob.post('/api/vehicles', vehicle('RV-3', 10_000))).data.id;
     const rev = (

@@ -1,4 +1,11 @@
-import { type Language, type RenewalType, renewalLabel } from '@evdra/domain';
+import {
+  type DistanceUnitCode,
+  type Language,
+  REVISION_INTERVAL_KM,
+  type RenewalType,
+  renewalLabel,
+} from '@evdra/domain';
+import { METRIC_UNITS, readerFormat } from '../lib/reader-format.js';
 
 type Vehicle = { make: string; model: string; registrationNumber: string };
 const name = (v: Vehicle) => `${v.make} ${v.model} (${v.registrationNumber})`;
@@ -43,25 +50,36 @@ export function insuranceReminder(
   return t[lang];
 }
 
-/** Service reminder; `days` is 30, 7 or 0 (due now, by date or by km). */
-export function revisionReminder(lang: Language, v: Vehicle, dueDate: string, days: number, byKm: boolean) {
+/**
+ * Service reminder; `days` is 30, 7 or 0 (due now, by date or by km). The interval is written in the
+ * recipient's distance unit (15,000 km, 9,321 mi).
+ */
+export function revisionReminder(
+  lang: Language,
+  v: Vehicle,
+  dueDate: string,
+  days: number,
+  byKm: boolean,
+  distanceUnit: DistanceUnitCode = 'km',
+) {
+  const interval = readerFormat(lang, 'EUR', { ...METRIC_UNITS, distanceUnit }).km(REVISION_INTERVAL_KM);
   const t = {
     en: {
       title: days === 0 ? 'Service due now' : `Service due in ${days} days`,
       content: byKm
-        ? `Your ${name(v)} has driven 15,000 km since its last service: time for the next one.`
+        ? `Your ${name(v)} has driven ${interval} since its last service: time for the next one.`
         : `Your ${name(v)} is due for a service on ${dueDate}.`,
     },
     ro: {
       title: days === 0 ? 'Revizia este scadentă' : `Revizie scadentă în ${days} zile`,
       content: byKm
-        ? `${name(v)} a parcurs 15.000 km de la ultima revizie: e timpul pentru următoarea.`
+        ? `${name(v)} a parcurs ${interval} de la ultima revizie: e timpul pentru următoarea.`
         : `${name(v)} are revizia scadentă pe ${dueDate}.`,
     },
     es: {
       title: days === 0 ? 'Revisión pendiente' : `Revisión en ${days} días`,
       content: byKm
-        ? `Tu ${name(v)} ha recorrido 15.000 km desde su última revisión: toca la siguiente.`
+        ? `Tu ${name(v)} ha recorrido ${interval} desde su última revisión: toca la siguiente.`
         : `Tu ${name(v)} tiene la revisión prevista el ${dueDate}.`,
     },
   };

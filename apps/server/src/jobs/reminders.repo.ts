@@ -1,4 +1,5 @@
 import {
+  type DistanceUnitCode,
   type Language,
   REVISION_INTERVAL_KM,
   REVISION_INTERVAL_MONTHS,
@@ -37,6 +38,8 @@ export type RevisionDueRow = VehicleCols & {
   daysLeft: number;
   kmDue: boolean;
   enabled: boolean;
+  /** The recipient's distance unit: the interval is written in it (15,000 km or 9,321 mi). */
+  distanceUnit: DistanceUnitCode;
 };
 
 export type RenewalDueRow = VehicleCols & {
@@ -113,7 +116,8 @@ export class RemindersRepo {
              (coalesce(r.manual_reminder_date, (r.date + ${`${REVISION_INTERVAL_MONTHS} months`}::interval)::date) - ${today}::date) as "daysLeft",
              (v.odometer >= r.km + ${REVISION_INTERVAL_KM}) as "kmDue",
              v.id as "vehicleId", v.make, v.model, v.registration_number as "registrationNumber",
-             u.id as "userId", u.language as lang, (a.access = 'OWNER') as "isOwner"
+             u.id as "userId", u.language as lang, (a.access = 'OWNER') as "isOwner",
+             u.distance_unit as "distanceUnit"
         from (select distinct on (vehicle_id) * from revisions order by vehicle_id, date desc, id desc) r
         join vehicles v on v.id = r.vehicle_id
         join vehicle_access a on a.vehicle_id = v.id join users u on u.id = a.user_id`),

@@ -101,7 +101,7 @@ async function revisionsDue(repo: RemindersRepo, today: string): Promise<Due[]> 
         userId: r.userId,
         vehicleId: r.vehicleId,
         type: 'REVISION_REMINDER',
-        ...revisionReminder(r.lang, r, r.dueDate, t, r.kmDue && Number(r.daysLeft) > 0),
+        ...revisionReminder(r.lang, r, r.dueDate, t, r.kmDue && Number(r.daysLeft) > 0, r.distanceUnit),
       },
     ];
   });
