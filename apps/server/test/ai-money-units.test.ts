@@ -115,6 +115,13 @@ describe('AI texts in the owner currency and the reader units', () => {
 
     const chat = await client.post('/api/chat', { prompt: 'What is my fuel consumption?' });
     expect(chat.data.response).toContain('mpg');
+
+    const evaluated = await client.post(`/api/vehicles/${car}/evaluate-ai`);
+    expect(evaluated.statusCode).toBe(200);
+    // 15,000 km is 9,321 miles; the consumption factor in mpg.
+    expect(evaluated.data.aiScoreReason).toContain('the typical 9,321 mi');
+    expect(evaluated.data.aiScoreReason).toMatch(/Real consumption 38\.5 mpg/);
+    expect(evaluated.data.aiScoreReason).not.toMatch(/\bkm\b|L\/100/);
   });
 
   it('keeps the euro texts of an existing-style account unchanged', async () => {

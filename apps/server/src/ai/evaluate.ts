@@ -17,7 +17,8 @@ export type Factor = { key: string; delta: number; text: string };
 
 type Texts = {
   age: (years: number, d: number) => string;
-  km: (perYear: string, d: number) => string;
+  /** The distance a year and the typical one, with their unit (`12,000 km`, `7,456 mi`). */
+  km: (perYear: string, typical: string, d: number) => string;
   serviced: (km: string, days: string, d: number) => string;
   oneService: (date: string) => string;
   noService: () => string;
@@ -34,8 +35,8 @@ const sign = (d: number, good: string, bad: string, neutral: string) =>
 const TEXTS: Record<Language, Texts> = {
   en: {
     age: (y, d) => `${sign(d, 'Young car', 'Older car', 'Middle-aged car')}: ${y} years old.`,
-    km: (k, d) =>
-      `Driven about ${k} km a year, ${sign(d, 'below', 'above', 'close to')} the typical 15,000 km.`,
+    km: (k, typical, d) =>
+      `Driven about ${k} a year, ${sign(d, 'below', 'above', 'close to')} the typical ${typical}.`,
     serviced: (km, days, d) =>
       `Serviced every ${km} on average (every ${days} days), ${sign(d, 'regularly', 'less often than the 15,000 km / 12 months advised', 'about as advised')}.`,
     oneService: (date) => `Only one service on record (${date}); regularity cannot be judged yet.`,
@@ -51,8 +52,8 @@ const TEXTS: Record<Language, Texts> = {
   },
   ro: {
     age: (y, d) => `${sign(d, 'Mașină nouă', 'Mașină mai veche', 'Mașină de vârstă medie')}: ${y} ani.`,
-    km: (k, d) =>
-      `Rulează circa ${k} km pe an, ${sign(d, 'sub', 'peste', 'aproape de')} media obișnuită de 15.000 km.`,
+    km: (k, typical, d) =>
+      `Rulează circa ${k} pe an, ${sign(d, 'sub', 'peste', 'aproape de')} media obișnuită de ${typical}.`,
     serviced: (km, days, d) =>
       `Revizie în medie la fiecare ${km} (la ${days} zile), ${sign(d, 'regulat', 'mai rar decât intervalul recomandat de 15.000 km / 12 luni', 'cam cum se recomandă')}.`,
     oneService: (date) =>
@@ -69,8 +70,8 @@ const TEXTS: Record<Language, Texts> = {
   },
   es: {
     age: (y, d) => `${sign(d, 'Coche joven', 'Coche más antiguo', 'Coche de edad media')}: ${y} años.`,
-    km: (k, d) =>
-      `Recorre unos ${k} km al año, ${sign(d, 'por debajo de', 'por encima de', 'cerca de')} los 15.000 km habituales.`,
+    km: (k, typical, d) =>
+      `Recorre unos ${k} al año, ${sign(d, 'por debajo de', 'por encima de', 'cerca de')} los ${typical} habituales.`,
     serviced: (km, days, d) =>
       `Mantenimiento cada ${km} de media (cada ${days} días), ${sign(d, 'con regularidad', 'con menos frecuencia que los 15.000 km / 12 meses recomendados', 'más o menos lo recomendado')}.`,
     oneService: (date) =>
@@ -97,7 +98,7 @@ export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
   if (f.vehicle.odometer > 0) {
     const k = f.kmPerYear;
     const d = k <= 10_000 ? 0.5 : k <= 20_000 ? 0 : k <= 30_000 ? -0.5 : -1;
-    out.push({ key: 'km', delta: d, text: t.km(fmt.int(k), d) });
+    out.push({ key: 'km', delta: d, text: t.km(fmt.km(k), fmt.km(15_000), d) });
   }
 
   const s = f.service;
