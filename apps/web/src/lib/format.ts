@@ -74,21 +74,7 @@ export function formatMoney(value: number, lng: string, currency: CurrencyCode =
 
 /** A chart axis's amount: whole units of the currency, its sign where the language puts it. */
 export function formatMoneyWhole(value: number, lng: string, currency: CurrencyCode): string {
-  const intl = cached(
-    `money0|${lng}|${currency}`,
-    () =>
-      new Intl.NumberFormat(lng, {
-        ...moneyFormatOptions(currency),
-        maximumFractionDigits: 0,
-        minimumFractionDigits: 0,
-      }),
-  ) as Intl.NumberFormat;
-  const sign = CURRENCY_SIGN_OVERRIDES[currency];
-  if (!sign) return intl.format(value);
-  return intl
-    .formatToParts(value)
-    .map((p) => (p.type === 'currency' ? sign : p.value))
-    .join('');
+  return formatMoneyDecimals(value, lng, currency, 0);
 }
 
 /** The sign a form's label shows for a currency: `€`, `£`, `$`, `lei`, `Ft`. */
