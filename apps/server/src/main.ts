@@ -11,8 +11,11 @@ import { FxRepo } from './modules/fx/fx.repo.js';
 import { FxService } from './modules/fx/fx.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 
-/** The first reminder scan after a start; then hourly (jobs/reminders.ts). */
-const FIRST_REMINDER_SCAN_AFTER_MS = 30_000;
+/**
+ * The first reminder scan after a start on the embedded database, then hourly (jobs/reminders.ts).
+ * PostgreSQL has sessions to spare, so there the scan runs at once, as before.
+ */
+const FIRST_REMINDER_SCAN_AFTER_MS_ON_PGLITE = 30_000;
 
 /** The first fetch of the ECB's exchange rates after a start; then daily (modules/fx/fx.job.ts). */
 const FIRST_FX_FETCH_AFTER_MS = 10_000;
@@ -79,9 +82,10 @@ async function main(): Promise<Started> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // After listen, and later still: the first scan holds PGlite's one session for ~0.5 s, which the
-  // first requests after a restart would wait for.
-  stopReminders = scheduleReminders(database.db, app.log, FIRST_REMINDER_SCAN_AFTER_MS);
+  // After listen, and on PGlite later still: the first scan holds its one session for ~0.5 s, which
+  // the first requests after a restart would wait for.
+  const firstScanAfterMs = config.databaseUrl ? 0 : FIRST_REMINDER_SCAN_AFTER_MS_ON_PGLITE;
+  stopReminders = scheduleReminders(database.db, app.log, firstScanAfterMs);
   // The ECB's rates, in the background (FX_RATES_URL set empty: never), a little after the start:
   // storing them holds PGlite's one session, which the first requests after a restart would wait for.
   if (config.fxRatesUrl) {

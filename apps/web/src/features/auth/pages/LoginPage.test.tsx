@@ -52,7 +52,8 @@ describe('LoginPage', () => {
 
   it('on success stores user (with the offline flag) and token, then goes to /', async () => {
     mockApi({
-      'POST /api/auth/login': () => jsonResponse({ user: makeUser({ role: 'ADMIN' }), csrfToken: 'csrf-9' }),
+      'POST /api/auth/login': () =>
+        jsonResponse({ user: makeUser({ role: 'ADMIN', currency: 'RON' }), csrfToken: 'csrf-9' }),
     });
     const { user } = renderLogin();
     await user.type(screen.getByLabelText('Username or email'), 'alice');
@@ -65,6 +66,11 @@ describe('LoginPage', () => {
       email: 'alice@example.com',
       role: 'ADMIN',
       language: 'en',
+      // The reader's money and units, so every page formats amounts and measures offline too.
+      currency: 'RON',
+      distanceUnit: 'km',
+      volumeUnit: 'L',
+      consumptionUnit: 'L_100KM',
       offlineLogin: 'true',
     });
     expect(localStorage.getItem('token')).toBe('csrf-9');
