@@ -122,7 +122,8 @@ test('seller lists with photos; buyer filters, views photos, chats live; seller 
   await expect(card.getByText('€9,500.00')).toBeVisible();
   await expect(card.getByText('One owner, full service history.')).toBeVisible();
   await expect(card.getByText(seller.a.username)).toBeVisible();
-  await expect(card.getByText(/1 service · last .* at 90,000 km/)).toBeVisible();
+  // The distance keeps its unit on the same line (a no-break space).
+  await expect(card.getByText(/1 service · last .* at 90,000\skm/)).toBeVisible();
   await shots(buyer.page, 'market-grid');
   await card.getByRole('button', { name: /Open the photos/ }).click();
   const carousel = buyer.page.getByRole('dialog', { name: `${make} Octavia` });

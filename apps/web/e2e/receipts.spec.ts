@@ -60,8 +60,8 @@ test('fuel receipt: upload a photo, edit a field in Confirm OCR Data, confirm; t
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('€76.72').first()).toBeVisible();
-  // 49.43 L over 500 km.
-  await expect(page.getByText(/^9\.89( L\/100km)?$/)).toBeVisible();
+  // 49.43 L over 500 km: 9.886, shown to one decimal as the reader's consumption.
+  await expect(page.getByText(/^9\.9\sL\/100\skm$/)).toBeVisible();
   await page.goto(vehicleUrl);
-  await expect(page.getByText(/^9\.89( L\/100km)?$/)).toBeVisible();
+  await expect(page.getByText(/^9\.9\sL\/100\skm$/)).toBeVisible();
 });

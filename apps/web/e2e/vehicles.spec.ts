@@ -145,8 +145,8 @@ test('vehicles and records: photo, filter, every record kind, and another user s
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
   }
-  // A card reads '6.00 L/100km'; the table (from 1024 px) has the unit in its column header.
-  await expect(page.getByText(/^6\.00( L\/100km)?$/)).toBeVisible();
+  // A card reads '6.0 L/100 km'; the table (from 1024 px) has the unit in its column header.
+  await expect(page.getByText(/^6\.0(\sL\/100\skm)?$/)).toBeVisible();
   await expect(page.getByText('€336.00').first()).toBeVisible();
   await page.getByRole('button', { name: 'Add Manually' }).click();
   dialog = page.getByRole('dialog', { name: 'Add Fuel Entry' });
@@ -197,6 +197,6 @@ test('vehicles and records: photo, filter, every record kind, and another user s
   await expect(page.getByRole('heading', { name: 'Vehicle not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to vehicles' })).toBeVisible();
   await expect(page.getByText('€340.00')).toHaveCount(0);
-  await expect(page.getByText(/L\/100km/)).toHaveCount(0);
+  await expect(page.getByText(/L\/100\s?km/)).toHaveCount(0);
   await expect(page.getByText('Dacia')).toHaveCount(0);
 });
