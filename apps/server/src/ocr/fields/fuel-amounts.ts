@@ -7,8 +7,8 @@ import { amountTokens, parseNumber } from '../text/numbers.js';
 import { labelValue } from './label.js';
 import { totals } from './total.js';
 
-/** Units every language abbreviates the same way. */
-const UNITS = ['L', 'LT', 'LTR', 'LTRS', 'KWH'];
+/** Units every language abbreviates the same way (a charge in kWh, CNG in kg). */
+const UNITS = ['L', 'LT', 'LTR', 'LTRS', 'KWH', 'KG'];
 /** A quantity and its unit ("20,08 LITRI", "45.2L"). */
 const UNIT = new RegExp(`(\\d[\\d.,]*\\d|\\d)\\s*(?:${anyOf((l) => l.litreUnit, ...UNITS)})\\b`, 'g');
 /**
@@ -19,7 +19,9 @@ const TIMES = new RegExp(
   `(?<![\\d.,])(\\d[\\d.,]*)\\s*(?:${anyOf((l) => l.litreUnit, ...UNITS, 'I', '1')})?\\s*[X*@×]\\s*(?:[£€$]|EUR|LEI|RON)?\\s*(\\d[\\d.,]*)`,
 );
 const QTY_LABEL = new RegExp(`\\b(${anyOf((l) => l.quantity)})\\b`);
-const PPL_LABEL = new RegExp(`(${anyOf((l) => l.pricePerLitre, '\\/\\s*L\\b', '\\/\\s*KWH\\b')})`);
+const PPL_LABEL = new RegExp(
+  `(${anyOf((l) => l.pricePerLitre, '\\/\\s*L\\b', '\\/\\s*KWH\\b', '\\/\\s*KG\\b')})`,
+);
 
 /** Sets liters, pricePerLiter and fuelPrice: the consistent set, else what can be derived, with a warning. */
 export function readFuelAmounts(lines: Line[], r: Result): void {

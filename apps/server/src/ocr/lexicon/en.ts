@@ -112,7 +112,7 @@ export const en: Lexicon = {
 
   litreUnit: ['LITRES', 'LITERS', 'LITRE', 'LITER'],
   quantity: ['LITRES', 'LITERS', 'VOLUME', 'QTY', 'QUANTITY', 'ENERGY'],
-  pricePerLitre: ['PRICE\\s*\\/\\s*(L|KWH|LITRE|LITER)', 'PRICE PER', '\\bPPL\\b'],
+  pricePerLitre: ['PRICE\\s*\\/\\s*(L|KWH|KG|LITRE|LITER)', 'PRICE PER', '\\bPPL\\b'],
   tableHeadings: {
     ppl: ['PRICE\\s*\\/\\s*L[A-Z]*', 'UNIT\\s*PRICE', '\\bPPL\\b', '\\bPRICE\\b'],
     qty: ['LITRES', 'LITERS', 'LITRE', '\\bQTY\\b'],
@@ -121,8 +121,10 @@ export const en: Lexicon = {
   odometer: ['ODOMETER', 'ODO READING', 'MI?L[EI]?AGE(?:\\s*IN|\\s*OUT)?', 'ODO'],
   notOdometer: ['NEXT', '\\bAT\\s+\\d', 'EVERY', 'INTERVAL', 'WARRANTY', 'RANGE'],
   fuel: {
-    electric: ['CHARG', 'ELECTRIC'],
+    // Not a bare CHARGE: a "service charge" or "card surcharge" is no charging session.
+    electric: ['CHARGING', 'CHARGER', 'CHARGE ?POINT', 'RAPID ?CHARGE', 'SUPERCHARG', 'ELECTRIC'],
     lpg: ['LPG'],
+    cng: ['\\bCNG\\b', 'COMPRESSED NATURAL GAS'],
     diesel: ['DIESEL', '\\bDSL\\b'],
     petrol: ['UNLEADED', 'PETROL'],
   },

@@ -75,7 +75,7 @@ export const es: Lexicon = {
 
   litreUnit: ['LITROS', 'LITRO'],
   quantity: ['LITROS', 'CANTIDAD', 'ENERGIA', 'VOLUMEN'],
-  pricePerLitre: ['PRECIO\\s*\\/\\s*(L|KWH|LITRO)', 'PRECIO\\s*(POR\\s*)?LITRO', 'PRECIO UNIDAD'],
+  pricePerLitre: ['PRECIO\\s*\\/\\s*(L|KWH|KG|LITRO)', 'PRECIO\\s*(POR\\s*)?LITRO', 'PRECIO UNIDAD'],
   tableHeadings: {
     ppl: ['PRE[CT]IO?\\s*\\/\\s*L[A-Z]*', 'PRECIO ?(?:POR ?)?LITRO\\b', 'PVP\\s*\\/\\s*L\\b', '\\bPRECIO\\b'],
     qty: ['LITROS', 'VOLUMEN?', 'CANTIDAD', '\\bCANT\\b'],
@@ -85,8 +85,9 @@ export const es: Lexicon = {
   odometer: ['ODOMETRO', 'KIL[A-Z]?M[A-Z]?TR[A-Z]*'],
   notOdometer: ['PROXIM', 'CADA', 'INTERVAL', 'GARANTI', 'AUTONOM'],
   fuel: {
-    electric: ['RECARGA'],
+    electric: ['RECARGA', 'CARGADOR', 'PUNTO DE CARGA', 'ELECTROLINERA', 'ENERGIA ELECTRICA'],
     lpg: ['GLP'],
+    cng: ['\\bGNC\\b', '\\bGNV\\b', 'GAS NATURAL (?:COMPRIMIDO|VEHICULAR)'],
     diesel: ['GASOLEO', 'GASOIL'],
     petrol: ['GASOLINA', 'SIN ?PLOMO', '\\bSP ?9[58]\\b'],
   },

@@ -86,7 +86,7 @@ export const ro: Lexicon = {
 
   litreUnit: ['LITRI', 'LITRU'],
   quantity: ['LITRI', 'CANTITATE', 'ENERGIE'],
-  pricePerLitre: ['PRET\\s*\\/\\s*(L|KWH|LITRU)', 'PRET UNITAR', 'PRET\\s*(PE\\s*)?LITRU'],
+  pricePerLitre: ['PRET\\s*\\/\\s*(L|KWH|KG|LITRU)', 'PRET UNITAR', 'PRET\\s*(PE\\s*)?LITRU'],
   tableHeadings: {
     // "PRET/L", "PRECIO/L" and "PRETIO/L" (a C read as T).
     ppl: ['PRE[CT]IO?\\s*\\/\\s*L[A-Z]*', 'PRET ?\\/? ?LITRU', 'PRET\\s*UNITAR', '\\bPRET\\b'],
@@ -97,8 +97,9 @@ export const ro: Lexicon = {
   odometer: ['KM ?BORD', 'KILOMETRAJ[A-Z]*', 'KIL[A-Z]?M[A-Z]?TR[A-Z]*'],
   notOdometer: ['URMATOAR', '\\bLA\\s+\\d', 'INTERVAL', 'GARANTI'],
   fuel: {
-    electric: ['INCARCARE'],
+    electric: ['INCARCARE', 'INCARCATOR', 'ENERGIE ELECTRICA'],
     lpg: ['GPL'],
+    cng: ['\\bGNC\\b', '\\bMETAN\\b', 'GAZ NATURAL'],
     diesel: ['MOTORINA'],
     petrol: ['BENZINA', 'EFIX'],
   },

@@ -67,8 +67,11 @@ export type Lexicon = {
   odometer: string[];
   /** A distance that is not the car's reading: the next service, an interval, a range. */
   notOdometer: string[];
-  /** The fuel's names. */
-  fuel: { electric: string[]; lpg: string[]; diesel: string[]; petrol: string[] };
+  /**
+   * The fuel's names: a charge (the charger, the station, "încărcare"), LPG (GPL, GLP, Autogas),
+   * CNG (GNC, GNV, metan; sold by the kg), diesel, petrol.
+   */
+  fuel: { electric: string[]; lpg: string[]; cng: string[]; diesel: string[]; petrol: string[] };
 
   // ── expenses and service invoices ──
   /** Words that say what an expense was for, per type. */
