@@ -40,8 +40,11 @@ export type FxRate = z.infer<typeof FxRate>;
 /**
  * The fields a record with an amount may send (issue 50): its currency (default: the vehicle owner's)
  * and, for a currency other than the owner's, the rate it was paid at: `exchangeRate` units of the
- * owner's currency for one of the record's, from `rateDate`, by `rateSource` (MANUAL when a rate is
- * sent without one). Without a rate the server takes the reference rate of the record's day.
+ * WRITER's currency for one of the record's (what their form shows; for a record in the writer's own
+ * currency, or a rate sent back unchanged, units of the owner's), from `rateDate`, by `rateSource`
+ * (MANUAL when a rate is sent without one). The server stores and answers it to the owner's currency
+ * (a shared car's editor paying in another currency: converted at the day's reference rate). Without
+ * a rate the server takes the reference rate of the record's day.
  */
 export const RecordMoneyFields = {
   currency: Currency.optional(),

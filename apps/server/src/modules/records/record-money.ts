@@ -1,4 +1,4 @@
-import { type CurrencyCode, convertMoney, type RateSourceCode } from '@evdra/domain';
+import { type CurrencyCode, convertMoney, type RateSourceCode, roundRate } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { fieldError } from '../../lib/errors.js';
 
@@ -44,6 +44,11 @@ export type PricingContext = {
   current?: StoredMoney & { date: string };
   /** Where a record's money came from when the client sends a rate without a source. */
   sentRateSource?: RateSourceCode;
+  /**
+   * The currency of the user who writes the record (default: the owner's): a rate they send is in it
+   * (an editor of a shared car types the rate to their own currency, the one their form shows).
+   */
+  writerCurrency?: CurrencyCode;
 };
 
 /**
@@ -54,6 +59,13 @@ export type PricingContext = {
  * rate while its currency, day and owner currency are unchanged (a MANUAL rate is not replaced by a
  * reference one); else the reference rate of the record's day. With none known, an amount is refused
  * 400 on `exchangeRate`, so the form asks the user for the rate they paid at.
+ *
+ * A sent rate is units of the WRITER's currency for one of the record's (what their form shows), except
+ * a rate sent back unchanged from the record (an edit form's own value: in the record's stored rate
+ * currency) and a rate for a record in the writer's own currency (1 to it: so to the owner's). The
+ * stored rate is always to the owner's currency (rate_currency): a rate to another one (an editor
+ * paying in euros on a lei owner's car) is converted at the reference rate between the two on the
+ * record's day; with none known it is refused 400 on `exchangeRate`.
  */
 export async function priceRecord(
   sent: SentMoney,
@@ -84,11 +96,25 @@ export async function priceRecord(
     sent.exchangeRate === current.exchangeRate &&
     (sent.rateSource ?? 'ECB') === 'ECB';
   if (sent.exchangeRate != null && !echoed) {
-    return priced(
-      sent.exchangeRate,
-      sent.rateDate ?? date,
-      sent.rateSource ?? ctx.sentRateSource ?? 'MANUAL',
-    );
+    const rateDate = sent.rateDate ?? date;
+    const rateSource = sent.rateSource ?? ctx.sentRateSource ?? 'MANUAL';
+    const unchanged = current?.currency === currency && current.exchangeRate === sent.exchangeRate;
+    const sentIn = unchanged ? current.rateCurrency : (ctx.writerCurrency ?? ownerCurrency);
+    if (sentIn === ownerCurrency) return priced(sent.exchangeRate, rateDate, rateSource);
+    if (currency !== sentIn) {
+      // To the writer's currency: times that currency's rate to the owner's on the record's day.
+      const bridge = await lookup(sentIn, ownerCurrency, date);
+      if (bridge) return priced(roundRate(sent.exchangeRate * bridge.rate), rateDate, rateSource);
+      throw fieldError(
+        'VALIDATION_FAILED',
+        400,
+        'exchangeRate',
+        `No exchange rate from ${sentIn} to ${ownerCurrency}, the car owner's currency, is known for ${date}. Enter the rate in ${ownerCurrency} for 1 ${currency}.`,
+      );
+    }
+    // A record in the writer's own currency is 1 to it: a rate sent for it can only be to the owner's.
+    if (!unchanged) return priced(sent.exchangeRate, rateDate, rateSource);
+    // Sent back unchanged, a record in the currency its owner had (rate 1) takes its reference rate.
   }
   if (
     current &&
@@ -102,10 +128,13 @@ export async function priceRecord(
   const rate = await lookup(currency, ownerCurrency, date);
   if (rate) return priced(rate.rate, rate.date, rate.source);
   if (amount === null) return priced(null, null, 'ECB');
+  // The rate is asked in the writer's currency (a record in that currency: the owner's).
+  const writer = ctx.writerCurrency ?? ownerCurrency;
+  const askIn = currency === writer ? ownerCurrency : writer;
   throw fieldError(
     'VALIDATION_FAILED',
     400,
     'exchangeRate',
-    `No exchange rate from ${currency} to ${ownerCurrency} is known for ${date}. Enter the rate you paid at (${ownerCurrency} for 1 ${currency}).`,
+    `No exchange rate from ${currency} to ${ownerCurrency} is known for ${date}. Enter the rate you paid at (${askIn} for 1 ${currency}).`,
   );
 }

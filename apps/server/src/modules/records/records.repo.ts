@@ -240,6 +240,18 @@ export class RecordsRepo<T extends RecordTable> {
     return row?.currency;
   }
 
+  /**
+   * The currencies of the vehicle's owner and of the user who writes one of its records (the owner's
+   * when that user is gone); undefined: no such vehicle.
+   */
+  async currencies(
+    vehicleId: number,
+    writerId: number,
+  ): Promise<{ owner: CurrencyCode; writer: CurrencyCode } | undefined> {
+    const [row] = await this.statements().currencies.execute({ vehicleId, writerId });
+    return row && { owner: row.owner, writer: row.writer ?? row.owner };
+  }
+
   async get(id: number): Promise<RowOf<T> | undefined> {
     const [row] = await this.statements().get.execute({ id });
     return row as RowOf<T> | undefined;
@@ -265,6 +277,15 @@ export class RecordsRepo<T extends RecordTable> {
         .innerJoin(users, eq(users.id, vehicles.ownerId))
         .where(eq(vehicles.id, sql.placeholder('vehicleId')))
         .prepare(`${name}_owner_currency`),
+      currencies: this.db
+        .select({
+          owner: users.currency,
+          writer: sql<CurrencyCode | null>`(select w.currency from ${users} w where w.id = ${sql.placeholder('writerId')})`,
+        })
+        .from(vehicles)
+        .innerJoin(users, eq(users.id, vehicles.ownerId))
+        .where(eq(vehicles.id, sql.placeholder('vehicleId')))
+        .prepare(`${name}_currencies`),
     };
   }
 

@@ -123,7 +123,7 @@ export class RecordsService<T extends RecordTable> {
     await this.access(p, body.vehicleId, 'write');
     return this.repo
       .inVehicleLock(body.vehicleId, async (repo) => {
-        const priced = await this.price(repo, { ...body, createdById: p.userId } as ValuesOf<T>);
+        const priced = await this.price(repo, p, { ...body, createdById: p.userId } as ValuesOf<T>);
         const values = await this.prepare(repo, priced);
         const row = await repo.insert(values);
         return this.settle(repo, row.id, row.vehicleId, { after: row });
@@ -150,7 +150,7 @@ export class RecordsService<T extends RecordTable> {
           );
         }
       }
-      const priced = await this.price(repo, { ...fields, vehicleId } as unknown as ValuesOf<T>, current);
+      const priced = await this.price(repo, p, { ...fields, vehicleId } as unknown as ValuesOf<T>, current);
       const values = await this.prepare(repo, priced, id);
       const after = await repo.update(id, values);
       return this.settle(repo, id, vehicleId, { before: current, after });
@@ -213,13 +213,22 @@ export class RecordsService<T extends RecordTable> {
   }
 
   /** The values with their currency and exchange rate filled (rules.money); 400 on exchangeRate when none is known. */
-  private async price(repo: RecordsRepo<T>, values: ValuesOf<T>, current?: RowOf<T>): Promise<ValuesOf<T>> {
+  private async price(
+    repo: RecordsRepo<T>,
+    p: Principal,
+    values: ValuesOf<T>,
+    current?: RowOf<T>,
+  ): Promise<ValuesOf<T>> {
     const money = this.rules.money;
     if (!money) return values;
     const v = values as Record<string, unknown>;
-    const ownerCurrency = await repo.ownerCurrency(v.vehicleId as number);
-    if (!ownerCurrency) throw notFound('Vehicle');
-    return { ...values, ...(await this.moneyOf(repo, v, ownerCurrency, current)) };
+    const currencies = await repo.currencies(v.vehicleId as number, p.userId);
+    if (!currencies) throw notFound('Vehicle');
+    // A rate the writer sends is to their own currency (record-money.ts).
+    return {
+      ...values,
+      ...(await this.moneyOf(repo, v, currencies.owner, current, undefined, currencies.writer)),
+    };
   }
 
   /** price, for many new records of one vehicle (an import): a rate without a source came from the file. */
@@ -241,6 +250,7 @@ export class RecordsService<T extends RecordTable> {
     ownerCurrency: CurrencyCode,
     current?: RowOf<T>,
     sentRateSource?: RateSourceCode,
+    writerCurrency?: CurrencyCode,
   ): Promise<StoredMoney> {
     const money = this.rules.money as NonNullable<RecordRules<T>['money']>;
     const stored = current as (StoredMoney & Record<string, unknown>) | undefined;
@@ -252,6 +262,7 @@ export class RecordsService<T extends RecordTable> {
         amount: typeof v[money.amount] === 'number' ? (v[money.amount] as number) : null,
         current: stored && { ...stored, date: money.date(stored) },
         sentRateSource,
+        writerCurrency,
       },
       (from, to, date) => this.rates(repo.db, from, to, date),
     );
