@@ -27,8 +27,14 @@ import { ChatRepo } from './modules/ai/chat.repo.js';
 import { AnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { ApiTokensRepo } from './modules/api-tokens/api-tokens.repo.js';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
+import { ApiTokensService, hashApiToken } from './modules/api-tokens/api-tokens.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { OidcRepo } from './modules/auth/oidc.repo.js';
+import { oidcRoutes } from './modules/auth/oidc.routes.js';
+import { OidcService } from './modules/auth/oidc.service.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { SessionFamilyCache } from './modules/auth/session-cache.js';
 import { SessionsRepo } from './modules/auth/sessions.repo.js';
@@ -36,6 +42,9 @@ import { TokenService } from './modules/auth/tokens.js';
 import { CalendarRepo } from './modules/calendar/calendar.repo.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { CalendarService } from './modules/calendar/calendar.service.js';
+import { DocumentsRepo } from './modules/documents/documents.repo.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
 import { FxRepo } from './modules/fx/fx.repo.js';
@@ -72,11 +81,15 @@ import { VehicleListCache } from './modules/vehicles/vehicle-list-cache.js';
 import { VehiclesRepo } from './modules/vehicles/vehicles.repo.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
 import { VehiclesService } from './modules/vehicles/vehicles.service.js';
+import { WebhooksRepo } from './modules/webhooks/webhooks.repo.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { WebhookSender } from './modules/webhooks/webhooks.sender.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createOcrEngine } from './ocr/engines.js';
 import { ocrRoutes } from './ocr/ocr.routes.js';
 import { OcrService } from './ocr/ocr.service.js';
 import type { OcrEngine } from './ocr/worker-pool.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, bearerOf } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -104,6 +117,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the push outbox (tests drain it directly). */
     pushSender: PushSender;
+    /** Sends the webhook outbox (tests drain it directly, with their own clock). */
+    webhookSender: WebhookSender;
   }
 }
 
@@ -176,7 +191,20 @@ export async function buildApp({
     }),
   });
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { auth, tokens, secureCookies: config.secureCookies });
+  // Personal API tokens (issue 53): a bearer token acts as its user, within its scope.
+  const apiTokens = config.apiTokens.enabled ? new ApiTokensService(new ApiTokensRepo(db), now) : undefined;
+  await app.register(authPlugin, { auth, tokens, secureCookies: config.secureCookies, apiTokens });
+  if (apiTokens) {
+    // Token requests count apart from a browser's (per token, in Redis too when it is set).
+    const limit = app.rateLimit({
+      max: config.apiTokens.perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (req) => `api-token:${hashApiToken(bearerOf(req) ?? '')}`,
+    });
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.headers.authorization && bearerOf(req) !== undefined) await limit.call(app, req, reply);
+    });
+  }
   await app.register(idempotencyPlugin, { db, now });
 
   // The optional services /api/health reports, each configured or not, and reachable or not.
@@ -203,7 +231,34 @@ export async function buildApp({
   // many object shapes (megamorphic property access on every answer). The modules only add routes
   // (no hooks or decorators), so nothing leaks from one to another.
   await healthRoutes(app, { service: health });
-  await authRoutes(app, { auth, users, tokens, rateLimitPerMinute: config.authRateLimitPerMinute });
+  // Sign in with OpenID Connect (issue 53), when OIDC_ISSUER is set.
+  const oidc = config.oidc
+    ? new OidcService({
+        config: config.oidc,
+        publicUrl: config.publicUrl,
+        repo: new OidcRepo(db),
+        users: usersRepo,
+        auth,
+        secret: config.jwtSecret,
+        log: app.log,
+        now,
+      })
+    : undefined;
+  await authRoutes(app, {
+    auth,
+    users,
+    tokens,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+    passwordLogin: config.passwordLogin,
+    endSessionUrl: oidc && ((familyId) => oidc.endSessionUrl(familyId)),
+  });
+  await oidcRoutes(app, {
+    oidc,
+    users,
+    passwordLogin: config.passwordLogin,
+    secureCookies: config.secureCookies,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
   const stopSessionFeed = await families.connect(database, app.log);
   app.addHook('onClose', stopSessionFeed);
   const stopListening = await vehicleLists.connect(database, app.log);
@@ -233,6 +288,18 @@ export async function buildApp({
   await withMultipart(app, async (scope) => {
     await scope.register(importRoutes, { service: importer });
   });
+  // A vehicle's papers (issue 52): read by whoever sees the car, added by its writers, deleted by its owner.
+  const documents = new DocumentsService(
+    new DocumentsRepo(db),
+    files,
+    {
+      visible: (p, id) => vehicles.visible(p, id),
+      writable: (p, id) => vehicles.writable(p, id),
+      owned: (p, id) => vehicles.owned(p, id),
+    },
+    config.documentQuotaBytes,
+  );
+  await documentsRoutes(app, { service: documents });
   await accountRoutes(app, {
     service: new AccountService({
       repo: new AccountRepo(db),
@@ -241,6 +308,7 @@ export async function buildApp({
       endSessions: (userId) => auth.forgetUser(userId),
       vehicleCsv: (p, vehicleId) => importer.exportCsv(p, vehicleId),
       files,
+      documentsOf: (userId) => documents.exportOf(userId),
       now,
     }),
   });
@@ -252,6 +320,7 @@ export async function buildApp({
     // Scanning a receipt is the first step of writing a record: not for a viewer (403).
     vehicle: (p, vehicleId) => vehicles.writable(p, vehicleId),
     language: async (userId) => (await users.findById(userId))?.language ?? 'en',
+    currency: async (userId) => (await users.findById(userId))?.currency ?? config.currency,
     now,
     log: app.log,
   });
@@ -289,6 +358,29 @@ export async function buildApp({
   // Made at first start, so every replica agrees on the key before any browser subscribes.
   await push.vapid();
   await pushRoutes(app, { service: push });
+  if (apiTokens) await apiTokensRoutes(app, { service: apiTokens });
+  // Webhooks (issue 53): events queue in webhook_deliveries with their change; this sends them.
+  const webhooksRepo = new WebhooksRepo(db);
+  const webhookSender = new WebhookSender(
+    webhooksRepo,
+    outbound,
+    async (userId) => (await users.findById(userId))?.language ?? 'en',
+    app.log,
+    now,
+  );
+  app.decorate('webhookSender', webhookSender);
+  await webhooksRoutes(app, { service: new WebhooksService(webhooksRepo, outbound, webhookSender) });
+  if (config.webhooks.pollMs > 0) {
+    // As the push worker: the first round one interval after start.
+    let stopWebhooks = async () => {};
+    const first = setTimeout(() => {
+      stopWebhooks = webhookSender.start(config.webhooks.pollMs);
+    }, config.webhooks.pollMs).unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      await stopWebhooks();
+    });
+  }
   if (config.push.pollMs > 0) {
     // First send one interval after start, not during it: its query (~0.2 s on a cold embedded
     // database) would hold PGlite's one session while the first requests wait.
@@ -324,6 +416,9 @@ export async function buildApp({
       {
         endShares: (tx, vehicleId, buyerId) => endShares(tx, vehicleId, 'TRANSFERRED', buyerId),
         ownerOnly: (p, vehicleId) => vehicles.owned(p, vehicleId),
+        // The seller's private papers stay theirs: they go with the sale; the others travel with the car.
+        handOverDocuments: (tx, vehicleId) => documents.handOver(tx, vehicleId),
+        dropFiles: (ids) => documents.dropBytes(ids),
       },
       (v, seller, listing) => reports.listingLink(v, seller, listing),
       // A listing's price follows the records' rule for its currency and rate (issue 50).
@@ -343,6 +438,7 @@ export async function buildApp({
   const prune = setInterval(
     () => {
       sessions.prune(new Date()).catch((err) => app.log.warn({ err }, 'pruning sessions failed'));
+      oidc?.prune(new Date()).catch((err) => app.log.warn({ err }, 'pruning OpenID sign-ins failed'));
     },
     60 * 60 * 1000,
   ).unref();

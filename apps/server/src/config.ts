@@ -65,6 +65,31 @@ const EnvSchema = z.object({
     .default(DEFAULT_FX_RATES_URL),
   /** The instance's currency: the admin's global analytics default to it. */
   CURRENCY: Currency.default('EUR'),
+  /** Personal API tokens (issue 53): false turns them off (their routes 404, a bearer token 401). */
+  PUBLIC_API_TOKENS: bool.default(true),
+  /** Requests per minute one API token may make. */
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** How often each process sends the webhook outbox; 0 turns the timer off (tests drain it themselves). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Each user's storage for vehicle documents (issue 52), in MB: past it, an upload gets 413. */
+  DOCUMENT_QUOTA_MB: z.coerce.number().positive().default(500),
+  /** Sign in with OpenID Connect (issue 53): on when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  OIDC_ISSUER: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\S*$/i, 'OIDC_ISSUER must be an http:// or https:// URL')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  /** Empty: a public client (PKCE alone). */
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_BUTTON_TEXT: z.string().max(60).default('OpenID Connect'),
+  OIDC_AUTO_REGISTER: bool.default(false),
+  OIDC_ADMIN_GROUP: z.string().optional(),
+  OIDC_GROUPS_CLAIM: z.string().default('groups'),
+  /** Logging out of Evdra also ends the provider's session (its end_session_endpoint). */
+  OIDC_END_SESSION: bool.default(false),
+  /** false: no password login or registration (OpenID Connect only). */
+  PASSWORD_LOGIN: bool.default(true),
 });
 
 /** Every variable the server reads (`.env.example` lists each one; a test keeps them in step). */
@@ -107,6 +132,28 @@ export type Config = {
   fxRatesUrl?: string;
   /** The instance's currency (ISO 4217). */
   currency: Currency;
+  /** Personal API tokens: whether they are on, and each one's requests per minute. */
+  apiTokens: { enabled: boolean; perMinute: number };
+  webhooks: { pollMs: number };
+  /** Each user's storage for vehicle documents, in bytes (DOCUMENT_QUOTA_MB). */
+  documentQuotaBytes: number;
+  /** Sign in with OpenID Connect; undefined: not configured. */
+  oidc?: OidcConfig;
+  /** Password login and registration (PASSWORD_LOGIN, default true). */
+  passwordLogin: boolean;
+};
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  /** Undefined: a public client. */
+  clientSecret?: string;
+  scopes: string;
+  buttonText: string;
+  autoRegister: boolean;
+  adminGroup?: string;
+  groupsClaim: string;
+  endSession: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -129,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.OIDC_ISSUER !== !e.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID go together');
+  }
+  if (!e.PASSWORD_LOGIN && !e.OIDC_ISSUER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PASSWORD_LOGIN=false needs OIDC_ISSUER (else nobody can sign in)',
+    );
+  }
   if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   }
@@ -172,6 +227,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocrEngine: e.OCR_ENGINE,
     fxRatesUrl: env.FX_RATES_URL !== undefined && env.FX_RATES_URL.trim() === '' ? undefined : e.FX_RATES_URL,
     currency: e.CURRENCY,
+    apiTokens: { enabled: e.PUBLIC_API_TOKENS, perMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE },
+    webhooks: { pollMs: e.WEBHOOK_POLL_MS },
+    documentQuotaBytes: Math.round(e.DOCUMENT_QUOTA_MB * 1024 * 1024),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            scopes: e.OIDC_SCOPES,
+            buttonText: e.OIDC_BUTTON_TEXT,
+            autoRegister: e.OIDC_AUTO_REGISTER,
+            adminGroup: e.OIDC_ADMIN_GROUP,
+            groupsClaim: e.OIDC_GROUPS_CLAIM,
+            endSession: e.OIDC_END_SESSION,
+          }
+        : undefined,
+    passwordLogin: e.PASSWORD_LOGIN,
   };
 }
 

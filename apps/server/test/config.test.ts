@@ -28,6 +28,8 @@ type Case = {
   with?: Record<string, string>;
 };
 
+const OIDC = { OIDC_ISSUER: 'https://auth.example.com/application/o/evdra/', OIDC_CLIENT_ID: 'evdra' };
+
 const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
   PORT: { empty: (c) => expect(c.port).toBe(8080), bad: ['abc', '70000', '80.5'] },
   HOST: { empty: (c) => expect(c.host).toBe('0.0.0.0'), bad: [] },
@@ -90,6 +92,33 @@ const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
     bad: ['www.ecb.europa.eu/x.xml', 'ftp://example.com/rates.xml', 'file:///etc/passwd'],
   },
   CURRENCY: { empty: (c) => expect(c.currency).toBe('EUR'), bad: ['XYZ', 'eur', 'EURO'] },
+  // Personal API tokens and webhooks (issue 53).
+  PUBLIC_API_TOKENS: { empty: (c) => expect(c.apiTokens.enabled).toBe(true), bad: ['off'] },
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: {
+    empty: (c) => expect(c.apiTokens.perMinute).toBe(600),
+    bad: ['0', 'many'],
+  },
+  WEBHOOK_POLL_MS: { empty: (c) => expect(c.webhooks.pollMs).toBe(5_000), bad: ['-1', 'often'] },
+  // Vehicle documents (issue 52): each user's storage, in MB.
+  DOCUMENT_QUOTA_MB: {
+    empty: (c) => expect(c.documentQuotaBytes).toBe(500 * 1024 * 1024),
+    bad: ['0', '-5', 'lots'],
+  },
+  // Sign in with OpenID Connect (issue 53): the rest mean something only with an issuer.
+  OIDC_ISSUER: { empty: (c) => expect(c.oidc).toBeUndefined(), bad: ['auth.example.com', 'ftp://x/'] },
+  OIDC_CLIENT_ID: { empty: (c) => expect(c.oidc).toBeUndefined(), bad: [] },
+  OIDC_CLIENT_SECRET: { empty: (c) => expect(c.oidc?.clientSecret).toBeUndefined(), bad: [], with: OIDC },
+  OIDC_SCOPES: { empty: (c) => expect(c.oidc?.scopes).toBe('openid email profile'), bad: [], with: OIDC },
+  OIDC_BUTTON_TEXT: {
+    empty: (c) => expect(c.oidc?.buttonText).toBe('OpenID Connect'),
+    bad: ['x'.repeat(61)],
+    with: OIDC,
+  },
+  OIDC_AUTO_REGISTER: { empty: (c) => expect(c.oidc?.autoRegister).toBe(false), bad: ['yes'], with: OIDC },
+  OIDC_ADMIN_GROUP: { empty: (c) => expect(c.oidc?.adminGroup).toBeUndefined(), bad: [], with: OIDC },
+  OIDC_GROUPS_CLAIM: { empty: (c) => expect(c.oidc?.groupsClaim).toBe('groups'), bad: [], with: OIDC },
+  OIDC_END_SESSION: { empty: (c) => expect(c.oidc?.endSession).toBe(false), bad: ['yes'], with: OIDC },
+  PASSWORD_LOGIN: { empty: (c) => expect(c.passwordLogin).toBe(true), bad: ['no'], with: OIDC },
 };
 
 describe('loadConfig', () => {
@@ -111,6 +140,18 @@ describe('loadConfig', () => {
       }
     });
   }
+
+  it('OIDC_ISSUER and OIDC_CLIENT_ID go together; PASSWORD_LOGIN=false needs an issuer', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), OIDC_ISSUER: OIDC.OIDC_ISSUER })).toThrow(
+      /OIDC_ISSUER and OIDC_CLIENT_ID go together/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PASSWORD_LOGIN: 'false' })).toThrow(
+      /PASSWORD_LOGIN=false needs OIDC_ISSUER/,
+    );
+    const c = loadConfig({ DATA_DIR: tempDir(), ...OIDC, PASSWORD_LOGIN: 'false', OIDC_CLIENT_SECRET: 's' });
+    expect(c.passwordLogin).toBe(false);
+    expect(c.oidc).toMatchObject({ issuer: OIDC.OIDC_ISSUER, clientId: 'evdra', clientSecret: 's' });
+  });
 
   it('VAPID keys: one without the other stops the server; both are used as given', () => {
     const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'a'.repeat(43) };

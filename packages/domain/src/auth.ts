@@ -28,6 +28,25 @@ export const ResetPasswordBody = z.object({
 export const SessionResponse = z.object({ user: User, csrfToken: z.string() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** GET /api/auth/providers: how this server lets people sign in (issue 53). */
+export const AuthProviders = z.object({
+  oidc: z.object({ buttonText: z.string() }).nullable(),
+  passwordLogin: z.boolean(),
+});
+export type AuthProviders = z.infer<typeof AuthProviders>;
+
+/** GET /api/auth/oidc/link: the sign-in waiting for the local password (no secrets). */
+export const OidcLinkInfo = z.object({ email: z.string(), username: z.string() });
+export type OidcLinkInfo = z.infer<typeof OidcLinkInfo>;
+
+/** POST /api/auth/oidc/link: the local account's password, proven once to link the provider's account. */
+export const OidcLinkBody = z.object({ password: z.string().min(1, 'Password is required.').max(1024) });
+export type OidcLinkBody = z.infer<typeof OidcLinkBody>;
+
+/** POST /api/auth/logout after a provider sign-in, when OIDC_END_SESSION: where to end its session too. */
+export const LogoutResponse = z.object({ endSessionUrl: z.string().url() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 

@@ -2,6 +2,8 @@ import {
   CONSUMPTION_UNITS,
   CURRENCIES,
   DISTANCE_UNITS,
+  DOCUMENT_TYPES,
+  FUEL_TYPES,
   RATE_SOURCES,
   RENEWAL_TYPES,
   VOLUME_UNITS,
@@ -9,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -160,7 +163,14 @@ export const vehicles = pgTable(
     make: text('make').notNull(),
     model: text('model').notNull(),
     year: integer('year').notNull(),
-    fuelType: text('fuel_type', { enum: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'] }).notNull(),
+    fuelType: text('fuel_type', { enum: FUEL_TYPES }).notNull(),
+    /**
+     * The second fuel (migration 0028_two_fuels, issue 51): null for a single-fuel vehicle; else one
+     * that pairs with fuel_type (FUEL_PAIRS). The tank or battery sizes are in each fuel's unit.
+     */
+    secondaryFuelType: text('secondary_fuel_type', { enum: FUEL_TYPES }),
+    tankCapacity: numeric('tank_capacity', { precision: 8, scale: 2, mode: 'number' }),
+    secondaryTankCapacity: numeric('secondary_tank_capacity', { precision: 8, scale: 2, mode: 'number' }),
     registrationNumber: text('registration_number').notNull(),
     /**
      * Optional VIN (migration 0021_vehicle_vin): 17 characters of ISO 3779 (no I, O, Q), stored
@@ -270,7 +280,8 @@ export const fuelEntries = pgTable(
   {
     id: serial('id').primaryKey(),
     vehicleId: vehicleRef(),
-    fuelType: text('fuel_type', { enum: ['PETROL', 'DIESEL', 'GPL', 'ELECTRIC'] }).notNull(),
+    /** One of its vehicle's fuels (checked on write since issue 51; older fills may hold another). */
+    fuelType: text('fuel_type', { enum: FUEL_TYPES }).notNull(),
     liters: numeric('liters', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     fuelPrice: money('fuel_price').notNull(),
     pricePerLiter: numeric('price_per_liter', { precision: 10, scale: 4, mode: 'number' }),
@@ -278,6 +289,8 @@ export const fuelEntries = pgTable(
     date: date('date').notNull(),
     fullTank: boolean('full_tank').notNull().default(true),
     missedPrevious: boolean('missed_previous').notNull().default(false),
+    /** km on this fuel since the previous fill of the same fuel (migration 0028_two_fuels); null: unknown. */
+    distanceOnThisFuel: numeric('distance_on_this_fuel', { precision: 10, scale: 1, mode: 'number' }),
     ...recordMoney(),
     /** Derived by the full-tank-to-full-tank rule; recomputed after every write to the vehicle's fuel. */
     consumptionPer100km: numeric('consumption_per_100km', { precision: 8, scale: 2, mode: 'number' }),
@@ -289,6 +302,7 @@ export const fuelEntries = pgTable(
   },
   (t) => [
     index('fuel_entries_vehicle_idx').on(t.vehicleId, t.date),
+    index('fuel_entries_vehicle_fuel_idx').on(t.vehicleId, t.fuelType, t.date),
     index('fuel_entries_created_by_idx').on(t.createdById),
   ],
 );
@@ -415,6 +429,7 @@ export const notifications = pgTable(
         'RENEWAL_REMINDER',
         'VEHICLE_SHARED',
         'VEHICLE_ACCESS_ENDED',
+        'WEBHOOK_PAUSED',
       ],
     }).notNull(),
     title: text('title').notNull(),
@@ -718,4 +733,195 @@ export const fxRates = pgTable(
     check('fx_rates_rate_check', sql`${t.rate} > 0`),
     check('fx_rates_source_check', sql`${t.source} in ('ECB', 'MANUAL')`),
   ],
+);
+
+/**
+ * A vehicle's papers (issue 52, migration 0031_vehicle_documents): pages in `files` (their bytes in
+ * the FileStore) listed in `vehicle_document_pages`. An expiry date makes a renewal (`renewal_id`):
+ * its reminders, push and calendar entry are the renewal's. `private` ones stay with the seller on a
+ * marketplace sale (they are deleted with the hand-over).
+ */
+export const vehicleDocuments = pgTable(
+  'vehicle_documents',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: vehicleRef(),
+    type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+    title: text('title').notNull(),
+    number: text('number'),
+    issuedOn: date('issued_on'),
+    expiresOn: date('expires_on'),
+    notes: text('notes').notNull().default(''),
+    private: boolean('private').notNull().default(false),
+    renewalId: integer('renewal_id').references(() => renewals.id, { onDelete: 'set null' }),
+    /** A small JPEG of the first page for lists; null for a PDF. */
+    previewFileId: text('preview_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Bytes stored for the pages and the preview (the owner's quota counts them). */
+    size: integer('size').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    createdById: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vehicle_documents_vehicle_idx').on(t.vehicleId, t.type, t.id),
+    index('vehicle_documents_renewal_idx').on(t.renewalId),
+    index('vehicle_documents_preview_idx').on(t.previewFileId),
+    index('vehicle_documents_created_by_idx').on(t.createdById),
+    check(
+      'vehicle_documents_type_check',
+      sql`${t.type} in ('REGISTRATION', 'TECHNICAL_CARD', 'MTPL_INSURANCE', 'CASCO', 'INSPECTION', 'VIGNETTE', 'ENV_LABEL', 'PURCHASE_CONTRACT', 'INVOICE', 'WARRANTY', 'OTHER')`,
+    ),
+  ],
+);
+
+/** A document's pages, in order (1-based): the stored file and the name it was uploaded under. */
+export const vehicleDocumentPages = pgTable(
+  'vehicle_document_pages',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => vehicleDocuments.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.page] }),
+    index('vehicle_document_pages_file_idx').on(t.fileId),
+  ],
+);
+
+/**
+ * Personal API tokens (issue 53): `Authorization: Bearer evd_…` acts as the user with the token's
+ * scope. Only the SHA-256 of the token is kept; `hint` is its first characters, to tell tokens apart.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'read-write'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_idx').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId),
+    check('api_tokens_scope_check', sql`${t.scope} in ('read', 'read-write')`),
+  ],
+);
+
+/** A user's webhook subscription (issue 53): an https URL, the events it wants, its signing secret. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** Record kinds the record.* events are limited to; null: every kind. */
+    kinds: jsonb('kinds').$type<string[] | null>(),
+    secret: text('secret').notNull(),
+    /** Set after failing for 3 days: nothing is queued or sent until the user resumes it. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** The first failure since the last success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+/**
+ * The webhook outbox and its history: one row per (event, subscription), written in the transaction
+ * that made the event; sent in id order per subscription (FOR UPDATE SKIP LOCKED, one replica each).
+ * The last 50 finished rows of a subscription are kept.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** The idempotency id (X-Evdra-Delivery), the same on every attempt and on a re-send. */
+    eventId: uuid('event_id').notNull(),
+    event: text('event').notNull(),
+    /** The exact JSON body, signed anew at each attempt. */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Sign in with OpenID Connect (issue 53): a provider's account, linked on (issuer, subject). */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: serial('id').primaryKey(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the provider said last (informative: never used to link). */
+    email: text('email'),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oidc_identities_issuer_subject_idx').on(t.issuer, t.subject),
+    index('oidc_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** A sign-in under way: its state (hashed), nonce and PKCE verifier, used once by the callback. */
+export const oidcLoginStates = pgTable(
+  'oidc_login_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oidc_login_states_created_idx').on(t.createdAt)],
+);
+
+/** The ID token of a login made through the provider (RP-initiated logout's id_token_hint). */
+export const oidcSessions = pgTable(
+  'oidc_sessions',
+  {
+    familyId: uuid('family_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idToken: text('id_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oidc_sessions_user_idx').on(t.userId), index('oidc_sessions_created_idx').on(t.createdAt)],
 );

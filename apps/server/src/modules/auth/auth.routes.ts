@@ -3,6 +3,7 @@ import {
   CSRF_HEADER,
   ForgotPasswordQuery,
   LoginBody,
+  LogoutResponse,
   MessageResponse,
   RegisterBody,
   ResetPasswordBody,
@@ -19,21 +20,43 @@ import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import type { TokenService } from './tokens.js';
 
-type Options = { auth: AuthService; users: UsersService; tokens: TokenService; rateLimitPerMinute: number };
+type Options = {
+  auth: AuthService;
+  users: UsersService;
+  tokens: TokenService;
+  rateLimitPerMinute: number;
+  /** PASSWORD_LOGIN=false: login and registration answer 403 PASSWORD_LOGIN_DISABLED (default true). */
+  passwordLogin?: boolean;
+  /** After logout: where to end the provider's session of a login made through it (issue 53). */
+  endSessionUrl?: (familyId: string | undefined) => Promise<string | undefined>;
+};
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
-export async function authRoutes(app: FastifyInstance, { auth, users, tokens, rateLimitPerMinute }: Options) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, users, tokens, rateLimitPerMinute, passwordLogin = true, endSessionUrl }: Options,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // 100 auth requests per IP per minute, shared by every route of this group. One limiter (one
   // store) for all of them: a per-route `config.rateLimit` gives each route its own counter.
   const limit = app.rateLimit({ max: rateLimitPerMinute, timeWindow: '1 minute' });
   const tags = ['auth'];
+  const assertPasswordLogin = () => {
+    if (!passwordLogin) {
+      throw new AppError(
+        403,
+        'PASSWORD_LOGIN_DISABLED',
+        'Password login is turned off on this server. Sign in with your identity provider.',
+      );
+    }
+  };
 
   r.post(
     '/api/auth/register',
     { onRequest: limit, schema: { tags, body: RegisterBody, response: { 201: SessionResponse, ...errors } } },
     async (req, reply) => {
+      assertPasswordLogin();
       const { user, session } = await auth.register(req.body);
       app.sessionCookies.set(reply, session);
       return reply.status(201).send({ user: await users.present(user), csrfToken: session.csrfToken });
@@ -52,6 +75,7 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
       },
     },
     async (req, reply) => {
+      assertPasswordLogin();
       const { user, session } = await auth.login(req.body);
       app.sessionCookies.set(reply, session);
       return { user: await users.present(user), csrfToken: session.csrfToken };
@@ -95,8 +119,10 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
     {
       schema: {
         tags,
-        description: 'Needs X-CSRF-Token while a session is live.',
-        response: { 204: z.null(), 403: ApiError },
+        description:
+          'Needs X-CSRF-Token while a session is live. 204; 200 `{endSessionUrl}` after a sign-in through ' +
+          "the OpenID provider when OIDC_END_SESSION is on: visit it to end the provider's session too.",
+        response: { 200: LogoutResponse, 204: z.null(), 403: ApiError },
       },
     },
     async (req, reply) => {
@@ -107,6 +133,8 @@ export async function authRoutes(app: FastifyInstance, { auth, users, tokens, ra
       }
       await auth.logout(familyId);
       app.sessionCookies.clear(reply);
+      const endSession = await endSessionUrl?.(familyId);
+      if (endSession) return reply.status(200).send({ endSessionUrl: endSession });
       return reply.status(204).send(null);
     },
   );

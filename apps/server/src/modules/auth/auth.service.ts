@@ -53,6 +53,29 @@ export class AuthService {
     return { user: found, session: await this.issue(found) };
   }
 
+  /**
+   * A session for a user another way proved (OpenID Connect, issue 53): the same cookies, refresh
+   * and logout as a password login. 403 for a suspended or pending account.
+   */
+  async startSession(user: UserRow, familyId: string = randomUUID()): Promise<IssuedSession> {
+    assertMayLogIn(user);
+    return this.issue(user, familyId);
+  }
+
+  /**
+   * The user's local password, proven once (linking a provider's account): counts failures and
+   * locks out as a login does. 401 INVALID_CREDENTIALS, 429 RATE_LIMITED.
+   */
+  async provePassword(user: UserRow, password: string): Promise<void> {
+    const accountKey = `user:${user.id}`;
+    await this.assertNotLockedOut(accountKey);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await this.d.sessions.recordLoginFailure(accountKey);
+      throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username or password.');
+    }
+    await this.d.sessions.clearLoginFailures(accountKey, this.now());
+  }
+
   /** Rotates the refresh token; a token used twice revokes its whole family. */
   async refresh(refreshToken: string | undefined): Promise<{ user: UserRow; session: IssuedSession }> {
     const expired = () => new AppError(401, 'SESSION_EXPIRED', 'Session expired. Please log in again.');
