@@ -128,6 +128,10 @@ export async function startTestProvider() {
     accounts,
     signIn,
     throughProvider,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
