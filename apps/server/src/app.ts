@@ -47,6 +47,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { fuelRoutes } from './modules/fuel/fuel.routes.js';
+import { changeFuels } from './modules/fuel/fuel.rules.js';
 import { FxRepo } from './modules/fx/fx.repo.js';
 import { fxRoutes } from './modules/fx/fx.routes.js';
 import { FxService, latestRatesTo } from './modules/fx/fx.service.js';
@@ -267,8 +268,12 @@ export async function buildApp({
   // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
   const files = fileStore ?? databaseFileStore(db);
   if (!fileStore) await importLocalFiles(join(config.dataDir, 'files'), files, app.log);
-  const vehicles = new VehiclesService(new VehiclesRepo(db), files, vehicleLists.clear, (tx, vehicleId) =>
-    endShares(tx, vehicleId, 'DELETED'),
+  const vehicles = new VehiclesService(
+    new VehiclesRepo(db),
+    files,
+    vehicleLists.clear,
+    (tx, vehicleId) => endShares(tx, vehicleId, 'DELETED'),
+    changeFuels,
   );
   await vehiclesRoutes(app, { service: vehicles, lists: vehicleLists });
   await sharingRoutes(app, {

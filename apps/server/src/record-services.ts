@@ -1,4 +1,7 @@
+import { Expense, FuelEntry, Insurance, type RecordKind, Renewal, Revision } from '@evdra/domain';
+import type { z } from 'zod';
 import type { Db } from './db/client.js';
+import { emitEvent, vehicleAudience } from './db/events.js';
 import * as schema from './db/schema.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { FxRepo } from './modules/fx/fx.repo.js';
@@ -35,31 +38,35 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
       'Insurance',
       new RecordsRepo(db, schema.insurances),
       access,
-      { money: { amount: 'price', date: (r) => r.startDate as string } },
+      withEvents('insurance', Insurance, { money: { amount: 'price', date: (r) => r.startDate as string } }),
       rates,
     ),
-    expense: records('Expense', schema.expenses, { money: RECORD_MONEY }),
-    fuel: records('Fuel entry', schema.fuelEntries, {
-      ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
-      afterCommit: vehicleChanged,
-      money: { amount: 'fuelPrice', date: (r) => r.date as string },
-    }),
+    expense: records('Expense', schema.expenses, withEvents('expense', Expense, { money: RECORD_MONEY })),
+    fuel: records(
+      'Fuel entry',
+      schema.fuelEntries,
+      withEvents('fuel', FuelEntry, {
+        ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
+        afterCommit: vehicleChanged,
+        money: { amount: 'fuelPrice', date: (r) => r.date as string },
+      }),
+    ),
     revision: new RevisionsService(
       'Revision',
       new RecordsRepo(db, schema.revisions),
       access,
-      { money: { amount: 'price', date: (r) => r.date as string } },
+      withEvents('revision', Revision, { money: { amount: 'price', date: (r) => r.date as string } }),
       rates,
     ),
     renewal: new RenewalsService(
       'Renewal',
       new RecordsRepo(db, schema.renewals),
       access,
-      {
+      withEvents('renewal', Renewal, {
         ...renewalRules,
         // The day the renewal starts; unknown, the day it is entered (as analytics count it).
         money: { amount: 'price', date: (r) => (r.validFrom as string | null) ?? todayUtc() },
-      },
+      }),
       rates,
     ),
   };
@@ -75,6 +82,48 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
       insurance: services.insurance,
     } as never,
     language: async (userId) => (await users.findById(userId))?.language ?? 'en',
+    currency: async (userId) => (await users.findById(userId))?.currency ?? 'EUR',
   });
   return { access, ...services, importer };
+}
+
+/**
+ * The rules, plus webhook events (issue 53): record.created / updated / deleted with the record as
+ * the API shows it (the response schema's fields), to everyone who reaches its vehicle, on the write's
+ * own transaction. Runs after the kind's own afterWrite, so derived fields (consumption) are in.
+ */
+function withEvents<T extends RecordTable>(
+  kind: RecordKind,
+  shape: z.ZodObject,
+  rules: RecordRules<T>,
+): RecordRules<T> {
+  const fields = Object.keys(shape.shape);
+  const present = (row: object) =>
+    Object.fromEntries(fields.map((f) => [f, (row as Record<string, unknown>)[f] ?? null]));
+  return {
+    ...rules,
+    afterWrite: async (repo, vehicleId, change) => {
+      const derived = await rules.afterWrite?.(repo, vehicleId, change);
+      const { before, after } = change;
+      if (after) {
+        // The kind's afterWrite left the derived fields to be read: read them once, here.
+        const row = rules.afterWrite && !derived ? await repo.get(after.id) : { ...after, ...derived };
+        if (row) {
+          const event = before ? 'record.updated' : 'record.created';
+          await emitEvent(repo.db, { event, kind, to: vehicleAudience(vehicleId), data: present(row) });
+        }
+        return (row ?? derived) as typeof derived;
+      }
+      // Only `before`: deleted, or moved to another vehicle (then it is still there: updated there).
+      if (before && !(await repo.get(before.id))) {
+        await emitEvent(repo.db, {
+          event: 'record.deleted',
+          kind,
+          to: vehicleAudience(vehicleId),
+          data: present(before),
+        });
+      }
+      return derived;
+    },
+  };
 }

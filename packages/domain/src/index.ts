@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './common.js';
 // Without zod: constants a first screen needs.
 export * from './constants.js';
+export * from './documents.js';
 export * from './engine-size.js';
 export * from './enums.js';
 export * from './errors.js';
@@ -12,6 +13,7 @@ export * from './fuel.js';
 export * from './fx.js';
 export * from './health.js';
 export * from './import.js';
+export * from './integrations.js';
 export * from './marketplace.js';
 // Without zod: money rounding and formatting.
 export * from './money.js';

@@ -10,6 +10,7 @@ export function notificationPath(n: { type: NotificationType; vehicleId: number 
   // A car shared with the user is on their Vehicles page; an ended share leads nowhere.
   if (n.type === 'VEHICLE_SHARED') return '/vehicles';
   if (n.type === 'VEHICLE_ACCESS_ENDED') return null;
+  if (n.type === 'WEBHOOK_PAUSED') return '/settings';
   if (n.vehicleId === null) return null;
   if (n.type === 'RENEWAL_REMINDER') return `/renewals/${n.vehicleId}`;
   return n.type === 'INSURANCE_REMINDER' ? `/insurance/${n.vehicleId}` : `/revision/${n.vehicleId}`;

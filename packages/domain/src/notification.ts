@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   /** The user's access to a shared vehicle ended (revoked, left, transferred or deleted). */
   'VEHICLE_ACCESS_ENDED',
   'RENEWAL_REMINDER',
+  /** A webhook of the user's was paused after failing for 3 days (issue 53). */
+  'WEBHOOK_PAUSED',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

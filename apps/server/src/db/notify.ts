@@ -1,6 +1,7 @@
 import { type NotificationType, notificationPath, pushKindOf } from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
+import { notificationEvent } from './events.js';
 import { notifications } from './schema.js';
 
 export type NewNotification = {
@@ -21,7 +22,8 @@ export type NewNotification = {
  */
 export async function createNotification(db: Executor, n: NewNotification): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(notifications).values(n);
+    const [row] = await tx.insert(notifications).values(n).returning();
+    if (row) await notificationEvent(tx, row);
     const payload = JSON.stringify({ title: n.title, body: n.content, url: notificationPath(n) ?? '/' });
     const wanted = pushKindOf(n.type) === 'marketplace' ? sql`u.push_marketplace` : sql`u.push_reminders`;
     await tx.execute(sql`

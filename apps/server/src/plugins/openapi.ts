@@ -34,11 +34,22 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         version: '0.1.0',
         description:
           'Vehicle management. Errors answer {code, message, details?}. Cookie-authenticated ' +
-          'POST/PUT/PATCH/DELETE calls need the X-CSRF-Token header returned by login, register and refresh.',
+          'POST/PUT/PATCH/DELETE calls need the X-CSRF-Token header returned by login, register and refresh. ' +
+          'Scripts use a personal API token instead (Settings → API tokens): `Authorization: Bearer evd_…`, ' +
+          'no cookie or CSRF header; a read token gets 403 on writes, a revoked or expired one 401.',
       },
       components: {
-        securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'evdra_access' } },
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'evdra_access' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API token (evd_…), made in Settings → API tokens.',
+          },
+        },
       },
+      // Either one: a signed-in browser's cookie or a script's API token.
+      security: [{ cookieAuth: [] }, { bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
