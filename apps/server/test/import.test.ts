@@ -101,6 +101,8 @@ describe('preview', () => {
       fuelType: 'DIESEL',
       fullTank: true,
       missedPrevious: false,
+      // Fuelio names no currency: the user's (issue 50).
+      currency: 'EUR',
     });
     expect(res.data.sample.insurance[0]).toMatchObject({ provider: 'RCA Allianz', endDate: '2024-07-14' });
     const saved = await records(alice, car);

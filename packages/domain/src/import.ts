@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from './common.js';
 import { FuelType } from './enums.js';
+import { Currency } from './money-schemas.js';
 import { ExpenseType } from './records.js';
 
 /** An import file (CSV, or a ZIP holding CSVs) may be at most this large. */
@@ -50,13 +51,38 @@ export const ImportUnitsGuess = ImportUnits.extend({ reason: ImportUnitsReason }
 export type ImportUnitsGuess = z.infer<typeof ImportUnitsGuess>;
 
 /**
+ * Why an import's amounts are in the currency they are read in (issue 50): `file` the file names one
+ * currency for every amount (a `€` or `lei` in its cells, a `(RON)` in a header, a currency column,
+ * this app's own export); `rows` its rows name their own, in several currencies or with some rows
+ * naming none; `dollar` only `$` signs, which a default (en-US) LubeLogger install writes whatever the
+ * money was, so they decide nothing: the preview asks (US dollars may be the answer); `none` the file
+ * names no currency (Fuelio's and Drivvo's
+ * exports have no currency field): the preview asks.
+ */
+export const ImportCurrencyReason = z.enum(['file', 'rows', 'dollar', 'none']);
+export type ImportCurrencyReason = z.infer<typeof ImportCurrencyReason>;
+export const ImportCurrencyGuess = z.object({
+  reason: ImportCurrencyReason,
+  /** The currencies the file names, the most used first. */
+  found: z.array(Currency),
+  /** The guess for the records whose currency the file does not name (null: nothing tells). */
+  currency: Currency.nullable(),
+  /** Records whose currency the file does not name: they take the preview's `currency`. */
+  unstated: z.number().int(),
+});
+export type ImportCurrencyGuess = z.infer<typeof ImportCurrencyGuess>;
+
+/**
  * The optional `mapping` part of an import: for a generic CSV, which column (by header name) holds
  * each field; for any format but this app's own, the units of its distances and volumes (what the
- * user chose in the preview; each one left out is guessed). Confirm re-reads the file with them.
+ * user chose in the preview; each one left out is guessed); and the currency of the amounts whose
+ * currency the file does not name (default: the guess, else the user's; an amount whose currency the
+ * file names keeps it). Confirm re-reads the file with them.
  */
 export const ImportMapping = z.object({
   columns: z.partialRecord(GenericField, z.string().max(200).nullable()).optional(),
   units: z.object({ distance: DistanceUnit.optional(), volume: VolumeUnit.optional() }).optional(),
+  currency: Currency.optional(),
 });
 export type ImportMapping = z.infer<typeof ImportMapping>;
 
@@ -68,8 +94,20 @@ export const ImportCounts = z.object({
 });
 export type ImportCounts = z.infer<typeof ImportCounts>;
 
+/**
+ * An imported record's money (issue 50): its currency (the file's, else the one picked), and the
+ * rate to the owner's currency when the file gives one (this app's own export), stored with
+ * `rateSource: IMPORT`; without one the server takes the day's reference rate, as for a typed record.
+ */
+const ImportMoney = {
+  currency: Currency.optional(),
+  exchangeRate: z.number().positive().optional(),
+  rateDate: IsoDate.optional(),
+};
+
 /** Records as they would be stored (this app's field names, km, litres), without ids. */
 export const ImportFuel = z.object({
+  ...ImportMoney,
   date: IsoDate,
   odometer: z.number().int().nullable(),
   liters: z.number(),
@@ -81,6 +119,7 @@ export const ImportFuel = z.object({
 });
 export type ImportFuel = z.infer<typeof ImportFuel>;
 export const ImportExpense = z.object({
+  ...ImportMoney,
   date: IsoDate,
   expenseType: ExpenseType,
   amount: z.number(),
@@ -88,6 +127,7 @@ export const ImportExpense = z.object({
 });
 export type ImportExpense = z.infer<typeof ImportExpense>;
 export const ImportRevision = z.object({
+  ...ImportMoney,
   date: IsoDate,
   km: z.number().int(),
   price: z.number(),
@@ -97,6 +137,7 @@ export const ImportRevision = z.object({
 });
 export type ImportRevision = z.infer<typeof ImportRevision>;
 export const ImportInsurance = z.object({
+  ...ImportMoney,
   provider: z.string(),
   policyNumber: z.string(),
   coverageType: z.string(),
@@ -170,6 +211,10 @@ export const ImportPreview = z.object({
   units: ImportUnits,
   /** What the file's units were guessed to be, and why; a client pre-sets its units picker with it. */
   unitsGuess: ImportUnitsGuess,
+  /** The currency of the records whose currency the file does not name: `mapping.currency`, else the guess's, else the user's. */
+  currency: Currency,
+  /** What the file says of its currency; a client shows the one found, or asks when `unstated` > 0. */
+  currencyGuess: ImportCurrencyGuess,
   mapping: ImportColumnMapping.nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -1,10 +1,12 @@
 import {
+  type CurrencyCode,
   type DistanceUnit,
   ExpenseBody,
   type ExpenseType,
   FuelBody,
   type FuelType,
   type ImportColumnMapping,
+  type ImportCurrencyGuess,
   type ImportExpense,
   type ImportFormat,
   type ImportFuel,
@@ -18,6 +20,7 @@ import {
   type VolumeUnit,
 } from '@evdra/domain';
 import type { z } from 'zod';
+import { CURRENCY_HEADERS, currencyInCell, currencyInHeader, firstStated, type Stated } from './currency.js';
 import { KM_PER, LITERS_PER, normalize, parseBool, periodEnd, round } from './locale.js';
 import type { ImportNote } from './messages.js';
 import type { CsvRow } from './read.js';
@@ -26,8 +29,24 @@ export type Units = ImportUnits;
 export type UnitsGuess = ImportUnitsGuess;
 /** What a file that says nothing of its units is read in. */
 export const KM_AND_LITRES: UnitsGuess = { distance: 'km', volume: 'l', reason: 'default' };
-/** A record and the line of the file it came from. */
-export type Sourced<T> = T & { row: number };
+/** A record and the line of the file it came from (and, with a rate from the file, the currency that rate is to). */
+export type Sourced<T> = T & { row: number; rateCurrency?: CurrencyCode };
+
+/**
+ * What the file says of a record's money: a currency it names (or a `$` hint), and, in this app's own
+ * export, the rate the record was stored at and the currency that rate converts to.
+ */
+export type RowMoney =
+  | Stated
+  | {
+      currency: CurrencyCode;
+      exchangeRate?: number | null;
+      rateDate?: string | null;
+      rateCurrency?: CurrencyCode;
+    };
+
+/** The currency of the amounts whose currency the file does not name: the user's pick, else the guess, else the user's own. */
+export type CurrencyChoice = { chosen?: CurrencyCode; fallback: CurrencyCode };
 
 /** What a file holds, as this app would store it; nothing saved. */
 export type Parsed = {
@@ -42,6 +61,9 @@ export type Parsed = {
   /** The units the file was read in: the user's choice, else the guess. */
   units: Units;
   unitsGuess: UnitsGuess;
+  /** The currency of the records whose currency the file does not name. */
+  currency: CurrencyCode;
+  currencyGuess: ImportCurrencyGuess;
   mapping: ImportColumnMapping | null;
 };
 
@@ -59,6 +81,8 @@ export type SourceFill = {
   /** Kept as given (this app's own export), instead of the vehicle's fuel type / total ÷ litres. */
   fuelType?: FuelType;
   pricePerLiter?: number | null;
+  /** What the file says of the fill-up's currency. */
+  money?: RowMoney;
 };
 
 /** The first problem the record schema found, as an INVALID_VALUE note's figures. */
@@ -81,12 +105,15 @@ export class Collector {
   mapping: ImportColumnMapping | null = null;
   /** Every distance and volume is read in these, decided before the first row (see units.ts). */
   readonly units: Units;
+  /** Records kept whose amount showed only a `$` (a hint, not a currency). */
+  private dollarRows = 0;
 
   constructor(
     readonly format: ImportFormat,
     readonly fuelType: FuelType,
     readonly unitsGuess: UnitsGuess,
     given: { distance?: DistanceUnit; volume?: VolumeUnit } = {},
+    readonly currencyChoice: CurrencyChoice = { fallback: 'EUR' },
   ) {
     // This app's own export is km and litres by definition: a choice sent with it changes nothing.
     const choice = unitsGuess.reason === 'fixed' ? {} : given;
@@ -134,7 +161,26 @@ export class Collector {
     };
     const checked = FuelBody.safeParse({ ...value, vehicleId: 1 });
     if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
-    this.fuel.push({ ...value, row });
+    this.fuel.push(this.priced({ ...value, row }, s.money));
+  }
+
+  /** A kept record with the currency (and rate) its file names; counts the `$` hints. */
+  private priced<T extends object>(record: Sourced<T>, money: RowMoney | undefined): Sourced<T> {
+    if (!money) return record;
+    if ('dollar' in money) {
+      this.dollarRows += 1;
+      return record;
+    }
+    const out: Sourced<T> & { currency?: CurrencyCode; exchangeRate?: number; rateDate?: string } = {
+      ...record,
+      currency: money.currency,
+    };
+    if ('exchangeRate' in money && money.exchangeRate && money.exchangeRate > 0 && money.rateCurrency) {
+      out.exchangeRate = money.exchangeRate;
+      if (money.rateDate) out.rateDate = money.rateDate;
+      out.rateCurrency = money.rateCurrency;
+    }
+    return out;
   }
 
   addExpense(
@@ -143,6 +189,7 @@ export class Collector {
     expenseType: ExpenseType,
     amount: number | null,
     description: string,
+    money?: RowMoney,
   ) {
     if (!date) return this.error(row, 'NO_DATE');
     if (amount === null) return this.error(row, 'NO_AMOUNT');
@@ -154,7 +201,7 @@ export class Collector {
     };
     const checked = ExpenseBody.safeParse({ ...value, vehicleId: 1 });
     if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
-    this.expenses.push({ ...value, row });
+    this.expenses.push(this.priced({ ...value, row }, money));
   }
 
   /** A service; without an odometer reading it cannot be one (km is required), so it is an expense. */
@@ -168,12 +215,13 @@ export class Collector {
       reminderEnabled?: boolean;
       manualReminderDate?: string | null;
       kmAlreadyConverted?: boolean;
+      money?: RowMoney;
     } = {},
   ) {
     const km = extra.kmAlreadyConverted ? odometer : this.km(odometer);
     if (km === null || km <= 0) {
       this.warn(row, 'km', 'SERVICE_AS_EXPENSE');
-      return this.addExpense(row, date, 'Maintenance', price, description);
+      return this.addExpense(row, date, 'Maintenance', price, description, extra.money);
     }
     if (!date) return this.error(row, 'NO_DATE');
     if (price === null) return this.error(row, 'NO_AMOUNT');
@@ -187,12 +235,13 @@ export class Collector {
     };
     const checked = RevisionBody.safeParse({ ...value, vehicleId: 1 });
     if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
-    this.revisions.push({ ...value, row });
+    this.revisions.push(this.priced({ ...value, row }, extra.money));
   }
 
   addInsurance(
     row: number,
     v: Omit<ImportInsurance, 'startDate' | 'endDate'> & { startDate: string | null; endDate?: string | null },
+    money?: RowMoney,
   ) {
     if (!v.startDate) return this.error(row, 'NO_DATE');
     const value: ImportInsurance = {
@@ -206,13 +255,67 @@ export class Collector {
     };
     const checked = InsuranceBody.safeParse({ ...value, vehicleId: 1 });
     if (!checked.success) return this.error(row, 'INVALID_VALUE', firstIssue(checked));
-    this.insurance.push({ ...value, row });
+    this.insurance.push(this.priced({ ...value, row }, money));
+  }
+
+  /**
+   * What the file said of its currency, and the records whose currency it did not name put in the
+   * chosen one (the user's pick, else the guess, else the user's own currency).
+   */
+  private settleCurrency(): { currency: CurrencyCode; currencyGuess: ImportCurrencyGuess } {
+    const lists = [this.fuel, this.expenses, this.revisions, this.insurance] as {
+      currency?: CurrencyCode;
+    }[][];
+    const counts = new Map<CurrencyCode, number>();
+    let unstated = 0;
+    for (const list of lists)
+      for (const r of list) {
+        if (r.currency) counts.set(r.currency, (counts.get(r.currency) ?? 0) + 1);
+        else unstated += 1;
+      }
+    const found = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+    let reason: ImportCurrencyGuess['reason'] = 'none';
+    if (found.length === 1 && unstated === 0) reason = 'file';
+    else if (found.length > 0) reason = 'rows';
+    else if (this.dollarRows > 0) reason = 'dollar';
+    // A `$` alone never decides: a default LubeLogger install writes it for lei too. The client asks.
+    const guess = found.length === 1 ? found[0] : undefined;
+    const currency = this.currencyChoice.chosen ?? guess ?? this.currencyChoice.fallback;
+    if (unstated > 0) for (const list of lists) for (const r of list) r.currency ??= currency;
+    return { currency, currencyGuess: { reason, found, currency: guess ?? null, unstated } };
   }
 
   result(): Parsed {
     const { format, fuel, expenses, revisions, insurance, warnings, errors, units, unitsGuess, mapping } =
       this;
-    return { format, fuel, expenses, revisions, insurance, warnings, errors, units, unitsGuess, mapping };
+    return {
+      format,
+      fuel,
+      expenses,
+      revisions,
+      insurance,
+      warnings,
+      errors,
+      units,
+      unitsGuess,
+      ...this.settleCurrency(),
+      mapping,
+    };
+  }
+
+  /**
+   * What a row of `t` says of its amount's currency: the first of its amount cells that names one,
+   * else its currency column's value, else an amount column's header (`Total cost (€)`).
+   */
+  moneyOf(r: CsvRow, t: Table, amountColumns: number[]): RowMoney {
+    const cells = amountColumns.map((i) => currencyInCell(cell(r, i)));
+    const column = t.currencyColumn();
+    const own = column >= 0 ? currencyInCell(cell(r, column)) : null;
+    return firstStated(
+      ...cells,
+      own,
+      ...amountColumns.map((i) => (i >= 0 ? currencyInHeader(t.header(i)) : null)),
+    );
   }
 }
 
@@ -270,6 +373,11 @@ export class Table {
       if (i >= 0) return i;
     }
     return -1;
+  }
+
+  /** The column that names each row's currency (`Currency`, `Moneda`, `Währung`…); -1 when none. */
+  currencyColumn(): number {
+    return this.norm.findIndex((h) => CURRENCY_HEADERS.includes(h));
   }
 
   /** The header text of a column ('' for -1). */

@@ -1,6 +1,7 @@
+import type { CurrencyCode } from '@evdra/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { expenses, fuelEntries, insurances, revisions } from '../../db/schema.js';
+import { expenses, fuelEntries, insurances, revisions, users, vehicles } from '../../db/schema.js';
 import { lockVehicle } from '../records/records.repo.js';
 import { type ExistingKeys, keyOf } from './keys.js';
 
@@ -41,6 +42,16 @@ export class ImportRepo {
       revisions: new Set(rev.map(keyOf.revisions)),
       insurance: new Set(ins.map(keyOf.insurance)),
     };
+  }
+
+  /** The currency of the vehicle's owner (a record's rate converts into it); undefined: no such vehicle. */
+  async ownerCurrency(vehicleId: number, db: Executor = this.db): Promise<CurrencyCode | undefined> {
+    const [row] = await db
+      .select({ currency: users.currency })
+      .from(vehicles)
+      .innerJoin(users, eq(users.id, vehicles.ownerId))
+      .where(eq(vehicles.id, vehicleId));
+    return row?.currency;
   }
 
   /** Every record of a vehicle, oldest first. */

@@ -1,4 +1,11 @@
-import type { ImportCounts, ImportMapping, ImportPreview, ImportResult, Language } from '@evdra/domain';
+import type {
+  CurrencyCode,
+  ImportCounts,
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+  Language,
+} from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -14,13 +21,15 @@ import { ImportTooLarge, noRows } from './read.js';
 export type ImportDeps = {
   repo: ImportRepo;
   /** The vehicle if the caller owns it (owner or admin); 404 for strangers, 403 for others who see it. */
-  owned: (p: Principal, vehicleId: number) => Promise<{ fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC' }>;
+  owned: (p: Principal, vehicleId: number) => Promise<{ fuelType: import('@evdra/domain').FuelType }>;
   /** The vehicle if the caller may read it; 404 otherwise. */
   visible: (p: Principal, vehicleId: number) => Promise<unknown>;
   /** The record services hand-typed records go through: same rules, in bulk. */
   writers: Record<Kind, RecordsService<RecordTable>>;
   /** The user's saved language: warnings and row errors are worded in it. */
   language: (userId: number) => Promise<Language>;
+  /** The user's currency: amounts whose currency neither the file nor the request names are in it. */
+  currency: (userId: number) => Promise<CurrencyCode>;
 };
 
 /**
@@ -53,14 +62,15 @@ export class ImportService {
   ): Promise<ImportPreview> {
     const vehicle = await this.vehicle(p, vehicleId);
     const lang = await this.d.language(p.userId);
+    const currency = await this.d.currency(p.userId);
     const existing = await this.d.repo.existingKeys(vehicleId);
     const readings = await this.d.repo.readings(vehicleId);
     // Read and weighed against the vehicle's records in the import's thread: only figures come back.
     const plan = await inThread(lang, () =>
-      previewInThread(bytes, vehicle.fuelType, mapping, existing, readings),
+      previewInThread(bytes, vehicle.fuelType, mapping, currency, existing, readings),
     );
     const sample = Object.fromEntries(
-      KINDS.map((k) => [k, plan.sample[k].map(({ row: _row, ...v }) => v)]),
+      KINDS.map((k) => [k, plan.sample[k].map(({ row: _row, rateCurrency: _rc, ...v }) => v)]),
     ) as ImportPreview['sample'];
     return {
       format: plan.format,
@@ -72,6 +82,8 @@ export class ImportService {
       sample,
       units: plan.units,
       unitsGuess: plan.unitsGuess,
+      currency: plan.currency,
+      currencyGuess: plan.currencyGuess,
       mapping: plan.mapping,
     };
   }
@@ -84,13 +96,15 @@ export class ImportService {
   ): Promise<ImportResult> {
     const vehicle = await this.vehicle(p, vehicleId);
     const lang = await this.d.language(p.userId);
-    const parsed = await inThread(lang, () => parseInThread(bytes, vehicle.fuelType, mapping));
+    const currency = await this.d.currency(p.userId);
+    const parsed = await inThread(lang, () => parseInThread(bytes, vehicle.fuelType, mapping, currency));
     // A generic CSV whose mapping reads nothing previews (so the user can fix it) but imports nothing.
     if (KINDS.every((k) => parsed[k].length === 0)) throw noRows();
     const result = await this.d.repo.inVehicleLock(vehicleId, async (tx: Executor) => {
       // Read under the lock, so two imports of the same file at once still add it once.
       const { fresh, duplicates } = split(parsed, await this.d.repo.existingKeys(vehicleId, tx));
       const counts: ImportCounts = { fuel: 0, expenses: 0, revisions: 0, insurance: 0 };
+      const ownerCurrency = await this.d.repo.ownerCurrency(vehicleId, tx);
       const errors = [
         ...parsed.errors,
         ...refuseOdometerConflicts(fresh, await this.d.repo.readings(vehicleId, tx)),
@@ -98,11 +112,16 @@ export class ImportService {
       for (const kind of KINDS) {
         const rows = fresh[kind];
         // Imported rows are the importer's, as records they typed would be.
-        const values = await inSlices(rows, ({ row: _row, ...v }) => ({
-          ...v,
-          vehicleId,
-          createdById: p.userId,
-        }));
+        // A rate from the file (this app's export) is kept (rateSource IMPORT) only when it converts
+        // into the owner's currency; otherwise the server takes the day's rate, as for a typed record.
+        const values = await inSlices(rows, ({ row: _row, rateCurrency, ...v }) => {
+          const value: Record<string, unknown> = { ...v, vehicleId, createdById: p.userId };
+          if (rateCurrency !== ownerCurrency) {
+            delete value.exchangeRate;
+            delete value.rateDate;
+          }
+          return value;
+        });
         const { inserted, refused } = await this.d.writers[kind].createMany(tx, vehicleId, values as never);
         counts[kind] = inserted;
         // The writers' own rules, should they refuse what the checks above let through.

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { FuelType, ImportMapping } from '@evdra/domain';
+import type { CurrencyCode, FuelType, ImportMapping } from '@evdra/domain';
 import { AppError } from '../../lib/errors.js';
 import type { Parsed } from './collect.js';
 import type { ExistingKeys } from './keys.js';
@@ -34,17 +34,22 @@ let nextId = 1;
 const waiting: Job[] = [];
 
 /** parseImport (parse.ts), in the import thread: the same records, the same errors. */
-export const parseInThread = (bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping) =>
-  run<Parsed>({ bytes, fuelType, mapping });
+export const parseInThread = (
+  bytes: Buffer,
+  fuelType: FuelType,
+  mapping: ImportMapping | undefined,
+  currency: CurrencyCode,
+) => run<Parsed>({ bytes, fuelType, mapping, currency });
 
 /** parseImport then previewPlan (plan.ts) against the vehicle's records, in the import thread. */
 export const previewInThread = (
   bytes: Buffer,
   fuelType: FuelType,
   mapping: ImportMapping | undefined,
+  currency: CurrencyCode,
   existing: ExistingKeys,
   readings: Reading[],
-) => run<PreviewPlan>({ bytes, fuelType, mapping, against: { existing, readings } });
+) => run<PreviewPlan>({ bytes, fuelType, mapping, currency, against: { existing, readings } });
 
 function run<T>(request: Job['request']): Promise<T> {
   try {

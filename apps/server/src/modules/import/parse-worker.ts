@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { FuelType, ImportMapping } from '@evdra/domain';
+import type { CurrencyCode, FuelType, ImportMapping } from '@evdra/domain';
 import { AppError } from '../../lib/errors.js';
 import type { ExistingKeys } from './keys.js';
 import { parseImport } from './parse.js';
@@ -17,6 +17,8 @@ export type ParseRequest = {
   bytes: Uint8Array;
   fuelType: FuelType;
   mapping?: ImportMapping;
+  /** The importer's currency: amounts whose currency neither the file nor `mapping` names are in it. */
+  currency: CurrencyCode;
   /** For a preview: the vehicle's duplicate keys and odometer readings. */
   against?: { existing: ExistingKeys; readings: Reading[] };
 };
@@ -39,10 +41,15 @@ const SLICE = 2000;
 const port = parentPort;
 if (!port) throw new Error('parse-worker.ts runs as a worker thread');
 
-port.on('message', ({ id, bytes, fuelType, mapping, against }: ParseRequest) => {
+port.on('message', ({ id, bytes, fuelType, mapping, currency, against }: ParseRequest) => {
   let result: Record<string, unknown>;
   try {
-    const parsed = parseImport(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), fuelType, mapping);
+    const parsed = parseImport(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
+      fuelType,
+      mapping,
+      currency,
+    );
     result = against ? previewPlan(parsed, against.existing, against.readings) : parsed;
   } catch (err) {
     port.postMessage({ id, failed: failure(err) } satisfies ParseReply);

@@ -1,4 +1,4 @@
-import type { FuelType, ImportMapping } from '@evdra/domain';
+import type { CurrencyCode, FuelType, ImportMapping } from '@evdra/domain';
 import { unguardFormula } from '../../lib/csv-formula.js';
 import { Collector, type Parsed } from './collect.js';
 import { isDrivvo, parseDrivvo } from './formats/drivvo.js';
@@ -27,15 +27,25 @@ export function detectFormat(file: CsvFile): Parsed['format'] {
  * Reads an upload (CSV, or a ZIP of CSVs) into the records this app would store, for a vehicle
  * using `fuelType`. Pure: no database. Throws 415 for a file that is not CSV and 422 when no row
  * could be read (a generic CSV still answers, with its proposed mapping, so the user can fix it).
+ * Amounts whose currency the file does not name are in `mapping.currency`, else the file's one
+ * currency, else `userCurrency`.
  */
-export function parseImport(bytes: Buffer, fuelType: FuelType, mapping?: ImportMapping): Parsed {
+export function parseImport(
+  bytes: Buffer,
+  fuelType: FuelType,
+  mapping?: ImportMapping,
+  userCurrency: CurrencyCode = 'EUR',
+): Parsed {
   const files = readUpload(bytes).filter((f) => f.rows.length > 0);
   if (files.length === 0) throw noRows();
   const formats = files.map(detectFormat);
   const known = formats.find((f) => f !== 'generic');
   const format = known ?? 'generic';
   // Units are settled for the whole upload before any row is read: the user's choice, else the guess.
-  const c = new Collector(format, fuelType, guessUnits(files, formats), mapping?.units);
+  const c = new Collector(format, fuelType, guessUnits(files, formats), mapping?.units, {
+    chosen: mapping?.currency,
+    fallback: userCurrency,
+  });
   files.forEach((file, i) => {
     const f = formats[i];
     if (f === 'evdra') parseEvdra(unguarded(file), c);

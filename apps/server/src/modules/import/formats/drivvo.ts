@@ -20,7 +20,9 @@ import { type Section, sections } from './sections.js';
  * columns, repeated for the second and third fuel, whose full-tank header carries a digit after the
  * closing quote (`"Filled tank completely" 2`, fixed before parsing). The current English export
  * names its columns `Odometer (km)`, `Price / L`, `Total cost`, `Volume`, `Filled tank completely`;
- * older ones `Odometer`, `Price`, `Liters`, `Full tank`.
+ * older ones `Odometer`, `Price`, `Liters`, `Full tank`. No section has a currency column and amounts
+ * are bare numbers: the preview asks for the currency, unless a cell, a header (`Total cost (€)`) or a
+ * currency column says one (see collect.ts moneyOf).
  */
 const REFUEL = /^(refuel|abastec|repostaj|alimentar|realiment|заправ|carburant)/;
 const EXPENSE = /^(expense|despesa|gasto|cheltuiel|cheltuial|расход|gastos)/;
@@ -182,6 +184,11 @@ function refuels(s: Section, c: Collector) {
       odometer: parseNumber(cell(r, odo), decimal),
       ...pouredFuels(r, groups, decimal),
       missed: flag(r, missed, false),
+      money: c.moneyOf(
+        r,
+        t,
+        groups.flatMap((g) => [g.total, g.price]),
+      ),
     });
   }
 }
@@ -219,16 +226,22 @@ function costs(s: Section, c: Collector, kind: 'expense' | 'service') {
     const amount = parseNumber(cell(r, total), decimal);
     const what = cell(r, type);
     const text = joinText(what, cell(r, place), cell(r, notes));
-    if (kind === 'service') c.addRevision(r.line, d, parseNumber(cell(r, odo), decimal), amount, text);
+    const money = c.moneyOf(r, t, [total]);
+    if (kind === 'service')
+      c.addRevision(r.line, d, parseNumber(cell(r, odo), decimal), amount, text, { money });
     else if (isInsurance(what))
-      c.addInsurance(r.line, {
-        provider: what,
-        policyNumber: '',
-        coverageType: '',
-        startDate: d,
-        price: amount ?? 0,
-        reminderEnabled: true,
-      });
-    else c.addExpense(r.line, d, expenseTypeOf(what), amount, text);
+      c.addInsurance(
+        r.line,
+        {
+          provider: what,
+          policyNumber: '',
+          coverageType: '',
+          startDate: d,
+          price: amount ?? 0,
+          reminderEnabled: true,
+        },
+        money,
+      );
+    else c.addExpense(r.line, d, expenseTypeOf(what), amount, text, money);
   }
 }

@@ -1,11 +1,14 @@
-import { EXPENSE_TYPES, type ExpenseType, FUEL_TYPES, type FuelType } from '@evdra/domain';
-import { type Collector, cell, flag, Table } from '../collect.js';
+import { EXPENSE_TYPES, type ExpenseType, FUEL_TYPES, type FuelType, isCurrencyCode } from '@evdra/domain';
+import { type Collector, cell, flag, type RowMoney, Table } from '../collect.js';
 import { parseDate, parseNumber } from '../locale.js';
 import type { CsvFile } from '../read.js';
 
 /**
  * This app's own export (GET /api/vehicles/{id}/export.csv): one row per record, a `kind` column,
- * this app's field names, ISO dates, `.` decimals, km and litres. Imports back losslessly.
+ * this app's field names, ISO dates, `.` decimals, km and litres; each amount's `currency`, and the
+ * `exchangeRate` (from `rateDate`) it was stored at into `rateCurrency`, its owner's currency then
+ * (issue 50). Imports back losslessly: the rate is kept (rateSource IMPORT) when `rateCurrency` is the
+ * new owner's currency. An export from before currencies has no `currency` column: the preview asks.
  */
 export const EVDRA_COLUMNS = [
   'kind',
@@ -30,6 +33,10 @@ export const EVDRA_COLUMNS = [
   'coverageType',
   'startDate',
   'endDate',
+  'currency',
+  'exchangeRate',
+  'rateDate',
+  'rateCurrency',
 ] as const;
 export type EvdraColumn = (typeof EVDRA_COLUMNS)[number];
 export const EVDRA_KINDS = ['fuel', 'expense', 'revision', 'insurance'] as const;
@@ -50,6 +57,7 @@ export function parseEvdra(file: CsvFile, c: Collector) {
     const num = (k: EvdraColumn) => parseNumber(get(k), '.');
     const date = (k: EvdraColumn) => parseDate(get(k), 'ymd');
     const kind = get('kind').toLowerCase();
+    const money = moneyOf(get('currency'), num('exchangeRate'), date('rateDate'), get('rateCurrency'));
     if (kind === 'fuel') {
       const fuelType = get('fuelType') as FuelType;
       c.addFuel(r.line, {
@@ -62,6 +70,7 @@ export function parseEvdra(file: CsvFile, c: Collector) {
         missed: flag(r, col.missedPrevious, false),
         fuelType: FUEL_TYPES.includes(fuelType) ? fuelType : undefined,
         pricePerLiter: num('pricePerLiter'),
+        money,
       });
     } else if (kind === 'expense') {
       const type = get('expenseType') as ExpenseType;
@@ -71,22 +80,40 @@ export function parseEvdra(file: CsvFile, c: Collector) {
         EXPENSE_TYPES.includes(type) ? type : 'Other',
         num('amount'),
         get('description'),
+        money,
       );
     } else if (kind === 'revision') {
       c.addRevision(r.line, date('date'), num('km'), num('price'), get('description'), {
         reminderEnabled: flag(r, col.reminderEnabled, true),
         manualReminderDate: date('manualReminderDate'),
+        money,
       });
     } else if (kind === 'insurance') {
-      c.addInsurance(r.line, {
-        provider: get('provider'),
-        policyNumber: get('policyNumber'),
-        coverageType: get('coverageType'),
-        startDate: date('startDate') ?? date('date'),
-        endDate: date('endDate'),
-        price: num('price') ?? 0,
-        reminderEnabled: flag(r, col.reminderEnabled, true),
-      });
+      c.addInsurance(
+        r.line,
+        {
+          provider: get('provider'),
+          policyNumber: get('policyNumber'),
+          coverageType: get('coverageType'),
+          startDate: date('startDate') ?? date('date'),
+          endDate: date('endDate'),
+          price: num('price') ?? 0,
+          reminderEnabled: flag(r, col.reminderEnabled, true),
+        },
+        money,
+      );
     } else c.error(r.line, 'UNKNOWN_KIND', { kind: get('kind') });
   }
+}
+
+/** A row's money as this app exported it; nothing when the export predates currencies. */
+function moneyOf(
+  currency: string,
+  rate: number | null,
+  rateDate: string | null,
+  rateCurrency: string,
+): RowMoney {
+  if (!isCurrencyCode(currency)) return null;
+  if (rate === null || rate <= 0 || !isCurrencyCode(rateCurrency)) return { currency };
+  return { currency, exchangeRate: rate, rateDate, rateCurrency };
 }

@@ -9,6 +9,7 @@ import {
   Table,
   type UnitsGuess,
 } from '../collect.js';
+import { currencyInCell, firstStated } from '../currency.js';
 import {
   detectDateOrder,
   detectDecimal,
@@ -27,7 +28,9 @@ import { sections } from './sections.js';
  * `Fuel (us gallons)`, `Fuel (imp gallons)`); `Price (optional)` is the fill-up's total and
  * `VolumePrice` the unit price; `Full` and `Missed` are 1/0. Costs name their category by id, whose
  * name (`## CostCategories`) says what it is: service → a service, insurance → an insurance, the
- * rest → an expense of the matching type.
+ * rest → an expense of the matching type. Fuelio's backup names no currency (its Vehicle, Log and Costs
+ * sections have no currency column, and amounts are bare numbers): the preview asks, unless a cell or
+ * a currency column says one (read as in every format, see collect.ts moneyOf).
  */
 export const isFuelio = (file: CsvFile) => {
   const titles = sections(file).map((s) => s.title);
@@ -66,6 +69,11 @@ export function parseFuelio(file: CsvFile, c: Collector) {
   const log = all.find((s) => s.title === 'log');
   const categories = all.find((s) => s.title === 'costcategories');
   const costs = all.find((s) => s.title === 'costs');
+  // A currency column in the Vehicle section, should a file carry one, is the whole file's.
+  const vehicle = all.find((s) => s.title === 'vehicle');
+  const vt = vehicle ? new Table(vehicle.header.cells, vehicle.rows) : undefined;
+  const vehicleRow = vehicle?.rows[0];
+  const fileMoney = vt && vehicleRow ? currencyInCell(cell(vehicleRow, vt.currencyColumn())) : null;
 
   if (log) {
     const t = new Table(log.header.cells, log.rows);
@@ -86,6 +94,7 @@ export function parseFuelio(file: CsvFile, c: Collector) {
         unitPrice: nonZero(parseNumber(cell(r, unitPrice), decimal)),
         full: flag(r, full, true),
         missed: flag(r, missed, false),
+        money: firstStated(c.moneyOf(r, t, [total, unitPrice]), fileMoney),
       });
     }
   }
@@ -117,20 +126,25 @@ export function parseFuelio(file: CsvFile, c: Collector) {
       const text = joinText(title, cell(r, notes));
       const d = parseDate(cell(r, date), order);
       const amount = parseNumber(cell(r, cost), decimal);
+      const money = firstStated(c.moneyOf(r, t, [cost]), fileMoney);
       if (isInsurance(category)) {
         const months = parseNumber(cell(r, repeat), decimal);
-        c.addInsurance(r.line, {
-          provider: title || category,
-          policyNumber: '',
-          coverageType: '',
-          startDate: d,
-          endDate: d && months && months > 0 ? periodEnd(d, months) : undefined,
-          price: amount ?? 0,
-          reminderEnabled: true,
-        });
+        c.addInsurance(
+          r.line,
+          {
+            provider: title || category,
+            policyNumber: '',
+            coverageType: '',
+            startDate: d,
+            endDate: d && months && months > 0 ? periodEnd(d, months) : undefined,
+            price: amount ?? 0,
+            reminderEnabled: true,
+          },
+          money,
+        );
       } else if (isService(category)) {
-        c.addRevision(r.line, d, nonZero(parseNumber(cell(r, odo), decimal)), amount, text);
-      } else c.addExpense(r.line, d, expenseTypeOf(`${category} ${title}`), amount, text);
+        c.addRevision(r.line, d, nonZero(parseNumber(cell(r, odo), decimal)), amount, text, { money });
+      } else c.addExpense(r.line, d, expenseTypeOf(`${category} ${title}`), amount, text, money);
     }
   }
 }

@@ -60,12 +60,13 @@ export function parseFuelly(file: CsvFile, c: Collector) {
     const d = parseDate(cell(r, date), order);
     const odometer = parseNumber(cell(r, odo), decimal);
     const cost = parseNumber(cell(r, total), decimal);
+    const money = c.moneyOf(r, t, [total, perGallon]);
     if (normalize(cell(r, type)) === 'service') {
       const what = cell(r, services);
       const text = joinText(what, cell(r, notes)) || 'Service';
       const expenseType = expenseTypeOf(what);
-      if (EXPENSE_NOT_SERVICE.includes(expenseType)) c.addExpense(r.line, d, expenseType, cost, text);
-      else c.addRevision(r.line, d, odometer, cost, text);
+      if (EXPENSE_NOT_SERVICE.includes(expenseType)) c.addExpense(r.line, d, expenseType, cost, text, money);
+      else c.addRevision(r.line, d, odometer, cost, text, { money });
       continue;
     }
     c.addFuel(r.line, {
@@ -76,6 +77,7 @@ export function parseFuelly(file: CsvFile, c: Collector) {
       unitPrice: parseNumber(cell(r, perGallon), decimal),
       full: fullOf(r),
       missed: flag(r, missed, false),
+      money,
     });
   }
 }

@@ -14,7 +14,8 @@ import type { CsvFile } from '../read.js';
 /**
  * Any other CSV: one header row, columns proposed by the words of their headers (en/ro/es) and
  * confirmed or edited by the user (`mapping.columns`, by header text). A row with litres is a
- * fill-up; a row with only an amount is an expense.
+ * fill-up; a row with only an amount is an expense. An amount's currency is the one its cell shows
+ * (`283,50 lei`), else a currency column's (`Currency`, `Moneda`…), else its header's (`Total (RON)`).
  */
 const WORDS: Record<GenericField, string[]> = {
   date: ['date', 'data', 'fecha', 'day', 'zi', 'dia'],
@@ -175,11 +176,19 @@ export function parseGeneric(file: CsvFile, c: Collector, mapping: ImportMapping
         unitPrice: parseNumber(cell(r, perLiter), decimal),
         full: flag(r, col('fullTank'), true),
         missed: flag(r, col('missedPrevious'), false),
+        money: c.moneyOf(r, t, [total, amount, perLiter]),
       });
     } else if (cost !== null) {
       const typeText = cell(r, col('expenseType'));
       const type: ExpenseType = expenseTypeOf(typeText || cell(r, col('description')));
-      c.addExpense(r.line, d, type, cost, cell(r, col('description')) || typeText);
+      c.addExpense(
+        r.line,
+        d,
+        type,
+        cost,
+        cell(r, col('description')) || typeText,
+        c.moneyOf(r, t, [total, amount]),
+      );
     } else c.error(r.line, 'NO_VOLUME_OR_AMOUNT');
   }
 }

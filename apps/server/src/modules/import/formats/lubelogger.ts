@@ -47,6 +47,8 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind) {
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
     const amount = parseNumber(cell(r, cost), decimal);
+    // The cost cell's sign as the exporting server's locale wrote it (`72,50 €`); `$` only hints.
+    const money = c.moneyOf(r, t, [cost]);
     if (kind === 'gas') {
       c.addFuel(r.line, {
         date: d,
@@ -56,12 +58,13 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind) {
         unitPrice: null,
         full: flag(r, full, true),
         missed: flag(r, missed, false),
+        money,
       });
     } else if (kind === 'service') {
       const text = joinText(cell(r, description), cell(r, notes));
-      c.addRevision(r.line, d, parseNumber(cell(r, odometer), decimal), amount, text);
+      c.addRevision(r.line, d, parseNumber(cell(r, odometer), decimal), amount, text, { money });
     } else {
-      c.addExpense(r.line, d, 'Tax', amount, joinText(cell(r, description), cell(r, notes)));
+      c.addExpense(r.line, d, 'Tax', amount, joinText(cell(r, description), cell(r, notes)), money);
     }
   }
 }

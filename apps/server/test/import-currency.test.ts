@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { crossRate } from '@evdra/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FxRepo } from '../src/modules/fx/fx.repo.js';
+import { currencyInCell, currencyInHeader } from '../src/modules/import/currency.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { newAccount, TestClient } from './helpers/client.js';
+import { expectError, expectInvalid } from './helpers/expect.js';
+import { multipart } from './helpers/multipart.js';
+
+// Issue 50: an import keeps the currency the file names (a `€` or `lei` in a cell, a currency
+// column, this app's own export) and otherwise asks in the preview, as it asks for units.
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name}`, import.meta.url));
+
+let t: TestApp;
+/** A Romanian (lei) and a Spanish (euros) driver, each with their own cars. */
+let ro: TestClient;
+let es: TestClient;
+
+// ECB euro reference rates (units per euro) of the fixtures' days, stored as the job would.
+const RON_PER_EUR = 4.97;
+const HUF_PER_EUR = 392.5;
+const DAYS = [
+  '2024-01-10',
+  '2024-01-15',
+  '2024-01-24',
+  '2024-01-29',
+  '2024-02-01',
+  '2024-02-02',
+  '2024-02-07',
+  '2024-02-21',
+  '2024-03-01',
+];
+const MARCH = ['2024-03-04', '2024-03-11', '2024-03-18', '2024-03-19'];
+
+type Money = { currency: string; exchangeRate: number; rateSource: string; rateDate: string };
+type Fill = Money & { date: string; fuelPrice: number };
+
+const send = (c: TestClient, step: 'preview' | 'confirm', car: number, bytes: Buffer, mapping?: unknown) => {
+  const body = multipart([
+    { name: 'file', file: { filename: 'history.csv', type: 'text/csv', bytes } },
+    ...(mapping === undefined ? [] : [{ name: 'mapping', value: JSON.stringify(mapping) }]),
+  ]);
+  return c.request('POST', `/api/import/${step}/${car}`, body.payload, { headers: body.headers });
+};
+
+let n = 0;
+const newCar = async (c: TestClient) => {
+  n += 1;
+  const res = await c.post('/api/vehicles', {
+    make: 'Dacia',
+    model: 'Logan',
+    year: 2019,
+    fuelType: 'PETROL',
+    registrationNumber: `CUR-${n}-${Math.random().toString(36).slice(2, 6)}`,
+    engineSize: 1.0,
+    odometer: 100,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.data.id as number;
+};
+const fills = async (c: TestClient, car: number): Promise<Fill[]> =>
+  ((await c.get(`/api/fuel-consumptions/vehicle/${car}`)).data as Fill[]).sort((a, b) =>
+    a.date.localeCompare(b.date),
+  );
+
+async function registerIn(language: 'ro' | 'es') {
+  const client = new TestClient(t.app);
+  const res = await client.post('/api/auth/register', { ...newAccount(`imp${language}`), language });
+  expect(res.statusCode, res.body).toBe(201);
+  return { client, currency: res.data.user.currency as string };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await new FxRepo(t.database.db).upsert(
+    [...DAYS, ...MARCH].flatMap((date) => [
+      { currency: 'RON', date, rate: RON_PER_EUR, source: 'ECB' as const },
+      { currency: 'HUF', date, rate: HUF_PER_EUR, source: 'ECB' as const },
+    ]),
+  );
+  const a = await registerIn('ro');
+  const b = await registerIn('es');
+  expect([a.currency, b.currency]).toEqual(['RON', 'EUR']);
+  ro = a.client;
+  es = b.client;
+});
+afterAll(() => t.close());
+
+describe('an amount’s currency as a cell or header writes it', () => {
+  it('reads signs and codes beside the number; a bare number names none; `$` only hints', () => {
+    expect(
+      [
+        '45,10 €',
+        '250 lei',
+        'RON 250',
+        '£32.40',
+        '25.000 Ft',
+        '1.075,20 €',
+        'CHF 12.50',
+        '12 zł',
+        '€-3.00',
+      ].map((c) => currencyInCell(c)),
+    ).toEqual(
+      ['EUR', 'RON', 'RON', 'GBP', 'HUF', 'EUR', 'CHF', 'PLN', 'EUR'].map((currency) => ({ currency })),
+    );
+    expect(currencyInCell('$89.99')).toEqual({ dollar: true });
+    for (const bare of ['72.50', '1 234,5', '', 'R$ 10,00', 'abc 12'])
+      expect(currencyInCell(bare), bare).toBeNull();
+    expect(currencyInHeader('Total cost (€)')).toEqual({ currency: 'EUR' });
+    expect(currencyInHeader('Preț (lei)')).toEqual({ currency: 'RON' });
+    for (const h of ['Price / L', 'Fuel (litres)', 'Odo (mi)', 'Cost', 'Price $'])
+      expect(currencyInHeader(h), h).toBeNull();
+  });
+});
+
+describe('a file that names its currency keeps it', () => {
+  it('a CSV with `lei` in its cells is in lei, even for a euro driver (stored at the day’s rate)', async () => {
+    const car = await newCar(es);
+    const preview = await send(es, 'preview', car, fixture('generic-ro-lei.csv'));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.data.currencyGuess).toEqual({
+      reason: 'file',
+      found: ['RON'],
+      currency: 'RON',
+      unstated: 0,
+    });
+    expect(preview.data.currency).toBe('RON');
+    expect(preview.data.sample.fuel.map((f: Fill) => [f.fuelPrice, f.currency])).toEqual([
+      [283.5, 'RON'],
+      [266, 'RON'],
+    ]);
+    expect(preview.data.sample.expenses[0]).toMatchObject({ amount: 45, currency: 'RON' });
+    // A pick applies only to amounts the file leaves unnamed: here none.
+    const res = await send(es, 'confirm', car, fixture('generic-ro-lei.csv'), { currency: 'EUR' });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await fills(es, car);
+    expect(stored.map((f) => [f.fuelPrice, f.currency, f.rateSource])).toEqual([
+      [283.5, 'RON', 'ECB'],
+      [266, 'RON', 'ECB'],
+    ]);
+    expect(stored[0]?.exchangeRate).toBeCloseTo(crossRate(RON_PER_EUR, 1), 8);
+    const expenses = (await es.get(`/api/expenses/vehicle/${car}`)).data;
+    expect(expenses).toMatchObject([{ amount: 45, currency: 'RON' }]);
+  });
+
+  it('LubeLogger’s `72,50 €` costs are euros for a lei driver', async () => {
+    const car = await newCar(ro);
+    const preview = await send(ro, 'preview', car, fixture('lubelogger-gas-de.csv'));
+    expect(preview.data.currencyGuess).toMatchObject({ reason: 'file', found: ['EUR'], unstated: 0 });
+    expect((await send(ro, 'confirm', car, fixture('lubelogger-gas-de.csv'))).statusCode).toBe(200);
+    const stored = await fills(ro, car);
+    expect(stored.map((f) => [f.fuelPrice, f.currency])).toEqual([
+      [72.5, 'EUR'],
+      [1075.2, 'EUR'],
+    ]);
+    expect(stored[0]?.exchangeRate).toBeCloseTo(RON_PER_EUR, 8);
+  });
+
+  it('a Currency column names each row’s: a forint fill-up keeps its 25,000 Ft beside the euro ones', async () => {
+    const car = await newCar(ro);
+    // Spritmonitor's export: `Fuel` is its fuel-sort code, so the user maps the litres to `Quantity`.
+    const mapping = { columns: { liters: 'Quantity' } };
+    const preview = await send(ro, 'preview', car, fixture('spritmonitor-fuelings.csv'), mapping);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.data.currencyGuess).toEqual({
+      reason: 'rows',
+      found: ['EUR', 'HUF'],
+      currency: null,
+      unstated: 0,
+    });
+    expect(preview.data.sample.fuel.map((f: Fill) => f.currency)).toEqual(['EUR', 'HUF', 'EUR']);
+    expect((await send(ro, 'confirm', car, fixture('spritmonitor-fuelings.csv'), mapping)).statusCode).toBe(
+      200,
+    );
+    const stored = await fills(ro, car);
+    expect(stored.map((f) => [f.fuelPrice, f.currency])).toEqual([
+      [72.4, 'EUR'],
+      [25000, 'HUF'],
+      [74.21, 'EUR'],
+    ]);
+    expect(stored[1]?.exchangeRate).toBeCloseTo(crossRate(HUF_PER_EUR, RON_PER_EUR), 10);
+  });
+});
+
+describe('a file that names no currency: the preview asks', () => {
+  it('Fuelio’s backup (no currency field): the user’s lei unless another is picked, then the pick', async () => {
+    const car = await newCar(ro);
+    const preview = await send(ro, 'preview', car, fixture('fuelio-km-l.csv'));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.data.currencyGuess).toEqual({ reason: 'none', found: [], currency: null, unstated: 8 });
+    expect(preview.data.currency).toBe('RON');
+    const picked = await send(ro, 'preview', car, fixture('fuelio-km-l.csv'), { currency: 'EUR' });
+    expect(picked.data.currency).toBe('EUR');
+    expect(picked.data.sample.fuel.map((f: Fill) => f.currency)).toEqual(['EUR', 'EUR', 'EUR', 'EUR']);
+    expect((await send(ro, 'confirm', car, fixture('fuelio-km-l.csv'), { currency: 'EUR' })).statusCode).toBe(
+      200,
+    );
+    const stored = await fills(ro, car);
+    expect(stored.map((f) => [f.fuelPrice, f.currency, f.rateSource])).toEqual([
+      [280, 'EUR', 'ECB'],
+      [245, 'EUR', 'ECB'],
+      [108, 'EUR', 'ECB'],
+      [144, 'EUR', 'ECB'],
+    ]);
+    const costs = (await ro.get(`/api/expenses/vehicle/${car}`)).data as Money[];
+    expect(costs.map((e) => e.currency)).toEqual(costs.map(() => 'EUR'));
+    expect(stored[0]?.exchangeRate).toBeCloseTo(RON_PER_EUR, 8);
+  });
+
+  it('Drivvo’s export (no currency column): the user’s euros by default', async () => {
+    const car = await newCar(es);
+    const preview = await send(es, 'preview', car, fixture('drivvo-es.csv'));
+    expect(preview.data.currencyGuess).toMatchObject({ reason: 'none', unstated: 3 });
+    expect((await send(es, 'confirm', car, fixture('drivvo-es.csv'))).statusCode).toBe(200);
+    expect((await fills(es, car)).map((f) => [f.fuelPrice, f.currency, f.exchangeRate])).toEqual([
+      [64, 'EUR', 1],
+      [56, 'EUR', 1],
+    ]);
+  });
+
+  it('`$` costs decide nothing: the guess says so and the amounts are the user’s currency until picked', async () => {
+    const car = await newCar(ro);
+    const preview = await send(ro, 'preview', car, fixture('lubelogger-gas-km-dollar.csv'));
+    expect(preview.data.currencyGuess).toEqual({ reason: 'dollar', found: [], currency: null, unstated: 3 });
+    expect(preview.data.currency).toBe('RON');
+  });
+});
+
+describe('this app’s own export', () => {
+  it('round-trips each record’s currency and keeps its rate, marked IMPORT', async () => {
+    const car = await newCar(ro);
+    const typed = await ro.post('/api/fuel-consumptions', {
+      vehicleId: car,
+      fuelType: 'PETROL',
+      liters: 40,
+      fuelPrice: 60,
+      currency: 'EUR',
+      exchangeRate: 5.01,
+      date: '2024-03-04',
+      odometer: 1000,
+      fullTank: true,
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    const exported = await ro.get(`/api/vehicles/${car}/export.csv`);
+    expect(exported.body.split('\r\n')[0]).toMatch(/,currency,exchangeRate,rateDate,rateCurrency$/);
+    const copy = await newCar(ro);
+    const preview = await send(ro, 'preview', copy, Buffer.from(exported.body));
+    expect(preview.data.currencyGuess).toMatchObject({ reason: 'file', found: ['EUR'], unstated: 0 });
+    expect((await send(ro, 'confirm', copy, Buffer.from(exported.body))).statusCode).toBe(200);
+    expect(await fills(ro, copy)).toMatchObject([
+      { fuelPrice: 60, currency: 'EUR', exchangeRate: 5.01, rateDate: '2024-03-04', rateSource: 'IMPORT' },
+    ]);
+    // Into a euro driver's car the lei rate means nothing: the day's reference rate (1 for euros).
+    const theirs = await newCar(es);
+    expect((await send(es, 'confirm', theirs, Buffer.from(exported.body))).statusCode).toBe(200);
+    expect(await fills(es, theirs)).toMatchObject([{ fuelPrice: 60, currency: 'EUR', exchangeRate: 1 }]);
+  });
+});
+
+describe('errors', () => {
+  it('refuses a currency it does not know with 400 on mapping.currency, and a stranger’s car with 404', async () => {
+    const car = await newCar(ro);
+    for (const step of ['preview', 'confirm'] as const)
+      expectInvalid(
+        await send(ro, step, car, fixture('fuelio-km-l.csv'), { currency: 'XYZ' }),
+        'mapping.currency',
+      );
+    expectError(
+      await send(es, 'preview', car, fixture('fuelio-km-l.csv'), { currency: 'EUR' }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(await fills(ro, car)).toEqual([]);
+  });
+});
