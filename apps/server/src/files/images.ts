@@ -44,3 +44,38 @@ export async function normalizePhoto(bytes: Buffer): Promise<Buffer> {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be read.');
   }
 }
+
+/** A document page stays legible: up to 2400 px on its longer side (an A4 scan at ~200 dpi). */
+export const DOCUMENT_PAGE_MAX_SIDE = 2400;
+/** The list's preview of a document's first page. */
+export const DOCUMENT_PREVIEW_MAX_SIDE = 320;
+
+/**
+ * Re-encodes a photographed document page as vehicle photos are (orientation applied, every
+ * metadata block dropped), at a size that keeps small print readable, and makes its preview.
+ */
+export async function normalizeDocumentPage(bytes: Buffer): Promise<{ page: Buffer; preview: Buffer }> {
+  if (!sniffImage(bytes)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG or WebP images or a PDF are accepted.');
+  }
+  const { default: sharp } = await import('sharp');
+  try {
+    // Plain libjpeg for the page: mozjpeg's smaller file costs several times the CPU at this size.
+    const page = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })
+      .rotate()
+      .resize(DOCUMENT_PAGE_MAX_SIDE, DOCUMENT_PAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const preview = await sharp(page)
+      .resize(DOCUMENT_PREVIEW_MAX_SIDE, DOCUMENT_PREVIEW_MAX_SIDE, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: 70, mozjpeg: true })
+      .toBuffer();
+    return { page, preview };
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be read.');
+  }
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, not } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, not, sql } from 'drizzle-orm';
 import { closedListingPhotoOfAnother } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -44,7 +44,15 @@ export class AccountRepo {
       .select({ id: files.id, vehicleId: files.vehicleId, contentType: files.contentType, size: files.size })
       .from(files)
       .innerJoin(vehicles, eq(vehicles.id, files.vehicleId))
-      .where(and(eq(vehicles.ownerId, userId), not(closedListingPhotoOfAnother(files.id, userId))))
+      .where(
+        and(
+          eq(vehicles.ownerId, userId),
+          not(closedListingPhotoOfAnother(files.id, userId)),
+          // Documents' pages and previews are exported under documents/ with their names (issue 52).
+          sql`not exists (select 1 from vehicle_document_pages p where p.file_id = ${files.id})`,
+          sql`not exists (select 1 from vehicle_documents d where d.preview_file_id = ${files.id})`,
+        ),
+      )
       .orderBy(asc(files.createdAt), asc(files.id));
   }
 

@@ -17,7 +17,16 @@ type Deps = {
   /** One vehicle's records as the re-importable CSV of GET /api/vehicles/{id}/export.csv. */
   vehicleCsv: (p: Principal, vehicleId: number) => Promise<string>;
   files: FileStore;
+  /** The user's vehicles' documents with their pages (issue 52); none when not given. */
+  documentsOf?: (userId: number) => Promise<ExportedDocument[]>;
   now?: () => Date;
+};
+
+/** A document as the export writes it, with where each page's bytes are stored. */
+export type ExportedDocument = Record<string, unknown> & {
+  id: number;
+  vehicleId: number;
+  pages: { page: number; name: string; fileId: string }[];
 };
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
@@ -87,6 +96,26 @@ export class AccountService {
       const file = await this.d.files.open(f.id);
       if (file) await zip.addFile(`photos/${f.id}.${extension(f.contentType)}`, file.body);
     }
+    const documents = (await this.d.documentsOf?.(user.id)) ?? [];
+    const pagePath = (d: ExportedDocument, pg: ExportedDocument['pages'][number]) =>
+      `documents/vehicle-${d.vehicleId}/${d.id}-${pg.page}-${pg.name.replace(/[\\/:*?"<>|]/g, '_')}`;
+    await zip.addText(
+      'documents.json',
+      json(
+        documents.map((d) => ({
+          ...d,
+          pages: d.pages.map(({ fileId: _f, ...pg }) => ({
+            ...pg,
+            file: pagePath(d, { ...pg, fileId: _f }),
+          })),
+        })),
+      ),
+    );
+    for (const d of documents)
+      for (const pg of d.pages) {
+        const file = await this.d.files.open(pg.fileId);
+        if (file) await zip.addFile(pagePath(d, pg), file.body);
+      }
     zip.end();
   }
 

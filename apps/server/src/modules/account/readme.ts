@@ -24,4 +24,9 @@ messages.json       The marketplace messages you wrote.
 notifications.json  Your notifications (reminders, marketplace news).
 assistant-chat.json Your conversation with the virtual mechanic.
 photos/             Every photo of your vehicles and listings, as stored (JPEG).
+documents.json      Your vehicles' papers (registration, insurance, inspection…): type, title,
+                    number, issue and expiry dates, notes, private or not, and their pages.
+documents/vehicle-ID/DOC-PAGE-NAME
+                    Each page of each document under the name it was uploaded with (a photo
+                    re-encoded as JPEG keeps its name with .jpg; a PDF is as uploaded).
 `;

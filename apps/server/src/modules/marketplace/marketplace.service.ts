@@ -136,6 +136,13 @@ export type MarketSharing = {
   endShares: (tx: Executor, vehicleId: number, buyerId: number) => Promise<void>;
   /** Throws 403 for an editor or viewer of the vehicle (only its owner may sell it). */
   ownerOnly: (p: Principal, vehicleId: number) => Promise<unknown>;
+  /**
+   * Inside the sale's transaction: the vehicle's documents marked private go (the seller's own
+   * papers); the others travel with the car. Answers the files whose bytes to drop after the commit.
+   */
+  handOverDocuments?: (tx: Executor, vehicleId: number) => Promise<string[]>;
+  /** After the sale's commit: drops the bytes of the files handOverDocuments deleted. */
+  dropFiles?: (ids: string[]) => Promise<void>;
 };
 
 export class MarketplaceService {
@@ -372,6 +379,7 @@ export class MarketplaceService {
    * A retry after success changes nothing; any failing step leaves everything as it was.
    */
   async transfer(p: Principal, interestId: number): Promise<{ message: string }> {
+    let droppedFiles: string[] = [];
     try {
       await this.repo.transaction(async (tx) => {
         const i = await tx.interest(interestId, true);
@@ -399,6 +407,7 @@ export class MarketplaceService {
         await tx.resetReminders(i.vehicleId, oldOwner);
         // The new owner starts with no shares: every grantee (but the buyer) is told theirs ended.
         await this.sharing.endShares(tx.db, i.vehicleId, i.buyerId);
+        droppedFiles = (await this.sharing.handOverDocuments?.(tx.db, i.vehicleId)) ?? [];
         await tx.changeOwner(i.vehicleId, i.buyerId);
         const [buyer] = await tx.people(i.buyerId);
         await tx.notify({
@@ -418,6 +427,7 @@ export class MarketplaceService {
       throw err;
     }
     this.vehicleMoved();
+    if (droppedFiles.length) await this.sharing.dropFiles?.(droppedFiles);
     return { message: TRANSFER_MESSAGE };
   }
 
