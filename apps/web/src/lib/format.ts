@@ -153,11 +153,26 @@ const withSign = (number: string, sign: string) => `${number}\u00a0${sign}`;
 export const formatDistance = (km: number, unit: DistanceUnitCode, lng: string): string =>
   withSign(formatNumber(kmToDistance(km, unit), lng, SHOWN_DECIMALS.distance), DISTANCE_SIGNS[unit]);
 
-/** Stored litres in the reader's unit (`39,75 L`, `10.50 gal`); a charge's kWh stay kWh. */
-export const formatVolume = (liters: number, unit: VolumeUnitCode, lng: string, electric = false): string =>
-  electric
-    ? withSign(formatNumber(liters, lng, SHOWN_DECIMALS.volume), 'kWh')
+/**
+ * A fuel's own unit, kept whatever the reader's volume unit (issue 51): a charge's kWh, CNG's kg.
+ * `true` is a charge (kWh); false, null or undefined a liquid fuel in the reader's volume unit.
+ */
+export type OwnUnit = 'kWh' | 'kg';
+const ownSign = (own: boolean | OwnUnit | null | undefined): OwnUnit | null =>
+  own === true ? 'kWh' : own || null;
+
+/** Stored litres in the reader's unit (`39,75 L`, `10.50 gal`); a charge's kWh and CNG's kg stay so. */
+export const formatVolume = (
+  liters: number,
+  unit: VolumeUnitCode,
+  lng: string,
+  electric: boolean | OwnUnit | null = false,
+): string => {
+  const own = ownSign(electric);
+  return own
+    ? withSign(formatNumber(liters, lng, SHOWN_DECIMALS.volume), own)
     : withSign(formatNumber(litersToVolume(liters, unit), lng, SHOWN_DECIMALS.volume), VOLUME_SIGNS[unit]);
+};
 
 /**
  * Stored L/100 km in the reader's unit: `8,4 L/100 km`, `28.0 mpg`, `12.3 km/L`; a charge's
@@ -167,10 +182,11 @@ export function formatConsumption(
   lPer100km: number | null,
   unit: ConsumptionUnitCode,
   lng: string,
-  electric = false,
+  electric: boolean | OwnUnit | null = false,
 ): string {
   if (lPer100km === null) return '—';
-  if (electric) return withSign(formatNumber(lPer100km, lng, SHOWN_DECIMALS.consumption), 'kWh/100\u00a0km');
+  const own = ownSign(electric);
+  if (own) return withSign(formatNumber(lPer100km, lng, SHOWN_DECIMALS.consumption), `${own}/100\u00a0km`);
   const value = consumptionFromL100km(lPer100km, unit);
   if (value === undefined) return '—';
   return withSign(formatNumber(value, lng, SHOWN_DECIMALS.consumption), CONSUMPTION_SIGNS[unit]);
@@ -182,10 +198,11 @@ export function formatPricePerVolume(
   currency: CurrencyCode,
   unit: VolumeUnitCode,
   lng: string,
-  electric = false,
+  electric: boolean | OwnUnit | null = false,
 ): string {
-  const price = electric ? pricePerLiter : pricePerLiterToPerVolume(pricePerLiter, unit);
-  return `${formatMoneyDecimals(price, lng, currency, SHOWN_DECIMALS.pricePerVolume)}/${electric ? 'kWh' : VOLUME_SIGNS[unit]}`;
+  const own = ownSign(electric);
+  const price = own ? pricePerLiter : pricePerLiterToPerVolume(pricePerLiter, unit);
+  return `${formatMoneyDecimals(price, lng, currency, SHOWN_DECIMALS.pricePerVolume)}/${own ?? VOLUME_SIGNS[unit]}`;
 }
 
 /** An amount with a set number of decimals (a price per litre has three): the currency's sign and marks. */
@@ -224,11 +241,16 @@ export function useFormat() {
     int: (v: number) => formatInt(v, lng),
     date: (iso: string) => formatDate(iso, lng),
     distance: (km: number) => formatDistance(km, units.distanceUnit, lng),
-    volume: (liters: number, electric = false) => formatVolume(liters, units.volumeUnit, lng, electric),
-    consumption: (lPer100km: number | null, electric = false) =>
+    // `electric`: a charge (true, 'kWh') or CNG ('kg') keeps its own unit (lib/fuels.ts ownUnit).
+    volume: (liters: number, electric: boolean | OwnUnit | null = false) =>
+      formatVolume(liters, units.volumeUnit, lng, electric),
+    consumption: (lPer100km: number | null, electric: boolean | OwnUnit | null = false) =>
       formatConsumption(lPer100km, units.consumptionUnit, lng, electric),
-    pricePerVolume: (price: number, currency: CurrencyCode = units.currency, electric = false) =>
-      formatPricePerVolume(price, currency, units.volumeUnit, lng, electric),
+    pricePerVolume: (
+      price: number,
+      currency: CurrencyCode = units.currency,
+      electric: boolean | OwnUnit | null = false,
+    ) => formatPricePerVolume(price, currency, units.volumeUnit, lng, electric),
     /** A money label's sign: `Total paid (lei)`. */
     currencySign: (currency: CurrencyCode = units.currency) => currencySign(currency, lng),
   };

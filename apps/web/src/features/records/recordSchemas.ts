@@ -10,6 +10,9 @@ export const RECORD_SCHEMAS = {
     ...b,
     pricePerLiter: b.pricePerLiter ?? null,
     odometer: b.odometer ?? null,
+    // A two-fuel vehicle's trip distance (issue 51): emptied on an edit is sent as null (not known);
+    // a single-fuel vehicle's form has no such field and sends none.
+    ...('distanceOnThisFuel' in b ? { distanceOnThisFuel: b.distanceOnThisFuel ?? null } : {}),
   })),
   expenses: ExpenseBody,
   insurance: InsuranceBody,

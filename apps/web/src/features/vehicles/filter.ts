@@ -1,5 +1,6 @@
 import type { Vehicle } from '@evdra/domain';
 import type { VehicleFilter } from '../../components/FilterPanel';
+import { vehicleFuels } from '../../lib/fuels';
 
 const contains = (value: string | number, needle: string) =>
   !needle.trim() || String(value).toLowerCase().includes(needle.trim().toLowerCase());
@@ -17,7 +18,8 @@ export function filterVehicles(
       contains(v.make, f.make) &&
       contains(v.model, f.model) &&
       contains(v.year, f.year) &&
-      (contains(v.fuelType, f.fuelType) || contains(fuelLabel(v.fuelType), f.fuelType)) &&
+      // A two-fuel vehicle (issue 51) is found under either fuel.
+      vehicleFuels(v).some((ft) => contains(ft, f.fuelType) || contains(fuelLabel(ft), f.fuelType)) &&
       (max === null || Number.isNaN(max) || v.odometer <= max),
   );
 }

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@evdra/domain';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { DefaultValues, FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -142,9 +142,27 @@ export function RecordFormModal<S extends RecordSchema>({
     return {
       ...d,
       labelFor: undefined,
+      options: d.optionsFor ? d.optionsFor(values) : d.options,
       label: unit ? t('units.withSign', { label: base, sign: unit }) : base,
     };
   };
+  // A select whose options follow another field (a fill's fuel, its vehicle): a value no longer
+  // offered becomes the first option (the vehicle's primary fuel).
+  const followed = fields
+    .filter((d) => d.optionsFor)
+    .map((d) => {
+      const options = d.optionsFor?.(values) ?? [];
+      const v = values[d.name];
+      return { name: d.name, first: options[0]?.value, stale: !options.some((o) => o.value === v) };
+    });
+  const staleKey = followed.map((f) => (f.stale ? `${f.name}=${f.first}` : '')).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: staleKey says what changed.
+  useEffect(() => {
+    for (const f of followed)
+      if (f.stale && f.first !== undefined)
+        form.setValue(f.name as FieldPath<z.input<S>>, f.first as never, { shouldDirty: true });
+  }, [staleKey]);
+  const visible = fields.filter((d) => !d.shownWhen || d.shownWhen(values));
 
   const submit = async (typed: z.output<S>) => {
     setFailure(null);
@@ -168,6 +186,7 @@ export function RecordFormModal<S extends RecordSchema>({
   const rendered: React.ReactNode[] = [];
   for (let i = 0; i < fields.length; i++) {
     const def = fields[i] as FieldDef;
+    if (!visible.includes(def)) continue;
     const control = (d: FieldDef, idx: number) => (
       <Control
         key={d.name}
@@ -177,7 +196,8 @@ export function RecordFormModal<S extends RecordSchema>({
         readerCurrency={units.currency}
       />
     );
-    const next = fields[i + 1];
+    // A pair only with the very next field, when it shows (else each stands alone).
+    const next = fields[i + 1] && visible.includes(fields[i + 1] as FieldDef) ? fields[i + 1] : undefined;
     if (def.pairWithNext && next) {
       rendered.push(
         <div className="form__row" key={`${def.name}-row`}>

@@ -16,8 +16,11 @@ import type { FieldDef } from './recordFields';
 
 type Values = Record<string, unknown>;
 
-/** A charge (ELECTRIC) keeps kWh in `liters` and a price per kWh: no gallons for those. */
-export const isCharge = (values: Values) => values.fuelType === 'ELECTRIC';
+/**
+ * A charge (ELECTRIC) keeps kWh in `liters` and a price per kWh, CNG kg and a price per kg: no
+ * gallons for those (issue 51).
+ */
+export const isCharge = (values: Values) => values.fuelType === 'ELECTRIC' || values.fuelType === 'CNG';
 
 const convertible = (def: FieldDef, values: Values) =>
   def.measure === 'distance' ||

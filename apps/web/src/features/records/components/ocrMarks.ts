@@ -5,6 +5,9 @@ import type { TFunction } from 'i18next';
 interface FieldLike {
   name: string;
   type: string;
+  options?: { value: string }[];
+  optionsFor?: (values: Record<string, unknown>) => { value: string }[];
+  shownWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 export interface OcrMarks {
@@ -38,9 +41,17 @@ export function ocrMarks(
     if (!(f.name in preview.confidence)) continue;
     const v = record[f.name];
     const confidence = preview.confidence[f.name] ?? 0;
-    if (v !== null && v !== undefined) values[f.name] = v;
+    // A select takes only what it offers: a receipt's fuel that is not one of the vehicle's
+    // (issue 51) leaves the vehicle's primary fuel, marked for checking when the picker shows.
+    const offered = f.optionsFor ? f.optionsFor(values) : f.options;
+    const refused =
+      f.type === 'select' && offered && v !== null && v !== undefined && !offered.some((o) => o.value === v);
+    const shown = !f.shownWhen || f.shownWhen(values);
+    if (v !== null && v !== undefined && !refused) values[f.name] = v;
+    if (!shown) continue;
     const warned = why.get(f.name);
-    if (warned) marks[f.name] = warned.join(' ');
+    if (refused) marks[f.name] = t('ocr.otherFuel', { fuel: t(`fuelTypes.${String(v)}`) });
+    else if (warned) marks[f.name] = warned.join(' ');
     else if (v === null || v === undefined) {
       if (f.type !== 'checkbox') marks[f.name] = t('ocr.notFound');
     } else if (confidence < OCR_LOW_CONFIDENCE)

@@ -20,6 +20,13 @@ export interface FieldDef {
    */
   measure?: Measure;
   options?: { value: string; label: string }[];
+  /**
+   * A select's options that follow what is typed (a fill's fuels follow its vehicle's; issue 51). A
+   * value not among them is replaced by the first.
+   */
+  optionsFor?: (values: Record<string, unknown>) => { value: string; label: string }[];
+  /** Shown only when this holds (a fill's fuel picker only for a vehicle with two fuels). */
+  shownWhen?: (values: Record<string, unknown>) => boolean;
   step?: string;
   hint?: string;
   /** Lay this field out next to the following one (two columns from 480 px). */

@@ -1,4 +1,4 @@
-import { DISTANCE_SIGNS, FUEL_TYPES, type FuelEntry, storedToDistance } from '@evdra/domain';
+import { DISTANCE_SIGNS, type FuelEntry, type FuelType, storedToDistance, type Vehicle } from '@evdra/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { AiSummaryPanel } from '../../../components/AiSummaryPanel';
 import type { Column } from '../../../components/DataTable';
 import { errorText } from '../../../lib/api';
 import { todayIso, useFormat } from '../../../lib/format';
+import { ownUnit, vehicleFuels } from '../../../lib/fuels';
 import { currencyOf } from '../../../lib/units';
 import { prefetchRecordScope, type Row, useRecordScope } from '../api';
 import { RecordCardActions } from '../components/RecordCardActions';
@@ -84,26 +85,47 @@ export default function FuelPage() {
   const failure = (err: unknown) => t('fuel.error', { message: errorText(err) });
   const actions = useRecordActions<FuelEntry>('fuel', { confirmDelete: t('fuel.confirmDelete'), failure });
   const owned = ownedVehicles(scope);
+  // The fill's vehicle: the one chosen in the form (all vehicles), else the page's.
+  const vehicleOf = (v: Record<string, unknown>): Vehicle | undefined =>
+    owned.find((x) => x.id === Number(v.vehicleId)) ?? scope.vehicle ?? owned[0];
+  const fuelsOf = (v: Record<string, unknown>): FuelType[] => vehicleFuels(vehicleOf(v));
+  const twoFuels = (v: Record<string, unknown>) => fuelsOf(v).length > 1;
+  /** "Price per litre", "Price per kWh", "Price per kg": a fill's price in its own unit. */
+  const priceLabel = (fuelType: string | undefined) => {
+    const own = ownUnit(fuelType);
+    return own === 'kWh'
+      ? t('fuel.pricePerKwh')
+      : own === 'kg'
+        ? t('fuel.pricePerKg')
+        : t('units.pricePer', { unit: t(`units.volumeName.${fmt.units.volumeUnit}`) });
+  };
 
   const fields: FieldDef[] = [
     ...vehicleChoice(!scope.single && actions.adding, t('records.vehicle'), owned),
     { name: 'date', label: t('records.date'), type: 'date', pairWithNext: true },
     {
+      // Issue 51: which of the vehicle's two fuels this fill is (the primary first); a vehicle with
+      // one fuel has no picker, its fills are of that fuel.
       name: 'fuelType',
       label: t('fuel.fuelType'),
       type: 'select',
-      options: FUEL_TYPES.map((f) => ({ value: f, label: t(`fuelTypes.${f}`) })),
+      optionsFor: (v) => fuelsOf(v).map((f) => ({ value: f, label: t(`fuelTypes.${f}`) })),
+      shownWhen: twoFuels,
     },
     {
       name: 'liters',
       label: t('fuel.litres'),
-      // Litres, gallons, or a charge's kWh: the label names what is typed.
-      labelFor: (v) =>
-        v.fuelType === 'ELECTRIC'
+      // Litres or gallons, a charge's kWh, CNG's kg: the label names what is typed.
+      labelFor: (v) => {
+        const own = ownUnit(String(v.fuelType));
+        return own === 'kWh'
           ? t('fuel.kwh')
-          : fmt.units.volumeUnit === 'L'
-            ? t('fuel.litres')
-            : t(`units.volumeField.${fmt.units.volumeUnit}`),
+          : own === 'kg'
+            ? t('fuel.kg')
+            : fmt.units.volumeUnit === 'L'
+              ? t('fuel.litres')
+              : t(`units.volumeField.${fmt.units.volumeUnit}`);
+      },
       type: 'number',
       step: '0.01',
       measure: 'volume',
@@ -114,10 +136,7 @@ export default function FuelPage() {
     {
       name: 'pricePerLiter',
       label: t('fuel.pricePerLitre'),
-      labelFor: (v) =>
-        v.fuelType === 'ELECTRIC'
-          ? t('fuel.pricePerKwh')
-          : t('units.pricePer', { unit: t(`units.volumeName.${fmt.units.volumeUnit}`) }),
+      labelFor: (v) => priceLabel(String(v.fuelType)),
       type: 'number',
       step: '0.001',
       measure: 'pricePerVolume',
@@ -131,6 +150,16 @@ export default function FuelPage() {
       step: '1',
       measure: 'distance',
       hint: t('fuel.optional'),
+    },
+    {
+      // Issue 51: the trip counter since the last fill of this fuel replaces the estimate.
+      name: 'distanceOnThisFuel',
+      label: t('fuel.distanceOnThisFuel'),
+      type: 'number',
+      step: '1',
+      measure: 'distance',
+      hint: t('fuel.distanceOnThisFuelHint'),
+      shownWhen: twoFuels,
     },
     { name: 'fullTank', label: t('fuel.fullTank'), type: 'checkbox' },
     { name: 'missedPrevious', label: t('fuel.missedPrevious'), type: 'checkbox' },
@@ -146,6 +175,7 @@ export default function FuelPage() {
       fuelPrice: r?.fuelPrice,
       pricePerLiter: r?.pricePerLiter,
       odometer: r?.odometer,
+      ...(vehicleFuels(v).length > 1 ? { distanceOnThisFuel: r?.distanceOnThisFuel ?? undefined } : {}),
       fullTank: r?.fullTank ?? true,
       missedPrevious: r?.missedPrevious ?? false,
       ...recordMoney(r),
@@ -161,22 +191,17 @@ export default function FuelPage() {
         deleteLabel={t('fuel.deleteNamed', { name: fmt.date(r.date) })}
       />
     ) : null;
-  // A charge (ELECTRIC) keeps kWh in `liters`: every figure says so. Amounts in the fill's own
-  // currency; litres, km and consumption in the reader's units.
-  const electric = (r: FuelEntry) => r.fuelType === 'ELECTRIC';
+  // A charge (ELECTRIC) keeps kWh in `liters`, CNG kg: every figure says so, each fill in its own
+  // fuel's unit (issue 51). Amounts in the fill's own currency; litres, km and consumption in the
+  // reader's units.
+  const own = (r: FuelEntry) => ownUnit(r.fuelType);
   const paid = (r: FuelEntry) => fmt.money(r.fuelPrice, currencyOf(r, fmt.currency));
-  const litres = (r: FuelEntry) => fmt.volume(r.liters, electric(r));
+  const litres = (r: FuelEntry) => fmt.volume(r.liters, own(r));
   const perLitre = (r: FuelEntry) =>
-    r.pricePerLiter !== null
-      ? fmt.pricePerVolume(r.pricePerLiter, currencyOf(r, fmt.currency), electric(r))
-      : '—';
-  const priceLabel = (isElectric: boolean) =>
-    isElectric
-      ? t('fuel.pricePerKwh')
-      : t('units.pricePer', { unit: t(`units.volumeName.${fmt.units.volumeUnit}`) });
+    r.pricePerLiter !== null ? fmt.pricePerVolume(r.pricePerLiter, currencyOf(r, fmt.currency), own(r)) : '—';
   const odometer = (r: FuelEntry) => (r.odometer !== null ? fmt.distance(r.odometer) : '—');
   const fill = (r: FuelEntry) => (r.fullTank ? t('fuel.fullTankShort') : t('fuel.partial'));
-  const consumption = (r: FuelEntry) => fmt.consumption(r.consumptionPer100km, electric(r));
+  const consumption = (r: FuelEntry) => fmt.consumption(r.consumptionPer100km, own(r));
   const columns: Column<Row<FuelEntry>>[] = [
     {
       label: t('records.date'),
@@ -202,7 +227,11 @@ export default function FuelPage() {
     },
     { label: t('fuel.totalPaid'), numeric: true, cell: ({ record: r }) => paid(r) },
     {
-      label: scope.vehicle ? priceLabel(scope.vehicle.fuelType === 'ELECTRIC') : t('fuel.pricePerUnit'),
+      // One vehicle of one fuel: its price's unit; two fuels or all vehicles: each cell names its own.
+      label:
+        scope.vehicle && vehicleFuels(scope.vehicle).length === 1
+          ? priceLabel(scope.vehicle.fuelType)
+          : t('fuel.pricePerUnit'),
       numeric: true,
       cell: ({ record: r }) => perLitre(r),
     },
@@ -271,7 +300,7 @@ export default function FuelPage() {
                 <dd className="amount">{paid(r)}</dd>
               </div>
               <div>
-                <dt>{priceLabel(electric(r))}</dt>
+                <dt>{priceLabel(r.fuelType)}</dt>
                 <dd className="amount">{perLitre(r)}</dd>
               </div>
               <div>

@@ -231,9 +231,8 @@ describe('record pages', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Fuel Entry' });
     expect(within(dialog).getByLabelText('Energy (kWh)')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Price per kWh (€)')).toBeInTheDocument();
-    // Switching the entry to petrol asks for litres again.
-    await user.selectOptions(within(dialog).getByLabelText('Fuel type'), 'PETROL');
-    expect(within(dialog).getByLabelText('Litres')).toBeInTheDocument();
+    // One fuel, no picker (issue 51): a charge of an electric car is a charge.
+    expect(within(dialog).queryByLabelText('Fuel type')).not.toBeInTheDocument();
   });
 
   it('fuel: the odometer-order message shows next to the odometer field and the form keeps its values', async () => {

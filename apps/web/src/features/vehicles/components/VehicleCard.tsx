@@ -22,6 +22,7 @@ import { Link } from 'react-router-dom';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { PendingBadge } from '../../../components/offline/PendingBadge';
 import { useFormat } from '../../../lib/format';
+import { fuelsLabel } from '../../../lib/fuels';
 import { useEvaluateAi } from '../api';
 import '../../../components/ai.css';
 import './sharing.css';
@@ -122,7 +123,7 @@ export function VehicleCard({
         <dl className="facts">
           <div>
             <dt>{t('vehicles.fuelType')}</dt>
-            <dd>{t(`fuelTypes.${v.fuelType}`)}</dd>
+            <dd>{fuelsLabel(v, (f) => t(`fuelTypes.${f}`))}</dd>
           </div>
           <div>
             <dt>{t('vehicles.registration')}</dt>

@@ -4,10 +4,15 @@ import {
   distanceToStored,
   ENGINE_SIZE_MAX_L,
   FUEL_TYPES,
+  type FuelType,
   storedToDistance,
+  storedToVolume,
   VEHICLE_MIN_YEAR,
   type Vehicle,
   VehicleInput,
+  VOLUME_SIGNS,
+  type VolumeUnitCode,
+  volumeToStored,
 } from '@evdra/domain';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
@@ -19,6 +24,7 @@ import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { ApiError, errorText } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
+import { ownUnit, partnersOf } from '../../../lib/fuels';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useMoneyAndUnits } from '../../../lib/units';
 import { useCreateVehicle, useUpdateVehicle, useUploadPhoto } from '../api';
@@ -35,19 +41,106 @@ interface VehicleFormModalProps {
 
 type VehicleForm = z.input<typeof VehicleInput>;
 
-/** A vehicle as the form shows it: its odometer in the reader's distance unit. */
-function toForm(v: Vehicle | null, unit: DistanceUnitCode): DefaultValues<VehicleForm> {
+/** A tank's size as typed: a liquid fuel's in the reader's volume unit, CNG's kg and a battery's kWh as kept. */
+const tankShown = (
+  size: number | null | undefined,
+  fuel: FuelType | null | undefined,
+  unit: VolumeUnitCode,
+) => (size === null || size === undefined ? undefined : ownUnit(fuel) ? size : storedToVolume(size, unit));
+const tankStored = (
+  size: number | null | undefined,
+  fuel: FuelType | null | undefined,
+  unit: VolumeUnitCode,
+) => (size === null || size === undefined ? null : ownUnit(fuel) ? size : volumeToStored(size, unit));
+
+/** A vehicle as the form shows it: its odometer in the reader's distance unit, its tanks in their units. */
+function toForm(
+  v: Vehicle | null,
+  unit: DistanceUnitCode,
+  volume: VolumeUnitCode,
+): DefaultValues<VehicleForm> {
   return {
     make: v?.make ?? '',
     model: v?.model ?? '',
     year: v?.year,
     fuelType: v?.fuelType ?? 'PETROL',
+    secondaryFuelType: v?.secondaryFuelType ?? null,
+    tankCapacity: tankShown(v?.tankCapacity, v?.fuelType, volume),
+    secondaryTankCapacity: tankShown(v?.secondaryTankCapacity, v?.secondaryFuelType, volume),
     registrationNumber: v?.registrationNumber ?? '',
     vin: v?.vin ?? '',
     engineSize: v?.engineSize,
     odometer: v ? storedToDistance(v.odometer, unit) : undefined,
     aiEvaluationConsent: v?.aiEvaluationConsent ?? false,
   };
+}
+
+/**
+ * Issue 51: a second fuel beside the first — only the pairs a car is built with (LPG or CNG with
+ * petrol, electricity with petrol or diesel) — and each tank's or battery's size in its own unit.
+ */
+function FuelFields({
+  form,
+  volumeUnit,
+}: {
+  form: ReturnType<typeof useZodForm<typeof VehicleInput>>;
+  volumeUnit: VolumeUnitCode;
+}) {
+  const { t } = useTranslation();
+  const primary = form.watch('fuelType') as FuelType;
+  const second = (form.watch('secondaryFuelType') ?? null) as FuelType | null;
+  const partners = partnersOf(primary);
+  // A second fuel that no longer goes with the first is dropped.
+  useEffect(() => {
+    if (second && !partners.includes(second)) form.setValue('secondaryFuelType', null, { shouldDirty: true });
+  }, [second, partners, form]);
+  const tankLabel = (fuel: FuelType) => {
+    const own = ownUnit(fuel);
+    const label =
+      own === 'kWh'
+        ? t('vehicles.battery')
+        : t('vehicles.tankOf', { Fuel: t(`fuelTypes.${fuel}`), fuel: t(`fuelNames.${fuel}`) });
+    return t('units.withSign', { label, sign: own ?? VOLUME_SIGNS[volumeUnit] });
+  };
+  const secondField = form.field('secondaryFuelType');
+  return (
+    <>
+      {partners.length ? (
+        <SelectField
+          label={t('vehicles.secondaryFuelType')}
+          {...secondField}
+          {...form.register('secondaryFuelType', { setValueAs: (v) => (v === '' || v == null ? null : v) })}
+        >
+          <option value="">{t('vehicles.noSecondFuel')}</option>
+          {partners.map((ft) => (
+            <option key={ft} value={ft}>
+              {t(`fuelTypes.${ft}`)}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <div className="form__row">
+        <TextField
+          label={tankLabel(primary)}
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          hint={t('fuel.optional')}
+          {...form.field('tankCapacity', 'number')}
+        />
+        {second ? (
+          <TextField
+            label={tankLabel(second)}
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            hint={t('fuel.optional')}
+            {...form.field('secondaryTankCapacity', 'number')}
+          />
+        ) : null}
+      </div>
+    </>
+  );
 }
 
 const isVehicle = (x: unknown): x is Vehicle =>
@@ -62,9 +155,9 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
   const idempotencyKey = useIdempotencyKey();
   const photoId = useId();
   const isNew = vehicle === null;
-  const { distanceUnit } = useMoneyAndUnits();
+  const { distanceUnit, volumeUnit } = useMoneyAndUnits();
   const form = useZodForm(VehicleInput, {
-    defaultValues: toForm(vehicle, distanceUnit),
+    defaultValues: toForm(vehicle, distanceUnit, volumeUnit),
     params: {
       yearMin: VEHICLE_MIN_YEAR,
       yearMax: new Date().getFullYear() + 1,
@@ -108,12 +201,23 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
     form.showServerErrors(err, { DUPLICATE_REGISTRATION: 'registrationNumber' });
 
   const onSubmit = async (typed: VehicleInput) => {
-    // Typed in the reader's unit, kept in km.
-    const body = { ...typed, odometer: distanceToStored(typed.odometer, distanceUnit) };
+    // Typed in the reader's unit, kept in km; tanks in litres (a liquid fuel's), kg or kWh. An
+    // emptied size or a removed second fuel is sent as null (absent would keep the stored one).
+    const second = typed.secondaryFuelType ?? null;
+    const body = {
+      ...typed,
+      odometer: distanceToStored(typed.odometer, distanceUnit),
+      secondaryFuelType: second,
+      tankCapacity: tankStored(typed.tankCapacity, typed.fuelType, volumeUnit),
+      secondaryTankCapacity: second ? tankStored(typed.secondaryTankCapacity, second, volumeUnit) : null,
+    };
     setFailure(null);
     setBusy(true);
     try {
       if (isNew) {
+        // A new single-fuel vehicle sends what it always did: no empty second fuel or tank sizes.
+        for (const k of ['secondaryFuelType', 'tankCapacity', 'secondaryTankCapacity'] as const)
+          if (body[k] === null) delete body[k];
         let created: Vehicle;
         try {
           created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey(body) });
@@ -184,7 +288,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
               type="button"
               className="btn btn--secondary btn--small"
               onClick={() => {
-                form.reset(toForm(conflict, distanceUnit));
+                form.reset(toForm(conflict, distanceUnit, volumeUnit));
                 setConflict(null);
               }}
             >
@@ -211,6 +315,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved, onCreateError }: V
             ))}
           </SelectField>
         </div>
+        <FuelFields form={form} volumeUnit={volumeUnit} />
         <TextField
           label={t('vehicles.registrationNumber')}
           autoComplete="off"
