@@ -166,14 +166,21 @@ export function Nav() {
 
   const logout = async () => {
     setDrawerOpen(false);
+    let endSessionUrl: string | undefined;
     try {
-      await api('/api/auth/logout', { method: 'POST', noRefresh: true });
+      const answer = await api<{ endSessionUrl?: string } | undefined>('/api/auth/logout', {
+        method: 'POST',
+        noRefresh: true,
+      });
+      endSessionUrl = answer?.endSessionUrl;
     } catch {
       // Logging out locally still works when the server is unreachable or the session is gone.
     }
     clearSession();
     queryClient.clear();
-    navigate('/login', { replace: true });
+    // Signed in through the identity provider, whose session ends too (OIDC_END_SESSION, issue 53).
+    if (endSessionUrl) window.location.assign(endSessionUrl);
+    else navigate('/login', { replace: true });
   };
 
   const items = (onNavigate?: () => void) => (

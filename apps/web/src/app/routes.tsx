@@ -16,6 +16,12 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+// Sign in with OpenID Connect (issue 53): where the server's callback sends the browser.
+const oidcPage = (name: 'OidcCompletePage' | 'OidcLinkPage' | 'OidcRefusedPage') =>
+  lazy(() => import('../features/auth/pages/OidcPages').then((m) => ({ default: m[name] })));
+const OidcCompletePage = oidcPage('OidcCompletePage');
+const OidcLinkPage = oidcPage('OidcLinkPage');
+const OidcRefusedPage = oidcPage('OidcRefusedPage');
 const GdprPage = lazy(() => import('../features/gdpr/pages/GdprPage'));
 const SettingsPage = lazy(() => import('../features/users/pages/SettingsPage'));
 const AdminUsersPage = lazy(() => import('../features/users/pages/AdminUsersPage'));
@@ -24,6 +30,10 @@ const InsurancePage = lazy(() => import('../features/records/pages/InsurancePage
 const ExpensesPage = lazy(() => import('../features/records/pages/ExpensesPage'));
 const RevisionPage = lazy(() => import('../features/records/pages/RevisionPage'));
 const RenewalsPage = lazy(() => import('../features/renewals/pages/RenewalsPage'));
+// A car's papers (issue 52): every car's on one screen, one car's to manage, one document to show.
+const PapersPage = lazy(() => import('../features/documents/pages/PapersPage'));
+const VehicleDocumentsPage = lazy(() => import('../features/documents/pages/VehicleDocumentsPage'));
+const DocumentPage = lazy(() => import('../features/documents/pages/DocumentPage'));
 // Analytics pages carry chart.js in their own chunks.
 const AnalyticsIndexPage = lazy(() => import('../features/analytics/pages/AnalyticsIndexPage'));
 const VehicleAnalyticsPage = lazy(() => import('../features/analytics/pages/VehicleAnalyticsPage'));
@@ -79,6 +89,9 @@ export function AppRoutes() {
         </Route>
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="oidc/complete" element={<OidcCompletePage />} />
+        <Route path="oidc/link" element={<OidcLinkPage />} />
+        <Route path="oidc/refused" element={<OidcRefusedPage />} />
         <Route path="gdpr" element={<GdprPage />} />
 
         <Route element={<RequireAuth />}>
@@ -98,6 +111,9 @@ export function AppRoutes() {
           <Route path="revision" element={<RevisionPage />} />
           <Route path="revision/:vehicleId" element={<RevisionPage />} />
           <Route path="renewals/:vehicleId" element={<RenewalsPage />} />
+          <Route path="papers" element={<PapersPage />} />
+          <Route path="papers/:vehicleId/:docId" element={<DocumentPage />} />
+          <Route path="documents/:vehicleId" element={<VehicleDocumentsPage />} />
         </Route>
 
         <Route element={<RequireAdmin />}>

@@ -54,6 +54,8 @@ const NO_REFRESH_PATHS = [
   '/api/auth/refresh',
   '/api/auth/forgot-password',
   '/api/auth/reset-password',
+  // A wrong local password while linking a provider's account (issue 53): no session to renew.
+  '/api/auth/oidc/link',
 ];
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {

@@ -12,7 +12,8 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByLabelText('Username or email')).toHaveAccessibleDescription('Username is required.');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the sign-in options were asked for (GET /api/auth/providers), no login was sent.
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
   it('toggles password visibility', async () => {

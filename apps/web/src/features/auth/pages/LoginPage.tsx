@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { applyLanguage } from '../../../lib/i18n';
 import { getStoredUser, storeSession } from '../../../lib/session';
-import { useLogin } from '../api';
+import { OIDC_START_URL, useAuthProviders, useLogin } from '../api';
 
 /** Codes that deserve a specific line under '❌ Login failed.'. */
 const SPECIFIC_CODES = new Set([
@@ -23,6 +23,10 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  // Sign in with OpenID Connect (issue 53); without an answer (offline, an older server) the password form alone.
+  const providers = useAuthProviders().data;
+  const oidc = providers?.oidc;
+  const passwordLogin = providers?.passwordLogin !== false;
   const form = useZodForm(LoginBody, { defaultValues: { username: '', password: '' } });
   const [failure, setFailure] = useState<{ text: string; detail?: string } | null>(null);
 
@@ -64,29 +68,40 @@ export default function LoginPage() {
   const busy = loginMutation.isPending;
   return (
     <PageCard title={t('login.title')} narrow>
-      <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-        <TextField label={t('login.username')} autoComplete="username" {...form.field('username')} />
-        <PasswordField
-          label={t('login.password')}
-          autoComplete="current-password"
-          {...form.field('password')}
-        />
-        {failure ? (
-          <Alert tone="error">
-            <p>{failure.text}</p>
-            {failure.detail ? <p>{failure.detail}</p> : null}
-          </Alert>
-        ) : null}
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
-        <div className="form__links">
-          <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
-          <span>
-            {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
-          </span>
+      {oidc ? (
+        <div className="form">
+          {/* A full page load: the server redirects to the provider. */}
+          <a className={`btn btn--block ${passwordLogin ? '' : 'btn--primary'}`} href={OIDC_START_URL}>
+            {t('login.oidc', { name: oidc.buttonText })}
+          </a>
+          {passwordLogin ? <p className="muted">{t('login.or')}</p> : null}
         </div>
-      </form>
+      ) : null}
+      {passwordLogin ? (
+        <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          <TextField label={t('login.username')} autoComplete="username" {...form.field('username')} />
+          <PasswordField
+            label={t('login.password')}
+            autoComplete="current-password"
+            {...form.field('password')}
+          />
+          {failure ? (
+            <Alert tone="error">
+              <p>{failure.text}</p>
+              {failure.detail ? <p>{failure.detail}</p> : null}
+            </Alert>
+          ) : null}
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? t('login.submitting') : t('login.submit')}
+          </button>
+          <div className="form__links">
+            <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+            <span>
+              {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+            </span>
+          </div>
+        </form>
+      ) : null}
     </PageCard>
   );
 }
