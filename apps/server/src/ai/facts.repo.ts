@@ -12,6 +12,7 @@ import type { Db } from '../db/client.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
 import { METRIC_UNITS, type ReaderUnits } from '../lib/reader-format.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
+import { latestRateSql } from '../modules/fx/fx.sql.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;
@@ -57,8 +58,9 @@ export class FactsRepo {
     this.vehicleNow ??= namedStatement<VehicleNow>(this.db, 'facts_vehicle_now', vehicleNowQuery());
     const [vehicle] = await this.vehicleNow({ owner: ownerId, vehicle: vehicleId });
     if (!vehicle) return undefined;
+    // The aggregates are in the owner's currency: another currency is another entry.
     const aggregates = await this.aggregates.through(
-      `${vehicleId}|${today}`,
+      `${vehicleId}|${today}|${vehicle.currency}`,
       vehicle.recordsVersion,
       async () => {
         this.statements.vehicle ??= namedStatement<FactsRow>(
@@ -339,20 +341,27 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
   const t = sql`${sql.placeholder('today')}::date`;
   const month = sql`date_trunc('month', ${t})`;
   const interval = `${REVISION_INTERVAL_MONTHS} months`;
+  // Issue 50: every amount in its owner's currency now. A record's amount at its stored rate is in its
+  // rate_currency (the owner's when written); for an owner who has changed currency since, it is
+  // converted at the day's reference rate, as the analytics convert (1: the same currency).
+  const k = (rateCurrency: SQL, vehicleId: SQL) =>
+    sql`coalesce(${latestRateSql(rateCurrency, sql`(select vs.cur from vs where vs.id = ${vehicleId})`, t)}, 1)`;
   return sql`
     with vs as (
-      select id, owner_id, make, model, year, fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent
+      select id, owner_id, make, model, year, fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent,
+             (select u.currency from users u where u.id = owner_id) as cur
         from vehicles
        where id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})${scope === 'vehicle' ? sql` and id = ${sql.placeholder('vehicle')}` : sql``}),
     f as (
-      -- Money in the owner's currency: each fill-up's amount at its stored rate (issue 50).
+      -- Money in the owner's currency: each fill-up's amount at its stored rate (issue 50), times k.
       select vehicle_id, id, date, odometer, liters,
-             round(fuel_price * coalesce(exchange_rate, 1), 2) as fuel_price, consumption_per_100km as c,
-             coalesce(price_per_liter * coalesce(exchange_rate, 1), fuel_price * coalesce(exchange_rate, 1) / nullif(liters, 0)) as ppu,
+             round(fuel_price * coalesce(exchange_rate, 1) * k, 2) as fuel_price, consumption_per_100km as c,
+             coalesce(price_per_liter * coalesce(exchange_rate, 1), fuel_price * coalesce(exchange_rate, 1) / nullif(liters, 0)) * k as ppu,
              row_number() over (partition by vehicle_id order by date desc, id desc) as rn,
              min(consumption_per_100km) over whole as minc, max(consumption_per_100km) over whole as maxc,
              max(date) filter (where consumption_per_100km is not null) over whole as lastd
-        from fuel_entries where vehicle_id in (select id from vs)
+        from (select fe.*, ${k(sql`fe.rate_currency`, sql`fe.vehicle_id`)} as k
+                from fuel_entries fe where fe.vehicle_id in (select id from vs)) fe
       window whole as (partition by vehicle_id)),
     fa as (
       select vehicle_id, count(*) as n, min(odometer) as "kmLow", max(odometer) as "kmHigh",
@@ -367,14 +376,20 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
              avg(ppu) filter (where rn <= 3) as "recentPrice",
              avg(ppu) filter (where rn > 3) as "earlierPrice"
         from f group by vehicle_id),
-    -- One row a month (the rollup keeps one per currency, issue 50: an owner who changed currency has two).
+    -- One row a month (the rollup keeps one per currency, issue 50: an owner who changed currency has
+    -- two), each currency's sums in the owner's now (to the cent, as the analytics).
+    mk as (
+      select vehicle_id, month, liters, round(fuel * k, 2) as fuel, round(expenses * k, 2) as expenses,
+             round(insurance * k, 2) as insurance, round(revisions * k, 2) as revisions
+        from (select c.*, ${k(sql`c.currency`, sql`c.vehicle_id`)} as k
+                from vehicle_month_costs c where c.vehicle_id in (select id from vs)) c),
     mc as (
       select vehicle_id, month, sum(fuel) as fuel, sum(liters) as liters, sum(expenses) as expenses,
              sum(insurance) as insurance, sum(revisions) as revisions,
              sum(fuel + expenses + insurance + revisions) as total,
              row_number() over (partition by vehicle_id
                                 order by sum(fuel + expenses + insurance + revisions) desc, month desc) as rank
-        from vehicle_month_costs where vehicle_id in (select id from vs) group by vehicle_id, month),
+        from mk group by vehicle_id, month),
     ca as (
       select vehicle_id, sum(fuel) as fuel, sum(expenses) as expenses, sum(insurance) as insurance,
              sum(revisions) as revisions,
@@ -419,11 +434,13 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
              (array_agg(json_build_object('p', provider, 'e', to_char(end_date, 'YYYY-MM-DD'), 'd', end_date - ${t}))
                 filter (where latest_rank = 1))[1] as latest
         from i group by vehicle_id),
+    -- The largest expense in the owner's currency (an expense paid in euros by a lei owner at its rate).
     ea as (
       select distinct on (vehicle_id) vehicle_id, count(*) over (partition by vehicle_id) as n,
-             json_build_object('type', expense_type, 'amount', amount, 'date', to_char(date, 'YYYY-MM-DD')) as largest
-        from expenses where vehicle_id in (select id from vs)
-       order by vehicle_id, amount desc, date desc)
+             json_build_object('type', expense_type, 'amount', owned, 'date', to_char(date, 'YYYY-MM-DD')) as largest
+        from (select e.*, round(e.amount * coalesce(e.exchange_rate, 1) * ${k(sql`e.rate_currency`, sql`e.vehicle_id`)}, 2) as owned
+                from expenses e where e.vehicle_id in (select id from vs)) e
+       order by vehicle_id, owned desc, date desc)
     select vs.id, vs.make, vs.model, vs.year, vs.fuel_type as "fuelType", vs.engine_size as "engineSize",
            vs.odometer, vs.registration_number as "registrationNumber", vs.ai_evaluation_consent as consent,
            to_json(fa) as fuel, to_json(ca) as costs, to_json(ra) as services, to_json(ia) as insurance,

@@ -1,8 +1,9 @@
 import type { MoneyAndUnits, RenewalType } from '@evdra/domain';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportCodes, reportLinks } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
+import { latestRateSql } from '../fx/fx.sql.js';
 
 export type ReportVehicle = {
   id: number;
@@ -71,6 +72,12 @@ export class ReportsRepo {
   /** The vehicle (with its owner's username) and its records, oldest first; undefined when gone. */
   async read(vehicleId: number): Promise<ReportRecords | undefined> {
     const id = sql.placeholder('id');
+    // A record's price in the owner's currency now (issue 50): at its stored rate, in the currency its
+    // owner had when it was written (rate_currency), then at the day's reference rate to the owner's
+    // currency if they have changed it since, as the report's costs (the analytics) convert.
+    const owned = (amount: SQL, record: SQL) =>
+      sql`round(round(${amount} * coalesce(${record}.exchange_rate, 1), 2)
+        * coalesce(${latestRateSql(sql`${record}.rate_currency`, sql`u.currency`, sql`current_date`)}, 1), 2)`;
     this.records ??= namedStatement(
       this.db,
       'report_records',
@@ -84,20 +91,20 @@ export class ReportsRepo {
             'aiScore', v.ai_score, 'aiScoreReason', v.ai_score_reason, 'photoId', v.photo_id,
             'ownerUsername', u.username),
           'services', (select coalesce(json_agg(json_build_object(
-              'date', r.date, 'km', r.km, 'price', round(r.price * coalesce(r.exchange_rate, 1), 2),
+              'date', r.date, 'km', r.km, 'price', ${owned(sql`r.price`, sql`r`)},
               'description', r.description)
               order by r.date, r.km, r.id), '[]') from revisions r where r.vehicle_id = v.id),
           'insurances', (select coalesce(json_agg(json_build_object(
               'provider', i.provider, 'coverageType', i.coverage_type, 'startDate', i.start_date,
-              'endDate', i.end_date, 'price', round(i.price * coalesce(i.exchange_rate, 1), 2))
+              'endDate', i.end_date, 'price', ${owned(sql`i.price`, sql`i`)})
               order by i.start_date, i.end_date, i.id), '[]') from insurances i where i.vehicle_id = v.id),
           'renewals', (select coalesce(json_agg(json_build_object(
               'type', n.type, 'validFrom', n.valid_from, 'validUntil', n.valid_until,
-              'price', round(n.price * coalesce(n.exchange_rate, 1), 2))
+              'price', ${owned(sql`n.price`, sql`n`)})
               order by n.valid_until, n.id), '[]') from renewals n where n.vehicle_id = v.id),
           'fills', (select coalesce(json_agg(json_build_object(
               'date', f.date, 'odometer', f.odometer, 'liters', f.liters,
-              'fuelPrice', round(f.fuel_price * coalesce(f.exchange_rate, 1), 2),
+              'fuelPrice', ${owned(sql`f.fuel_price`, sql`f`)},
               'consumption', f.consumption_per_100km)
               order by f.date, f.odometer, f.id), '[]') from fuel_entries f where f.vehicle_id = v.id),
           'consumption', (select h.consumption from vehicle_history h where h.vehicle_id = v.id),
