@@ -50,7 +50,7 @@ beforeAll(async () => {
   ];
   for (const f of fills)
     expect(
-      (await alice.post('/api/fuel-consumptions', { vehicleId: car, fuelType: 'DIESEL', ...f })).statusCode,
+      (await alice.post('/api/fuel-consumptions', { vehicleId: car, fuelType: 'PETROL', ...f })).statusCode,
     ).toBe(201);
   for (const [i, price] of [199.99, 1_000_000.5].entries())
     expect(

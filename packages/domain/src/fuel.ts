@@ -1,3 +1,6 @@
+import { type FuelUnit, fuelUnit } from './constants.js';
+import type { FuelType } from './enums.js';
+
 /** The fields the consumption rule reads. */
 export type FillUp = {
   id: number;
@@ -6,6 +9,10 @@ export type FillUp = {
   liters: number;
   fullTank: boolean;
   missedPrevious: boolean;
+  /** Which fuel (issue 51); absent: the vehicle's primary. */
+  fuelType?: FuelType;
+  /** km driven on this fuel since the previous fill of the same fuel (a trip counter); null: unknown. */
+  distanceOnThisFuel?: number | null;
 };
 
 /** Chronological order: by date, then odometer, then id. */
@@ -16,33 +23,137 @@ export function chronological<T extends FillUp>(a: T, b: T): number {
 }
 
 /**
- * Full-tank-to-full-tank consumption (as LubeLogger and Fuelio): on a full fill, the litres of every
- * fill since the previous full fill (this one included) over the distance since it, in L/100km.
- * Null on partial fills, the first fill, a fill marked missedPrevious, and when odometers are missing.
+ * The chain a fill belongs to: its own fuel when that is the vehicle's second fuel, else the
+ * primary's (a fill of a fuel the vehicle does not have, written before issue 51, counts as primary).
  */
-export function consumptionByEntry(fills: FillUp[]): Map<number, number | null> {
-  const result = new Map<number, number | null>();
-  let lastFullOdometer: number | null = null;
-  let litersSince = 0;
+const chainOf = (f: FillUp, secondary: FuelType | null | undefined): 'primary' | 'secondary' =>
+  secondary && f.fuelType === secondary ? 'secondary' : 'primary';
+
+/** A closed full-to-full span of one fuel: the quantity put in and the km it lasted. */
+export type FuelSpan = {
+  chain: 'primary' | 'secondary';
+  /** The fill that closed it (a full fill). */
+  closedBy: number;
+  date: string;
+  quantity: number;
+  distance: number;
+};
+
+/**
+ * The full-to-full rule, one chain per fuel (issue 51): every fill's consumption, and the spans
+ * each figure comes from. A fill's figure is the fuel of its kind put in since the previous full
+ * fill of that kind (this one included) over the distance driven since then: the odometer's (all
+ * driving, whatever the fuel: the estimate), or, when every fill of the span carries
+ * `distanceOnThisFuel`, their sum. A partial fill, a missed fill (missedPrevious) and a missing
+ * odometer break only their own fuel's chain.
+ */
+export function fuelChains(
+  fills: FillUp[],
+  secondary?: FuelType | null,
+): { consumption: Map<number, number | null>; spans: FuelSpan[] } {
+  const consumption = new Map<number, number | null>();
+  const spans: FuelSpan[] = [];
+  type Chain = { open: boolean; anchor: number | null; quantity: number; trip: number; tripKnown: boolean };
+  const fresh = (open: boolean, anchor: number | null): Chain => ({
+    open,
+    anchor,
+    quantity: 0,
+    trip: 0,
+    tripKnown: true,
+  });
+  const chains = { primary: fresh(false, null), secondary: fresh(false, null) };
   for (const f of [...fills].sort(chronological)) {
+    const key = chainOf(f, secondary);
+    const c = chains[key];
     if (f.missedPrevious) {
-      result.set(f.id, null);
-      lastFullOdometer = f.fullTank ? f.odometer : null;
-      litersSince = 0;
+      // A fill-up of this fuel went unrecorded: this chain starts afresh here.
+      consumption.set(f.id, null);
+      chains[key] = fresh(f.fullTank, f.fullTank ? f.odometer : null);
       continue;
     }
-    litersSince += f.liters;
+    c.quantity += f.liters;
+    if (f.distanceOnThisFuel !== null && f.distanceOnThisFuel !== undefined && f.distanceOnThisFuel > 0)
+      c.trip += f.distanceOnThisFuel;
+    else c.tripKnown = false;
     if (!f.fullTank) {
-      result.set(f.id, null);
+      consumption.set(f.id, null);
       continue;
     }
-    const distance = lastFullOdometer !== null && f.odometer !== null ? f.odometer - lastFullOdometer : 0;
-    result.set(f.id, distance > 0 ? Math.round((litersSince / distance) * 10_000) / 100 : null);
-    lastFullOdometer = f.odometer;
-    litersSince = 0;
+    const odometerDistance = c.anchor !== null && f.odometer !== null ? f.odometer - c.anchor : 0;
+    const distance = c.open ? (c.tripKnown && c.trip > 0 ? c.trip : odometerDistance) : 0;
+    if (distance > 0) {
+      consumption.set(f.id, Math.round((c.quantity / distance) * 10_000) / 100);
+      spans.push({ chain: key, closedBy: f.id, date: f.date, quantity: c.quantity, distance });
+    } else consumption.set(f.id, null);
+    chains[key] = fresh(true, f.odometer);
   }
-  return result;
+  return { consumption, spans };
 }
+
+/**
+ * Full-tank-to-full-tank consumption (as LubeLogger and Fuelio): on a full fill, the quantity of every
+ * fill of its fuel since the previous full fill of that fuel (this one included) over the distance
+ * since it, per 100 km (see fuelChains). Null on partial fills, the first fill, a fill marked
+ * missedPrevious, and when the distance is unknown. `secondary`: the vehicle's second fuel, whose
+ * fills run their own chain (none: one chain, as before issue 51).
+ */
+export function consumptionByEntry(fills: FillUp[], secondary?: FuelType | null): Map<number, number | null> {
+  return fuelChains(fills, secondary).consumption;
+}
+
+/** One fuel's figures over a period (the analytics' `byFuel`, without the money). */
+export type FuelFigures = {
+  fuelType: FuelType;
+  unit: FuelUnit;
+  /** Quantity put in, in `unit`. */
+  quantity: number;
+  fills: number;
+  /**
+   * `unit` per 100 km over the full-to-full spans of this fuel that closed in the period (the
+   * quantity of those spans over their distance); null when none closed.
+   */
+  per100km: number | null;
+};
+
+/**
+ * Each of the vehicle's fuels (primary first) over the fills dated in [from, to] (ISO dates, both
+ * inclusive; absent: open): quantity, number of fills and consumption. A fuel without fills still
+ * has its entry (zeros, per100km null).
+ */
+export function fuelFigures(
+  fills: FillUp[],
+  fuels: { fuelType: FuelType; secondaryFuelType?: FuelType | null },
+  range: { from?: string; to?: string } = {},
+): FuelFigures[] {
+  const secondary = fuels.secondaryFuelType ?? null;
+  const inRange = (date: string) =>
+    (range.from === undefined || date >= range.from) && (range.to === undefined || date <= range.to);
+  const { spans } = fuelChains(fills, secondary);
+  const entries: ['primary' | 'secondary', FuelType][] = [['primary', fuels.fuelType]];
+  if (secondary) entries.push(['secondary', secondary]);
+  return entries.map(([key, fuelType]) => {
+    const own = fills.filter((f) => chainOf(f, secondary) === key && inRange(f.date));
+    const closed = spans.filter((s) => s.chain === key && inRange(s.date));
+    const quantity = closed.reduce((sum, s) => sum + s.quantity, 0);
+    const distance = closed.reduce((sum, s) => sum + s.distance, 0);
+    return {
+      fuelType,
+      unit: fuelUnit(fuelType),
+      quantity: Math.round(own.reduce((sum, f) => sum + f.liters, 0) * 100) / 100,
+      fills: own.length,
+      per100km: distance > 0 ? Math.round((quantity / distance) * 10_000) / 100 : null,
+    };
+  });
+}
+
+/** Which of the vehicle's fuels a fill counts as (a fuel the vehicle does not have: its primary). */
+export const fuelOfFill = (
+  fill: { fuelType?: FuelType },
+  fuels: { fuelType: FuelType; secondaryFuelType?: FuelType | null },
+): FuelType =>
+  fuels.secondaryFuelType && fill.fuelType === fuels.secondaryFuelType
+    ? fuels.secondaryFuelType
+    : fuels.fuelType;
 
 /**
  * Where a fill with this date and odometer may not go: below an earlier-dated reading or above a

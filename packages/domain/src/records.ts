@@ -78,7 +78,13 @@ export type Expense = z.infer<typeof Expense>;
 
 // ── Fuel ────────────────────────────────────────────────────────────────────
 const FuelFields = z.object({
-  fuelType: FuelType,
+  /**
+   * Which of the vehicle's fuels this fill is (issue 51): its `fuelType` or `secondaryFuelType`;
+   * another one is refused (400 on fuelType). Absent: the vehicle's primary fuel on a create,
+   * unchanged on an update.
+   */
+  fuelType: FuelType.optional(),
+  /** The quantity, in the fuel's unit (fuelUnit): litres, kg of CNG, kWh of electricity. */
   liters: z.number().gt(0, 'Litres must be more than 0.').max(10_000, 'Too large.'),
   fuelPrice: Money,
   pricePerLiter: z.number().min(0, 'Must be 0 or more.').max(1000, 'Too large.').nullish(),
@@ -86,6 +92,12 @@ const FuelFields = z.object({
   date: IsoDate,
   fullTank: z.boolean().default(true),
   missedPrevious: z.boolean().default(false),
+  /**
+   * The km driven on this fuel since the previous fill of the same fuel (a trip counter; issue 51).
+   * When every fill of a full-to-full span carries it, their sum replaces the odometer's distance
+   * in that span's consumption. null or absent: not known.
+   */
+  distanceOnThisFuel: z.number().gt(0, 'Distance must be more than 0.').max(100_000, 'Too large.').nullish(),
   ...RecordMoneyFields,
 });
 export const FuelBody = FuelFields.extend({ vehicleId });
@@ -94,6 +106,9 @@ export const FuelUpdateBody = FuelFields.extend({ vehicleId: vehicleId.optional(
 export const FuelEntry = FuelFields.extend({
   id,
   vehicleId: id,
+  fuelType: FuelType,
+  /** Always sent by the server (null: not given); optional in the type for code that builds fills by hand. */
+  distanceOnThisFuel: z.number().nullable().optional(),
   pricePerLiter: z.number().nullable(),
   odometer: z.number().int().nullable(),
   consumptionPer100km: z.number().nullable(),

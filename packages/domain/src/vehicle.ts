@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isFuelPair } from './constants.js';
 import { FuelType } from './enums.js';
 import { VehicleAccess } from './sharing.js';
 
@@ -33,8 +34,42 @@ export const Vin = z
     'Optional VIN: 17 letters and digits without I, O, Q, upper-cased. "" or null: none; absent: none on a create, unchanged on an update.',
   );
 
-/** What an owner types about a vehicle. */
-export const VehicleInput = z.object({
+/** A tank's or battery's size, in its fuel's unit (L, kg of CNG, kWh); null: not given. */
+const Capacity = z
+  .number()
+  .gt(0, 'Capacity must be more than 0.')
+  .max(10_000, 'Too large.')
+  .nullish()
+  .describe(
+    'Litres, kg (CNG) or kWh (ELECTRIC). null: none; absent: none on a create, unchanged on an update.',
+  );
+
+/** Why a second fuel may not go with the first (undefined: it may; FUEL_PAIRS). */
+export function secondaryFuelProblem(primary: FuelType, secondary: FuelType | null | undefined) {
+  if (secondary === null || secondary === undefined) return undefined;
+  if (secondary === primary) return 'The second fuel must differ from the first.';
+  if (!isFuelPair(primary, secondary))
+    return 'A second fuel goes only as Petrol + LPG, Petrol + CNG, Petrol + Electric or Diesel + Electric.';
+  return undefined;
+}
+
+/** The two-fuel rules on a vehicle body: an allowed pair, and no second tank without a second fuel. */
+const checkFuels = (
+  v: { fuelType: FuelType; secondaryFuelType?: FuelType | null; secondaryTankCapacity?: number | null },
+  ctx: z.RefinementCtx,
+) => {
+  const problem = secondaryFuelProblem(v.fuelType, v.secondaryFuelType);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['secondaryFuelType'] });
+  if (!v.secondaryFuelType && v.secondaryTankCapacity !== null && v.secondaryTankCapacity !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'A second tank needs a second fuel.',
+      path: ['secondaryTankCapacity'],
+    });
+};
+
+/** What an owner types about a vehicle (without the two-fuel rules: VehicleInput has them). */
+export const VehicleFields = z.object({
   make: z.string().trim().min(1, 'Make is required.').max(50, 'At most 50 characters.'),
   model: z.string().trim().min(1, 'Model is required.').max(50, 'At most 50 characters.'),
   year: z
@@ -43,6 +78,14 @@ export const VehicleInput = z.object({
     .min(VEHICLE_MIN_YEAR, `Year must be ${VEHICLE_MIN_YEAR} or later.`)
     .refine((y) => y <= maxYear(), { message: 'Year cannot be later than next year.' }),
   fuelType: FuelType,
+  /**
+   * The second fuel (issue 51), beside `fuelType`: FUEL_PAIRS. null: none; absent: none on a
+   * create, unchanged on an update.
+   */
+  secondaryFuelType: FuelType.nullish(),
+  /** The size of the tank (or battery) of `fuelType`, of `secondaryFuelType`. */
+  tankCapacity: Capacity,
+  secondaryTankCapacity: Capacity,
   registrationNumber: z
     .string()
     .trim()
@@ -57,16 +100,19 @@ export const VehicleInput = z.object({
   odometer: z.number().int('Odometer must be a whole number of km.').min(0, 'Odometer must be 0 or more.'),
   aiEvaluationConsent: z.boolean().default(false),
 });
+export const VehicleInput = VehicleFields.superRefine(checkFuels);
 export type VehicleInput = z.infer<typeof VehicleInput>;
 
 /** POST /api/vehicles. photoUrl is accepted for compatibility but photos only arrive as uploads. */
-export const VehicleCreateBody = VehicleInput.extend({ photoUrl: z.string().nullish() });
+export const VehicleCreateBody = VehicleFields.extend({ photoUrl: z.string().nullish() }).superRefine(
+  checkFuels,
+);
 
 /** PUT /api/vehicles/{id} and the PATCH `data` part: the row's version guards against lost updates. */
-export const VehicleUpdateBody = VehicleInput.extend({
+export const VehicleUpdateBody = VehicleFields.extend({
   version: z.number().int().min(0),
   photoUrl: z.string().nullish(),
-});
+}).superRefine(checkFuels);
 export type VehicleUpdateBody = z.infer<typeof VehicleUpdateBody>;
 
 export const Vehicle = z.object({
@@ -75,6 +121,14 @@ export const Vehicle = z.object({
   model: z.string(),
   year: z.number().int(),
   fuelType: FuelType,
+  /**
+   * The second fuel (issue 51; null: a single-fuel vehicle), and the tank or battery sizes in each
+   * fuel's unit (fuelUnit). Always sent by the server; optional in the type only so code that builds
+   * vehicles by hand needs no change (absent means null).
+   */
+  secondaryFuelType: FuelType.nullable().optional(),
+  tankCapacity: z.number().nullable().optional(),
+  secondaryTankCapacity: z.number().nullable().optional(),
   registrationNumber: z.string(),
   /** null: the owner gave none. */
   vin: z.string().nullable(),
@@ -102,3 +156,7 @@ export function fitWithin(width: number, height: number, maxW = PHOTO_MAX_WIDTH,
   const scale = Math.min(1, maxW / width, maxH / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
+
+/** A vehicle's fuels: its primary, then its second one when it has one. */
+export const fuelsOf = (v: { fuelType: FuelType; secondaryFuelType?: FuelType | null }): FuelType[] =>
+  v.secondaryFuelType ? [v.fuelType, v.secondaryFuelType] : [v.fuelType];

@@ -86,7 +86,7 @@ export type VehicleFacts = {
 
 export type UserFacts = { language: Language; today: string; vehicles: VehicleFacts[] };
 
-/** Typical consumption per 100 km: L for combustion engines, kWh for ELECTRIC. */
+/** Typical consumption per 100 km: L for combustion engines, kg for CNG, kWh for ELECTRIC. */
 export function typicalConsumption(fuelType: FuelType, engineSize: number): number {
   const litres = engineSize > 0 ? engineSize : 1.6;
   switch (fuelType) {
@@ -96,6 +96,9 @@ export function typicalConsumption(fuelType: FuelType, engineSize: number): numb
       return round1(3.4 + 1.2 * litres);
     case 'GPL':
       return round1((4.6 + 1.6 * litres) * 1.2);
+    case 'CNG':
+      // kg of natural gas: about two thirds of the petrol engine's litres.
+      return round1((4.6 + 1.6 * litres) * 0.68);
     default:
       return round1(4.6 + 1.6 * litres);
   }

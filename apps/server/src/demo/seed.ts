@@ -55,7 +55,7 @@ function garageOf(u: number, username: string, now: Date): { models: Model[]; si
     since: addDays(now, -3 * 365),
   };
 }
-const BASE_PRICE: Record<FuelType, number> = { PETROL: 1.52, DIESEL: 1.48, GPL: 0.72, ELECTRIC: 0.29 };
+const BASE_PRICE: Record<FuelType, number> = { PETROL: 1.52, DIESEL: 1.48, GPL: 0.72, ELECTRIC: 0.29, CNG: 1.35 };
 const INSURERS = ['Allianz', 'Groupama', 'Omniasig', 'Generali', 'Mapfre'];
 const EXTRAS: { type: ExpenseType; min: number; max: number; text: string }[] = [
   { type: 'Wash', min: 8, max: 25, text: 'Car wash' },

@@ -1,7 +1,10 @@
-import type { FillUp } from '@evdra/domain';
+import type { FillUp, FuelType } from '@evdra/domain';
 import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { fuelEntries as f } from '../../db/schema.js';
+import { fuelEntries as f, vehicles } from '../../db/schema.js';
+
+/** A vehicle's fuels (issue 51): its primary and its second one (null: a single-fuel vehicle). */
+export type VehicleFuels = { fuelType: FuelType; secondaryFuelType: FuelType | null };
 
 export type FillUpState = FillUp & { consumptionPer100km: number | null };
 
@@ -33,21 +36,57 @@ export class FuelRepo {
     return row;
   }
 
-  /**
-   * Every fill-up from the last full (or missed-previous) fill dated before `from` onwards: enough
-   * to recompute consumption from `from` on, since the rule starts afresh at such a fill.
-   */
-  async fillsSinceResetBefore(vehicleId: number, from: string): Promise<FillUpState[]> {
-    const anchor = this.db
-      .select({ d: sql`max(${f.date})` })
+  /** The vehicle's fuels; undefined when it is not there. */
+  async fuelsOf(vehicleId: number): Promise<VehicleFuels | undefined> {
+    const [row] = await this.db
+      .select({ fuelType: vehicles.fuelType, secondaryFuelType: vehicles.secondaryFuelType })
+      .from(vehicles)
+      .where(eq(vehicles.id, vehicleId));
+    return row;
+  }
+
+  /** The fuel a fill-up is stored with (an update that sends none keeps it). */
+  async fuelOf(id: number): Promise<FuelType | undefined> {
+    const [row] = await this.db.select({ fuelType: f.fuelType }).from(f).where(eq(f.id, id));
+    return row?.fuelType;
+  }
+
+  /** How many fill-ups of the vehicle are of each of `fuels`. */
+  async countByFuel(vehicleId: number, fuels: FuelType[]): Promise<Map<FuelType, number>> {
+    if (fuels.length === 0) return new Map();
+    const rows = await this.db
+      .select({ fuelType: f.fuelType, n: sql<number>`count(*)::int` })
       .from(f)
-      .where(
-        and(
-          eq(f.vehicleId, vehicleId),
-          lt(f.date, from),
-          or(eq(f.fullTank, true), eq(f.missedPrevious, true)),
+      .where(and(eq(f.vehicleId, vehicleId), sql`${f.fuelType} in ${fuels}`))
+      .groupBy(f.fuelType);
+    return new Map(rows.map((r) => [r.fuelType, Number(r.n)]));
+  }
+
+  /**
+   * Every fill-up from the last full (or missed-previous) fill dated before `from` of each fuel's
+   * chain onwards (the earliest of those): enough to recompute consumption from `from` on, since
+   * each chain starts afresh at such a fill. `secondary`: the vehicle's second fuel, whose fills
+   * run their own chain (every other fill is in the primary's).
+   */
+  async fillsSinceResetBefore(
+    vehicleId: number,
+    from: string,
+    secondary: FuelType | null = null,
+  ): Promise<FillUpState[]> {
+    // Per chain, the last reset before `from` (none: -infinity, the chain's whole history); then the
+    // earliest of the chains'. A chain with no fill before `from` needs nothing before it.
+    const chain = sql`coalesce(${f.fuelType} = ${secondary}::text, false)`;
+    const resets = this.db
+      .select({
+        r: sql`coalesce(max(${f.date}) filter (where ${f.fullTank} or ${f.missedPrevious}), '-infinity'::date)`.as(
+          'r',
         ),
-      );
+      })
+      .from(f)
+      .where(and(eq(f.vehicleId, vehicleId), lt(f.date, from)))
+      .groupBy(chain)
+      .as('resets');
+    const anchor = this.db.select({ d: sql`min(${resets.r})` }).from(resets);
     return this.db
       .select({
         id: f.id,
@@ -56,6 +95,8 @@ export class FuelRepo {
         liters: f.liters,
         fullTank: f.fullTank,
         missedPrevious: f.missedPrevious,
+        fuelType: f.fuelType,
+        distanceOnThisFuel: f.distanceOnThisFuel,
         consumptionPer100km: f.consumptionPer100km,
       })
       .from(f)

@@ -1,10 +1,29 @@
-import { consumptionByEntry, odometerConflictMessage, odometerConflictsMany } from '@evdra/domain';
+import {
+  consumptionByEntry,
+  type FuelType,
+  fuelsOf,
+  odometerConflictMessage,
+  odometerConflictsMany,
+} from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import type { fuelEntries } from '../../db/schema.js';
-import { fieldError } from '../../lib/errors.js';
-import type { RecordsRepo } from '../records/records.repo.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import { lockVehicle, type RecordsRepo } from '../records/records.repo.js';
 import type { RecordRules } from '../records/records.service.js';
-import { type FillUpState, FuelRepo } from './fuel.repo.js';
+import { type FillUpState, FuelRepo, type VehicleFuels } from './fuel.repo.js';
+
+const FUEL_NAMES: Record<FuelType, string> = {
+  PETROL: 'petrol',
+  DIESEL: 'diesel',
+  GPL: 'LPG',
+  CNG: 'CNG',
+  ELECTRIC: 'electricity',
+};
+/** Why a fill of `fuel` may not go on a vehicle with these fuels (the API's 400 on fuelType). */
+export const wrongFuelMessage = (fuel: FuelType, fuels: VehicleFuels) =>
+  `This vehicle runs on ${fuelsOf(fuels)
+    .map((f) => FUEL_NAMES[f])
+    .join(' and ')}, not ${FUEL_NAMES[fuel]}.`;
 
 type Repo = RecordsRepo<typeof fuelEntries>;
 /** The vehicles module's odometer rule, run on the fuel write's transaction. */
@@ -38,8 +57,21 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
     if (highest > 0) await raiseOdometer(repo.db, vehicleId, highest);
   };
   return {
-    async prepare(repo: Repo, values, existingId) {
+    async prepare(repo: Repo, sent, existingId) {
       const fuel = new FuelRepo(repo.db);
+      const fuels = await fuel.fuelsOf(sent.vehicleId);
+      if (!fuels) throw notFound('Vehicle');
+      // Absent: the primary fuel on a create; on an update, the fill keeps its own.
+      const values = {
+        ...sent,
+        fuelType: sent.fuelType ?? (existingId === undefined ? fuels.fuelType : undefined),
+      };
+      if (values.fuelType && !fuelsOf(fuels).includes(values.fuelType)) {
+        // A fill written before issue 51 may keep the fuel it was written with.
+        const kept = existingId !== undefined && (await fuel.fuelOf(existingId)) === values.fuelType;
+        if (!kept)
+          throw fieldError('VALIDATION_FAILED', 400, 'fuelType', wrongFuelMessage(values.fuelType, fuels));
+      }
       if (values.odometer !== null && values.odometer !== undefined) {
         const entry = await fuel.odometerConflict(values.vehicleId, values.date, values.odometer, existingId);
         if (entry) {
@@ -50,25 +82,37 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       const prepared = withPricePerLiter(values);
       if (existingId !== undefined) return prepared; // an edit: afterWrite recomputes around both dates
       // A new fill is written once, with its consumption: no update of the row just inserted.
-      const [consumption = null] = await consumptionOfNew(fuel, values.vehicleId, [prepared]);
+      const [consumption = null] = await consumptionOfNew(fuel, values.vehicleId, [prepared], fuels);
       return { ...prepared, consumptionPer100km: consumption };
     },
 
     /** prepare for many new fills: the odometer-order check in memory against every reading. */
-    async prepareMany(repo: Repo, vehicleId, values) {
+    async prepareMany(repo: Repo, vehicleId, sent) {
       const fuel = new FuelRepo(repo.db);
+      const fuels = await fuel.fuelsOf(vehicleId);
+      if (!fuels) throw notFound('Vehicle');
+      const values = sent.map((v) => ({ ...v, fuelType: v.fuelType ?? fuels.fuelType }));
+      const wrongFuel = new Map<number, string>();
+      values.forEach((v, index) => {
+        if (!fuelsOf(fuels).includes(v.fuelType)) wrongFuel.set(index, wrongFuelMessage(v.fuelType, fuels));
+      });
       const refusedAt = odometerConflictsMany(
         await fuel.readings(vehicleId),
         values.map((v) => ({ date: v.date, odometer: v.odometer ?? null })),
       );
-      const refused = [...refusedAt].map(([index, { entry, kind }]) => ({
-        index,
-        field: 'odometer',
-        message: conflictMessage(values[index]?.odometer ?? 0, entry, kind === 'below-earlier'),
-      }));
-      const kept = values.filter((_, i) => !refusedAt.has(i)).map(withPricePerLiter);
+      const refused = [
+        ...[...wrongFuel].map(([index, message]) => ({ index, field: 'fuelType', message })),
+        ...[...refusedAt]
+          .filter(([index]) => !wrongFuel.has(index))
+          .map(([index, { entry, kind }]) => ({
+            index,
+            field: 'odometer',
+            message: conflictMessage(values[index]?.odometer ?? 0, entry, kind === 'below-earlier'),
+          })),
+      ].sort((a, b) => a.index - b.index);
+      const kept = values.filter((_, i) => !refusedAt.has(i) && !wrongFuel.has(i)).map(withPricePerLiter);
       if (kept.length === 0) return { values: kept, refused };
-      const consumption = await consumptionOfNew(fuel, vehicleId, kept);
+      const consumption = await consumptionOfNew(fuel, vehicleId, kept, fuels);
       return { values: kept.map((v, i) => ({ ...v, consumptionPer100km: consumption[i] ?? null })), refused };
     },
 
@@ -87,8 +131,9 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       if (dates.length === 0) return undefined;
       const from = [...dates].sort()[0] as string; // ISO dates sort as text
       const fuel = new FuelRepo(repo.db);
-      const fills = await fuel.fillsSinceResetBefore(vehicleId, from);
-      const consumption = consumptionByEntry(fills);
+      const secondary = (await fuel.fuelsOf(vehicleId))?.secondaryFuelType ?? null;
+      const fills = await fuel.fillsSinceResetBefore(vehicleId, from, secondary);
+      const consumption = consumptionByEntry(fills, secondary);
       for (const row of fills) {
         if (row.date < from) continue; // before the change: unchanged, and its window may be cut short
         const value = consumption.get(row.id) ?? null;
@@ -105,6 +150,8 @@ type NewFill = Pick<FillUpState, 'date' | 'liters'> & {
   odometer?: number | null;
   fullTank?: boolean;
   missedPrevious?: boolean;
+  fuelType?: FuelType;
+  distanceOnThisFuel?: number | null;
 };
 
 /**
@@ -112,9 +159,10 @@ type NewFill = Pick<FillUpState, 'date' | 'liters'> & {
  * they are written, with the fills they extend, so no new row is written twice; the existing fills
  * whose figure they change are updated in one statement.
  */
-async function consumptionOfNew(fuel: FuelRepo, vehicleId: number, fills: NewFill[]) {
+async function consumptionOfNew(fuel: FuelRepo, vehicleId: number, fills: NewFill[], fuels: VehicleFuels) {
   const from = fills.map((v) => v.date).sort()[0] as string; // ISO dates sort as text
-  const existing = await fuel.fillsSinceResetBefore(vehicleId, from);
+  const secondary = fuels.secondaryFuelType;
+  const existing = await fuel.fillsSinceResetBefore(vehicleId, from, secondary);
   // New rows get ids above every existing one, in this order: the rule's tie-break by id holds.
   const firstId = existing.reduce((max, f) => Math.max(max, f.id), 0) + 1;
   const fresh = fills.map((v, i) => ({
@@ -124,12 +172,54 @@ async function consumptionOfNew(fuel: FuelRepo, vehicleId: number, fills: NewFil
     liters: v.liters,
     fullTank: v.fullTank ?? true,
     missedPrevious: v.missedPrevious ?? false,
+    fuelType: v.fuelType,
+    distanceOnThisFuel: v.distanceOnThisFuel ?? null,
   }));
-  const consumption = consumptionByEntry([...existing, ...fresh]);
+  const consumption = consumptionByEntry([...existing, ...fresh], secondary);
   await fuel.setConsumptions(
     existing
       .filter((row) => row.date >= from && row.consumptionPer100km !== (consumption.get(row.id) ?? null))
       .map((row) => ({ id: row.id, value: consumption.get(row.id) ?? null })),
   );
   return fresh.map((f) => consumption.get(f.id) ?? null);
+}
+
+/**
+ * Every fill's consumption of one vehicle again, from scratch, with the fuels it now has (its
+ * second fuel added, removed or swapped changes the chains): on `tx`, which holds the vehicle's lock.
+ */
+export async function recomputeConsumption(tx: Executor, vehicleId: number, fuels: VehicleFuels) {
+  const fuel = new FuelRepo(tx);
+  const fills = await fuel.fillsSinceResetBefore(vehicleId, '-infinity', fuels.secondaryFuelType);
+  const consumption = consumptionByEntry(fills, fuels.secondaryFuelType);
+  await fuel.setConsumptions(
+    fills
+      .filter((row) => row.consumptionPer100km !== (consumption.get(row.id) ?? null))
+      .map((row) => ({ id: row.id, value: consumption.get(row.id) ?? null })),
+  );
+}
+
+/**
+ * A vehicle's fuels are about to change (the vehicles module calls it on the update's transaction,
+ * before writing): takes the vehicle's records lock, refuses (409 CONFLICT, on secondaryFuelType)
+ * to take away a fuel of a two-fuel vehicle while fills of it remain, then recomputes every fill's
+ * consumption for the new chains. A single-fuel vehicle's change of fuel keeps its old behaviour
+ * (its fills stay in one chain).
+ */
+export async function changeFuels(
+  tx: Executor,
+  vehicleId: number,
+  before: VehicleFuels,
+  after: VehicleFuels,
+) {
+  await lockVehicle(tx, vehicleId);
+  const dropped = before.secondaryFuelType ? fuelsOf(before).filter((f) => !fuelsOf(after).includes(f)) : [];
+  const counts = await new FuelRepo(tx).countByFuel(vehicleId, dropped);
+  for (const fuel of dropped) {
+    const n = counts.get(fuel) ?? 0;
+    if (n === 0) continue;
+    const message = `${n} ${n === 1 ? 'fill-up is' : 'fill-ups are'} ${FUEL_NAMES[fuel]}: delete ${n === 1 ? 'it' : 'them'} or change ${n === 1 ? 'its' : 'their'} fuel before taking ${FUEL_NAMES[fuel]} off this vehicle.`;
+    throw new AppError(409, 'CONFLICT', message, [{ field: 'secondaryFuelType', message }]);
+  }
+  await recomputeConsumption(tx, vehicleId, after);
 }

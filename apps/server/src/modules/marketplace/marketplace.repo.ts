@@ -28,7 +28,7 @@ export type CardRow = {
   year: number;
   engineSize: Numeric;
   odometer: number;
-  fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
+  fuelType: import('@evdra/domain').FuelType;
   aiScore: Numeric | null;
   price: Numeric;
   currency: CurrencyCode;

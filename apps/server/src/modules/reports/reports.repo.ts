@@ -10,7 +10,7 @@ export type ReportVehicle = {
   make: string;
   model: string;
   year: number;
-  fuelType: 'PETROL' | 'DIESEL' | 'GPL' | 'ELECTRIC';
+  fuelType: import('@evdra/domain').FuelType;
   registrationNumber: string;
   /** The VIN when the owner gave one (null: none). */
   vin: string | null;

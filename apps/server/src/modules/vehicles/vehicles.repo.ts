@@ -38,6 +38,10 @@ const vehicleJson = aliased({
   version: sql`${vehicles.version}`,
   createdAt: isoTimestamp(vehicles.createdAt),
   updatedAt: isoTimestamp(vehicles.updatedAt),
+  // Optional in the schema: its serializer writes them after the required keys.
+  secondaryFuelType: sql`${vehicles.secondaryFuelType}`,
+  tankCapacity: sql`${vehicles.tankCapacity}::float8`,
+  secondaryTankCapacity: sql`${vehicles.secondaryTankCapacity}::float8`,
   access: accessTo(vehicles.id),
 });
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Vehicle, VehicleInput, VehicleUpdateBody } from '@evdra/domain';
+import {
+  type FuelType,
+  secondaryFuelProblem,
+  type Vehicle,
+  type VehicleInput,
+  type VehicleUpdateBody,
+} from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
@@ -16,6 +22,9 @@ export function presentVehicle(v: VehicleRow): Vehicle {
     model: v.model,
     year: v.year,
     fuelType: v.fuelType,
+    secondaryFuelType: v.secondaryFuelType,
+    tankCapacity: v.tankCapacity,
+    secondaryTankCapacity: v.secondaryTankCapacity,
     registrationNumber: v.registrationNumber,
     vin: v.vin,
     engineSize: v.engineSize,
@@ -42,6 +51,16 @@ export type PhotoChange = { bytes: Buffer } | 'remove' | undefined;
  */
 export type BeforeVehicleDelete = (tx: Executor, vehicleId: number) => Promise<void>;
 
+type Fuels = { fuelType: FuelType; secondaryFuelType: FuelType | null };
+/**
+ * Runs inside the transaction of an update that changes a vehicle's fuels, before the write: may
+ * refuse it (a fuel with fills taken away) and recomputes consumption (the fuel module's, given by the app).
+ */
+export type FuelsChange = (tx: Executor, vehicleId: number, before: Fuels, after: Fuels) => Promise<void>;
+
+/** Thrown inside an update's transaction to roll it back when the row was stale. */
+const STALE = Symbol('stale');
+
 /**
  * Vehicles and their photos. A USER reaches the vehicles they own or that are shared with them (the
  * vehicle_access view: the one access rule); an ADMIN reaches all with the owner's rights.
@@ -57,6 +76,7 @@ export class VehiclesService {
     /** Called after every committed change to a vehicle. */
     private readonly changed: () => void = () => {},
     private readonly beforeDelete: BeforeVehicleDelete = async () => {},
+    private readonly fuelsChange: FuelsChange = async () => {},
   ) {}
 
   /** Newest first: own and shared vehicles (`own`: only own ones); an admin's: every vehicle. */
@@ -106,10 +126,48 @@ export class VehiclesService {
     const current = await this.owned(p, id);
     if (body.version !== current.version) throw staleVersion(current);
     const { version, photoUrl: _ignored, ...input } = body;
+    // An absent second fuel keeps the stored one: the pair is checked as it will be.
+    const fuels: Fuels = {
+      fuelType: input.fuelType,
+      secondaryFuelType:
+        input.secondaryFuelType === undefined ? current.secondaryFuelType : input.secondaryFuelType,
+    };
+    const problem = secondaryFuelProblem(fuels.fuelType, fuels.secondaryFuelType);
+    if (problem) throw fieldError('VALIDATION_FAILED', 400, 'secondaryFuelType', problem);
+    const secondTank =
+      input.secondaryTankCapacity === undefined ? current.secondaryTankCapacity : input.secondaryTankCapacity;
+    if (fuels.secondaryFuelType === null && secondTank !== null && input.secondaryTankCapacity !== undefined)
+      throw fieldError(
+        'VALIDATION_FAILED',
+        400,
+        'secondaryTankCapacity',
+        'A second tank needs a second fuel.',
+      );
+    // Without a second fuel, no second tank.
+    const tank =
+      fuels.secondaryFuelType === null && current.secondaryTankCapacity !== null
+        ? { secondaryTankCapacity: null }
+        : {};
+    const fuelsChanged =
+      fuels.fuelType !== current.fuelType || fuels.secondaryFuelType !== current.secondaryFuelType;
     await this.assertRegistrationFree(current.ownerId, input.registrationNumber, id);
     const newPhotoId = photo && photo !== 'remove' ? await this.storePhoto(id, photo.bytes) : undefined;
     const photoId = newPhotoId ?? (photo === 'remove' ? null : undefined);
-    const applied = await this.write(() => this.repo.update(id, version, { ...input, photoId }));
+    const changes = { ...input, ...tank, photoId };
+    const applied = await this.write(() =>
+      fuelsChanged
+        ? this.repo
+            .transaction(async (tx, repo) => {
+              await this.fuelsChange(tx, id, current, fuels);
+              if (!(await repo.update(id, version, changes))) throw STALE;
+              return true;
+            })
+            .catch((err: unknown) => {
+              if (err === STALE) return false;
+              throw err;
+            })
+        : this.repo.update(id, version, changes),
+    );
     this.changed();
     if (!applied) {
       if (newPhotoId) await this.deleteFile(newPhotoId);
