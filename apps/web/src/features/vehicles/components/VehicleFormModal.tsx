@@ -90,10 +90,16 @@ function FuelFields({
   const primary = form.watch('fuelType') as FuelType;
   const second = (form.watch('secondaryFuelType') ?? null) as FuelType | null;
   const partners = partnersOf(primary);
-  // A second fuel that no longer goes with the first is dropped.
+  // A second fuel that no longer goes with the first is dropped, and with no second fuel no second tank.
+  const dropSecond = !!second && !partners.includes(second);
+  const secondTank = form.watch('secondaryTankCapacity');
   useEffect(() => {
-    if (second && !partners.includes(second)) form.setValue('secondaryFuelType', null, { shouldDirty: true });
-  }, [second, partners, form]);
+    if (dropSecond) form.setValue('secondaryFuelType', null, { shouldDirty: true });
+  }, [dropSecond, form]);
+  useEffect(() => {
+    if (!second && secondTank !== undefined && secondTank !== null)
+      form.setValue('secondaryTankCapacity', undefined, { shouldDirty: true });
+  }, [second, secondTank, form]);
   const tankLabel = (fuel: FuelType) => {
     const own = ownUnit(fuel);
     const label =
