@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptPdf } from '../ocr-dev/receipts.js';
+import type { Receipt } from '../ocr-dev/types.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Res, registered, type TestClient } from './helpers/client.js';
 import { multipart } from './helpers/multipart.js';
@@ -96,6 +98,46 @@ describe('receipt preview', () => {
   it('reads a sideways phone photo by its EXIF orientation', async () => {
     expect((await sharp(receipt('fuel-ro.jpg')).metadata()).orientation).toBe(6);
     expect(previews.get('fuel-ro.jpg')?.data.liters).toBe(labels['fuel-ro.jpg']?.liters);
+  });
+
+  it('proposes the currency each receipt prints: a lei receipt scanned by a euro user is in RON', async () => {
+    expect((await alice.get('/api/users/me')).data.currency).toBe('EUR');
+    // The photos print lei beside an amount ("TOTAL DE PLATA 680,23 LEI", "Pret/L 6,72 LEI"), the
+    // policy's PDF too; the others print no currency (this set was drawn before the generator printed
+    // one): the user's own, EUR (maria kept EUR too), with confidence 0.
+    const printed: Record<string, string> = {
+      'fuel-ro.jpg': 'RON',
+      'expense-ro.jpg': 'RON',
+      'insurance-ro.pdf': 'RON',
+    };
+    for (const file of Object.keys(labels)) {
+      const res = previews.get(file) as Res;
+      expect(res.data.currency, file).toBe(printed[file] ?? 'EUR');
+      if (printed[file]) expect(res.data.confidence.currency, file).toBeGreaterThanOrEqual(0.75);
+      else expect(res.data.confidence.currency, file).toBe(0);
+    }
+  });
+
+  it("proposes the user's own currency for a receipt that prints none (confidence 0)", async () => {
+    const pdf = receiptPdf({
+      lines: [{ text: 'PARKING CENTRAL' }, { text: 'Date 12/03/2025' }, { text: 'TOTAL 4.50' }],
+    } as Receipt);
+    const lei = (await registered(t.app, 'leu')).client;
+    const me = (await lei.get('/api/users/me')).data;
+    expect(
+      (await lei.put('/api/users/me', { username: me.username, email: me.email, currency: 'RON' }))
+        .statusCode,
+    ).toBe(200);
+    const leiCar = await newCar(lei, 4, 1000);
+    for (const [who, vehicle, currency] of [
+      [lei, leiCar, 'RON'],
+      [alice, car, 'EUR'],
+    ] as const) {
+      const res = await upload(who, `/api/expense-ocr/preview/${vehicle}`, pdf, 'p.pdf', 'application/pdf');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.data).toMatchObject({ amount: 4.5, currency, source: 'pdf-text' });
+      expect(res.data.confidence.currency).toBe(0);
+    }
   });
 
   it('marks a field it did not find as null with confidence 0, never a guess', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FuelType, Language } from './enums.js';
+import { Currency } from './money-schemas.js';
 import { ExpenseBody, ExpenseType, FuelBody, InsuranceBody, RevisionBody } from './records.js';
 
 /** Receipt scanning (spec §4 "Receipt flow", §7 *-ocr calls). */
@@ -29,6 +30,11 @@ export const OcrWarning = z.object({
 export type OcrWarning = z.infer<typeof OcrWarning>;
 
 const meta = {
+  /**
+   * The currency printed on the receipt ("250,00 LEI" → RON, "£32.40" → GBP), beside the amount paid
+   * first; a receipt that prints none proposes the user's own, with confidence 0.
+   */
+  currency: Currency,
   /** Per extracted field, 0–1. */
   confidence: z.record(z.string(), z.number().min(0).max(1)),
   warnings: z.array(OcrWarning),

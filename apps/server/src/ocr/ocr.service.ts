@@ -1,5 +1,5 @@
 /** The room's entry point: a receipt's bytes → a checked draft of its record (preview), warnings in the user's language. */
-import type { Language, OcrKind, OcrPreview, OcrWarning } from '@evdra/domain';
+import type { CurrencyCode, Language, OcrKind, OcrPreview, OcrWarning } from '@evdra/domain';
 import { AppError } from '../lib/errors.js';
 import type { Principal } from '../modules/auth/auth.service.js';
 import type { RawWarning } from './draft.js';
@@ -15,6 +15,8 @@ type Deps = {
   vehicle: (p: Principal, vehicleId: number) => Promise<{ odometer: number }>;
   /** The user's saved language, for the warnings. */
   language: (userId: number) => Promise<Language>;
+  /** The user's own currency: what a receipt that prints none is proposed in. */
+  currency: (userId: number) => Promise<CurrencyCode>;
   now: () => Date;
   log?: { warn: (o: object, msg: string) => void };
 };
@@ -67,9 +69,16 @@ export class OcrService {
     )
       warnings.push({ field: 'endDate', code: 'END_BEFORE_START' });
     if (
-      Object.entries(fields).every(([k, v]) => v === null || k === 'reminderEnabled' || k === 'expenseType')
+      Object.entries(fields).every(
+        ([k, v]) => v === null || k === 'reminderEnabled' || k === 'expenseType' || k === 'currency',
+      )
     )
       warnings.push({ field: '', code: 'NOTHING_FOUND' });
+    // No currency printed: the user's own, as a record typed by hand (confidence 0: nothing was read).
+    if (fields.currency === null) {
+      fields.currency = await this.d.currency(p.userId);
+      confidence.currency = 0;
+    }
     const all = read.lines.map((l) => l.norm).join('\n');
     const message = (w: RawWarning): OcrWarning => ({
       field: w.field,

@@ -1,6 +1,7 @@
 /** An insurance policy: insurer, policy number, cover, period, premium and whether reminders are wanted. */
 import { type Extraction, Result } from '../draft.js';
 import { coverOf } from '../fields/cover.js';
+import { receiptCurrency } from '../fields/currency.js';
 import { provider } from '../fields/insurer.js';
 import { readPolicyNumber } from '../fields/policy-number.js';
 import { policyPeriod } from '../fields/policy-period.js';
@@ -28,6 +29,8 @@ export function extractInsurance(lines: Line[]): Extraction {
     r.warnings.push({ field: 'startDate', code: 'TERM_MISMATCH', params: { start, end } });
 
   premium(lines, r);
+  const cur = receiptCurrency(lines, r.fields.price as number | null);
+  r.set('currency', cur?.value, cur?.conf ?? 0);
   // Reminders stay on unless the document says explicitly that renewal notices are off.
   r.set('reminderEnabled', !remindersOff(lines), 0.9);
   return r.done();

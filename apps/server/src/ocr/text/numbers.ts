@@ -55,7 +55,7 @@ export function numberTokens(text: string): { token: string; at: number; end: nu
   }));
 }
 
-const CURRENCY_PREFIX = /\b(RM|MYR|EUR|RON|LEI|USD|GBP|SGD|US\$|S\$)(?=\d)/gi;
+const CURRENCY_PREFIX = /\b(RM|MYR|EUR|RON|LEI|USD|GBP|SGD|US\$|S\$|HUF|PLN|BGN|CHF|MDL)(?=\d)/gi;
 
 /** Numbers on a line that look like amounts (not times, not percentages, not long ids), with their text. */
 export function amountTokens(
@@ -87,7 +87,7 @@ export function amountTokens(
     // "4020,74C": a euro sign read as a C or an E right after an amount with cents is no letter either.
     const glued =
       /^[A-Za-z]/.test(after) &&
-      !/^(?:LEI|LE[I!l1]|R[O0D]N|EUR|RM|USD|GBP)(?![A-Za-z])/i.test(after) &&
+      !/^(?:LEI|LE[I!l1]|R[O0D]N|EUR|RM|USD|GBP|FT|HUF|Z[ŁL]|PLN|ЛВ|BGN|CHF|MDL)(?![A-Za-z])/i.test(after) &&
       !(/[.,]\d{2}$/.test(token) && /^[CE](?![A-Za-z])/.test(after));
     if (n !== null) out.push({ value: n, token, glued });
   }
