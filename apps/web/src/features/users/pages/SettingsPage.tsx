@@ -24,8 +24,10 @@ import { applyLanguage, isLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { storeMoneyAndUnits, updateStoredUser } from '../../../lib/session';
 import { isDarkMode, setDarkMode } from '../../../lib/theme';
 import { moneyAndUnitsOf } from '../../../lib/units';
+import { PapersOfflineSetting } from '../../documents/components/PapersOfflineSetting';
 import { useGiveConsent, useMe, useUpdateMe } from '../api';
 import { AccountDataSection } from '../components/AccountDataSection';
+import { ApiTokensSettings, WebhooksSettings } from '../components/IntegrationsSettings';
 import { CalendarSettings, PushSettings } from '../components/ReachSettings';
 
 function SettingsForm({ user }: { user: User }) {
@@ -254,7 +256,10 @@ export default function SettingsPage() {
       {me.data ? <SettingsForm key={me.data.id} user={me.data} /> : null}
       {me.data ? <PushSettings /> : null}
       {me.data ? <CalendarSettings /> : null}
+      {me.data ? <PapersOfflineSetting /> : null}
       {me.data ? <AiStatusSection isAdmin={me.data.role === 'ADMIN'} /> : null}
+      {me.data ? <ApiTokensSettings /> : null}
+      {me.data ? <WebhooksSettings /> : null}
       {me.data ? <AccountDataSection /> : null}
     </PageCard>
   );
