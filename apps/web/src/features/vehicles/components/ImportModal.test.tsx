@@ -58,6 +58,8 @@ const preview: ImportPreview = {
   },
   units: { distance: 'km', volume: 'l' },
   unitsGuess: { distance: 'km', volume: 'l', reason: 'file' },
+  currency: 'EUR',
+  currencyGuess: { reason: 'file', found: ['EUR'], currency: 'EUR', unstated: 0 },
   mapping: null,
 };
 
@@ -108,7 +110,9 @@ const lubePreview = (units: { distance: 'km' | 'mi'; volume: 'l' | 'usgal' | 'im
 
 /** A stand-in XMLHttpRequest: reports upload progress, then answers by URL (`answer` for previews). */
 const sent: { url: string; headers: Record<string, string>; mapping: unknown }[] = [];
-let answer: (mapping: { units?: ImportPreview['units'] } | undefined) => ImportPreview = () => preview;
+let answer: (
+  mapping: { units?: ImportPreview['units']; currency?: ImportPreview['currency'] } | undefined,
+) => ImportPreview = () => preview;
 class FakeXhr {
   upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
   onload?: () => void;
@@ -167,7 +171,10 @@ describe('ImportModal', () => {
       '3OdometerWarning: No odometer: no consumption for this fill-up.',
       '9Error: No readable date.',
     ]);
-    expect(screen.getByRole('cell', { name: '280.00' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '€280.00' })).toBeInTheDocument();
+    // The file names its currency: said, and nothing to pick.
+    expect(screen.getByText('Amounts in Euro (€), as the file says.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Currency of the amounts' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Import 3 records' }));
     expect(await screen.findByText('Imported 3 records (0 already there were skipped).')).toBeInTheDocument();
@@ -230,5 +237,50 @@ describe('ImportModal', () => {
       url: '/api/import/confirm/7',
       mapping: { units: { distance: 'mi', volume: 'usgal' } },
     });
+  }, 20_000);
+
+  it('asks for the currency when the file names none, previews again in the one picked, and imports with it', async () => {
+    storeUser();
+    mockApi({});
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    // A Fuelio backup names no currency: the server assumes the user's lei until another is picked.
+    answer = (m) => {
+      const currency = m?.currency ?? 'RON';
+      return {
+        ...preview,
+        currency,
+        currencyGuess: { reason: 'none', found: [], currency: null, unstated: 3 },
+        sample: {
+          ...preview.sample,
+          fuel: preview.sample.fuel.map((f) => ({ ...f, currency })),
+          expenses: preview.sample.expenses.map((e) => ({ ...e, currency })),
+        },
+      };
+    };
+    const { user } = renderPage(<ImportModal vehicle={vehicle} onClose={() => {}} />);
+    await user.upload(
+      screen.getByLabelText('Choose a file'),
+      new File(['x\n'], 'fuelio.csv', { type: 'text/csv' }),
+    );
+    const picker = await screen.findByRole('group', { name: 'Currency of the amounts' });
+    expect(picker).toHaveAccessibleDescription(
+      'The file does not say its currency: Romanian leu (lei) assumed. Check it before importing.',
+    );
+    expect(within(picker).getByLabelText('Currency')).toHaveValue('RON');
+    expect(screen.getByRole('cell', { name: /^lei\s280\.00$/ })).toBeInTheDocument();
+
+    await user.selectOptions(within(picker).getByLabelText('Currency'), 'EUR');
+    expect(await screen.findByRole('cell', { name: '€280.00' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Currency of the amounts' })).getByLabelText('Currency'),
+    ).toHaveValue('EUR');
+
+    await user.click(screen.getByRole('button', { name: 'Import 3 records' }));
+    await screen.findByText(/^Imported 3 records/);
+    expect(sent.map((s) => [s.url, s.mapping])).toEqual([
+      ['/api/import/preview/7', undefined],
+      ['/api/import/preview/7', { currency: 'EUR' }],
+      ['/api/import/confirm/7', { currency: 'EUR', units: { distance: 'km', volume: 'l' } }],
+    ]);
   }, 20_000);
 });

@@ -1,4 +1,6 @@
 import {
+  CURRENCIES,
+  type CurrencyCode,
   GENERIC_FIELDS,
   type GenericField,
   IMPORT_MAX_BYTES,
@@ -15,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Card';
 import { Modal } from '../../../components/Modal';
 import { errorText } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
 import { type ImportProgress, postImport } from '../importUpload';
 import '../import.css';
 
@@ -33,7 +36,8 @@ const total = (c: ImportPreview['counts']) => c.fuel + c.expenses + c.revisions 
  * counts, warnings and errors per row, a sample, the column mapping of a generic CSV) → confirm
  * with upload progress. The units picker starts at the server's guess and names why; changing it
  * previews again, and confirm sends the units of the preview on screen, so what is stored is what
- * the user saw.
+ * the user saw. The currency likewise (issue 50): the one the file names is shown; when some amounts
+ * name none, a picker (pre-set by the server) asks, and confirm sends the currency on screen.
  */
 export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
   const { t } = useTranslation();
@@ -96,11 +100,27 @@ export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: (
     else setMapping({ ...next, units: shown.units });
   };
 
+  /** A currency choice for the amounts the file leaves unnamed: previewed again at once, as units are. */
+  const changeCurrency = async (currency: CurrencyCode, shown: ImportPreview) => {
+    if (!file) return;
+    const next = { ...(mapping ?? {}), currency };
+    setMapping(next);
+    const preview = await run('preview', file, next);
+    if (preview) setStep({ name: 'preview', preview });
+    else setMapping({ ...next, currency: shown.currency });
+  };
+
   const confirm = async (shown: ImportPreview) => {
     if (!file) return;
     // The units of the preview on screen, even when they were the guess: the server re-reads with them.
     const units = shown.unitsGuess.reason === 'fixed' ? undefined : shown.units;
-    const result = await run('confirm', file, { ...(mapping ?? {}), ...(units ? { units } : {}) });
+    // The currency on screen for the amounts the file leaves unnamed (none: nothing to send).
+    const currency = shown.currencyGuess.unstated > 0 ? shown.currency : undefined;
+    const result = await run('confirm', file, {
+      ...(mapping ?? {}),
+      ...(units ? { units } : {}),
+      ...(currency ? { currency } : {}),
+    });
     if (!result) return;
     setStep({ name: 'done', result });
     await queryClient.invalidateQueries();
@@ -166,6 +186,7 @@ export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: (
           busy={busy}
           onRemap={(m) => void remap(m)}
           onUnits={(u) => void changeUnits(u, step.preview)}
+          onCurrency={(c) => void changeCurrency(c, step.preview)}
           mapping={mapping}
         />
       ) : null}
@@ -215,14 +236,19 @@ function PreviewView({
   mapping,
   onRemap,
   onUnits,
+  onCurrency,
 }: {
   preview: ImportPreview;
   busy: boolean;
   mapping: ImportMapping | undefined;
   onRemap: (m: ImportMapping) => void;
   onUnits: (u: ImportUnits) => void;
+  onCurrency: (c: CurrencyCode) => void;
 }) {
   const { t } = useTranslation();
+  const { money } = useFormat();
+  /** A sample's amount in its own currency (the file's, else the one picked). */
+  const amount = (value: number, currency: CurrencyCode | undefined) => money(value, currency ?? p.currency);
   const [columns, setColumns] = useState<Partial<Record<GenericField, string | null>>>(
     p.mapping?.columns ?? {},
   );
@@ -242,6 +268,12 @@ function PreviewView({
       {p.unitsGuess.reason === 'fixed' ? null : (
         <UnitsPicker preview={p} units={{ ...p.units, ...mapping?.units }} busy={busy} onUnits={onUnits} />
       )}
+      <CurrencyPicker
+        preview={p}
+        currency={mapping?.currency ?? p.currency}
+        busy={busy}
+        onCurrency={onCurrency}
+      />
       <table className="import__table import__counts">
         <caption className="visually-hidden">{t('importer.countsTitle')}</caption>
         <tbody>
@@ -314,7 +346,7 @@ function PreviewView({
                   <td>{f.date}</td>
                   <td>{f.odometer ?? '—'}</td>
                   <td>{f.liters}</td>
-                  <td>{f.fuelPrice.toFixed(2)}</td>
+                  <td>{amount(f.fuelPrice, f.currency)}</td>
                   <td>{f.fullTank ? '✓' : '—'}</td>
                 </tr>
               ))}
@@ -331,7 +363,7 @@ function PreviewView({
                 <tr key={key}>
                   <td>{r.date}</td>
                   <td>{t('importer.kinds.revisions')}</td>
-                  <td>{r.price.toFixed(2)}</td>
+                  <td>{amount(r.price, r.currency)}</td>
                   <td>{r.description}</td>
                 </tr>
               ))}
@@ -339,7 +371,7 @@ function PreviewView({
                 <tr key={key}>
                   <td>{e.date}</td>
                   <td>{t(`expenseTypes.${e.expenseType}`, { defaultValue: e.expenseType })}</td>
-                  <td>{e.amount.toFixed(2)}</td>
+                  <td>{amount(e.amount, e.currency)}</td>
                   <td>{e.description}</td>
                 </tr>
               ))}
@@ -347,7 +379,7 @@ function PreviewView({
                 <tr key={key}>
                   <td>{s.startDate}</td>
                   <td>{t('importer.kinds.insurance')}</td>
-                  <td>{s.price.toFixed(2)}</td>
+                  <td>{amount(s.price, s.currency)}</td>
                   <td>{s.provider}</td>
                 </tr>
               ))}
@@ -455,6 +487,65 @@ function UnitsPicker({
           <option value="l">{t('importer.litres')}</option>
           <option value="usgal">{t('importer.usGallons')}</option>
           <option value="impgal">{t('importer.impGallons')}</option>
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The currency of the file's amounts (issue 50): the one the file names, shown; when some amounts name
+ * none, a picker pre-set by the server (the file's one currency, else the user's) and why.
+ */
+function CurrencyPicker({
+  preview: p,
+  currency,
+  busy,
+  onCurrency,
+}: {
+  preview: ImportPreview;
+  currency: CurrencyCode;
+  busy: boolean;
+  onCurrency: (c: CurrencyCode) => void;
+}) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const g = p.currencyGuess;
+  const found = g.found.map((c) => t(`currencies.${c}`)).join(', ');
+  if (g.unstated === 0)
+    return g.found.length === 0 ? null : (
+      <p className="import__currency-found">
+        {g.found.length === 1
+          ? t('importer.currencyFound', { currency: found })
+          : t('importer.currencyFoundRows', { found })}
+      </p>
+    );
+  const reason = g.reason === 'rows' || g.reason === 'dollar' ? g.reason : 'none';
+  return (
+    <fieldset className="import__units" disabled={busy} aria-describedby={`${ids}-guess`}>
+      <legend>{t('importer.currencyTitle')}</legend>
+      <p id={`${ids}-guess`} className="import__units-guess">
+        {t(`importer.currencyGuess.${reason}`, {
+          currency: t(`currencies.${p.currency}`),
+          found,
+          count: g.unstated,
+        })}
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${ids}-currency`}>
+          {t('importer.currencyLabel')}
+        </label>
+        <select
+          id={`${ids}-currency`}
+          className="input"
+          value={currency}
+          onChange={(e) => onCurrency(e.target.value as CurrencyCode)}
+        >
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`currencies.${c}`)}
+            </option>
+          ))}
         </select>
       </div>
     </fieldset>
