@@ -109,7 +109,9 @@ describe('the authorization request', () => {
     const sub = person();
     const browser = new TestClient(open.app);
     const other = createHash('sha256').update('another verifier, not the server one').digest('base64url');
-    const { back } = await provider.signIn(browser, sub, (url) => url.searchParams.set('code_challenge', other));
+    const { back } = await provider.signIn(browser, sub, (url) =>
+      url.searchParams.set('code_challenge', other),
+    );
     expect(refusal(back)).toBe('failed');
     expect(setCookie(back, 'evdra_access')).toBeUndefined();
     expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
@@ -129,7 +131,7 @@ describe('the authorization request', () => {
     expect(setCookie(replay, 'evdra_access')).toBeUndefined();
   });
 
-  it("a callback in a browser that did not start the sign-in (no state cookie) is refused", async () => {
+  it('a callback in a browser that did not start the sign-in (no state cookie) is refused', async () => {
     const browser = new TestClient(open.app);
     const start = await browser.get('/api/auth/oidc/start');
     const callback = await provider.throughProvider(String(start.headers.location), person());
@@ -158,7 +160,11 @@ describe('accounts', () => {
     expect(setCookie(back, 'evdra_refresh')).toMatch(/Path=\/api\/auth(;|$)/);
     const me = await browser.get('/api/auth/me');
     expect(me.statusCode).toBe(200);
-    expect(me.data).toMatchObject({ username: sub.replace(/-/g, '_'), email: `${sub}@idp.example`, role: 'USER' });
+    expect(me.data).toMatchObject({
+      username: sub.replace(/-/g, '_'),
+      email: `${sub}@idp.example`,
+      role: 'USER',
+    });
     // The same cookies, refresh and logout as a password login.
     const refreshed = await browser.post('/api/auth/refresh');
     expect(refreshed.statusCode).toBe(200);
@@ -175,7 +181,10 @@ describe('accounts', () => {
     const sub = person();
     const { back } = await provider.signIn(new TestClient(closed.app), sub);
     expect(refusal(back)).toBe('not-registered');
-    const found = await closed.database.db.select().from(users).where(eq(users.email, `${sub}@idp.example`));
+    const found = await closed.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `${sub}@idp.example`));
     expect(found).toEqual([]);
   });
 
@@ -206,13 +215,21 @@ describe('accounts', () => {
     expect(setCookie(back, 'evdra_access')).toBeUndefined();
     expect(setCookie(back, 'evdra_oidc_link')).toMatch(/HttpOnly/i);
     // Nothing is linked yet.
-    expect(await open.database.db.select().from(oidcIdentities).where(eq(oidcIdentities.subject, sub))).toEqual(
-      [],
-    );
+    expect(
+      await open.database.db.select().from(oidcIdentities).where(eq(oidcIdentities.subject, sub)),
+    ).toEqual([]);
     const info = await browser.get('/api/auth/oidc/link');
     expect(info.data).toEqual({ email: local.account.email, username: local.account.username });
-    expectError(await browser.post('/api/auth/oidc/link', { password: 'not the password' }), 401, 'INVALID_CREDENTIALS');
-    expectError(await new TestClient(open.app).post('/api/auth/oidc/link', { password: local.account.password }), 400, 'OIDC_LINK_EXPIRED');
+    expectError(
+      await browser.post('/api/auth/oidc/link', { password: 'not the password' }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    expectError(
+      await new TestClient(open.app).post('/api/auth/oidc/link', { password: local.account.password }),
+      400,
+      'OIDC_LINK_EXPIRED',
+    );
     const linked = await browser.post('/api/auth/oidc/link', { password: local.account.password });
     expect(linked.statusCode).toBe(200);
     expect(linked.data.user.id).toBe(local.user.id);
@@ -230,10 +247,14 @@ describe('accounts', () => {
     const { back } = await provider.signIn(browser, sub);
     expect(refusal(back)).toBe('email-unverified');
     expect(setCookie(back, 'evdra_oidc_link')).toBeUndefined();
-    expectError(await browser.post('/api/auth/oidc/link', { password: local.account.password }), 400, 'OIDC_LINK_EXPIRED');
-    expect(await open.database.db.select().from(oidcIdentities).where(eq(oidcIdentities.subject, sub))).toEqual(
-      [],
+    expectError(
+      await browser.post('/api/auth/oidc/link', { password: local.account.password }),
+      400,
+      'OIDC_LINK_EXPIRED',
     );
+    expect(
+      await open.database.db.select().from(oidcIdentities).where(eq(oidcIdentities.subject, sub)),
+    ).toEqual([]);
   });
 
   it('OIDC_ADMIN_GROUP: joining the group makes an admin at the next sign-in, leaving it removes the right', async () => {
@@ -256,6 +277,37 @@ describe('accounts', () => {
     expectError(await demoted.get('/api/admin/users'), 403, 'FORBIDDEN');
     // The local administrator is untouched.
     expect((await localAdmin.client.get('/api/auth/me')).data.role).toBe('ADMIN');
+  });
+});
+
+describe('refusals', () => {
+  it('a sign-in cancelled at the provider gets the refusal page', async () => {
+    const { back } = await provider.signIn(new TestClient(open.app), '');
+    expect(refusal(back)).toBe('denied');
+    expect(setCookie(back, 'evdra_access')).toBeUndefined();
+  });
+
+  it('a suspended account is refused, not signed in', async () => {
+    const sub = person();
+    const browser = new TestClient(open.app);
+    signedIn((await provider.signIn(browser, sub)).back);
+    const id = (await browser.get('/api/auth/me')).data.id;
+    await open.database.db.update(users).set({ status: 'Suspended' }).where(eq(users.id, id));
+    const again = await provider.signIn(new TestClient(open.app), sub);
+    expect(refusal(again.back)).toBe('suspended');
+    expect(setCookie(again.back, 'evdra_access')).toBeUndefined();
+  });
+
+  it('auto-register: a taken username gets a number, the e-mail is the provider’s', async () => {
+    const local = await registered(open.app, 'taken');
+    const sub = person();
+    provider.accounts.set(sub, { ...provider.accounts.get(sub), preferred_username: local.account.username });
+    const browser = new TestClient(open.app);
+    signedIn((await provider.signIn(browser, sub)).back);
+    const me = (await browser.get('/api/auth/me')).data;
+    expect(me.username).toBe(`${local.account.username}2`);
+    expect(me.email).toBe(`${sub}@idp.example`);
+    expect(me.id).not.toBe(local.user.id);
   });
 });
 

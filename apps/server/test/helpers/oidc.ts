@@ -38,7 +38,12 @@ export async function startTestProvider() {
         redirect_uris,
         post_logout_redirect_uris,
       },
-      { client_id: PUBLIC_CLIENT, token_endpoint_auth_method: 'none', redirect_uris, post_logout_redirect_uris },
+      {
+        client_id: PUBLIC_CLIENT,
+        token_endpoint_auth_method: 'none',
+        redirect_uris,
+        post_logout_redirect_uris,
+      },
     ],
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile', 'groups'],
@@ -74,7 +79,15 @@ export async function startTestProvider() {
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/interaction/')) {
       provider
-        .interactionFinished(req, res, { login: { accountId: state.as } }, { mergeWithLastSubmission: false })
+        .interactionFinished(
+          req,
+          res,
+          // No one to sign in as: the person cancels at the provider.
+          state.as
+            ? { login: { accountId: state.as } }
+            : { error: 'access_denied', error_description: 'The person cancelled.' },
+          { mergeWithLastSubmission: false },
+        )
         .catch((err) => {
           res.statusCode = 500;
           res.end(String(err));
@@ -87,7 +100,7 @@ export async function startTestProvider() {
   /**
    * One sign-in in a fresh provider session, as the browser `browser` (its app cookies): start at
    * the app, sign in at the provider as `sub`, come back to the app's callback. `tamper` changes
-   * the authorization request on its way to the provider.
+   * the authorization request on its way to the provider. `sub` empty: the person cancels there.
    */
   async function signIn(browser: TestClient, sub: string, tamper?: (url: URL) => void) {
     const start = await browser.get('/api/auth/oidc/start');
