@@ -4,12 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
-import { scheduleReminders } from './jobs/reminders.js';
 import { listenWhileStarting } from './lib/starting.js';
-import { scheduleEcbRates } from './modules/fx/fx.job.js';
-import { FxRepo } from './modules/fx/fx.repo.js';
-import { FxService } from './modules/fx/fx.service.js';
-import { UsersRepo } from './modules/users/users.repo.js';
 
 /**
  * The first reminder scan after a start on the embedded database, then hourly (jobs/reminders.ts).
@@ -39,15 +34,21 @@ async function main(): Promise<Started> {
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let firstRun: boolean;
   let app: FastifyInstance;
+  let jobs: typeof import('./startup-jobs.js');
   try {
-    // Fastify, the routes and their libraries (most of the start's code) load on this thread while
-    // the embedded database copies its template and opens on its own thread: neither waits for the other.
+    // The embedded database's thread is the start's critical path: it starts first (openDatabase
+    // creates it before its first await; main.ts imports nothing else that is heavy). Fastify, the
+    // routes and their libraries then load on this thread while the database copies its template
+    // and opens on its own: neither waits for the other.
+    const opening = openDatabase(config);
     const appCode = import('./app.js');
-    appCode.catch(() => {}); // a failure is thrown where it is awaited; the database's comes first
-    database = await openDatabase(config);
+    const jobsCode = import('./startup-jobs.js');
+    for (const code of [opening, appCode, jobsCode]) code.catch(() => {}); // thrown where awaited, the database's first
+    database = await opening;
     await database.migrate();
     // Answered by the database while this thread builds the app.
-    const anyAccount = new UsersRepo(database.db).hasAny();
+    jobs = await jobsCode;
+    const anyAccount = new jobs.UsersRepo(database.db).hasAny();
     anyAccount.catch(() => {});
     const { buildApp } = await appCode;
     app = await buildApp({ config, database });
@@ -85,12 +86,14 @@ async function main(): Promise<Started> {
   // After listen, and on PGlite later still: the first scan holds its one session for ~0.5 s, which
   // the first requests after a restart would wait for.
   const firstScanAfterMs = config.databaseUrl ? 0 : FIRST_REMINDER_SCAN_AFTER_MS_ON_PGLITE;
-  stopReminders = scheduleReminders(database.db, app.log, firstScanAfterMs);
+  stopReminders = jobs.scheduleReminders(database.db, app.log, firstScanAfterMs);
   // The ECB's rates, in the background (FX_RATES_URL set empty: never), a little after the start:
   // storing them holds PGlite's one session, which the first requests after a restart would wait for.
   if (config.fxRatesUrl) {
-    const fx = new FxService(new FxRepo(database.db));
-    stopFxRates = scheduleEcbRates(config.fxRatesUrl, fx, app.log, { firstAfterMs: FIRST_FX_FETCH_AFTER_MS });
+    const fx = new jobs.FxService(new jobs.FxRepo(database.db));
+    stopFxRates = jobs.scheduleEcbRates(config.fxRatesUrl, fx, app.log, {
+      firstAfterMs: FIRST_FX_FETCH_AFTER_MS,
+    });
   }
   const started: Started = {
     url: config.publicUrl,

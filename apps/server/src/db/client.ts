@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { findUp } from '../lib/paths.js';
-import * as schema from './schema.js';
+import { PgliteThread } from './pglite-socket.js';
+import type * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction opened on a Db. */
@@ -96,13 +97,15 @@ export async function openPglite(
   migrations?: string,
   dataDirReady?: Promise<unknown>,
 ): Promise<Database> {
-  // The thread first: PostgreSQL starts there (~0.5 s of WASM) while this one loads the driver.
-  const { PgliteThread } = await import('./pglite-socket.js');
+  // The thread first, before this function's first await: PostgreSQL starts there (~0.5 s of WASM)
+  // while this one loads the driver and the app.
   const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS }, dataDirReady);
-  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+  // The schema (drizzle's table builders) loads here, after the thread has started: not on its path.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
+    import('./schema.js'),
     thread.ready,
     dataDirReady, // its own error, not the thread's end, if the copy fails
   ]);
@@ -165,10 +168,11 @@ export async function openPostgres(
   max = 10,
   timeouts: { connectMs: number; queryMs: number } = POSTGRES_TIMEOUTS,
 ): Promise<Database> {
-  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
+    import('./schema.js'),
   ]);
   const connection = {
     connectionString: url,
