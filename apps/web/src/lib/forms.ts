@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from './api';
 import { parseNumber } from './format';
+import { useMoneyAndUnits } from './units';
 
 /*
  * Forms are built from the zod schemas of packages/domain (the server's own rules):
@@ -160,7 +161,9 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 ): ZodForm<S> {
   const { t } = useTranslation();
   const { messages, params, ...formOptions } = options;
-  const overrides = JSON.stringify([messages ?? {}, params ?? {}]);
+  // A distance is typed in the reader's unit: its texts name it ('a whole number of mi').
+  const { distanceUnit } = useMoneyAndUnits();
+  const overrides = JSON.stringify([messages ?? {}, { distance: distanceUnit, ...params }]);
   const resolver = useMemo(
     // Synchronous: the domain schemas have no async rules, and a sync resolver settles within the click.
     () =>

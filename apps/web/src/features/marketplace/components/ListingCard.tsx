@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { api } from '../../../lib/api';
-import { useFormat } from '../../../lib/format';
+import { formatMoneyWhole, useFormat } from '../../../lib/format';
 import { currencyOf } from '../../../lib/units';
 import { brandEmoji } from '../brand';
 
@@ -25,6 +25,11 @@ const LEVEL_CLASS = ['na', 'very-low', 'low', 'fair', 'high', 'very-high'];
 /** Decimals a factor's input needs: litres and brand factors have one (1.6 L, × 1.2), km and years none. */
 const factorDecimals = (f: PriceFactor) =>
   f.key === 'brand' || f.key === 'engine' || !Number.isInteger(f.input) ? 1 : 0;
+
+/** Spec §9's figures a factor's text names: the base 15,000 less 1,000 a point, and 200,000 km. */
+const RATING_BASE = 15_000;
+const RATING_STEP = 1_000;
+const RATING_KM = 200_000;
 
 /** One listing: photo (opens the carousel), facts, price, rating bar with its why, and the history line. */
 export function ListingCard({
@@ -56,6 +61,16 @@ export function ListingCard({
     staleTime: 6 * 60 * 60 * 1000,
     retry: false,
   });
+
+  // A factor's text names the rating's currency and the reader's distance unit (issue 50).
+  const factorParams = (f: PriceFactor) =>
+    f.key === 'km'
+      ? { input: fmt.distance(f.input), limit: fmt.distance(RATING_KM) }
+      : {
+          input: fmt.number(f.input, factorDecimals(f)),
+          base: formatMoneyWhole(RATING_BASE, fmt.lng, ratingCurrency),
+          step: formatMoneyWhole(RATING_STEP, fmt.lng, ratingCurrency),
+        };
 
   const historyParts: string[] = [];
   historyParts.push(t('market.history.services', { count: h.services }));
@@ -183,9 +198,7 @@ export function ListingCard({
               <ul>
                 {r.factors.map((f) => (
                   <li key={f.key}>
-                    <span>
-                      {t(`market.factors.${f.key}`, { input: fmt.number(f.input, factorDecimals(f)) })}
-                    </span>
+                    <span>{t(`market.factors.${f.key}`, factorParams(f))}</span>
                     <span>{fmt.money(f.amount, ratingCurrency)}</span>
                   </li>
                 ))}

@@ -83,6 +83,9 @@ describe('marketplace page', () => {
     await user.click(within(card).getByRole('button', { name: 'Why?' }));
     expect(within(card).getByText(/Estimated value €9,980.00/)).toBeInTheDocument();
     expect(within(card).getByText('Engine 1.6 L')).toBeInTheDocument();
+    // The factors name the rating's currency and the reader's distance unit.
+    expect(within(card).getByText('AI score 7/10: €15,000 − €1,000 × score')).toBeInTheDocument();
+    expect(within(card).getByText('100,000 km below 200,000 km')).toBeInTheDocument();
     expect(
       within(card).getByText(
         '3 services · last May 2, 2024 at 95,000 km · records since Mar 1, 2019 · 12 fuel entries · 6.4 L/100 km',
@@ -90,6 +93,24 @@ describe('marketplace page', () => {
     ).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: "I'm Interested" })).toBeInTheDocument();
     expect(within(card).queryByText('You listed this vehicle.')).toBeNull();
+  });
+
+  it('explains the rating to a miles reader in miles, its figures in the rating’s euros', async () => {
+    storeUser({ id: 1, currency: 'RON', distanceUnit: 'mi' });
+    mockApi({
+      'GET /api/marketplace/listings': () =>
+        jsonResponse([
+          makeListing({ currency: 'EUR', priceRating: { ...makeListing().priceRating, currency: 'EUR' } }),
+        ]),
+      'GET /api/fx/rate': () => jsonResponse({ code: 'NOT_FOUND', message: 'none' }, 404),
+    });
+    const { user } = renderPage(<MarketplacePage />);
+    const card = await screen.findByRole('article', { name: 'Skoda Octavia' });
+    await user.click(within(card).getByRole('button', { name: 'Why?' }));
+    // 100,000 km is 62,137 mi; 200,000 km is 124,274 mi.
+    expect(within(card).getByText('62,137 mi below 124,274 mi')).toBeInTheDocument();
+    expect(within(card).getByText('AI score 7/10: €15,000 − €1,000 × score')).toBeInTheDocument();
+    expect(card.querySelector('.rating__why')?.textContent).not.toMatch(/km/);
   });
 
   it('links "Full history report" to the listing\'s public report page, and shows nothing without one', async () => {

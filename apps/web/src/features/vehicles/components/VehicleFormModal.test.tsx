@@ -320,4 +320,18 @@ describe('the odometer in the reader’s distance unit', () => {
     // 100,250 mi is 161,336.7 km.
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ odometer: 161337 });
   }, 20_000);
+
+  it('a miles reader’s refused odometer is explained in miles, not km', async () => {
+    const car = makeVehicle({ id: 3, odometer: 160934 });
+    storeUser({ distanceUnit: 'mi' });
+    const fetchMock = mockApi({});
+    const { user } = renderPage(<VehicleFormModal vehicle={car} onClose={() => {}} onSaved={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit vehicle' });
+    const odometer = within(dialog).getByLabelText('Odometer (mi)');
+    await user.clear(odometer);
+    await user.type(odometer, '100250.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(odometer).toHaveAccessibleDescription('Odometer must be a whole number of mi, 0 or more.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  }, 20_000);
 });
