@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -14,21 +15,20 @@ export type ProviderAccount = {
 
 export const CONFIDENTIAL = { id: 'evdra', secret: 'evdra-secret-0123456789abcdef' };
 export const PUBLIC_CLIENT = 'evdra-public';
-const APP_URL = 'http://evdra.test';
 
 /**
  * A real OpenID provider (panva's oidc-provider) on a loopback port: the code flow with PKCE
  * required, the claims of `accounts`, and a sign-in page that signs in as `as` at once (the test
  * plays the person). Claims beyond `sub` come from userinfo, as many providers do.
  */
-export async function startTestProvider() {
+export async function startTestProvider({ appUrl = 'http://evdra.test', port = 0 } = {}) {
   const accounts = new Map<string, ProviderAccount>();
   const state = { as: '' };
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const redirect_uris = [`${APP_URL}/api/auth/oidc/callback`];
-  const post_logout_redirect_uris = [`${APP_URL}/login`];
+  const redirect_uris = [`${appUrl}/api/auth/oidc/callback`];
+  const post_logout_redirect_uris = [`${appUrl}/login`];
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -130,7 +130,7 @@ export async function startTestProvider() {
       const location = res.headers.get('location');
       if (!location) throw new Error(`the provider answered ${res.status}: ${await res.text()}`);
       const target = new URL(location, next);
-      if (target.origin === APP_URL) return target;
+      if (target.origin === new URL(appUrl).origin) return target;
       next = target.href;
     }
     throw new Error('too many redirects at the provider');
@@ -139,6 +139,10 @@ export async function startTestProvider() {
   return {
     issuer,
     accounts,
+    /** Who the provider's sign-in page signs in as next (a browser test sets it; '' cancels). */
+    signInAs: (sub: string) => {
+      state.as = sub;
+    },
     signIn,
     throughProvider,
     close: () =>
