@@ -83,6 +83,7 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
     } as never,
     language: async (userId) => (await users.findById(userId))?.language ?? 'en',
     currency: async (userId) => (await users.findById(userId))?.currency ?? 'EUR',
+    rates,
   });
   return { access, ...services, importer };
 }

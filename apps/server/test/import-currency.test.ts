@@ -260,6 +260,25 @@ describe('this app’s own export', () => {
 });
 
 describe('errors', () => {
+  it('leaves out, as row errors, the amounts in another currency whose day has no known rate', async () => {
+    const car = await newCar(ro);
+    const csv = Buffer.from('Date,Litres,Total\n2019-05-06,40,60.00 €\n2024-03-04,40,70.00 €\n');
+    const res = await send(ro, 'confirm', car, csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data).toMatchObject({ counts: { fuel: 1 }, skipped: 1 });
+    expect(res.data.errors).toEqual([
+      {
+        row: 2,
+        code: 'NO_RATE',
+        message:
+          'Nu se cunoaște un curs de schimb din EUR în RON pentru 2019-05-06: lăsat deoparte. Adaugă-l manual, cu cursul la care ai plătit.',
+      },
+    ]);
+    expect((await fills(ro, car)).map((f) => [f.date, f.fuelPrice, f.currency])).toEqual([
+      ['2024-03-04', 70, 'EUR'],
+    ]);
+  });
+
   it('refuses a currency it does not know with 400 on mapping.currency, and a stranger’s car with 404', async () => {
     const car = await newCar(ro);
     for (const step of ['preview', 'confirm'] as const)

@@ -165,6 +165,7 @@ export const ImportMessageCode = z.enum([
   'NO_ODOMETER_COLUMN',
   'DOLLAR_UNITS',
   'SEVERAL_VEHICLES',
+  'NO_RATE',
 ]);
 export type ImportMessageCode = z.infer<typeof ImportMessageCode>;
 export const ImportWarning = z.object({

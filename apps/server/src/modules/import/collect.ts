@@ -21,6 +21,7 @@ import {
 } from '@evdra/domain';
 import type { z } from 'zod';
 import { CURRENCY_HEADERS, currencyInCell, currencyInHeader, firstStated, type Stated } from './currency.js';
+import { landingFuel } from './fuels.js';
 import { KM_PER, LITERS_PER, normalize, parseBool, periodEnd, round } from './locale.js';
 import type { ImportNote } from './messages.js';
 import type { CsvRow } from './read.js';
@@ -107,6 +108,13 @@ export class Collector {
   readonly units: Units;
   /** Records kept whose amount showed only a `$` (a hint, not a currency). */
   private dollarRows = 0;
+  /** The vehicle's second fuel (issue 51; parse.ts sets it): a file's second tank lands there. */
+  secondaryFuelType: FuelType | null = null;
+
+  /** Which of the vehicle's fuels a fill the file names `named` (or puts in `tank`) lands in (fuels.ts). */
+  landing(named: FuelType | undefined, tank?: number): FuelType {
+    return landingFuel({ primary: this.fuelType, secondary: this.secondaryFuelType }, named, tank);
+  }
 
   constructor(
     readonly format: ImportFormat,
@@ -140,7 +148,12 @@ export class Collector {
   addFuel(row: number, s: SourceFill) {
     if (!s.date) return this.error(row, 'NO_DATE');
     if (s.volume === null || s.volume <= 0) return this.error(row, 'NO_VOLUME');
-    const liters = round(s.volume * LITERS_PER[this.units.volume], 2);
+    // CNG's kg and a charge's kWh are no volume: kept as the file gives them (issue 51).
+    const fuel = s.fuelType ?? this.fuelType;
+    const liters = round(
+      fuel === 'CNG' || fuel === 'ELECTRIC' ? s.volume : s.volume * LITERS_PER[this.units.volume],
+      2,
+    );
     let total = s.total;
     if (total === null && s.unitPrice !== null) total = s.unitPrice * s.volume;
     if (total === null) {

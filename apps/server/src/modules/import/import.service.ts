@@ -9,6 +9,7 @@ import type {
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
+import type { RateLookup } from '../records/record-money.js';
 import type { RecordsService, RecordTable } from '../records/records.service.js';
 import type { Sourced } from './collect.js';
 import { vehicleCsv } from './export-csv.js';
@@ -21,7 +22,14 @@ import { ImportTooLarge, noRows } from './read.js';
 export type ImportDeps = {
   repo: ImportRepo;
   /** The vehicle if the caller owns it (owner or admin); 404 for strangers, 403 for others who see it. */
-  owned: (p: Principal, vehicleId: number) => Promise<{ fuelType: import('@evdra/domain').FuelType }>;
+  owned: (
+    p: Principal,
+    vehicleId: number,
+  ) => Promise<{
+    fuelType: import('@evdra/domain').FuelType;
+    /** Issue 51: a two-tank file's second fuel lands here. */
+    secondaryFuelType?: import('@evdra/domain').FuelType | null;
+  }>;
   /** The vehicle if the caller may read it; 404 otherwise. */
   visible: (p: Principal, vehicleId: number) => Promise<unknown>;
   /** The record services hand-typed records go through: same rules, in bulk. */
@@ -30,6 +38,8 @@ export type ImportDeps = {
   language: (userId: number) => Promise<Language>;
   /** The user's currency: amounts whose currency neither the file nor the request names are in it. */
   currency: (userId: number) => Promise<CurrencyCode>;
+  /** The reference rate between two currencies on a day (the records' own), read on the import's transaction. */
+  rates: RateLookup;
 };
 
 /**
@@ -67,7 +77,15 @@ export class ImportService {
     const readings = await this.d.repo.readings(vehicleId);
     // Read and weighed against the vehicle's records in the import's thread: only figures come back.
     const plan = await inThread(lang, () =>
-      previewInThread(bytes, vehicle.fuelType, mapping, currency, existing, readings),
+      previewInThread(
+        bytes,
+        vehicle.fuelType,
+        mapping,
+        currency,
+        existing,
+        readings,
+        vehicle.secondaryFuelType ?? null,
+      ),
     );
     const sample = Object.fromEntries(
       KINDS.map((k) => [k, plan.sample[k].map(({ row: _row, rateCurrency: _rc, ...v }) => v)]),
@@ -97,7 +115,9 @@ export class ImportService {
     const vehicle = await this.vehicle(p, vehicleId);
     const lang = await this.d.language(p.userId);
     const currency = await this.d.currency(p.userId);
-    const parsed = await inThread(lang, () => parseInThread(bytes, vehicle.fuelType, mapping, currency));
+    const parsed = await inThread(lang, () =>
+      parseInThread(bytes, vehicle.fuelType, mapping, currency, vehicle.secondaryFuelType ?? null),
+    );
     // A generic CSV whose mapping reads nothing previews (so the user can fix it) but imports nothing.
     if (KINDS.every((k) => parsed[k].length === 0)) throw noRows();
     const result = await this.d.repo.inVehicleLock(vehicleId, async (tx: Executor) => {
@@ -105,6 +125,16 @@ export class ImportService {
       const { fresh, duplicates } = split(parsed, await this.d.repo.existingKeys(vehicleId, tx));
       const counts: ImportCounts = { fuel: 0, expenses: 0, revisions: 0, insurance: 0 };
       const ownerCurrency = await this.d.repo.ownerCurrency(vehicleId, tx);
+      // Whether a reference rate is known, once per currency and day.
+      const known = new Map<string, boolean>();
+      const noRate = async (v: Record<string, unknown>, owner: CurrencyCode) => {
+        const currency = v.currency as CurrencyCode | undefined;
+        const date = (v.date ?? v.startDate) as string;
+        if (!currency || currency === owner || v.exchangeRate !== undefined) return undefined;
+        const key = `${currency}|${date}`;
+        if (!known.has(key)) known.set(key, (await this.d.rates(tx, currency, owner, date)) !== undefined);
+        return known.get(key) ? undefined : { currency, owner, date };
+      };
       const errors = [
         ...parsed.errors,
         ...refuseOdometerConflicts(fresh, await this.d.repo.readings(vehicleId, tx)),
@@ -114,7 +144,7 @@ export class ImportService {
         // Imported rows are the importer's, as records they typed would be.
         // A rate from the file (this app's export) is kept (rateSource IMPORT) only when it converts
         // into the owner's currency; otherwise the server takes the day's rate, as for a typed record.
-        const values = await inSlices(rows, ({ row: _row, rateCurrency, ...v }) => {
+        const all = await inSlices(rows, ({ row: _row, rateCurrency, ...v }) => {
           const value: Record<string, unknown> = { ...v, vehicleId, createdById: p.userId };
           if (rateCurrency !== ownerCurrency) {
             delete value.exchangeRate;
@@ -122,12 +152,25 @@ export class ImportService {
           }
           return value;
         });
+        // An amount in another currency with no rate known for its day is left out as a row error,
+        // instead of failing the whole import (a typed record would be asked for its rate).
+        const values: Record<string, unknown>[] = [];
+        const kept: Sourced<object>[] = [];
+        for (const [i, value] of all.entries()) {
+          const missing = ownerCurrency ? await noRate(value, ownerCurrency) : undefined;
+          const source = rows[i] as Sourced<object>;
+          if (missing) errors.push({ row: source.row, field: 'currency', code: 'NO_RATE', params: missing });
+          else {
+            values.push(value);
+            kept.push(source);
+          }
+        }
         const { inserted, refused } = await this.d.writers[kind].createMany(tx, vehicleId, values as never);
         counts[kind] = inserted;
         // The writers' own rules, should they refuse what the checks above let through.
         for (const r of refused)
           errors.push({
-            row: (rows[r.index] as Sourced<object>).row,
+            row: (kept[r.index] as Sourced<object>).row,
             field: r.field,
             code: 'INVALID_VALUE',
             params: { field: r.field, detail: r.message },

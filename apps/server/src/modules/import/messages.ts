@@ -87,6 +87,11 @@ function text(lang: Language, { code, params: p = {} }: ImportNote): string {
       ro: `Acest fișier conține mai multe vehicule (${p.names}): toate rândurile lor intră la acest vehicul. Păstrează în fișier doar rândurile acestui vehicul.`,
       es: `Este archivo contiene varios vehículos (${p.names}): todas sus filas van a este vehículo. Deja en el archivo solo las filas de este vehículo.`,
     }),
+    NO_RATE: () => ({
+      en: `No exchange rate from ${p.currency} to ${p.owner} is known for ${p.date}: left out. Add it by hand with the rate you paid at.`,
+      ro: `Nu se cunoaște un curs de schimb din ${p.currency} în ${p.owner} pentru ${p.date}: lăsat deoparte. Adaugă-l manual, cu cursul la care ai plătit.`,
+      es: `No se conoce un tipo de cambio de ${p.currency} a ${p.owner} para el ${p.date}: se omite. Añádelo a mano con el tipo al que pagaste.`,
+    }),
   };
   return byCode[code]()[lang];
 }

@@ -39,7 +39,8 @@ export const parseInThread = (
   fuelType: FuelType,
   mapping: ImportMapping | undefined,
   currency: CurrencyCode,
-) => run<Parsed>({ bytes, fuelType, mapping, currency });
+  secondaryFuelType: FuelType | null = null,
+) => run<Parsed>({ bytes, fuelType, mapping, currency, secondaryFuelType });
 
 /** parseImport then previewPlan (plan.ts) against the vehicle's records, in the import thread. */
 export const previewInThread = (
@@ -49,7 +50,16 @@ export const previewInThread = (
   currency: CurrencyCode,
   existing: ExistingKeys,
   readings: Reading[],
-) => run<PreviewPlan>({ bytes, fuelType, mapping, currency, against: { existing, readings } });
+  secondaryFuelType: FuelType | null = null,
+) =>
+  run<PreviewPlan>({
+    bytes,
+    fuelType,
+    mapping,
+    currency,
+    secondaryFuelType,
+    against: { existing, readings },
+  });
 
 function run<T>(request: Job['request']): Promise<T> {
   try {

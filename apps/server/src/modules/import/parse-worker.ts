@@ -16,6 +16,8 @@ export type ParseRequest = {
   id: number;
   bytes: Uint8Array;
   fuelType: FuelType;
+  /** The vehicle's second fuel (issue 51). */
+  secondaryFuelType?: FuelType | null;
   mapping?: ImportMapping;
   /** The importer's currency: amounts whose currency neither the file nor `mapping` names are in it. */
   currency: CurrencyCode;
@@ -41,7 +43,7 @@ const SLICE = 2000;
 const port = parentPort;
 if (!port) throw new Error('parse-worker.ts runs as a worker thread');
 
-port.on('message', ({ id, bytes, fuelType, mapping, currency, against }: ParseRequest) => {
+port.on('message', ({ id, bytes, fuelType, secondaryFuelType, mapping, currency, against }: ParseRequest) => {
   let result: Record<string, unknown>;
   try {
     const parsed = parseImport(
@@ -49,6 +51,7 @@ port.on('message', ({ id, bytes, fuelType, mapping, currency, against }: ParseRe
       fuelType,
       mapping,
       currency,
+      secondaryFuelType ?? null,
     );
     result = against ? previewPlan(parsed, against.existing, against.readings) : parsed;
   } catch (err) {

@@ -35,6 +35,8 @@ export function parseImport(
   fuelType: FuelType,
   mapping?: ImportMapping,
   userCurrency: CurrencyCode = 'EUR',
+  /** The vehicle's second fuel (issue 51): a two-tank file's second tank and its fuel's fills land there. */
+  secondaryFuelType: FuelType | null = null,
 ): Parsed {
   const files = readUpload(bytes).filter((f) => f.rows.length > 0);
   if (files.length === 0) throw noRows();
@@ -46,6 +48,7 @@ export function parseImport(
     chosen: mapping?.currency,
     fallback: userCurrency,
   });
+  c.secondaryFuelType = secondaryFuelType;
   files.forEach((file, i) => {
     const f = formats[i];
     if (f === 'evdra') parseEvdra(unguarded(file), c);

@@ -1,3 +1,4 @@
+import type { FuelType } from '@evdra/domain';
 import {
   type Collector,
   cell,
@@ -9,6 +10,7 @@ import {
   Table,
   type UnitsGuess,
 } from '../collect.js';
+import { fuelOfName } from '../fuels.js';
 import { detectDateOrder, detectDecimal, normalize, parseDate, parseNumber } from '../locale.js';
 import type { CsvFile, CsvRow } from '../read.js';
 import { type Section, sections } from './sections.js';
@@ -145,8 +147,10 @@ export function drivvoUnits(file: CsvFile): UnitsGuess {
   };
 }
 
-/** One fuel's columns of a refuelling row. */
-type FuelColumns = { price: number; total: number; volume: number; full: number };
+/** One fuel's columns of a refuelling row; `fuel` names the fuel ("Gasoline", "LPG"), -1 if none. */
+type FuelColumns = { price: number; total: number; volume: number; full: number; fuel: number };
+/** A fuel group's name column: `Fuel`, `Second fuel`, `Third fuel`, `Combustible`, … */
+const FUEL_NAME = /(^|\s)(fuel|combustivel|combustible|combustibil|carburant|топливо)$/;
 
 /**
  * The fuels' column groups: each ends at its full-tank column (`Full tank`, `Full tank 2`, …), so
@@ -168,6 +172,7 @@ function fuelGroups(t: Table): FuelColumns[] {
       total: t.findIn(from, to, ...TOTAL),
       volume: t.findIn(from, to, ...VOLUME),
       full,
+      fuel: t.norm.findIndex((h, i) => i >= from && i <= to && FUEL_NAME.test(h)),
     };
   });
 }
@@ -179,19 +184,34 @@ function refuels(s: Section, c: Collector) {
   const decimal = detectDecimal(t.values(...groups.flatMap((g) => [g.total, g.price, g.volume])));
   const order = detectDateOrder(t.values(date));
   for (const r of t.rows) {
-    c.addFuel(r.line, {
-      date: parseDate(cell(r, date), order),
-      odometer: parseNumber(cell(r, odo), decimal),
-      ...pouredFuels(r, groups, decimal),
-      missed: flag(r, missed, false),
-      money: c.moneyOf(
-        r,
-        t,
-        groups.flatMap((g) => [g.total, g.price]),
-      ),
-    });
+    // Issue 51: a two-fuel vehicle's stop that pours both fuels is one fill per fuel (each fuel's
+    // chain gets its own); a single-fuel vehicle's is one fill, as before.
+    const byFuel = new Map<FuelType, FuelColumns[]>();
+    for (const g of groups) {
+      const fuel = c.landing(fuelOfName(cell(r, g.fuel)));
+      byFuel.set(fuel, [...(byFuel.get(fuel) ?? []), g]);
+    }
+    const parts = [...byFuel];
+    const kept = parts.filter(([, gs]) => poured(r, gs, decimal));
+    for (const [fuel, gs] of kept.length ? kept : parts.slice(0, 1))
+      c.addFuel(r.line, {
+        date: parseDate(cell(r, date), order),
+        odometer: parseNumber(cell(r, odo), decimal),
+        ...pouredFuels(r, gs, decimal),
+        fuelType: fuel,
+        missed: flag(r, missed, false),
+        money: c.moneyOf(
+          r,
+          t,
+          gs.flatMap((g) => [g.total, g.price]),
+        ),
+      });
   }
 }
+
+/** Whether any of these fuel groups holds a volume in this row. */
+const poured = (r: CsvRow, groups: FuelColumns[], decimal: ',' | '.') =>
+  groups.some((g) => (parseNumber(cell(r, g.volume), decimal) ?? 0) > 0);
 
 /**
  * A refuelling of several fuels is one fill-up (one stop, one odometer reading): their volumes and

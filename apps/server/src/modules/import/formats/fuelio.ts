@@ -1,3 +1,4 @@
+import type { FuelType } from '@evdra/domain';
 import {
   type Collector,
   cell,
@@ -10,6 +11,7 @@ import {
   type UnitsGuess,
 } from '../collect.js';
 import { currencyInCell, firstStated } from '../currency.js';
+import { fuelioFuel } from '../fuels.js';
 import {
   detectDateOrder,
   detectDecimal,
@@ -19,7 +21,7 @@ import {
   parseNumber,
   periodEnd,
 } from '../locale.js';
-import type { CsvFile } from '../read.js';
+import type { CsvFile, CsvRow } from '../read.js';
 import { sections } from './sections.js';
 
 /**
@@ -85,8 +87,10 @@ export function parseFuelio(file: CsvFile, c: Collector) {
     const decimal = detectDecimal(t.values(odo, fuel, total, unitPrice));
     const order = detectDateOrder(t.values(date));
     const [full, missed] = [t.find('Full'), t.find('Missed')];
+    const tankOf = fuelioTanks(c, vt, vehicleRow, t);
     for (const r of t.rows) {
       c.addFuel(r.line, {
+        fuelType: tankOf(r),
         date: parseDate(cell(r, date), order),
         odometer: parseNumber(cell(r, odo), decimal),
         volume: parseNumber(cell(r, fuel), decimal),
@@ -147,6 +151,28 @@ export function parseFuelio(file: CsvFile, c: Collector) {
       } else c.addExpense(r.line, d, expenseTypeOf(`${category} ${title}`), amount, text, money);
     }
   }
+}
+
+/**
+ * Issue 51: a two-tank Fuelio vehicle (`TankCount` 2, `Tank1Type`/`Tank2Type`) says per fill which
+ * tank it filled (`TankNumber`) and may name the fill's fuel (`FuelType`): the fill lands in the
+ * vehicle's fuel of that kind, a second tank's in its second fuel (Collector.landing). A one-tank
+ * vehicle's fills are all of the vehicle's fuel, as before.
+ */
+function fuelioTanks(
+  c: Collector,
+  vt: Table | undefined,
+  vehicleRow: CsvRow | undefined,
+  t: Table,
+): (r: CsvRow) => FuelType | undefined {
+  const at = (name: string) => (vt && vehicleRow ? cell(vehicleRow, vt.find(name)) : '');
+  const tanks = Number(at('TankCount')) || 1;
+  const tankFuel = [fuelioFuel(at('Tank1Type')), fuelioFuel(at('Tank2Type'))];
+  const [tankCol, fuelCol] = [t.find('TankNumber'), t.find('FuelType')];
+  return (r) => {
+    const tank = tanks >= 2 && cell(r, tankCol) === '2' ? 2 : 1;
+    return c.landing(fuelioFuel(cell(r, fuelCol)) ?? tankFuel[tank - 1], tank);
+  };
 }
 
 const nonZero = (n: number | null) => (n === null || n === 0 ? null : n);
