@@ -51,7 +51,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api/, /^\/ai-feedback/, /^\/r\//, /^\/v(\/|$)/],
         cleanupOutdatedCaches: true,
         // Web Push: the push and notificationclick handlers (public/push-sw.js), loaded by the generated worker.
-        importScripts: ['/push-sw.js'],
+        // The offline wallet's papers (public/papers-sw.js): network first, then the kept copies.
+        importScripts: ['/push-sw.js', '/papers-sw.js'],
         // No skipWaiting/clientsClaim: the waiting worker takes over only after "Reload".
         runtimeCaching: [
           {

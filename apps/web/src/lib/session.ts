@@ -123,6 +123,8 @@ export function updateStoredUser(patch: Partial<Omit<StoredUser, 'offlineLogin'>
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.user);
   localStorage.removeItem(STORAGE_KEYS.token);
+  // The offline wallet's papers (lib/offline/papers.ts) never outlive the session on the device.
+  if (typeof caches !== 'undefined') void caches.delete('evdra-papers').catch(() => false);
   notify();
 }
 

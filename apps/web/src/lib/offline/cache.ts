@@ -13,7 +13,9 @@ async function ownedBy(userId: number): Promise<void> {
   if (owner === userId) return;
   // The service worker's copies of lists and photos belong to the previous user too.
   if (owner !== undefined && typeof caches !== 'undefined') {
-    await Promise.all(['evdra-api', 'evdra-photos'].map((c) => caches.delete(c).catch(() => false)));
+    await Promise.all(
+      ['evdra-api', 'evdra-photos', 'evdra-papers'].map((c) => caches.delete(c).catch(() => false)),
+    );
   }
   const tx = db.transaction(['vehicles', 'records', 'meta'], 'readwrite');
   await tx.objectStore('vehicles').clear();

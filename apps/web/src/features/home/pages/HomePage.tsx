@@ -1,4 +1,4 @@
-import { Car, Fuel, ShieldCheck, Wrench } from 'lucide-react';
+import { Car, FileText, Fuel, ShieldCheck, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useStoredUser } from '../../../lib/session';
@@ -17,6 +17,11 @@ export default function HomePage() {
         <div className="hero__actions">
           <Link className="btn btn--primary" to="/vehicles">
             {t('home.goToVehicles')}
+          </Link>
+          {/* The car's papers at a roadside check: this tap, then the document's (issue 52). */}
+          <Link className="btn btn--secondary" to="/papers">
+            <FileText size={18} aria-hidden="true" />
+            {t('home.papers')}
           </Link>
         </div>
       ) : (

@@ -6,6 +6,7 @@ import {
   Check,
   Download,
   Eye,
+  FileText,
   Fuel,
   LogOut,
   Pencil,
@@ -191,6 +192,11 @@ export function VehicleCard({
           <Link to={`/renewals/${v.id}`} className="chip-link">
             <CalendarClock size={16} aria-hidden="true" />
             {t('vehicles.links.renewals')}
+          </Link>
+          {/* The car's papers: talon, RCA, ITP… with their pages (issue 52). */}
+          <Link to={`/documents/${v.id}`} className="chip-link">
+            <FileText size={16} aria-hidden="true" />
+            {t('vehicles.links.documents')}
           </Link>
         </nav>
         <div className="vehicle-card__actions">

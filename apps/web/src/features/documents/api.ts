@@ -1,0 +1,84 @@
+import type { DocumentData, User, Vehicle, VehicleDocument } from '@evdra/domain';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
+import { renewalKeys } from '../renewals/api';
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  of: (vehicleId: number) => ['documents', vehicleId] as const,
+};
+
+export const fetchDocuments = (vehicleId: number, signal?: AbortSignal) =>
+  api<VehicleDocument[]>(`/api/vehicles/${vehicleId}/documents`, { signal });
+
+export const useDocuments = (vehicleId: number) =>
+  useQuery({
+    queryKey: documentKeys.of(vehicleId),
+    queryFn: ({ signal }) => fetchDocuments(vehicleId, signal),
+  });
+
+export const useDocumentVehicle = (vehicleId: number) =>
+  useQuery({
+    queryKey: vehicleKeys.one(vehicleId),
+    queryFn: ({ signal }) => fetchVehicle(vehicleId, signal),
+  });
+
+/** The caller, for the country whose names the types are shown under (the same query as Settings). */
+export const useMeForDocuments = () =>
+  useQuery({ queryKey: ['users', 'me'], queryFn: () => api<User>('/api/users/me') });
+
+/** Every car the user reaches with its documents (the Papers screen). */
+export function useAllPapers() {
+  const vehicles = useQuery({
+    queryKey: vehicleKeys.list,
+    queryFn: ({ signal }) => fetchVehicleList(signal),
+  });
+  const list: Vehicle[] = vehicles.data?.vehicles ?? [];
+  const docs = useQueries({
+    queries: list.map((v) => ({
+      queryKey: documentKeys.of(v.id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchDocuments(v.id, signal),
+    })),
+  });
+  return { vehicles, list, docs };
+}
+
+/** What the form sends: the `data` part, the pages, and on an edit the document and its version. */
+export type DocumentSave = { id?: number; version?: number; data: DocumentData; files: File[] };
+
+/** The multipart body of POST (and of a PUT that replaces the pages). */
+export function documentForm(data: DocumentData & { version?: number }, files: File[]): FormData {
+  const form = new FormData();
+  form.append('data', new Blob([JSON.stringify(data)], { type: 'application/json' }));
+  for (const f of files) form.append('files', f, f.name);
+  return form;
+}
+
+export function useSaveDocument(vehicleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version, data, files }: DocumentSave) => {
+      const url = `/api/vehicles/${vehicleId}/documents`;
+      if (id === undefined)
+        return api<VehicleDocument>(url, { method: 'POST', body: documentForm(data, files) });
+      const body = files.length ? documentForm({ ...data, version }, files) : { ...data, version };
+      return api<VehicleDocument>(`${url}/${id}`, { method: 'PUT', body });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: documentKeys.of(vehicleId) });
+      void queryClient.invalidateQueries({ queryKey: renewalKeys.of(vehicleId) });
+    },
+  });
+}
+
+export function useDeleteDocument(vehicleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/vehicles/${vehicleId}/documents/${id}`, { method: 'DELETE' }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: documentKeys.of(vehicleId) });
+      void queryClient.invalidateQueries({ queryKey: renewalKeys.of(vehicleId) });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { documentTypeLabel } from '@evdra/domain';
+import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { Alert, PageCard } from '../../../components/Card';
+import { PageLoading } from '../../../components/PageLoading';
+import { errorText } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { isLanguage } from '../../../lib/i18n';
+import { useDocuments } from '../api';
+import '../documents.css';
+import { useCountry } from './VehicleDocumentsPage';
+
+/** One document, every page at full width (a PDF opens in the browser's viewer), to show at a check. */
+export default function DocumentPage() {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
+  const params = useParams();
+  const vehicleId = Number(params.vehicleId);
+  const docId = Number(params.docId);
+  const list = useDocuments(vehicleId);
+  const country = useCountry();
+  const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const doc = list.data?.find((d) => d.id === docId);
+  return (
+    <PageCard title={doc?.title ?? t('documents.title')}>
+      {list.isPending ? <PageLoading /> : null}
+      {list.isError ? (
+        <Alert tone="error">{t('records.error', { message: errorText(list.error) })}</Alert>
+      ) : null}
+      {list.data && !doc ? <Alert tone="error">{t('documents.notFound')}</Alert> : null}
+      {doc ? (
+        <>
+          <p>
+            {documentTypeLabel(doc.type, country, lang)}
+            {doc.number ? ` · ${doc.number}` : ''}
+            {doc.issuedOn || doc.expiresOn
+              ? ` · ${doc.issuedOn ? fmt.date(doc.issuedOn) : ''} – ${doc.expiresOn ? fmt.date(doc.expiresOn) : ''}`
+              : ''}
+          </p>
+          {doc.notes ? <p className="muted">{doc.notes}</p> : null}
+          <div className="document__pages">
+            {doc.pages.map((p) =>
+              p.contentType === 'application/pdf' ? (
+                <a key={p.page} className="btn btn--secondary" href={p.url} target="_blank" rel="noreferrer">
+                  {t('documents.openPdf', { name: p.name })}
+                </a>
+              ) : (
+                <img
+                  key={p.page}
+                  className="document__page"
+                  src={p.url}
+                  alt={t('documents.pageAlt', { page: p.page, title: doc.title })}
+                />
+              ),
+            )}
+          </div>
+          <div className="form__actions">
+            {doc.pages.map((p) => (
+              <a
+                key={p.page}
+                className="btn btn--secondary btn--small"
+                href={`${p.url}${p.url.includes('?') ? '&' : '?'}download=true`}
+              >
+                <Download size={16} aria-hidden="true" />
+                {p.name}
+              </a>
+            ))}
+            <Link className="btn btn--secondary btn--small" to={`/documents/${vehicleId}`}>
+              {t('documents.manage')}
+            </Link>
+          </div>
+        </>
+      ) : null}
+    </PageCard>
+  );
+}

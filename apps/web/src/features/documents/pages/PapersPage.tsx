@@ -1,0 +1,71 @@
+import type { VehicleDocument } from '@evdra/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Alert, PageCard } from '../../../components/Card';
+import { PageLoading } from '../../../components/PageLoading';
+import { errorText } from '../../../lib/api';
+import { keepPapers, latestOfEachType } from '../../../lib/offline/papers';
+import { useAllPapers } from '../api';
+import { DocumentCard } from '../components/DocumentCard';
+import '../documents.css';
+import { useCountry } from './VehicleDocumentsPage';
+
+/**
+ * "Papers": every car's documents, the latest of each type first with its first page, for a roadside
+ * check. Reached from the home screen in one tap (a document opens with the second); kept on the
+ * device for use with no signal (lib/offline/papers.ts) unless the setting is off.
+ */
+export default function PapersPage() {
+  const { t } = useTranslation();
+  const country = useCountry();
+  const { vehicles, list, docs } = useAllPapers();
+  const loaded = docs.every((q) => q.data) ? docs.map((q) => q.data as VehicleDocument[]) : null;
+  const key = loaded ? JSON.stringify(loaded.map((l) => l.map((d) => [d.id, d.version]))) : '';
+
+  // Once every list is here: keep the latest of each type on the device.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the lists' content
+  useEffect(() => {
+    if (!loaded) return;
+    void keepPapers(list.map((v, i) => ({ vehicleId: v.id, docs: loaded[i] ?? [] }))).catch(() => undefined);
+  }, [key]);
+
+  return (
+    <PageCard title={t('documents.papers')}>
+      <p className="field__hint">{t('documents.papersIntro')}</p>
+      {vehicles.isPending ? <PageLoading /> : null}
+      {vehicles.isError ? (
+        <Alert tone="error">{t('records.error', { message: errorText(vehicles.error) })}</Alert>
+      ) : null}
+      {vehicles.data && list.length === 0 ? <p className="muted">{t('documents.noVehicles')}</p> : null}
+      {list.map((v, i) => {
+        const q = docs[i];
+        const all = q?.data ?? [];
+        const latest = new Set(latestOfEachType(all).map((d) => d.id));
+        const ordered = [...all].sort((a, b) => Number(latest.has(b.id)) - Number(latest.has(a.id)));
+        return (
+          <section key={v.id} className="papers__vehicle" aria-labelledby={`papers-${v.id}`}>
+            <h2 id={`papers-${v.id}`} className="papers__name">
+              {v.make} {v.model} <span className="muted">{v.registrationNumber}</span>
+            </h2>
+            {q?.isPending ? <PageLoading /> : null}
+            {q?.isError ? (
+              <Alert tone="error">{t('records.error', { message: errorText(q.error) })}</Alert>
+            ) : null}
+            {q?.data && all.length === 0 ? <p className="muted">{t('documents.empty')}</p> : null}
+            {ordered.length ? (
+              <ul className="documents" aria-label={t('documents.titleOf', { name: `${v.make} ${v.model}` })}>
+                {ordered.map((d) => (
+                  <DocumentCard key={d.id} doc={d} country={country} />
+                ))}
+              </ul>
+            ) : null}
+            <Link to={`/documents/${v.id}`} className="chip-link">
+              {v.access === 'VIEWER' ? t('documents.manageView') : t('documents.manage')}
+            </Link>
+          </section>
+        );
+      })}
+    </PageCard>
+  );
+}
