@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { insurances } from '../src/db/schema.js';
+import { insurances, renewals } from '../src/db/schema.js';
 import { runReminderScan } from '../src/jobs/reminders.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
@@ -175,8 +175,8 @@ describe('deliveries', () => {
     });
   });
 
-  it('tells a reminder that comes due (reminder.due, the notification as the API shows it)', async () => {
-    await addHook('/reminders', ['reminder.due']);
+  it('tells a reminder and a renewal that come due (reminder.due, renewal.due: the notification as the API shows it)', async () => {
+    await addHook('/reminders', ['reminder.due', 'renewal.due']);
     await t.database.db.insert(insurances).values({
       vehicleId: car,
       provider: 'Allianz',
@@ -184,13 +184,41 @@ describe('deliveries', () => {
       endDate: '2031-06-08',
       price: 300,
     });
+    await t.database.db.insert(renewals).values({ vehicleId: car, type: 'ITP', validUntil: '2031-06-08' });
     await runReminderScan(t.database.db, new Date('2031-06-01T08:00:00Z'));
     await drain();
-    const [r] = at('/reminders');
-    expect(r && bodyOf(r)).toMatchObject({
-      event: 'reminder.due',
-      data: { type: 'INSURANCE_REMINDER', vehicleId: car },
+    const got = at('/reminders').map(bodyOf);
+    expect(got.map((b) => b.event).sort()).toEqual(['reminder.due', 'renewal.due']);
+    expect(got.find((b) => b.event === 'reminder.due')).toMatchObject({
+      data: { type: 'INSURANCE_REMINDER', vehicleId: car, read: false },
     });
+    expect(got.find((b) => b.event === 'renewal.due')?.data).toMatchObject({ type: 'RENEWAL_REMINDER' });
+  });
+
+  it("tells a seller of interest in their listing and of a buyer's message", async () => {
+    await addHook('/market', ['listing.interest', 'message.received']);
+    const forSale = (
+      await owner.post('/api/vehicles', {
+        make: 'Opel',
+        model: 'Astra',
+        year: 2015,
+        fuelType: 'PETROL',
+        registrationNumber: `MK-${Math.random().toString(36).slice(2, 7)}`,
+        engineSize: 1.4,
+        odometer: 120_000,
+        aiEvaluationConsent: true,
+      })
+    ).data.id;
+    const listing = (await owner.post('/api/marketplace/list', { vehicleId: forSale, price: 5000 })).data;
+    const interest = (await stranger.post(`/api/marketplace/interest/${listing.id}`)).data.interestId;
+    expect(
+      (await stranger.post(`/api/marketplace/chat/${interest}`, { message: 'Still for sale?' })).statusCode,
+    ).toBe(200);
+    await drain();
+    const got = at('/market').map(bodyOf);
+    expect(got.map((b) => b.event)).toEqual(['listing.interest', 'message.received']);
+    expect(got[0]?.data).toMatchObject({ type: 'MARKET_INTEREST' });
+    expect(got[1]?.data).toMatchObject({ type: 'MARKET_MESSAGE' });
   });
 
   it('retries after a 500 with backoff, keeps the order, and sends the next only after the first', async () => {
