@@ -156,3 +156,49 @@ describe('PUT /api/users/me: currency and units', () => {
     expect(RENEWAL_TYPES_BY_COUNTRY.GB).toContain('ROAD_TAX');
   });
 });
+
+describe('a refusal speaks the writer’s distance unit', () => {
+  it('a fill-up’s odometer below the earlier one: in miles to a miles driver, in km to a km one', async () => {
+    const owner = await registered(t.app, 'muodo');
+    const car = (
+      await owner.client.post('/api/vehicles', {
+        make: 'Ford',
+        model: 'Focus',
+        year: 2018,
+        fuelType: 'PETROL',
+        registrationNumber: 'B-50-ODO',
+        engineSize: 1.5,
+        odometer: 90_000,
+      })
+    ).data.id;
+    const fill = (odometer: number, date: string) => ({
+      vehicleId: car,
+      fuelType: 'PETROL',
+      liters: 40,
+      fuelPrice: 60,
+      odometer,
+      date,
+      fullTank: true,
+    });
+    expect((await owner.client.post('/api/fuel-consumptions', fill(100_000, '2024-03-01'))).statusCode).toBe(
+      201,
+    );
+    const inKm = await owner.client.post('/api/fuel-consumptions', fill(90_000, '2024-03-05'));
+    expectInvalid(inKm, 'odometer');
+    expect(inKm.data.message).toBe(
+      'Odometer 90,000 km is lower than 100,000 km on the earlier fill-up of 2024-03-01.',
+    );
+    const put = await owner.client.put('/api/users/me', {
+      username: owner.account.username,
+      email: owner.account.email,
+      distanceUnit: 'mi',
+    });
+    expect(put.data.distanceUnit).toBe('mi');
+    // 90,000 km is 55,923 mi; 100,000 km is 62,137 mi.
+    const inMiles = await owner.client.post('/api/fuel-consumptions', fill(90_000, '2024-03-05'));
+    expectInvalid(inMiles, 'odometer');
+    expect(inMiles.data.message).toBe(
+      'Odometer 55,923 mi is lower than 62,137 mi on the earlier fill-up of 2024-03-01.',
+    );
+  });
+});

@@ -1,7 +1,9 @@
 import {
   consumptionByEntry,
+  type DistanceUnitCode,
   type FuelType,
   fuelsOf,
+  kmToDistance,
   odometerConflictMessage,
   odometerConflictsMany,
 } from '@evdra/domain';
@@ -28,11 +30,22 @@ export const wrongFuelMessage = (fuel: FuelType, fuels: VehicleFuels) =>
 type Repo = RecordsRepo<typeof fuelEntries>;
 /** The vehicles module's odometer rule, run on the fuel write's transaction. */
 export type RaiseOdometer = (tx: Executor, vehicleId: number, km: number) => Promise<void>;
+/** A reading in miles, as a miles writer typed it ('62,137 mi'). */
+const miles = (km: number) => `${Math.round(kmToDistance(km, 'mi')).toLocaleString('en-US')} mi`;
+/** Why a fill's odometer was refused, in the writer's distance unit (issue 50; km: the domain's text). */
 const conflictMessage = (
   odometer: number,
   entry: { date: string; odometer: number | null },
   earlier: boolean,
-) => odometerConflictMessage(odometer, entry, earlier ? 'below-earlier' : 'above-later');
+  unit: DistanceUnitCode = 'km',
+) => {
+  if (unit === 'km')
+    return odometerConflictMessage(odometer, entry, earlier ? 'below-earlier' : 'above-later');
+  const other = miles(entry.odometer ?? 0);
+  return earlier
+    ? `Odometer ${miles(odometer)} is lower than ${other} on the earlier fill-up of ${entry.date}.`
+    : `Odometer ${miles(odometer)} is higher than ${other} on the later fill-up of ${entry.date}.`;
+};
 const withPricePerLiter = <
   V extends { pricePerLiter?: number | null; fuelPrice: number; liters: number; odometer?: number | null },
 >(
@@ -57,7 +70,7 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
     if (highest > 0) await raiseOdometer(repo.db, vehicleId, highest);
   };
   return {
-    async prepare(repo: Repo, sent, existingId) {
+    async prepare(repo: Repo, sent, existingId, writer) {
       const fuel = new FuelRepo(repo.db);
       const fuels = await fuel.fuelsOf(sent.vehicleId);
       if (!fuels) throw notFound('Vehicle');
@@ -75,7 +88,12 @@ export function fuelRules(raiseOdometer: RaiseOdometer): RecordRules<typeof fuel
       if (values.odometer !== null && values.odometer !== undefined) {
         const entry = await fuel.odometerConflict(values.vehicleId, values.date, values.odometer, existingId);
         if (entry) {
-          const message = conflictMessage(values.odometer, entry, entry.date < values.date);
+          const message = conflictMessage(
+            values.odometer,
+            entry,
+            entry.date < values.date,
+            writer?.distanceUnit,
+          );
           throw fieldError('VALIDATION_FAILED', 400, 'odometer', message);
         }
       }

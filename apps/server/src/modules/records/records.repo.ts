@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@evdra/domain';
+import type { CurrencyCode, DistanceUnitCode } from '@evdra/domain';
 import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import { reachable, reachedBy } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
@@ -242,14 +242,22 @@ export class RecordsRepo<T extends RecordTable> {
 
   /**
    * The currencies of the vehicle's owner and of the user who writes one of its records (the owner's
-   * when that user is gone); undefined: no such vehicle.
+   * when that user is gone), and the writer's distance unit; undefined: no such vehicle.
    */
   async currencies(
     vehicleId: number,
     writerId: number,
-  ): Promise<{ owner: CurrencyCode; writer: CurrencyCode } | undefined> {
+  ): Promise<
+    { owner: CurrencyCode; writer: CurrencyCode; writerDistanceUnit: DistanceUnitCode } | undefined
+  > {
     const [row] = await this.statements().currencies.execute({ vehicleId, writerId });
-    return row && { owner: row.owner, writer: row.writer ?? row.owner };
+    return (
+      row && {
+        owner: row.owner,
+        writer: row.writer ?? row.owner,
+        writerDistanceUnit: row.writerDistanceUnit ?? 'km',
+      }
+    );
   }
 
   async get(id: number): Promise<RowOf<T> | undefined> {
@@ -281,6 +289,7 @@ export class RecordsRepo<T extends RecordTable> {
         .select({
           owner: users.currency,
           writer: sql<CurrencyCode | null>`(select w.currency from ${users} w where w.id = ${sql.placeholder('writerId')})`,
+          writerDistanceUnit: sql<DistanceUnitCode | null>`(select w.distance_unit from ${users} w where w.id = ${sql.placeholder('writerId')})`,
         })
         .from(vehicles)
         .innerJoin(users, eq(users.id, vehicles.ownerId))

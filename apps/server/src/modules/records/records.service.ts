@@ -1,4 +1,4 @@
-import type { CurrencyCode, RateSourceCode, RecordPageQuery } from '@evdra/domain';
+import type { CurrencyCode, DistanceUnitCode, RateSourceCode, RecordPageQuery } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -14,9 +14,17 @@ export type { RecordTable, RowOf };
  */
 export type VehicleAccess = (p: Principal, vehicleId: number, mode?: 'read' | 'write') => Promise<unknown>;
 
+/** Who writes a record, as its refusals speak to them (issue 50: a distance in their unit). */
+export type Writer = { distanceUnit: DistanceUnitCode };
+
 export type RecordRules<T extends RecordTable> = {
   /** Checks and completes the values before they are written; runs under the vehicle's lock. */
-  prepare?: (repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) => Promise<ValuesOf<T>>;
+  prepare?: (
+    repo: RecordsRepo<T>,
+    values: ValuesOf<T>,
+    existingId?: number,
+    writer?: Writer,
+  ) => Promise<ValuesOf<T>>;
   /**
    * Runs after any write to one vehicle's records, under its lock (derived fields): `before` is the
    * record as it was (update, delete), `after` as it is now (create, update). Resolves to the fields
@@ -123,8 +131,11 @@ export class RecordsService<T extends RecordTable> {
     await this.access(p, body.vehicleId, 'write');
     return this.repo
       .inVehicleLock(body.vehicleId, async (repo) => {
-        const priced = await this.price(repo, p, { ...body, createdById: p.userId } as ValuesOf<T>);
-        const values = await this.prepare(repo, priced);
+        const { priced, writer } = await this.price(repo, p, {
+          ...body,
+          createdById: p.userId,
+        } as ValuesOf<T>);
+        const values = await this.prepare(repo, priced, undefined, writer);
         const row = await repo.insert(values);
         return this.settle(repo, row.id, row.vehicleId, { after: row });
       })
@@ -150,8 +161,13 @@ export class RecordsService<T extends RecordTable> {
           );
         }
       }
-      const priced = await this.price(repo, p, { ...fields, vehicleId } as unknown as ValuesOf<T>, current);
-      const values = await this.prepare(repo, priced, id);
+      const { priced, writer } = await this.price(
+        repo,
+        p,
+        { ...fields, vehicleId } as unknown as ValuesOf<T>,
+        current,
+      );
+      const values = await this.prepare(repo, priced, id, writer);
       const after = await repo.update(id, values);
       return this.settle(repo, id, vehicleId, { before: current, after });
     });
@@ -218,16 +234,19 @@ export class RecordsService<T extends RecordTable> {
     p: Principal,
     values: ValuesOf<T>,
     current?: RowOf<T>,
-  ): Promise<ValuesOf<T>> {
+  ): Promise<{ priced: ValuesOf<T>; writer?: Writer }> {
     const money = this.rules.money;
-    if (!money) return values;
+    if (!money) return { priced: values };
     const v = values as Record<string, unknown>;
     const currencies = await repo.currencies(v.vehicleId as number, p.userId);
     if (!currencies) throw notFound('Vehicle');
     // A rate the writer sends is to their own currency (record-money.ts).
     return {
-      ...values,
-      ...(await this.moneyOf(repo, v, currencies.owner, current, undefined, currencies.writer)),
+      priced: {
+        ...values,
+        ...(await this.moneyOf(repo, v, currencies.owner, current, undefined, currencies.writer)),
+      },
+      writer: { distanceUnit: currencies.writerDistanceUnit },
     };
   }
 
@@ -268,8 +287,10 @@ export class RecordsService<T extends RecordTable> {
     );
   }
 
-  private prepare(repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number) {
-    return this.rules.prepare ? this.rules.prepare(repo, values, existingId) : Promise.resolve(values);
+  private prepare(repo: RecordsRepo<T>, values: ValuesOf<T>, existingId?: number, writer?: Writer) {
+    return this.rules.prepare
+      ? this.rules.prepare(repo, values, existingId, writer)
+      : Promise.resolve(values);
   }
 
   /** Derived fields, then the row as saved (re-read only when a rule may have changed it). */
