@@ -277,6 +277,9 @@ describe('ImportModal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 3 records' }));
     await screen.findByText(/^Imported 3 records/);
+    // What confirm left out is said row by row (the stand-in server answers the preview's errors).
+    expect(screen.getByText('Left out (1)')).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveTextContent('Row 9: No readable date.');
     expect(sent.map((s) => [s.url, s.mapping])).toEqual([
       ['/api/import/preview/7', undefined],
       ['/api/import/preview/7', { currency: 'EUR' }],

@@ -198,6 +198,19 @@ export function ImportModal({ vehicle, onClose }: { vehicle: Vehicle; onClose: (
             : t('importer.nothing', { duplicates: step.result.duplicates })}
         </Alert>
       ) : null}
+      {step.name === 'done' && step.result.errors.length > 0 ? (
+        // What confirm left out (an amount whose day has no exchange rate…), row by row.
+        <details className="import__issues" open>
+          <summary>{t('importer.leftOut', { count: step.result.errors.length })}</summary>
+          <ul>
+            {step.result.errors.slice(0, 200).map((e) => (
+              <li key={`${e.row}-${e.code}-${e.message}`}>
+                {t('importer.row', { row: e.row })}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
 
       <div className="form__actions">
         {step.name === 'preview' ? (
