@@ -417,3 +417,23 @@ it('the account export holds the documents under their names', async () => {
   expect(names).toContain('documents.json');
   expect(names.filter((x) => x.startsWith('photos/'))).toEqual([]);
 });
+
+it('the history report lists the papers that are not private: type, number, validity', async () => {
+  const v = await newCar(owner);
+  const url = `/api/vehicles/${v}/documents`;
+  await send(
+    owner,
+    url,
+    { type: 'INSPECTION', title: 'ITP', number: 'ITP-778', issuedOn: '2026-03-01', expiresOn: '2028-03-01' },
+    [photo()],
+  );
+  await send(owner, url, { type: 'REGISTRATION', title: 'Talon', number: 'SECRET-123' }, [photo()]);
+  const link = await owner.post(`/api/vehicles/${v}/report-links`, { expiresInDays: 1 });
+  expect(link.statusCode, link.body).toBe(201);
+  const page = await t.app.inject({ method: 'GET', url: `/r/${link.data.token}?lang=ro` });
+  expect(page.body).toContain('ITP-778');
+  expect(page.body).toContain('ITP');
+  expect(page.body).toMatch(/01\.03\.2026 – 01\.03\.2028|2026.+–.+2028/);
+  // The registration certificate is private by default: not in a report anyone with the link reads.
+  expect(page.body).not.toContain('SECRET-123');
+});

@@ -21,16 +21,21 @@ async function papersFirstFromNetwork(request) {
     const cache = await caches.open(PAPERS_CACHE);
     return cache.match(request, { ignoreVary: true });
   };
-  try {
-    const response = await Promise.race([
-      fetch(request),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
-    ]);
+  const network = fetch(request).then(async (response) => {
     if (response.ok && (await caches.has(PAPERS_CACHE))) {
       const cache = await caches.open(PAPERS_CACHE);
       if (await cache.match(request, { ignoreVary: true })) await cache.put(request, response.clone());
     }
     return response;
+  });
+  network.catch(() => undefined); // answered from the kept copy: a later failure is nobody's to report
+  // No answer within 3 s (a roadside's weak signal): the kept copy, if there is one; else keep waiting.
+  const slow = new Promise((resolve) => setTimeout(() => resolve('slow'), 3000));
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first !== 'slow') return first;
+    const copy = await kept();
+    return copy ?? (await network);
   } catch (err) {
     const copy = await kept();
     if (copy) return copy;

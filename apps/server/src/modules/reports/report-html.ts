@@ -1,4 +1,10 @@
-import { hasEngineSize, type Language, renewalLabel } from '@evdra/domain';
+import {
+  countryOfLanguage,
+  documentTypeLabel,
+  hasEngineSize,
+  type Language,
+  renewalLabel,
+} from '@evdra/domain';
 import type { ReportModel } from './report-model.js';
 import { costRows, formats, gapText, renewalGapText, reportTexts } from './report-texts.js';
 
@@ -199,6 +205,24 @@ export function reportHtml(
           ]),
         ) +
         m.renewalGaps.map((g) => flag(renewalGapText(t, f, m.lang, g))).join('');
+  const validity = (from: string | null, to: string | null) =>
+    from || to ? `${from ? f.date(from) : ''} – ${to ? f.date(to) : ''}` : dash;
+  const documents =
+    m.documents.length === 0
+      ? ''
+      : '<div class="sub"></div>' +
+        table(
+          [
+            [t.document, false],
+            [t.number, false],
+            [t.validity, false],
+          ],
+          m.documents.map((d) => [
+            documentTypeLabel(d.type, countryOfLanguage(m.lang), m.lang),
+            d.number ?? dash,
+            validity(d.issuedOn, d.expiresOn),
+          ]),
+        );
   const fuel =
     m.fuel.fillUps === 0
       ? note(t.noFuel)
@@ -252,7 +276,7 @@ export function reportHtml(
 ${o.photoUrl ? `<img class="photo" src="${esc(o.photoUrl)}" alt="${esc(`${v.make} ${v.model}`)}">` : ''}
 <section><h2>${esc(t.vehicle)}</h2>${stats(facts)}</section>
 <section><h2>${esc(t.services)}</h2>${services}</section>
-<section><h2>${esc(t.insurance)}</h2>${insurance}${renewals}</section>
+<section><h2>${esc(t.insurance)}</h2>${insurance}${renewals}${documents}</section>
 <section><h2>${esc(t.fuelSection)}</h2>${fuel}</section>
 <section><h2>${esc(t.costs)}</h2>${costs}</section>
 <section><h2>${esc(t.odometerSection)}</h2>${odometer}</section>

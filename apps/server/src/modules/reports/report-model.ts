@@ -1,6 +1,7 @@
 import type { AllTimeTotals, CostTotals, Language, MoneyAndUnits, YearlyAnalytics } from '@evdra/domain';
 import { EXISTING_USER_MONEY_AND_UNITS } from '@evdra/domain';
 import type {
+  ReportDocument,
   ReportInsurance,
   ReportRecords,
   ReportRenewal,
@@ -33,6 +34,8 @@ export type ReportModel = {
   renewals: ReportRenewal[];
   /** Days a renewal of a type lapsed before the next one of that type, or since the last one ended. */
   renewalGaps: (Gap & { type: ReportRenewal['type'] })[];
+  /** The car's papers that are not private: type, number, validity (issue 52). */
+  documents: ReportDocument[];
   fuel: {
     unit: 'L/100km' | 'kWh/100km';
     fillUps: number;
@@ -158,6 +161,7 @@ export function buildModel(input: {
     gaps: insuranceGaps(records.insurances, today),
     renewals: records.renewals ?? [],
     renewalGaps: renewalGaps(records.renewals ?? [], today),
+    documents: records.documents ?? [],
     fuel: {
       unit: records.vehicle.fuelType === 'ELECTRIC' ? 'kWh/100km' : 'L/100km',
       fillUps: fills.length,

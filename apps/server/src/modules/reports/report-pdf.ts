@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { hasEngineSize, renewalLabel } from '@evdra/domain';
+import { countryOfLanguage, documentTypeLabel, hasEngineSize, renewalLabel } from '@evdra/domain';
 import type { Font } from 'fontkit';
 import type { ReportModel } from './report-model.js';
 import {
@@ -202,6 +202,25 @@ export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<
       { keepWithLast: flagsHeight(doc, renewalFlags, width) },
     );
     for (const g of renewalFlags) flag(doc, g, width, ensure);
+  }
+  if (model.documents.length > 0) {
+    doc.moveDown(0.6);
+    const validity = (from: string | null, to: string | null) =>
+      from || to ? `${from ? f.date(from) : ''} – ${to ? f.date(to) : ''}` : '—';
+    table(
+      doc,
+      [
+        { title: t.document, width: 240 },
+        { title: t.number, width: 120 },
+        { title: t.validity, width: width - 360 },
+      ],
+      model.documents.map((d) => [
+        documentTypeLabel(d.type, countryOfLanguage(model.lang), model.lang),
+        d.number ?? '—',
+        validity(d.issuedOn, d.expiresOn),
+      ]),
+      bottom,
+    );
   }
 
   // ── fuel ──

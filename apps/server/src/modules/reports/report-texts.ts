@@ -42,6 +42,8 @@ const en = {
   uninsured: (from: string, days: string) => `Not insured since ${from} (${days} days)`,
   noGaps: 'No gaps between policies.',
   renewal: 'Renewal',
+  document: 'Document',
+  number: 'Number',
   renewalGap: (type: string, from: string, to: string, days: string) =>
     `${type} not valid from ${from} to ${to} (${days} days)`,
   renewalExpired: (type: string, from: string, days: string) =>
@@ -119,6 +121,8 @@ const ro: Texts = {
   uninsured: (from, days) => `Neasigurat din ${from} (${days} zile)`,
   noGaps: 'Fără întreruperi între polițe.',
   renewal: 'Reînnoire',
+  document: 'Act',
+  number: 'Număr',
   renewalGap: (type, from, to, days) => `${type} nevalabil între ${from} și ${to} (${days} zile)`,
   renewalExpired: (type, from, days) => `${type} expirat: nevalabil din ${from} (${days} zile)`,
   fuelSection: 'Combustibil',
@@ -198,6 +202,8 @@ const es: Texts = {
   uninsured: (from, days) => `Sin seguro desde el ${from} (${days} días)`,
   noGaps: 'Sin interrupciones entre pólizas.',
   renewal: 'Renovación',
+  document: 'Documento',
+  number: 'Número',
   renewalGap: (type, from, to, days) => `${type} sin vigencia del ${from} al ${to} (${days} días)`,
   renewalExpired: (type, from, days) => `${type} caducado: sin vigencia desde el ${from} (${days} días)`,
   fuelSection: 'Combustible',

@@ -1,4 +1,4 @@
-import type { MoneyAndUnits, RenewalType } from '@evdra/domain';
+import type { DocumentType, MoneyAndUnits, RenewalType } from '@evdra/domain';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportCodes, reportLinks } from '../../db/schema.js';
@@ -36,6 +36,13 @@ export type ReportRenewal = {
   validUntil: string;
   price: number | null;
 };
+/** A document of the car (not a private one): what the report lists of it. */
+export type ReportDocument = {
+  type: DocumentType;
+  number: string | null;
+  issuedOn: string | null;
+  expiresOn: string | null;
+};
 export type ReportFill = {
   date: string;
   odometer: number | null;
@@ -50,6 +57,8 @@ export type ReportRecords = {
   insurances: ReportInsurance[];
   /** RCA, ITP, rovinietă, ITV, road tax…: by validity, oldest first. */
   renewals: ReportRenewal[];
+  /** The car's papers, but those its owner marked private (issue 52). */
+  documents?: ReportDocument[];
   fills: ReportFill[];
   /** Average L/100km (kWh/100km) of the fill-ups that have one, as the marketplace card's history. */
   consumption: number | null;
@@ -102,6 +111,11 @@ export class ReportsRepo {
               'type', n.type, 'validFrom', n.valid_from, 'validUntil', n.valid_until,
               'price', ${owned(sql`n.price`, sql`n`)})
               order by n.valid_until, n.id), '[]') from renewals n where n.vehicle_id = v.id),
+          -- The car's papers that are not private (issue 52): type, number, validity; never the pages.
+          'documents', (select coalesce(json_agg(json_build_object(
+              'type', d.type, 'number', d.number, 'issuedOn', d.issued_on, 'expiresOn', d.expires_on)
+              order by d.type, d.expires_on desc nulls last, d.id desc), '[]')
+              from vehicle_documents d where d.vehicle_id = v.id and not d.private),
           'fills', (select coalesce(json_agg(json_build_object(
               'date', f.date, 'odometer', f.odometer, 'liters', f.liters,
               'fuelPrice', ${owned(sql`f.fuel_price`, sql`f`)},
