@@ -172,7 +172,7 @@ function fuelGroups(t: Table): FuelColumns[] {
       total: t.findIn(from, to, ...TOTAL),
       volume: t.findIn(from, to, ...VOLUME),
       full,
-      fuel: t.norm.findIndex((h, i) => i >= from && i <= to && FUEL_NAME.test(h)),
+      fuel: t.headers.findIndex((h, i) => i >= from && i <= to && FUEL_NAME.test(normalize(h))),
     };
   });
 }
