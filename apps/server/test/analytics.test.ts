@@ -128,6 +128,8 @@ describe('vehicle analytics', () => {
         totalRevisionCost: 0,
         totalCost: 300,
         currency: 'EUR',
+        // A single-fuel vehicle: one entry (issue 51). The first fill has no consumption yet.
+        byFuel: [{ fuelType: 'PETROL', unit: 'L', quantity: 40, cost: 300, fills: 1, per100km: null }],
       },
       '2025': {
         totalFuelLiters: 30.5,
@@ -137,6 +139,8 @@ describe('vehicle analytics', () => {
         totalRevisionCost: 650,
         totalCost: 1790.1,
         currency: 'EUR',
+        // 30.5 L over 40,600 − 40,000 km = 5.08 L/100 km.
+        byFuel: [{ fuelType: 'PETROL', unit: 'L', quantity: 30.5, cost: 220.1, fills: 1, per100km: 5.08 }],
       },
     });
   });
@@ -154,6 +158,7 @@ describe('vehicle analytics', () => {
       currency: 'EUR',
       totalKm: 10_000,
       costPerKm: 0.209,
+      byFuel: [{ fuelType: 'PETROL', unit: 'L', quantity: 70.5, cost: 520.1, fills: 2, per100km: 5.08 }],
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FuelType } from './enums.js';
 import { Currency } from './money-schemas.js';
 
 const money = z.number();
@@ -31,14 +32,40 @@ export const MonthlyAnalytics = CostTotals.extend({
 });
 export type MonthlyAnalytics = z.infer<typeof MonthlyAnalytics>;
 
+/**
+ * One of a vehicle's fuels over a period (issue 51): the quantity put in (in `unit`: L, kg of CNG,
+ * kWh), what it cost (in the answer's currency), how many fills, and `unit` per 100 km over the
+ * full-to-full spans of that fuel that closed in the period (null: none). The distance is the
+ * odometer's (all driving, whatever the fuel) unless the fills carry distanceOnThisFuel.
+ */
+export const FuelSplit = z.object({
+  fuelType: FuelType,
+  unit: z.enum(['L', 'kg', 'kWh']),
+  quantity: z.number(),
+  cost: money,
+  fills: z.number().int(),
+  per100km: z.number().nullable(),
+});
+export type FuelSplit = z.infer<typeof FuelSplit>;
+/**
+ * Each of the vehicle's fuels, its primary first (a single-fuel vehicle: one entry). Always sent by
+ * the server on /total and /yearly; optional in the type only so code that builds totals by hand
+ * needs no change.
+ */
+const byFuel = z.array(FuelSplit).optional();
+
 /** All-time totals; costPerKm is null while the distance driven is unknown. */
 export const AllTimeTotals = CostTotals.extend({
   totalKm: z.number().int(),
   costPerKm: z.number().nullable(),
+  byFuel,
 });
 export type AllTimeTotals = z.infer<typeof AllTimeTotals>;
 
-export const YearlyAnalytics = z.record(z.string(), CostTotals);
+/** One year of one vehicle's costs, split by fuel. */
+export const YearTotals = CostTotals.extend({ byFuel });
+export type YearTotals = z.infer<typeof YearTotals>;
+export const YearlyAnalytics = z.record(z.string(), YearTotals);
 export type YearlyAnalytics = z.infer<typeof YearlyAnalytics>;
 
 /** A vehicle-month row of the user and admin analytics. */

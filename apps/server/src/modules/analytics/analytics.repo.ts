@@ -1,9 +1,9 @@
-import type { CurrencyCode } from '@evdra/domain';
+import type { CurrencyCode, FillUp, FuelType } from '@evdra/domain';
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { reachable, reachedBy } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
-import { users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
+import { fuelEntries, users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
 
 /**
@@ -39,9 +39,16 @@ export class AnalyticsRepo {
     vehicleId: number,
     userId: number | null,
     money: AnswerMoney,
+    /** /total: the FuelSplit array; /yearly: by year, and '*' for a year without fills (JSON). */
+    byFuel = '[]',
   ): Promise<string | undefined> {
     this.costs ??= this.prepareCosts();
-    const [row] = await this.costs[kind]({ vehicleId, userId, ...moneyParams(money) });
+    const [row] = await this.costs[kind]({
+      vehicleId,
+      userId,
+      ...moneyParams(money),
+      ...(kind === 'monthly' ? {} : { byFuel }),
+    });
     return row?.json ?? undefined;
   }
 
@@ -66,6 +73,46 @@ export class AnalyticsRepo {
     if (!row) return undefined;
     const present = (row.present ? row.present.split(',') : []) as CurrencyCode[];
     return { owner: row.owner, reader: row.reader ?? row.owner, present };
+  }
+
+  /**
+   * A vehicle's fuels and every fill with its cost in the owner's currency at its stored rate (as
+   * the monthly rollup counts it) and that currency (rate_currency): the split by fuel (issue 51).
+   * Undefined: no such vehicle. No access check: the caller answers only once vehicleJson has.
+   */
+  async fuelFills(vehicleId: number): Promise<
+    | {
+        fuelType: FuelType;
+        secondaryFuelType: FuelType | null;
+        fills: (FillUp & { cost: number; currency: CurrencyCode })[];
+      }
+    | undefined
+  > {
+    const [vehicle] = await this.db
+      .select({ fuelType: vehicles.fuelType, secondaryFuelType: vehicles.secondaryFuelType })
+      .from(vehicles)
+      .where(eq(vehicles.id, vehicleId));
+    if (!vehicle) return undefined;
+    const f = fuelEntries;
+    const rows = await this.db
+      .select({
+        id: f.id,
+        date: f.date,
+        odometer: f.odometer,
+        liters: f.liters,
+        fullTank: f.fullTank,
+        missedPrevious: f.missedPrevious,
+        fuelType: f.fuelType,
+        distanceOnThisFuel: f.distanceOnThisFuel,
+        cost: sql<string>`evdra_owner_amount(${f.fuelPrice}, ${f.exchangeRate})::text`,
+        currency: f.rateCurrency,
+      })
+      .from(f)
+      .where(eq(f.vehicleId, vehicleId));
+    return {
+      ...vehicle,
+      fills: rows.map((r) => ({ ...r, liters: Number(r.liters), cost: Number(r.cost) })),
+    };
   }
 
   /** The currency of a reader (an admin's own, for instance). */
@@ -159,6 +206,8 @@ export class AnalyticsRepo {
         group by c.month
         having sum(c.liters + c.fuel + c.expenses + c.insurance + c.revisions) > 0) m`;
     const currency = sql`${sql.placeholder('currency')}::text`;
+    // The split by fuel, worked out by the service (the full-to-full chains are not SQL's).
+    const byFuel = sql`${sql.placeholder('byFuel')}::json`;
     // No row at all (not an empty answer) unless the user in `userId` reaches the vehicle.
     const ifReached = sql`having ${reachable(sql.placeholder('vehicleId'))}`;
     // json_build_object takes CostTotals' keys from sums named l, f, e, i, r and t.
@@ -183,7 +232,8 @@ export class AnalyticsRepo {
       yearly: namedStatement<{ json: string }>(
         this.db,
         'analytics_vehicle_yearly_json',
-        sql`select coalesce(json_object_agg(y.year, json_build_object(${costTotals})), '{}')::text as json
+        sql`select coalesce(json_object_agg(y.year, json_build_object(${costTotals},
+            'byFuel', coalesce(${byFuel} -> y.year, ${byFuel} -> '*'))), '{}')::text as json
           from (select to_char(m.month, 'YYYY') as year, ${sums} from (${months}) m group by 1 order by 1) y
           ${ifReached}`,
       ),
@@ -200,7 +250,8 @@ export class AnalyticsRepo {
             from readings, vehicles v where v.id = ${sql.placeholder('vehicleId')} group by v.odometer
           ), sums as (select ${sums} from (${months}) m)
           select json_build_object(${costTotals}, 'totalKm', coalesce(span.km, 0),
-                   'costPerKm', case when span.km > 0 then round(t / span.km, 3) end)::text as json
+                   'costPerKm', case when span.km > 0 then round(t / span.km, 3) end,
+                   'byFuel', ${byFuel})::text as json
           from vehicles v cross join sums left join span on true
           where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`,
       ),

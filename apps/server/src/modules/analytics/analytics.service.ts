@@ -1,4 +1,13 @@
-import type { AllTimeTotals, CurrencyCode, MonthlyAnalytics, YearlyAnalytics } from '@evdra/domain';
+import {
+  type AllTimeTotals,
+  type CurrencyCode,
+  type FuelSplit,
+  type FuelType,
+  fuelFigures,
+  fuelOfFill,
+  type MonthlyAnalytics,
+  type YearlyAnalytics,
+} from '@evdra/domain';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
@@ -46,11 +55,32 @@ export class AnalyticsService {
         await this.access(p, vehicleId);
         throw err;
       });
-      const json = await this.repo.vehicleJson(kind, vehicleId, p.role === 'ADMIN' ? null : p.userId, money);
+      const byFuel = kind === 'monthly' ? undefined : await this.byFuelJson(kind, vehicleId, money);
+      const json = await this.repo.vehicleJson(
+        kind,
+        vehicleId,
+        p.role === 'ADMIN' ? null : p.userId,
+        money,
+        byFuel,
+      );
       if (json !== undefined) return json;
     }
     await this.access(p, vehicleId);
     throw notFound('Vehicle');
+  }
+
+  /**
+   * The split by fuel (issue 51) of /total (a FuelSplit array) or /yearly (by year, and '*' for a
+   * year without fills), as JSON for the statement that writes the answer.
+   */
+  private async byFuelJson(kind: 'yearly' | 'total', vehicleId: number, money: AnswerMoney): Promise<string> {
+    const data = await this.repo.fuelFills(vehicleId);
+    if (!data) return '[]';
+    if (kind === 'total') return JSON.stringify(fuelSplit(data, money, {}));
+    const years: Record<string, FuelSplit[]> = { '*': fuelSplit(data, money, { from: '9', to: '0' }) };
+    for (const year of new Set(data.fills.map((f) => f.date.slice(0, 4))))
+      years[year] = fuelSplit(data, money, { from: `${year}-01-01`, to: `${year}-12-31` });
+    return JSON.stringify(years);
   }
 
   /** The answer's currency and rates for sums in `present` (see vehicleJson). */
@@ -84,9 +114,10 @@ export class AnalyticsService {
     if (!currencies) throw notFound('Vehicle');
     const money = await this.moneyFor({ ...currencies, reader: currencies.owner });
     const [monthly, yearly, total] = await Promise.all(
-      (['monthly', 'yearly', 'total'] as const).map(async (kind) =>
-        JSON.parse((await this.repo.vehicleJson(kind, vehicleId, null, money)) ?? 'null'),
-      ),
+      (['monthly', 'yearly', 'total'] as const).map(async (kind) => {
+        const byFuel = kind === 'monthly' ? undefined : await this.byFuelJson(kind, vehicleId, money);
+        return JSON.parse((await this.repo.vehicleJson(kind, vehicleId, null, money, byFuel)) ?? 'null');
+      }),
     );
     if (!total) throw notFound('Vehicle');
     return {
@@ -119,6 +150,39 @@ export class AnalyticsService {
       { currency: target, rates: await this.ratesTo(target) },
     );
   }
+}
+
+type FuelData = NonNullable<Awaited<ReturnType<AnalyticsRepo['fuelFills']>>>;
+
+/**
+ * Each of the vehicle's fuels over the fills dated in `range` (fuelFigures) with their cost in the
+ * answer's currency, counted as the monthly rollup counts fuel: each month's sum in each currency at
+ * the stored rates, then at the answer's rate to the cent (so the fuels' costs add up to
+ * totalFuelCost, give or take a cent of rounding when a rate is applied).
+ */
+function fuelSplit(data: FuelData, money: AnswerMoney, range: { from?: string; to?: string }): FuelSplit[] {
+  const inRange = (date: string) =>
+    (range.from === undefined || date >= range.from) && (range.to === undefined || date <= range.to);
+  const sums = new Map<string, { fuel: FuelType; currency: CurrencyCode; cents: number }>();
+  for (const f of data.fills) {
+    if (!inRange(f.date)) continue;
+    const fuel = fuelOfFill(f, data);
+    const key = `${fuel}|${f.date.slice(0, 7)}|${f.currency}`;
+    const sum = sums.get(key) ?? { fuel, currency: f.currency, cents: 0 };
+    sum.cents += Math.round(f.cost * 100);
+    sums.set(key, sum);
+  }
+  const cents = new Map<FuelType, number>();
+  for (const s of sums.values())
+    cents.set(s.fuel, (cents.get(s.fuel) ?? 0) + Math.round(s.cents * (money.rates.get(s.currency) ?? 1)));
+  return fuelFigures(data.fills, data, range).map((f) => ({
+    fuelType: f.fuelType,
+    unit: f.unit,
+    quantity: f.quantity,
+    cost: (cents.get(f.fuelType) ?? 0) / 100,
+    fills: f.fills,
+    per100km: f.per100km,
+  }));
 }
 
 /** First day of the month after 'YYYY-MM'. */
