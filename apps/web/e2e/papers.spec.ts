@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { account, appRunning, post, register } from './helpers';
+
+// Issue 52: the car's papers with no signal. An RCA photo uploaded through the form makes a renewal
+// (its expiry reminder); the Papers screen keeps the latest of each type on the device, and with the
+// network gone it still shows the page.
+
+const PHOTO = fileURLToPath(new URL('../../server/test/fixtures/car-gps.jpg', import.meta.url));
+
+/** The calendar day `k` days from today, YYYY-MM-DD. */
+const day = (k: number) => new Date(Date.now() + k * 86_400_000).toISOString().slice(0, 10);
+
+/** How many responses the offline wallet keeps (0 before it exists). */
+const kept = (page: Page) =>
+  page.evaluate(async () =>
+    (await caches.has('evdra-papers')) ? (await (await caches.open('evdra-papers')).keys()).length : 0,
+  );
+
+/** Whether the image has loaded (a broken one has no natural width). */
+const loaded = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test('upload an RCA photo, see its expiry reminder, then open Papers and the page offline', async ({ page, context }) => {
+  const a = account('papers');
+  await register(page, a);
+  const car = (await post(page, '/api/vehicles', {
+    make: 'Dacia',
+    model: 'Logan',
+    year: 2018,
+    fuelType: 'PETROL',
+    registrationNumber: `B-52-${Date.now().toString(36).slice(-3).toUpperCase()}`,
+    engineSize: 1.2,
+    odometer: 80000,
+    aiEvaluationConsent: false,
+  })) as { id: number };
+
+  // Home → Papers → the car's papers → Add document.
+  await page.goto('/');
+  await appRunning(page);
+  await page.getByRole('link', { name: 'Papers' }).click();
+  await page.getByRole('link', { name: 'Add or manage papers' }).click();
+  await page.getByRole('button', { name: 'Add document' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Type').selectOption('MTPL_INSURANCE');
+  await dialog.getByLabel('Number', { exact: true }).fill('RO/25/778899');
+  await dialog.getByLabel('Expires on').fill(day(20));
+  await dialog.getByLabel(/^Pages/).setInputFiles(PHOTO);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Liability insurance' })).toBeVisible();
+
+  // Its expiry is a renewal: the reminder is on, 20 days left.
+  await page.goto(`/renewals/${car.id}`);
+  const renewal = page.getByRole('listitem').filter({ hasText: 'Insurance' });
+  await expect(renewal.getByText('20 days left')).toBeVisible();
+  await expect(renewal.getByLabel('Reminder on')).toBeVisible();
+
+  // Online, the Papers screen keeps the latest of each type (its list, page and preview).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto('/papers');
+  await expect(page.getByRole('heading', { name: 'Liability insurance' })).toBeVisible();
+  await expect.poll(() => kept(page)).toBe(3);
+
+  // No signal: the Papers screen and the document's page still open.
+  await context.setOffline(true);
+  await page.goto('/papers');
+  await expect(page.getByRole('heading', { name: 'Liability insurance' })).toBeVisible();
+  await expect.poll(() => loaded(page, '.documents__preview')).toBe(true);
+  await page.getByRole('link', { name: 'Open Liability insurance' }).click();
+  await expect(page.getByRole('img', { name: 'Page 1 of Liability insurance' })).toBeVisible();
+  await expect.poll(() => loaded(page, '.document__page')).toBe(true);
+  await context.setOffline(false);
+});
