@@ -350,6 +350,12 @@ const NOT_VEHICLE_SCOPED: Record<string, string> = {
   'PATCH /api/marketplace/transfer/{interestId}': 'a conversation (its seller)',
   'GET /api/report/verify/{code}': 'a printed report (public by design: the code is the proof)',
   'GET /api/calendar/{token}.ics': "a user's own calendar (the secret token is the login)",
+  // Issue 53: the caller's own tokens and webhooks (another user's id: 404, api-tokens / webhooks tests).
+  'DELETE /api/tokens/{id}': "a user's own API token",
+  'PUT /api/webhooks/{id}': "a user's own webhook",
+  'DELETE /api/webhooks/{id}': "a user's own webhook",
+  'GET /api/webhooks/{id}/deliveries': "a user's own webhook",
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': "a user's own webhook",
 };
 
 beforeAll(async () => {
