@@ -1,10 +1,10 @@
 import { CURRENCIES, type CurrencyCode, type FxRate, isCurrencyCode } from '@evdra/domain';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../components/Field';
 import { ApiError, api } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import type { ZodForm } from '../../../lib/forms';
 import type { RecordSchema } from './recordFields';
 
@@ -49,10 +49,19 @@ export function CurrencyFields<S extends RecordSchema>({
   form,
   label,
   readerCurrency,
+  check,
+  paidField,
 }: {
   form: ZodForm<S>;
   label: string;
   readerCurrency: CurrencyCode;
+  /** Under the currency: why a receipt's reading of it should be checked. */
+  check?: ReactNode;
+  /**
+   * The amount field whose value, in another currency, is also shown converted to the reader's at
+   * the rate ("Paid: 250,00 lei ≈ 50,25 €"): a receipt's preview.
+   */
+  paidField?: string;
 }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
@@ -111,9 +120,18 @@ export function CurrencyFields<S extends RecordSchema>({
           ? t('units.rateUnknown')
           : '';
   const rateHint = `${t('units.exchangeRateHint', { from: currency, to: readerCurrency })} ${source}`.trim();
-  return (
+  const paid = paidField ? values[paidField] : undefined;
+  const rate = values.exchangeRate;
+  const converted =
+    foreign && typeof paid === 'number' && paid > 0 && typeof rate === 'number' && rate > 0
+      ? t('ocr.paidAndConverted', {
+          paid: formatMoney(paid, lng, currency),
+          converted: formatMoney(paid * rate, lng, readerCurrency),
+        })
+      : null;
+  const row = (
     <div className="form__row">
-      <SelectField label={label} {...form.field(name('currency'))}>
+      <SelectField label={label} hint={check} {...form.field(name('currency'))}>
         {CURRENCIES.map((c) => (
           <option key={c} value={c}>
             {t(`currencies.${c}`)}
@@ -139,5 +157,16 @@ export function CurrencyFields<S extends RecordSchema>({
         />
       ) : null}
     </div>
+  );
+  if (!paidField) return row;
+  return (
+    <>
+      {row}
+      {converted ? (
+        <p className="form__converted" data-testid="paid-converted" aria-live="polite">
+          {converted}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -75,6 +75,7 @@ export function RecordEditor<T extends { id: number }, K extends RecordSchemaNam
           onClose={actions.close}
           marks={marks}
           notice={notice}
+          showConverted
         />
       </Suspense>
     );

@@ -29,6 +29,8 @@ interface RecordFormModalProps<S extends RecordSchema> {
   marks?: Record<string, string>;
   /** Shown above the form (a receipt's warnings). */
   notice?: ReactNode;
+  /** A receipt's preview: an amount in another currency is also shown in the reader's. */
+  showConverted?: boolean;
 }
 
 function Control<S extends RecordSchema>({
@@ -37,18 +39,29 @@ function Control<S extends RecordSchema>({
   autoFocus,
   hintNode,
   readerCurrency,
+  paidField,
 }: {
   def: FieldDef;
   form: ZodForm<S>;
   autoFocus: boolean;
   readerCurrency: CurrencyCode;
+  /** The amount shown converted beside a foreign currency (a receipt's preview). */
+  paidField?: string;
   /** Shown instead of the plain `def.hint` (a field to check). */
   hintNode?: ReactNode;
 }) {
   const hint = hintNode ?? def.hint;
   const name = def.name as FieldPath<z.input<S>>;
   if (def.type === 'currency')
-    return <CurrencyFields form={form} label={def.label} readerCurrency={readerCurrency} />;
+    return (
+      <CurrencyFields
+        form={form}
+        label={def.label}
+        readerCurrency={readerCurrency}
+        check={hintNode}
+        paidField={paidField}
+      />
+    );
   const focus = autoFocus ? { 'data-autofocus': true } : {};
   if (def.marked)
     // Highlighted, and said in words under the field (aria-describedby points at it): not colour alone.
@@ -67,6 +80,7 @@ function Control<S extends RecordSchema>({
           form={form}
           autoFocus={autoFocus}
           readerCurrency={readerCurrency}
+          paidField={paidField}
         />
       </div>
     );
@@ -116,6 +130,7 @@ export function RecordFormModal<S extends RecordSchema>({
   onClose,
   marks = {},
   notice,
+  showConverted = false,
 }: RecordFormModalProps<S>) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
@@ -183,6 +198,8 @@ export function RecordFormModal<S extends RecordSchema>({
     }
   };
 
+  // The amount paid: the form's money field ("Total paid", "Amount", "Price").
+  const paidField = showConverted ? fields.find((f) => f.measure === 'money')?.name : undefined;
   const rendered: React.ReactNode[] = [];
   for (let i = 0; i < fields.length; i++) {
     const def = fields[i] as FieldDef;
@@ -194,6 +211,7 @@ export function RecordFormModal<S extends RecordSchema>({
         form={form}
         autoFocus={idx === 0}
         readerCurrency={units.currency}
+        paidField={paidField}
       />
     );
     // A pair only with the very next field, when it shows (else each stands alone).

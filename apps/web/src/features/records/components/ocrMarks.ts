@@ -50,6 +50,8 @@ export function ocrMarks(
     if (v !== null && v !== undefined && !refused) values[f.name] = v;
     if (!shown) continue;
     const warned = why.get(f.name);
+    // A currency the receipt does not print is the user's own, as for a record typed by hand.
+    if (f.type === 'currency' && confidence === 0 && !warned) continue;
     if (refused) marks[f.name] = t('ocr.otherFuel', { fuel: t(`fuelTypes.${String(v)}`) });
     else if (warned) marks[f.name] = warned.join(' ');
     else if (v === null || v === undefined) {

@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import es from '../../../../public/locales/es/translation.json';
 import ro from '../../../../public/locales/ro/translation.json';
+import { formatMoney } from '../../../lib/format';
 import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
 import { ocrMarks } from '../components/ocrMarks';
@@ -75,7 +76,10 @@ const preview: FuelOcrPreview = {
   pricePerLiter: 7.45,
   odometer: 119_500,
   fuelType: 'DIESEL',
+  // A receipt that prints no currency: the reader's own (EUR), read with confidence 0.
+  currency: 'EUR',
   confidence: {
+    currency: 0,
     date: 0.95,
     liters: 0.93,
     fuelPrice: 0.95,
@@ -164,6 +168,80 @@ describe('receipt upload', () => {
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
   }, 20_000);
 
+  it('a lei receipt for a euro reader: the currency picker proposes RON, both amounts show, a failed save loses nothing', async () => {
+    const { user, fetchMock } = setup(
+      <FuelPage />,
+      '/fuel/:vehicleId',
+      '/fuel/7',
+      '/api/fuel-consumptions/vehicle/7',
+      {
+        'GET /api/fx/rate': (url: string) =>
+          url.includes('from=RON') && url.includes('to=EUR') && url.includes('date=2025-03-12')
+            ? jsonResponse({
+                from: 'RON',
+                to: 'EUR',
+                rate: 0.201,
+                date: '2025-03-12',
+                source: 'ECB',
+                carried: false,
+              })
+            : jsonResponse({ code: 'NOT_FOUND', message: 'No rate' }, 404),
+        'POST /api/fuel-ocr/confirm': () =>
+          jsonResponse(
+            {
+              code: 'VALIDATION_FAILED',
+              message: 'Invalid',
+              details: [{ field: 'odometer', message: 'Odometer 119,500 km is lower than 120,000 km.' }],
+            },
+            400,
+          ),
+      },
+    );
+    await screen.findByRole('heading', { name: /Dacia Logan/ });
+    await user.upload(screen.getByTestId('fuel-receipt-input'), photo());
+    (FakeXhr.last as FakeXhr).respond(200, {
+      ...preview,
+      currency: 'RON',
+      confidence: { ...preview.confidence, currency: 0.95 },
+      warnings: [],
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm OCR Data' });
+    // The picker proposes what the receipt printed, read well: not marked.
+    const picker = within(dialog).getByLabelText('Currency');
+    expect(picker).toHaveValue('RON');
+    expect(dialog.querySelector('[data-ocr-check="currency"]')).toBeNull();
+    expect(within(dialog).getByLabelText(/^Total paid/)).toHaveValue(314.17);
+    // The amount as paid, and about how much it is in the reader's euros at the day's rate.
+    const rate = await within(dialog).findByLabelText('Exchange rate');
+    await waitFor(() => expect(rate).toHaveValue(0.201));
+    const both = within(dialog).getByTestId('paid-converted');
+    // 314.17 lei × 0.201 = 63.15 €, each written as the reader's language writes it ("lei 314.17").
+    expect(both.textContent).toBe(
+      `Paid: ${formatMoney(314.17, 'en', 'RON')} ≈ ${formatMoney(63.15, 'en', 'EUR')}`,
+    );
+
+    // The server refuses: the error shows by its field, and the currency, rate and amounts stay.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/lower than 120,000 km/)).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/fuel-ocr/confirm');
+    expect(call).toBeDefined();
+    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toMatchObject({
+      currency: 'RON',
+      fuelPrice: 314.17,
+      exchangeRate: 0.201,
+      rateSource: 'ECB',
+      rateDate: '2025-03-12',
+    });
+    expect(within(dialog).getByLabelText('Currency')).toHaveValue('RON');
+    expect(within(dialog).getByLabelText('Exchange rate')).toHaveValue(0.201);
+    expect(within(dialog).getByTestId('paid-converted')).toBeInTheDocument();
+
+    // The reader's own currency: one amount, no rate.
+    await user.selectOptions(within(dialog).getByLabelText('Currency'), 'EUR');
+    expect(within(dialog).queryByTestId('paid-converted')).toBeNull();
+    expect(within(dialog).queryByLabelText('Exchange rate')).toBeNull();
+  }, 20_000);
+
   it('Confirm OCR Data: a field to check is highlighted and says why under it, tied by aria-describedby', async () => {
     const { user } = setup(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', '/api/fuel-consumptions/vehicle/7');
     await screen.findByRole('heading', { name: /Dacia Logan/ });
@@ -221,6 +299,22 @@ describe('receipt upload', () => {
       t,
     );
     expect(marks).toEqual({ liters: low, odometer: missing });
+  });
+
+  it("the currency is marked only when read unsurely; one the receipt does not print is the reader's, unmarked", () => {
+    const t = i18n.getFixedT('en');
+    const fields = [{ name: 'currency', label: 'Currency', type: 'currency' as const }];
+    const unsure = ocrMarks(
+      { ...preview, currency: 'HUF', confidence: { ...preview.confidence, currency: 0.5 } },
+      fields,
+      {},
+      t,
+    );
+    expect(unsure.values.currency).toBe('HUF');
+    expect(unsure.marks.currency).toMatch(/50% confidence/);
+    const none = ocrMarks(preview, fields, { currency: 'EUR' }, t);
+    expect(none.values.currency).toBe('EUR');
+    expect(none.marks).toEqual({});
   });
 
   it('cancel aborts the upload and opens nothing', async () => {
