@@ -263,6 +263,11 @@ describe('errors', () => {
   it('leaves out, as row errors, the amounts in another currency whose day has no known rate', async () => {
     const car = await newCar(ro);
     const csv = Buffer.from('Date,Litres,Total\n2019-05-06,40,60.00 €\n2024-03-04,40,70.00 €\n');
+    // Said in the preview already, as confirm will do it.
+    const preview = await send(ro, 'preview', car, csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.data).toMatchObject({ counts: { fuel: 1 }, skipped: 1 });
+    expect(preview.data.errors).toMatchObject([{ row: 2, code: 'NO_RATE' }]);
     const res = await send(ro, 'confirm', car, csv);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.data).toMatchObject({ counts: { fuel: 1 }, skipped: 1 });

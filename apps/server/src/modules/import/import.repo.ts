@@ -7,7 +7,7 @@ import { type ExistingKeys, keyOf } from './keys.js';
 
 /** What an import reads of a vehicle's records, and the transaction it writes them in. */
 export class ImportRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** Runs `fn` in one transaction holding the vehicle's record lock (as every record write does). */
   inVehicleLock<R>(vehicleId: number, fn: (tx: Executor) => Promise<R>): Promise<R> {

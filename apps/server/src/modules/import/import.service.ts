@@ -75,6 +75,7 @@ export class ImportService {
     const currency = await this.d.currency(p.userId);
     const existing = await this.d.repo.existingKeys(vehicleId);
     const readings = await this.d.repo.readings(vehicleId);
+    const ownerCurrency = await this.d.repo.ownerCurrency(vehicleId);
     // Read and weighed against the vehicle's records in the import's thread: only figures come back.
     const plan = await inThread(lang, () =>
       previewInThread(
@@ -85,8 +86,23 @@ export class ImportService {
         existing,
         readings,
         vehicle.secondaryFuelType ?? null,
+        ownerCurrency,
       ),
     );
+    // The records confirm would leave out for want of a rate on their day (NO_RATE), said now.
+    for (const day of plan.foreign ?? []) {
+      if (!ownerCurrency || (await this.d.rates(this.d.repo.db, day.currency, ownerCurrency, day.date)))
+        continue;
+      for (const { kind, row } of day.rows) {
+        plan.counts[kind] -= 1;
+        plan.errors.push({
+          row,
+          field: 'currency',
+          code: 'NO_RATE',
+          params: { currency: day.currency, owner: ownerCurrency, date: day.date },
+        });
+      }
+    }
     const sample = Object.fromEntries(
       KINDS.map((k) => [k, plan.sample[k].map(({ row: _row, rateCurrency: _rc, ...v }) => v)]),
     ) as ImportPreview['sample'];

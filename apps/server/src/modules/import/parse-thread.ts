@@ -51,6 +51,7 @@ export const previewInThread = (
   existing: ExistingKeys,
   readings: Reading[],
   secondaryFuelType: FuelType | null = null,
+  ownerCurrency?: CurrencyCode,
 ) =>
   run<PreviewPlan>({
     bytes,
@@ -58,7 +59,7 @@ export const previewInThread = (
     mapping,
     currency,
     secondaryFuelType,
-    against: { existing, readings },
+    against: { existing, readings, ownerCurrency },
   });
 
 function run<T>(request: Job['request']): Promise<T> {

@@ -21,8 +21,8 @@ export type ParseRequest = {
   mapping?: ImportMapping;
   /** The importer's currency: amounts whose currency neither the file nor `mapping` names are in it. */
   currency: CurrencyCode;
-  /** For a preview: the vehicle's duplicate keys and odometer readings. */
-  against?: { existing: ExistingKeys; readings: Reading[] };
+  /** For a preview: the vehicle's duplicate keys, odometer readings and owner's currency. */
+  against?: { existing: ExistingKeys; readings: Reading[]; ownerCurrency?: CurrencyCode };
 };
 export type ParseReply =
   | { id: number; list: string; items: unknown[] }
@@ -53,7 +53,9 @@ port.on('message', ({ id, bytes, fuelType, secondaryFuelType, mapping, currency,
       currency,
       secondaryFuelType ?? null,
     );
-    result = against ? previewPlan(parsed, against.existing, against.readings) : parsed;
+    result = against
+      ? previewPlan(parsed, against.existing, against.readings, against.ownerCurrency)
+      : parsed;
   } catch (err) {
     port.postMessage({ id, failed: failure(err) } satisfies ParseReply);
     return;

@@ -1,4 +1,9 @@
-import { IMPORT_SAMPLE_SIZE, type ImportCounts, odometerConflictsMany } from '@evdra/domain';
+import {
+  type CurrencyCode,
+  IMPORT_SAMPLE_SIZE,
+  type ImportCounts,
+  odometerConflictsMany,
+} from '@evdra/domain';
 import type { Parsed, Sourced } from './collect.js';
 import { type ExistingKeys, keyOf } from './keys.js';
 import type { ImportNote } from './messages.js';
@@ -55,16 +60,48 @@ export const countsOf = (fresh: Split['fresh']): ImportCounts => ({
   insurance: fresh.insurance.length,
 });
 
+/** The new records of one currency and day that need a rate into the owner's currency (none from the file). */
+export type ForeignDay = { currency: CurrencyCode; date: string; rows: { kind: Kind; row: number }[] };
+
 /** What a preview shows of a file against a vehicle: the file's figures, with only a sample of its records. */
 export type PreviewPlan = Omit<Parsed, Kind> & {
   counts: ImportCounts;
   duplicates: number;
   /** The first IMPORT_SAMPLE_SIZE new records of each kind. */
   sample: Record<Kind, Sourced<object>[]>;
+  /** The days whose rate the server must know, so the preview can say which records confirm would leave out. */
+  foreign: ForeignDay[];
 };
 
+/** The new records in a currency other than `owner` without a usable rate from the file, by currency and day. */
+function foreignDays(fresh: Split['fresh'], owner: CurrencyCode | undefined): ForeignDay[] {
+  if (!owner) return [];
+  const days = new Map<string, ForeignDay>();
+  for (const kind of KINDS)
+    for (const r of fresh[kind] as Sourced<{
+      currency?: CurrencyCode;
+      exchangeRate?: number;
+      date?: string;
+      startDate?: string;
+    }>[]) {
+      if (!r.currency || r.currency === owner) continue;
+      if (r.exchangeRate !== undefined && r.rateCurrency === owner) continue;
+      const date = (r.date ?? r.startDate) as string;
+      const key = `${r.currency}|${date}`;
+      const day = days.get(key) ?? { currency: r.currency, date, rows: [] };
+      days.set(key, day);
+      day.rows.push({ kind, row: r.row });
+    }
+  return [...days.values()];
+}
+
 /** The preview of `parsed` against the vehicle's records: counts, duplicates, every row error, a sample. */
-export function previewPlan(parsed: Parsed, existing: ExistingKeys, readings: Reading[]): PreviewPlan {
+export function previewPlan(
+  parsed: Parsed,
+  existing: ExistingKeys,
+  readings: Reading[],
+  ownerCurrency?: CurrencyCode,
+): PreviewPlan {
   const { fuel: _f, expenses: _e, revisions: _r, insurance: _i, ...rest } = parsed;
   const { fresh, duplicates } = split(parsed, existing);
   // The fill-ups the odometer-order rule would refuse, as confirm will.
@@ -73,5 +110,12 @@ export function previewPlan(parsed: Parsed, existing: ExistingKeys, readings: Re
     Kind,
     Sourced<object>[]
   >;
-  return { ...rest, errors, counts: countsOf(fresh), duplicates, sample };
+  return {
+    ...rest,
+    errors,
+    counts: countsOf(fresh),
+    duplicates,
+    sample,
+    foreign: foreignDays(fresh, ownerCurrency),
+  };
 }
