@@ -7,6 +7,7 @@ import { newAccount, TestClient } from './helpers/client.js';
 // Issue 50: the AI texts and the report's lines convert every amount to the owner's currency, also
 // a record paid in another one (an expense in euros on a lei owner's car) and every record written
 // before the owner changed currency; changing RON → EUR → RON gives back the same texts to the cent.
+// The instance is in pounds (CURRENCY=GBP): its admin's global analytics default to them.
 
 let t: TestApp;
 let ro: TestClient;
@@ -18,6 +19,8 @@ let token: string;
 const RON_PER_EUR = 4.9688;
 const EUR_IN_RON = crossRate(1, RON_PER_EUR);
 const RON_IN_EUR = crossRate(RON_PER_EUR, 1);
+const GBP_PER_EUR = 0.8556;
+const RON_IN_GBP = crossRate(RON_PER_EUR, GBP_PER_EUR);
 /** 300 € of tyres at the day's rate: 1.490,64 lei. */
 const TYRES_RON = convertMoney(300, EUR_IN_RON);
 const TOTAL_RON = roundMoney(280 + 150 + TYRES_RON);
@@ -47,13 +50,17 @@ const setCurrency = async (currency: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ CURRENCY: 'GBP' });
   await new FxRepo(t.database.db).upsert([
     { currency: 'RON', date: '2024-03-08', rate: RON_PER_EUR, source: 'ECB' },
+    { currency: 'GBP', date: '2024-03-08', rate: GBP_PER_EUR, source: 'ECB' },
   ]);
+  // The first account is the administrator: a Romanian paying in lei.
   ro = new TestClient(t.app);
   account = newAccount('occro');
-  expect((await ro.post('/api/auth/register', { ...account, language: 'ro' })).data.user.currency).toBe('RON');
+  expect((await ro.post('/api/auth/register', { ...account, language: 'ro' })).data.user.currency).toBe(
+    'RON',
+  );
   car = (
     await ro.post('/api/vehicles', {
       make: 'Dacia',
@@ -95,6 +102,27 @@ describe('the virtual mechanic’s facts', () => {
     expect(text).toContain(`${lei(TOTAL_RON)}`);
     expect(text).toContain(`o singură cheltuială Tyres de ${lei(TYRES_RON)}`);
     expect(text).not.toContain(lei(300));
+  });
+});
+
+describe('the admin’s global analytics on an instance in pounds (CURRENCY=GBP)', () => {
+  it('are in pounds unless asked otherwise, not in the admin’s own lei', async () => {
+    expect((await ro.get('/api/users/me')).data).toMatchObject({ role: 'ADMIN', currency: 'RON' });
+    const rows = (await ro.get('/api/analytics/admin/filter?start=2024-03&end=2024-03')).data;
+    const [fuel, expenses, revisions] = [280, TYRES_RON, 150].map((n) => convertMoney(n, RON_IN_GBP));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        vehicleId: car,
+        currency: 'GBP',
+        totalFuelCost: fuel,
+        totalExpensesCost: expenses,
+        totalRevisionCost: revisions,
+      }),
+    ]);
+    const inLei = (await ro.get('/api/analytics/admin/filter?start=2024-03&end=2024-03&currency=RON')).data;
+    expect(inLei).toEqual([
+      expect.objectContaining({ currency: 'RON', totalCost: TOTAL_RON, totalExpensesCost: TYRES_RON }),
+    ]);
   });
 });
 
