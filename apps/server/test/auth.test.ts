@@ -13,6 +13,16 @@ afterAll(() => t.close());
 
 const register = (body: unknown) => new TestClient(t.app).post('/api/auth/register', body);
 
+describe('sign-in options (issue 53)', () => {
+  it('without OIDC_ISSUER: no provider button, password login on, the OpenID Connect routes are 404', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.get('/api/auth/providers')).data).toEqual({ oidc: null, passwordLogin: true });
+    expectError(await client.get('/api/auth/oidc/start'), 404, 'NOT_FOUND');
+    expectError(await client.get('/api/auth/oidc/callback?code=x&state=y'), 404, 'NOT_FOUND');
+    expectError(await client.post('/api/auth/oidc/link', { password: 'x' }), 404, 'NOT_FOUND');
+  });
+});
+
 describe('register', () => {
   it('makes the first account ADMIN and later ones USER, signed in', async () => {
     expect(admin.user.role).toBe('ADMIN');

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oidcIdentities, users } from '../src/db/schema.js';
+import type { OidcConfig } from '../src/config.js';
+import { oidcIdentities, oidcLoginStates, users } from '../src/db/schema.js';
+import { OidcRepo } from '../src/modules/auth/oidc.repo.js';
+import { OidcService } from '../src/modules/auth/oidc.service.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { UsersRepo } from '../src/modules/users/users.repo.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, TestClient } from './helpers/client.js';
 import { expectError, setCookie } from './helpers/expect.js';
@@ -80,6 +84,24 @@ describe('GET /api/auth/providers', () => {
       oidc: { buttonText: 'OpenID Connect' },
       passwordLogin: false,
     });
+  });
+
+  it('a provider that cannot be reached: the refusal reason says so, no state is kept', async () => {
+    // The same service the app runs, on the open app's database, with an issuer nothing answers
+    // at (port 9 on loopback: refused at once). Without OIDC_ISSUER at all: auth.test.ts.
+    const service = new OidcService({
+      config: { ...(open.config.oidc as OidcConfig), issuer: 'http://127.0.0.1:9' },
+      publicUrl: open.config.publicUrl,
+      repo: new OidcRepo(open.database.db),
+      users: new UsersRepo(open.database.db),
+      auth: undefined as never, // not reached: nothing signs in
+      secret: open.config.jwtSecret,
+      log: open.app.log,
+      now: () => new Date(),
+    });
+    const before = await open.database.db.select().from(oidcLoginStates);
+    expect(await service.start()).toEqual({ refused: 'unavailable' });
+    expect(await open.database.db.select().from(oidcLoginStates)).toEqual(before);
   });
 });
 
