@@ -241,3 +241,63 @@ export function TotalsBarChart({
     />
   );
 }
+
+/**
+ * Consumption over time, one line per fuel (issue 51): `series` each a fuel's name and its figures
+ * (null where none closed), read with `format` (the figure and its unit: "9.8 L/100 km").
+ */
+export function FuelLinesChart({
+  labels,
+  series,
+  label,
+}: {
+  labels: string[];
+  series: { name: string; values: (number | null)[]; format: (v: number) => string }[];
+  label: string;
+}) {
+  const theme = useChartTheme();
+  const { money, lng, currency } = useFormat();
+  const base = cartesianOptions<'line'>(theme, money, { legend: true, lng, currency });
+  const byName = new Map(series.map((s) => [s.name, s.format]));
+  const options = {
+    ...base,
+    scales: {
+      ...base.scales,
+      y: {
+        ...base.scales?.y,
+        ticks: { color: theme.muted, callback: (v: number | string) => Number(v).toLocaleString(lng) },
+      },
+    },
+    plugins: {
+      ...base.plugins,
+      tooltip: {
+        callbacks: {
+          label: (ctx: { dataset: { label?: string }; parsed: { y: number | null } }) => {
+            const name = ctx.dataset.label ?? '';
+            const value = ctx.parsed.y;
+            return `${name}: ${value === null ? '—' : (byName.get(name)?.(value) ?? String(value))}`;
+          },
+        },
+      },
+    },
+  } as unknown as ChartOptions<'line'>;
+  return (
+    <ChartFrame
+      type="line"
+      label={label}
+      options={options}
+      data={{
+        labels,
+        datasets: series.map((s, i) => ({
+          label: s.name,
+          data: s.values,
+          borderColor: seriesColor(theme, i),
+          backgroundColor: seriesColor(theme, i),
+          pointRadius: 3,
+          spanGaps: true,
+          tension: 0.25,
+        })),
+      }}
+    />
+  );
+}

@@ -3,6 +3,7 @@ import {
   type CostTotals,
   DISTANCE_SIGNS,
   distanceToKm,
+  type FuelSplit,
   type MonthlyAnalytics,
   monthLabel,
   type YearlyAnalytics,
@@ -16,11 +17,18 @@ import { Alert, PageCard } from '../../../components/Card';
 import { SearchBox } from '../../../components/SearchBox';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
+import { ownUnit } from '../../../lib/fuels';
 import { getStoredUser } from '../../../lib/session';
 import { currencyOf } from '../../../lib/units';
 import { useAnalyticsVehicle, useMonthlyAnalytics, useTotalAnalytics, useYearlyAnalytics } from '../api';
 import { AnalyticsSection } from '../components/AnalyticsSection';
-import { CategoryBarChart, LineChart, MonthBarChart, MonthPieChart } from '../components/Charts';
+import {
+  CategoryBarChart,
+  FuelLinesChart,
+  LineChart,
+  MonthBarChart,
+  MonthPieChart,
+} from '../components/Charts';
 import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
 import { ReportPanel } from '../components/ReportPanel';
 import '../analytics.css';
@@ -47,8 +55,16 @@ function Totals({ totals }: { totals: AllTimeTotals }) {
   // The answer says its currency (the reader's unless asked for another).
   const currency = currencyOf(totals, f.currency);
   const money = (v: number) => f.money(v, currency);
+  // A two-fuel vehicle (issue 51): each fuel's quantity in its own unit, never litres and kWh added.
+  const split = totals.byFuel && totals.byFuel.length > 1 ? totals.byFuel : null;
+  const quantities = split
+    ? split.map((s) => ({
+        label: t(`fuelTypes.${s.fuelType}`),
+        value: f.volume(s.quantity, ownUnit(s.fuelType)),
+      }))
+    : [{ label: quantity.label, value: quantity.value(totals.totalFuelLiters) }];
   const items: { label: string; value: string; total?: boolean }[] = [
-    { label: quantity.label, value: quantity.value(totals.totalFuelLiters) },
+    ...quantities,
     { label: t('analytics.fuel'), value: money(totals.totalFuelCost) },
     { label: t('analytics.expenses'), value: money(totals.totalExpensesCost) },
     { label: t('analytics.insurance'), value: money(totals.totalInsuranceCost) },
@@ -73,6 +89,67 @@ function Totals({ totals }: { totals: AllTimeTotals }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A two-fuel vehicle's consumption (issue 51): one cost per km as the headline (exact whatever the
+ * fuel), one figure per fuel ("LPG 9.8 L/100 km + petrol 0.6 L/100 km") over the distance driven,
+ * which is an estimate unless fills give their trip distance, and one line per fuel by year.
+ */
+function FuelSplitPanel({ totals, yearly }: { totals: AllTimeTotals; yearly: YearlyAnalytics }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const split = totals.byFuel ?? [];
+  const currency = currencyOf(totals, f.currency);
+  const unit = DISTANCE_SIGNS[f.units.distanceUnit];
+  const perDistance =
+    totals.costPerKm === null
+      ? '—'
+      : `${f.money(totals.costPerKm * distanceToKm(1, f.units.distanceUnit), currency)}/${unit}`;
+  const figure = (s: FuelSplit) =>
+    t('analytics.fuelFigure', {
+      fuel: t(`fuelNames.${s.fuelType}`),
+      value: f.consumption(s.per100km, ownUnit(s.fuelType)),
+    });
+  const years = Object.keys(yearly)
+    .filter((k) => /^\d{4}$/.test(k))
+    .sort();
+  const yearSplit = (year: string, fuel: FuelSplit['fuelType']) =>
+    (yearly[year] as { byFuel?: FuelSplit[] } | undefined)?.byFuel?.find((s) => s.fuelType === fuel)
+      ?.per100km ?? null;
+  return (
+    <div className="fuel-split" data-testid="fuel-split">
+      <p className="stat stat--total">
+        <span className="stat__label">{t('units.costPer', { unit })}</span>
+        <span className="stat__value">{perDistance}</span>
+      </p>
+      <p className="fuel-split__figures">{split.map(figure).join(' + ')}</p>
+      <ul className="fuel-split__fuels">
+        {split.map((s) => (
+          <li key={s.fuelType}>
+            {t('analytics.fuelLine', {
+              fuel: t(`fuelTypes.${s.fuelType}`),
+              quantity: f.volume(s.quantity, ownUnit(s.fuelType)),
+              cost: f.money(s.cost, currency),
+              count: s.fills,
+            })}
+          </li>
+        ))}
+      </ul>
+      <p className="muted fuel-split__note">{t('analytics.distanceEstimated')}</p>
+      {years.length ? (
+        <FuelLinesChart
+          label={t('analytics.byFuelChart')}
+          labels={years}
+          series={split.map((s) => ({
+            name: t(`fuelTypes.${s.fuelType}`),
+            values: years.map((y) => yearSplit(y, s.fuelType)),
+            format: (v: number) => f.consumption(v, ownUnit(s.fuelType)),
+          }))}
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -284,6 +361,11 @@ export default function VehicleAnalyticsPage() {
         {!loading && !failed && months.length > 0 && total.data && yearly.data ? (
           <Electric.Provider value={v?.fuelType === 'ELECTRIC'}>
             <div className="analytics">
+              {(total.data.byFuel?.length ?? 0) > 1 ? (
+                <AnalyticsSection id="analytics-fuels" title={t('analytics.byFuelHeading')}>
+                  <FuelSplitPanel totals={total.data} yearly={yearly.data} />
+                </AnalyticsSection>
+              ) : null}
               <AnalyticsSection id="analytics-totals" title={t('analytics.totalsHeading')}>
                 <Totals totals={total.data} />
               </AnalyticsSection>
