@@ -174,6 +174,8 @@ export const Listing = z.object({
   engineSize: z.number(),
   odometer: z.number().int(),
   fuelType: FuelType,
+  /** The car's second fuel (issue 51; null: none): a card reads "Petrol + LPG". Always sent by the server. */
+  secondaryFuelType: FuelType.nullable().optional(),
   vehicleAiScore: z.number().nullable(),
   price: z.number(),
   /** The price as listed: its currency and rate to the seller's (issue 50). */

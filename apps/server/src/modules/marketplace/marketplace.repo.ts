@@ -29,6 +29,7 @@ export type CardRow = {
   engineSize: Numeric;
   odometer: number;
   fuelType: import('@evdra/domain').FuelType;
+  secondaryFuelType: import('@evdra/domain').FuelType | null;
   aiScore: Numeric | null;
   price: Numeric;
   currency: CurrencyCode;
@@ -118,7 +119,8 @@ export type ConversationRow = {
  */
 const cardsQuery = (where: SQL) => sql`
   select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size as "engineSize",
-         v.odometer, v.fuel_type as "fuelType", v.ai_score as "aiScore", l.price,
+         v.odometer, v.fuel_type as "fuelType",
+         v.secondary_fuel_type as "secondaryFuelType", v.ai_score as "aiScore", l.price,
          l.currency, l.exchange_rate as "exchangeRate", to_char(l.rate_date, 'YYYY-MM-DD') as "rateDate",
          l.rate_source as "rateSource",
          case when l.currency = 'EUR' then 1 else (
@@ -149,7 +151,11 @@ const cardsQuery = (where: SQL) => sql`
 const FILTERS = {
   make: sql`strpos(lower(v.make), lower(${sql.placeholder('make')}::text)) > 0`,
   model: sql`strpos(lower(v.model), lower(${sql.placeholder('model')}::text)) > 0`,
-  fuelType: sql`strpos(lower(v.fuel_type), lower(${sql.placeholder('fuelType')}::text)) > 0`,
+  // Either of the car's fuels (issue 51), by its code or its common names (LPG is GPL, GLP, Autogas).
+  fuelType: sql`strpos(lower(v.fuel_type || ' ' || coalesce(v.secondary_fuel_type, '')
+    || case when 'GPL' in (v.fuel_type, v.secondary_fuel_type) then ' lpg glp autogas' else '' end
+    || case when 'CNG' in (v.fuel_type, v.secondary_fuel_type) then ' gnc' else '' end),
+    lower(${sql.placeholder('fuelType')}::text)) > 0`,
   year: sql`strpos(v.year::text, ${sql.placeholder('year')}::text) > 0`,
   maxOdometer: sql`v.odometer <= ${sql.placeholder('maxOdometer')}::numeric`,
 } satisfies Record<keyof ListingFilters, SQL>;

@@ -98,6 +98,7 @@ export function presentListing(r: CardRow): Listing {
     engineSize,
     odometer: r.odometer,
     fuelType: r.fuelType,
+    secondaryFuelType: r.secondaryFuelType,
     vehicleAiScore: aiScore,
     price,
     currency: r.currency,
