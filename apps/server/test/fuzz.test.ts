@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema.js';
+import { notifications, webhookDeliveries, webhooks } from '../src/db/schema.js';
 import { editorMay } from './fuzz/editor-writes.js';
 import { formatReport, fuzz, type Transport } from './fuzz/fuzzer.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -53,6 +53,25 @@ describe.runIf(runs)('fuzzer', () => {
           title: 'Insurance ends soon',
           content: 'Renew it.',
         });
+        // And a webhook with a delivery, so a delivery's resend is tried with the owner's ids (issue 53).
+        const [hook] = await t.database.db
+          .insert(webhooks)
+          .values({
+            userId: owner,
+            url: 'https://hooks.example.invalid/x',
+            events: ['record.created'],
+            secret: 's',
+          })
+          .returning();
+        if (hook) {
+          await t.database.db.insert(webhookDeliveries).values({
+            webhookId: hook.id,
+            eventId: '00000000-0000-4000-8000-000000000001',
+            event: 'record.created',
+            body: '{}',
+            status: 'delivered',
+          });
+        }
       },
     });
     const text = formatReport(report);

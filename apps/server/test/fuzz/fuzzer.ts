@@ -161,6 +161,8 @@ function collectionFor(name: string, path: string, pools: Pools): string | undef
   const keys = [...pools.keys()];
   return (
     keys.find((k) => k.endsWith(`/${noun}s`)) ??
+    // delivery → deliveries
+    keys.find((k) => k.endsWith(`/${noun.replace(/y$/, 'ie')}s`)) ??
     keys.find((k) => k.endsWith(`/${noun}`)) ??
     keys.find((k) => k.includes(noun))
   );
@@ -599,11 +601,18 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   // leaving out items that name another user as their owner (a shared list such as the market's).
   const harvest = async () => {
     for (const who of ['owner', 'intruder', 'admin'] as const) {
+      // Top-level lists, and lists under a parent of the user's (a webhook's deliveries), kept by
+      // their path as the creates under a parent are.
       for (const o of ops.filter(
-        (x) => x.method === 'GET' && !x.path.includes('{') && !/\/auth\//.test(x.path),
+        (x) =>
+          x.method === 'GET' &&
+          (!x.path.includes('{') || /^[^{]*\{id\}\/[a-z-]+s$/.test(x.path)) &&
+          !/\/auth\//.test(x.path),
       )) {
         if (pools[who].get(o.path)?.length) continue;
-        const res = await accounts[who].json('GET', o.path);
+        const url = o.path.includes('{') ? fillPath(o, pools[who], rng) : o.path;
+        if (!url) continue;
+        const res = await accounts[who].json('GET', url);
         if (!Array.isArray(res.data)) continue;
         const ids = (res.data as Record<string, unknown>[])
           .filter((x) => !Object.entries(x ?? {}).some(([k, v]) => OWNER_FIELD.test(k) && v !== userIds[who]))
