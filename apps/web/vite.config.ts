@@ -9,7 +9,7 @@ const SHARED_MODULE =
 const FORMS_MODULE = /[\\/]lib[\\/]forms\.ts$/;
 // Lists and cards format money and measures (money, units, fx, preferences): no zod in those files.
 const ZOD_FREE =
-  /packages[\\/]domain[\\/]src[\\/](constants|notification-path|money|units|fx|preferences)\.ts$/;
+  /packages[\\/]domain[\\/]src[\\/](constants|notification-path|money|units|fx|preferences|document-types)\.ts$/;
 
 const API_TARGET = process.env.EVDRA_API_URL ?? 'http://127.0.0.1:8080';
 

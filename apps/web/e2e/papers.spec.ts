@@ -19,9 +19,15 @@ const kept = (page: Page) =>
 
 /** Whether the image has loaded (a broken one has no natural width). */
 const loaded = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
-test('upload an RCA photo, see its expiry reminder, then open Papers and the page offline', async ({ page, context }) => {
+test('upload an RCA photo, see its expiry reminder, then open Papers and the page offline', async ({
+  page,
+  context,
+}) => {
   const a = account('papers');
   await register(page, a);
   const car = (await post(page, '/api/vehicles', {
@@ -70,5 +76,17 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
   await page.getByRole('link', { name: 'Open Liability insurance' }).click();
   await expect(page.getByRole('img', { name: 'Page 1 of Liability insurance' })).toBeVisible();
   await expect.poll(() => loaded(page, '.document__page')).toBe(true);
+
+  // At a roadside stop: offline, on a mid phone (CPU slowed 4×), how long the first page takes to show.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const url = page.url();
+  const started = Date.now();
+  await page.goto(url);
+  await expect.poll(() => loaded(page, '.document__page'), { intervals: [20] }).toBe(true);
+  const ms = Date.now() - started;
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  test.info().annotations.push({ type: 'first page offline, CPU 4×', description: `${ms} ms` });
+  console.log(`papers: first page visible offline with CPU 4x in ${ms} ms`);
   await context.setOffline(false);
 });

@@ -4,6 +4,8 @@ export * from './auth.js';
 export * from './common.js';
 // Without zod: constants a first screen needs.
 export * from './constants.js';
+// Without zod: document types and their names per country.
+export * from './document-types.js';
 export * from './documents.js';
 export * from './engine-size.js';
 export * from './enums.js';

@@ -1,6 +1,15 @@
-import type { DocumentData, User, Vehicle, VehicleDocument } from '@evdra/domain';
+import {
+  type Country,
+  type DocumentData,
+  documentCountry,
+  type User,
+  type Vehicle,
+  type VehicleDocument,
+} from '@evdra/domain';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
+import { isLanguage } from '../../lib/i18n';
 import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
 import { renewalKeys } from '../renewals/api';
 
@@ -81,4 +90,12 @@ export function useDeleteDocument(vehicleId: number) {
       void queryClient.invalidateQueries({ queryKey: renewalKeys.of(vehicleId) });
     },
   });
+}
+
+/** The user's country, for the names the document types are shown under (their language's until set). */
+export function useCountry(): Country {
+  const { i18n } = useTranslation();
+  const me = useMeForDocuments();
+  const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  return documentCountry(me.data?.country, lang);
 }

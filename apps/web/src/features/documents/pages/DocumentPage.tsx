@@ -7,9 +7,8 @@ import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
-import { useDocuments } from '../api';
+import { useCountry, useDocuments } from '../api';
 import '../documents.css';
-import { useCountry } from './VehicleDocumentsPage';
 
 /** One document, every page at full width (a PDF opens in the browser's viewer), to show at a check. */
 export default function DocumentPage() {

@@ -6,10 +6,9 @@ import { Alert, PageCard } from '../../../components/Card';
 import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
 import { keepPapers, latestOfEachType } from '../../../lib/offline/papers';
-import { useAllPapers } from '../api';
+import { useAllPapers, useCountry } from '../api';
 import { DocumentCard } from '../components/DocumentCard';
 import '../documents.css';
-import { useCountry } from './VehicleDocumentsPage';
 
 /**
  * "Papers": every car's documents, the latest of each type first with its first page, for a roadside

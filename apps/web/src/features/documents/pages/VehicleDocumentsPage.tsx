@@ -1,4 +1,4 @@
-import { COUNTRIES, type Country, countryOfLanguage, type VehicleDocument } from '@evdra/domain';
+import type { VehicleDocument } from '@evdra/domain';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,10 @@ import { Alert, PageCard } from '../../../components/Card';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
-import { isLanguage } from '../../../lib/i18n';
-import { useDeleteDocument, useDocuments, useDocumentVehicle, useMeForDocuments } from '../api';
+import { useCountry, useDeleteDocument, useDocuments, useDocumentVehicle } from '../api';
 import { DocumentCard } from '../components/DocumentCard';
 import { DocumentForm } from '../components/DocumentForm';
 import '../documents.css';
-
-/** The user's country, for the names the document types are shown under. */
-export function useCountry(): Country {
-  const { i18n } = useTranslation();
-  const me = useMeForDocuments();
-  const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-  return me.data?.country && COUNTRIES.includes(me.data.country) ? me.data.country : countryOfLanguage(lang);
-}
 
 /** One car's papers: list, add (owner and editors), edit, delete (owner only). */
 export default function VehicleDocumentsPage() {
