@@ -39,6 +39,8 @@ describe('indexes', () => {
       'notifications.created_at',
       'files.created_at',
       'file_blobs.created_at',
+      'oidc_login_states.created_at',
+      'oidc_sessions.created_at',
     ];
     const indexed = rowsOf<{ col: string }>(
       await database.db.execute(sql`
