@@ -44,6 +44,7 @@ describe('demo seed', () => {
       ['john', 'USER'],
       ['lucia', 'USER'],
       ['autopark', 'USER'],
+      ['andrei', 'USER'],
     ]);
     for (const u of users.slice(1, 4)) expect(u.vehicles.length).toBeGreaterThanOrEqual(2);
     for (const u of users.slice(1, 4)) expect(u.vehicles.length).toBeLessThanOrEqual(4);
@@ -63,6 +64,32 @@ describe('demo seed', () => {
     for (const c of known) expect(c).toBeGreaterThan(2);
     const services = (await maria.get(`/api/revision/vehicle/${car.id}`)).data;
     expect(services.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives andrei, in lei, a Dacia Logan Eco-G with a year of LPG and petrol, each with its own consumption', async () => {
+    const andrei = await as('andrei');
+    const [eco] = (await andrei.get('/api/vehicles')).data as Vehicle[];
+    expect(eco).toMatchObject({ model: 'Logan Eco-G', fuelType: 'PETROL', secondaryFuelType: 'GPL' });
+    const fills = (await andrei.get(`/api/fuel-consumptions/vehicle/${eco?.id}`)).data as {
+      date: string;
+      fuelType: string;
+      consumptionPer100km: number | null;
+    }[];
+    const of = (fuel: string) => fills.filter((f) => f.fuelType === fuel);
+    expect(of('GPL').length).toBeGreaterThan(35);
+    expect(of('PETROL').length).toBeGreaterThanOrEqual(3);
+    expect(fills.at(-1)?.date).toBe('2025-11-22'); // a year back from the day it runs
+    for (const f of of('GPL').filter((f) => f.consumptionPer100km !== null)) {
+      expect(f.consumptionPer100km).toBeGreaterThan(7);
+      expect(f.consumptionPer100km).toBeLessThan(12);
+    }
+    const total = (await andrei.get(`/api/analytics/vehicle/${eco?.id}/total`)).data;
+    expect(total.currency).toBe('RON');
+    const [petrol, lpg] = total.byFuel as { fuelType: string; per100km: number; cost: number }[];
+    expect([petrol?.fuelType, lpg?.fuelType]).toEqual(['PETROL', 'GPL']);
+    expect(lpg?.per100km).toBeGreaterThan(8);
+    expect(lpg?.per100km).toBeLessThan(10);
+    expect(petrol?.per100km).toBeLessThan(1);
   });
 
   it('dates no fill-up, expense or service after the day it runs', async () => {

@@ -17,6 +17,8 @@ export const DEMO_ACCOUNTS: { username: string; role: 'ADMIN' | 'USER'; language
   { username: 'lucia', role: 'USER', language: 'es' },
   /** A small used-car dealer: most of the marketplace's listings. */
   { username: 'autopark', role: 'USER', language: 'ro' },
+  /** Counts in lei and drives a Dacia Logan Eco-G on LPG and petrol (issue 51). */
+  { username: 'andrei', role: 'USER', language: 'ro' },
 ];
 
 type Model = {
@@ -55,7 +57,13 @@ function garageOf(u: number, username: string, now: Date): { models: Model[]; si
     since: addDays(now, -3 * 365),
   };
 }
-const BASE_PRICE: Record<FuelType, number> = { PETROL: 1.52, DIESEL: 1.48, GPL: 0.72, ELECTRIC: 0.29, CNG: 1.35 };
+const BASE_PRICE: Record<FuelType, number> = {
+  PETROL: 1.52,
+  DIESEL: 1.48,
+  GPL: 0.72,
+  ELECTRIC: 0.29,
+  CNG: 1.35,
+};
 const INSURERS = ['Allianz', 'Groupama', 'Omniasig', 'Generali', 'Mapfre'];
 const EXTRAS: { type: ExpenseType; min: number; max: number; text: string }[] = [
   { type: 'Wash', min: 8, max: 25, text: 'Car wash' },
@@ -123,6 +131,7 @@ export async function seedDemo(
         .insert(users)
         .values({
           ...account,
+          ...(account.username === 'andrei' ? { currency: 'RON' as const } : {}),
           email: `${account.username}@demo.evdra`,
           passwordHash,
           gdprConsent: true,
@@ -132,6 +141,10 @@ export async function seedDemo(
       if (!user) continue;
       userIds.set(account.username, user.id);
       if (account.role === 'ADMIN') continue;
+      if (account.username === 'andrei') {
+        await seedEcoG(tx, user.id, now);
+        continue;
+      }
       const garage = garageOf(u, account.username, now);
       for (const [i, m] of garage.models.entries()) {
         const startKm = Math.round(rnd.between(20_000, 120_000));
@@ -263,4 +276,120 @@ async function seedVehicle(
   });
   await db.insert(insurances).values(policies);
   return km;
+}
+
+/**
+ * A Dacia Logan Eco-G (factory LPG beside petrol) with a year of both fuels, in lei (issue 51): LPG
+ * every week or so (a partial fill now and then), petrol about every two months (the engine starts
+ * and warms up on petrol), each fill in its own full-to-full chain. Its own PRNG: the other demo
+ * data stay as they were.
+ */
+async function seedEcoG(db: Executor, ownerId: number, now: Date) {
+  const rnd = random(51_051);
+  const startKm = 41_200;
+  const [vehicle] = await db
+    .insert(vehicles)
+    .values({
+      ownerId,
+      make: 'Dacia',
+      model: 'Logan Eco-G',
+      year: 2022,
+      fuelType: 'PETROL',
+      secondaryFuelType: 'GPL',
+      tankCapacity: 50,
+      secondaryTankCapacity: 40,
+      registrationNumber: 'B-51-GPL',
+      engineSize: 1.0,
+      odometer: startKm,
+      aiEvaluationConsent: true,
+    })
+    .returning({ id: vehicles.id });
+  if (!vehicle) return;
+  const inLei = (date: string) => ({
+    currency: 'RON' as const,
+    exchangeRate: 1,
+    rateDate: date,
+    rateSource: 'ECB' as const,
+    rateCurrency: 'RON' as const,
+  });
+  const fills: (typeof fuelEntries.$inferInsert & { id: number })[] = [];
+  let km = startKm;
+  let sincePetrol = 0;
+  let petrolLitres = 0;
+  let owed = 0;
+  let n = 0;
+  for (let d = addDays(now, -365); d < now; d = addDays(d, Math.round(rnd.between(5, 9)))) {
+    const driven = Math.round(rnd.between(300, 430));
+    km += driven;
+    sincePetrol += driven;
+    // About 3% of the km on petrol (cold starts), the rest on LPG at 8.6–9.8 L/100 km.
+    petrolLitres += (driven * 0.03 * 6.2) / 100;
+    const full = rnd.next() > 0.1;
+    // What the engine burnt since the last fill; a partial fill leaves some of it for the next.
+    const burnt = (driven * 0.97 * rnd.between(8.6, 9.8)) / 100 + owed;
+    const lpg = money(full ? burnt : burnt * 0.55);
+    owed = full ? 0 : burnt - lpg;
+    const lpgPrice = money(
+      3.45 + 0.2 * Math.sin(((d.getUTCMonth() - 3) / 12) * 2 * Math.PI) + rnd.between(-0.05, 0.05),
+    );
+    fills.push({
+      id: n++,
+      vehicleId: vehicle.id,
+      fuelType: 'GPL',
+      liters: lpg,
+      pricePerLiter: lpgPrice,
+      fuelPrice: money(lpg * lpgPrice),
+      odometer: km,
+      date: day(d),
+      fullTank: full,
+      missedPrevious: false,
+      ...inLei(day(d)),
+    });
+    if (sincePetrol >= 2_500 && rnd.next() < 0.6) {
+      // The petrol tank topped up to full at the same station, a few km on.
+      km += 2;
+      const litres = money(petrolLitres + rnd.between(0.5, 2));
+      const petrolPrice = money(7.1 + rnd.between(-0.15, 0.25));
+      fills.push({
+        id: n++,
+        vehicleId: vehicle.id,
+        fuelType: 'PETROL',
+        liters: litres,
+        pricePerLiter: petrolPrice,
+        fuelPrice: money(litres * petrolPrice),
+        odometer: km,
+        date: day(d),
+        fullTank: true,
+        missedPrevious: false,
+        ...inLei(day(d)),
+      });
+      sincePetrol = 0;
+      petrolLitres = 0;
+    }
+  }
+  const consumption = consumptionByEntry(
+    fills.map((f) => ({
+      ...f,
+      odometer: f.odometer ?? null,
+      fullTank: !!f.fullTank,
+      missedPrevious: false,
+      fuelType: f.fuelType,
+    })),
+    'GPL',
+  );
+  await db
+    .insert(fuelEntries)
+    .values(fills.map(({ id, ...f }) => ({ ...f, consumptionPer100km: consumption.get(id) ?? null })));
+  await db.insert(revisions).values({
+    vehicleId: vehicle.id,
+    date: day(addDays(now, -120)),
+    km: km - 4_000,
+    price: 890,
+    description: 'Revizie: ulei, filtre, filtru GPL și verificare instalație GPL',
+    ...inLei(day(addDays(now, -120))),
+  });
+  await db
+    .update(vehicles)
+    .set({ odometer: km })
+    .where(inArray(vehicles.id, [vehicle.id]));
 }
