@@ -30,3 +30,15 @@ export function partnersOf(primary: FuelType): FuelType[] {
 /** "Petrol + LPG": a vehicle's fuels, named in the reader's language. */
 export const fuelsLabel = (v: Fuelled, name: (f: FuelType) => string): string =>
   vehicleFuels(v).map(name).join(' + ');
+
+/**
+ * The fuel as the marketplace's server filters it: a fuel's name in the reader's language
+ * ("benzină", "GLP") becomes its code, so a two-fuel car is found under either of its fuels (the
+ * server matches both); other text goes as typed.
+ */
+export function fuelFilter(typed: string, name: (fuel: FuelType) => string[] = () => []): string {
+  const q = typed.trim().toLowerCase();
+  if (!q) return '';
+  const hit = FUEL_TYPES.find((f) => name(f).some((n) => n.toLowerCase().includes(q)));
+  return hit ?? typed.trim();
+}

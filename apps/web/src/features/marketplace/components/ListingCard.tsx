@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { api } from '../../../lib/api';
 import { formatMoneyWhole, useFormat } from '../../../lib/format';
+import { fuelsLabel } from '../../../lib/fuels';
 import { currencyOf } from '../../../lib/units';
 import { brandEmoji } from '../brand';
 
@@ -143,7 +144,7 @@ export function ListingCard({
           </div>
           <div>
             <dt>{t('market.fuelType')}</dt>
-            <dd>{t(`fuelTypes.${l.fuelType}`)}</dd>
+            <dd>{fuelsLabel(l, (f) => t(`fuelTypes.${f}`))}</dd>
           </div>
           <div>
             <dt>{t('market.aiScore')}</dt>

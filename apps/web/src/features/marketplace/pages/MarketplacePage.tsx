@@ -1,10 +1,11 @@
-import type { Listing } from '@evdra/domain';
+import type { FuelType, Listing } from '@evdra/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { MessagesSquare, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/Card';
 import { EMPTY_FILTER, useFilterPanel, type VehicleFilter } from '../../../components/FilterPanel';
+import { fuelFilter } from '../../../lib/fuels';
 import { useStoredUser } from '../../../lib/session';
 import { listingsQuery, useDeleteListing, useInterest, useListings } from '../api';
 import { ListingCard } from '../components/ListingCard';
@@ -23,12 +24,12 @@ const PhotoCarousel = lazy(() =>
 );
 
 /** What the server filters by, from the panel's fields as typed. */
-function listingFilters(filter: VehicleFilter) {
+function listingFilters(filter: VehicleFilter, name?: (fuel: FuelType) => string[]) {
   return {
     make: filter.make.trim(),
     model: filter.model.trim(),
     year: filter.year.trim(),
-    fuelType: filter.fuelType.trim(),
+    fuelType: fuelFilter(filter.fuelType, name),
     maxOdometer: filter.maxOdometer.trim() === '' ? undefined : Number(filter.maxOdometer),
   };
 }
@@ -48,7 +49,7 @@ export default function MarketplacePage() {
   const [photos, setPhotos] = useState<Listing | null>(null);
   const [chatOpen, setChatOpen] = useState<{ id: number | null } | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const list = useListings(listingFilters(filter));
+  const list = useListings(listingFilters(filter, (f) => [t(`fuelTypes.${f}`), t(`fuelNames.${f}`)]));
   const remove = useDeleteListing();
   const interest = useInterest();
   const listings = list.data ?? [];
