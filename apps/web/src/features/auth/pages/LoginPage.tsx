@@ -71,7 +71,10 @@ export default function LoginPage() {
       {oidc ? (
         <div className="form">
           {/* A full page load: the server redirects to the provider. */}
-          <a className={`btn btn--block ${passwordLogin ? 'btn--secondary' : 'btn--primary'}`} href={OIDC_START_URL}>
+          <a
+            className={`btn btn--block ${passwordLogin ? 'btn--secondary' : 'btn--primary'}`}
+            href={OIDC_START_URL}
+          >
             {t('login.oidc', { name: oidc.buttonText })}
           </a>
           {passwordLogin ? <p className="muted">{t('login.or')}</p> : null}
