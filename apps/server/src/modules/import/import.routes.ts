@@ -17,7 +17,7 @@ import type { ImportService } from './import.service.js';
 const errors = { ...uploadErrors, 422: ApiError };
 const tags = ['import'];
 const fileHelp =
-  'Multipart part `file`: a CSV (or a ZIP holding CSVs) from LubeLogger, Fuelio, Drivvo, Fuelly, this app, or any CSV with a header row, at most 20 MB; optional part `mapping` (JSON: columns of a generic CSV by header name, and units). The format is detected from the content. 413 PAYLOAD_TOO_LARGE for a ZIP of more than 50 entries or 100 MB unpacked (checked before unpacking), an entry that unpacks past the size it declares, or more than 200,000 CSV rows.';
+  'Multipart part `file`: a CSV (or a ZIP holding CSVs) from LubeLogger, Fuelio, Drivvo, Fuelly, this app, or any CSV with a header row, at most 20 MB; optional part `mapping` (JSON: columns of a generic CSV by header name, units, and `currency`: the ISO 4217 code of the amounts whose currency the file does not name; an amount whose cell, column or header names its currency keeps it). The format is detected from the content. 413 PAYLOAD_TOO_LARGE for a ZIP of more than 50 entries or 100 MB unpacked (checked before unpacking), an entry that unpacks past the size it declares, or more than 200,000 CSV rows.';
 
 /** Import (preview → confirm) into a vehicle, and its CSV export. */
 export async function importRoutes(app: FastifyInstance, { service }: { service: ImportService }) {
