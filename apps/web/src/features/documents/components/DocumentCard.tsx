@@ -24,7 +24,7 @@ export function DocumentCard({
   return (
     <li className="documents__item card">
       <Link
-        to={`/papers/${doc.vehicleId}/${doc.id}`}
+        to={`/papers/${doc.vehicleId}/${doc.id}${doc.pages[0]?.contentType.startsWith('image/') ? '?image=1' : ''}`}
         className="documents__open"
         aria-label={t('documents.open', { title: doc.title })}
       >

@@ -1,7 +1,7 @@
 import { documentTypeLabel } from '@evdra/domain';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
@@ -21,6 +21,22 @@ export default function DocumentPage() {
   const country = useCountry();
   const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const doc = list.data?.find((d) => d.id === docId);
+  // The first page's address is known from the route: a list that says it is a photo (?image=1) has it
+  // asked for at once, not after the documents (a roadside check counts every round trip).
+  const [search] = useSearchParams();
+  const pages =
+    doc?.pages ??
+    (list.isPending && search.get('image') === '1'
+      ? [
+          {
+            page: 1,
+            name: '',
+            contentType: 'image/jpeg',
+            size: 0,
+            url: `/api/vehicles/${vehicleId}/documents/${docId}/file`,
+          },
+        ]
+      : []);
   return (
     <PageCard title={doc?.title ?? t('documents.title')}>
       {list.isPending ? <PageLoading /> : null}
@@ -28,6 +44,30 @@ export default function DocumentPage() {
         <Alert tone="error">{t('records.error', { message: errorText(list.error) })}</Alert>
       ) : null}
       {list.data && !doc ? <Alert tone="error">{t('documents.notFound')}</Alert> : null}
+      <div className="document__pages">
+        {pages.map((p) =>
+          p.contentType === 'application/pdf' ? (
+            <a key={p.page} className="btn btn--secondary" href={p.url} target="_blank" rel="noreferrer">
+              {t('documents.openPdf', { name: p.name })}
+            </a>
+          ) : (
+            <img
+              key={p.page}
+              className="document__page"
+              src={p.url}
+              alt={t('documents.pageAlt', { page: p.page, title: doc?.title ?? '' })}
+              onError={
+                doc
+                  ? undefined
+                  : (e) => {
+                      e.currentTarget.hidden = true;
+                    }
+              }
+            />
+          ),
+        )}
+      </div>
+
       {doc ? (
         <>
           <p>
@@ -38,22 +78,6 @@ export default function DocumentPage() {
               : ''}
           </p>
           {doc.notes ? <p className="muted">{doc.notes}</p> : null}
-          <div className="document__pages">
-            {doc.pages.map((p) =>
-              p.contentType === 'application/pdf' ? (
-                <a key={p.page} className="btn btn--secondary" href={p.url} target="_blank" rel="noreferrer">
-                  {t('documents.openPdf', { name: p.name })}
-                </a>
-              ) : (
-                <img
-                  key={p.page}
-                  className="document__page"
-                  src={p.url}
-                  alt={t('documents.pageAlt', { page: p.page, title: doc.title })}
-                />
-              ),
-            )}
-          </div>
           <div className="form__actions">
             {doc.pages.map((p) => (
               <a
