@@ -79,7 +79,10 @@ function makeReaderFormat(language: Language, currency: CurrencyCode, units: Rea
   // Euros keep the sign after the figure in every language, as these texts always wrote them.
   const one = currency === 'EUR' ? '1 €' : formatAmount(1, currency, locale);
   const withMoneySign = (figure: string) => one.replace(/\d+(?:[.,]\d+)?/, figure);
-  const electric = (fuelType: FuelType) => fuelType === 'ELECTRIC';
+  // kWh (ELECTRIC) and kg (CNG) stay as they are; litres follow the reader's volume unit.
+  const fixedUnit = (fuelType: FuelType) =>
+    fuelType === 'ELECTRIC' ? 'kWh' : fuelType === 'CNG' ? 'kg' : null;
+  const electric = (fuelType: FuelType) => fixedUnit(fuelType) !== null;
   const { distanceUnit, volumeUnit, consumptionUnit } = units;
   return {
     language,
@@ -102,10 +105,10 @@ function makeReaderFormat(language: Language, currency: CurrencyCode, units: Rea
     /** Litres (kWh for an electric car, which stays kWh) in the reader's volume: `39,75 L`, `10.50 gal`. */
     quantity: (n: number, fuelType: FuelType) =>
       electric(fuelType)
-        ? `${dec2.format(n)} kWh`
+        ? `${dec2.format(n)} ${fixedUnit(fuelType)}`
         : `${dec2.format(litersToVolume(n, volumeUnit))} ${VOLUME_SIGNS[volumeUnit]}`,
     /** The volume unit's name for "price per …" phrases (kWh for an electric car). */
-    quantitySign: (fuelType: FuelType) => (electric(fuelType) ? 'kWh' : VOLUME_SIGNS[volumeUnit]),
+    quantitySign: (fuelType: FuelType) => fixedUnit(fuelType) ?? VOLUME_SIGNS[volumeUnit],
     /** A price per litre (kWh) in the reader's currency per their volume unit: `7,450 lei`, `$4.120`. */
     pricePerQuantity: (perLiter: number, fuelType: FuelType) =>
       withMoneySign(
@@ -116,7 +119,7 @@ function makeReaderFormat(language: Language, currency: CurrencyCode, units: Rea
      * An electric car's kWh/100 km has no MPG: it stays kWh/100 km.
      */
     consumption: (lPer100km: number, fuelType: FuelType) => {
-      if (electric(fuelType)) return `${dec2.format(lPer100km)} kWh/100 km`;
+      if (electric(fuelType)) return `${dec2.format(lPer100km)} ${fixedUnit(fuelType)}/100 km`;
       if (consumptionUnit === 'L_100KM') return `${dec2.format(lPer100km)} L/100 km`;
       const value = consumptionFromL100km(lPer100km, consumptionUnit);
       return value === undefined ? '–' : `${dec1.format(value)} ${CONSUMPTION_WORDS[consumptionUnit]}`;
