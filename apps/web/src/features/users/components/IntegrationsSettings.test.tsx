@@ -104,6 +104,8 @@ describe('WebhooksSettings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('URL'), hook.url);
     await user.click(screen.getByRole('checkbox', { name: 'Reminder due' }));
+    // record.created is ticked: its kinds are offered, all of them at first.
+    await user.click(screen.getByRole('checkbox', { name: 'Expenses' }));
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     expect(await screen.findByDisplayValue('whsec_abc')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(
@@ -112,6 +114,7 @@ describe('WebhooksSettings', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       url: hook.url,
       events: ['record.created', 'reminder.due'],
+      kinds: ['fuel', 'insurance', 'revision', 'renewal'],
     });
 
     const list = await screen.findByRole('list', { name: 'Your webhooks' });

@@ -1,4 +1,11 @@
-import { API_TOKEN_SCOPES, type ApiTokenScope, WEBHOOK_EVENTS, type WebhookEvent } from '@evdra/domain';
+import {
+  API_TOKEN_SCOPES,
+  type ApiTokenScope,
+  RECORD_KINDS,
+  type RecordKind,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+} from '@evdra/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Card';
@@ -15,6 +22,8 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../integrations';
+
+const isRecordEvent = (e: WebhookEvent) => e.startsWith('record.');
 
 /** A date and time in the UI language. */
 function useDateTime() {
@@ -214,6 +223,8 @@ export function WebhooksSettings() {
   const remove = useDeleteWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['record.created']);
+  // Record kinds the record.* events are limited to; all of them means "every kind" (null).
+  const [kinds, setKinds] = useState<RecordKind[]>([...RECORD_KINDS]);
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
@@ -223,7 +234,12 @@ export function WebhooksSettings() {
     setError(null);
     setSecret(null);
     try {
-      const created = await create.mutateAsync({ url: url.trim(), events });
+      const allKinds = kinds.length === RECORD_KINDS.length;
+      const created = await create.mutateAsync({
+        url: url.trim(),
+        events,
+        ...(allKinds || !events.some(isRecordEvent) ? {} : { kinds }),
+      });
       setSecret(created.secret);
       setUrl('');
     } catch (err) {
@@ -265,11 +281,30 @@ export function WebhooksSettings() {
             />
           ))}
         </fieldset>
+        {events.some(isRecordEvent) ? (
+          <fieldset className="settings__events">
+            <legend>{t('webhooks.kinds')}</legend>
+            {RECORD_KINDS.map((k) => (
+              <CheckboxField
+                key={k}
+                name={`kind-${k}`}
+                label={t(`webhooks.kindNames.${k}`)}
+                checked={kinds.includes(k)}
+                onCheckedChange={(c) => setKinds((list) => (c ? [...list, k] : list.filter((x) => x !== k)))}
+              />
+            ))}
+          </fieldset>
+        ) : null}
         <div className="form__actions">
           <button
             type="submit"
             className="btn btn--primary"
-            disabled={create.isPending || !url.trim() || events.length === 0}
+            disabled={
+              create.isPending ||
+              !url.trim() ||
+              events.length === 0 ||
+              (events.some(isRecordEvent) && !kinds.length)
+            }
           >
             {t('webhooks.add')}
           </button>
@@ -287,7 +322,10 @@ export function WebhooksSettings() {
               <div>
                 <strong>{h.url}</strong>
                 {h.pausedAt ? <span className="badge badge--warning"> {t('webhooks.paused')}</span> : null}
-                <div className="field__hint">{h.events.join(', ')}</div>
+                <div className="field__hint">
+                  {h.events.join(', ')}
+                  {h.kinds ? ` (${h.kinds.map((k) => t(`webhooks.kindNames.${k}`)).join(', ')})` : ''}
+                </div>
               </div>
               <div className="form__actions">
                 <button
