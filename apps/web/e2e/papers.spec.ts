@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { account, appRunning, post, register } from './helpers';
+import { screenshots } from './shots';
 
 // Issue 52: the car's papers with no signal. An RCA photo uploaded through the form makes a renewal
 // (its expiry reminder); the Papers screen keeps the latest of each type on the device, and with the
@@ -90,3 +92,65 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
   console.log(`papers: first page visible offline with CPU 4x in ${ms} ms`);
   await context.setOffline(false);
 });
+
+/** Adds a document through the API as the page's user (multipart: `data` + one page). */
+async function addDocument(page: Page, vehicleId: number, data: Record<string, unknown>) {
+  const base64 = readFileSync(PHOTO).toString('base64');
+  const status = await page.evaluate(
+    async ({ vehicleId, data, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('data', new Blob([JSON.stringify(data)], { type: 'application/json' }));
+      form.append('files', new Blob([bytes], { type: 'image/jpeg' }), 'talon.jpg');
+      const res = await fetch(`/api/vehicles/${vehicleId}/documents`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-CSRF-Token': localStorage.getItem('token') ?? '' },
+      });
+      return res.status;
+    },
+    { vehicleId, data, base64 },
+  );
+  expect(status).toBe(201);
+}
+
+for (const [lang, save, saved, add] of [
+  ['ro', 'Salvează', 'Setările au fost salvate.', 'Adaugă act'],
+  ['es', 'Guardar', 'Ajustes guardados.', 'Añadir documento'],
+] as const) {
+  test(`Papers at 360 px in ${lang}: the list, a car's papers and the form (screenshots to look at)`, async ({
+    page,
+  }) => {
+    await register(page, account(`shots${lang}`));
+    const car = (await post(page, '/api/vehicles', {
+      make: 'Dacia',
+      model: 'Duster',
+      year: 2016,
+      fuelType: 'DIESEL',
+      registrationNumber: `${lang.toUpperCase()}-52-${Date.now().toString(36).slice(-3).toUpperCase()}`,
+      engineSize: 1.5,
+      odometer: 120000,
+      aiEvaluationConsent: false,
+    })) as { id: number };
+    await page.goto('/settings');
+    await page.getByLabel('Language').selectOption(lang);
+    await page.getByRole('button', { name: save, exact: true }).click();
+    await expect(page.getByText(saved)).toBeVisible();
+    await addDocument(page, car.id, {
+      type: 'REGISTRATION',
+      title: lang === 'ro' ? 'Talon' : 'Permiso',
+      number: 'A-123456',
+    });
+    await addDocument(page, car.id, { type: 'MTPL_INSURANCE', title: 'RCA / Seguro', expiresOn: day(40) });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/papers');
+    await expect(
+      page.getByRole('heading', { name: 'Talon' }).or(page.getByRole('heading', { name: 'Permiso' })),
+    ).toBeVisible();
+    await expect.poll(() => loaded(page, '.documents__preview')).toBe(true);
+    await screenshots(page, `papers-${lang}`);
+    await page.goto(`/documents/${car.id}`);
+    await page.getByRole('button', { name: add }).click();
+    await screenshots(page, `papers-form-${lang}`, { fullPage: false });
+  });
+}
