@@ -1,4 +1,5 @@
 /// <reference path="./oidc-provider.d.ts" />
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -46,6 +47,18 @@ export async function startTestProvider({ appUrl = 'http://evdra.test', port = 0
       },
     ],
     pkce: { required: () => true },
+    // Its own signing key and lifetimes (seconds), instead of the development defaults it warns about.
+    jwks: {
+      keys: [generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })],
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     scopes: ['openid', 'email', 'profile', 'groups'],
     claims: {
       openid: ['sub'],
