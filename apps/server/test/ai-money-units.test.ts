@@ -1,12 +1,15 @@
+import { convertMoney, crossRate, formatAmount } from '@evdra/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FxRepo } from '../src/modules/fx/fx.repo.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
 
-// Issue 50: the AI texts name the currency the amounts are in (the car owner's) and measure in the
-// reader's units. A Romanian owner reads lei; a British reader reads mpg and miles; a euro account's
-// texts are as they were.
+// Issue 50: the AI texts are in the reader's currency and units. A Romanian owner reads lei; a British
+// reader reads mpg and miles; a euro account's texts are as they were; a shared car's euro viewer
+// reads the lei owner's figures in euros, converted at the day's reference rate (as the analytics).
 
 let t: TestApp;
+const RON_PER_EUR = 4.9765;
 
 async function registerIn(language: 'ro' | 'en' | 'es') {
   const client = new TestClient(t.app);
@@ -53,6 +56,10 @@ async function carWithRecords(client: TestClient, reg: string) {
 beforeAll(async () => {
   t = await createTestApp();
   await registered(t.app, 'admin'); // the first account is the administrator
+  // The day's reference rate of the lei (units per euro), stored as the ECB job stores it.
+  await new FxRepo(t.database.db).upsert([
+    { currency: 'RON', date: new Date().toISOString().slice(0, 10), rate: RON_PER_EUR, source: 'ECB' },
+  ]);
 });
 
 afterAll(async () => {
@@ -133,19 +140,85 @@ describe('AI texts in the owner currency and the reader units', () => {
     expect(fuel.body).toMatch(/Price per litre: 7\.667 € on the last 3 fill-ups against 7\.500 € before/);
   });
 
-  it("labels a shared car's amounts in the owner's currency for a viewer who pays in another", async () => {
+  it("gives a shared car's owner in lei and its viewer in euros the same figures, each in their currency", async () => {
     const owner = await registerIn('ro');
     const viewer = await registerIn('es');
+    expect((await viewer.client.get('/api/users/me')).data.currency).toBe('EUR');
     const car = await carWithRecords(owner.client, 'B-50-SHR');
     const share = await owner.client.post(`/api/vehicles/${car}/shares`, {
       username: viewer.username,
       role: 'VIEWER',
     });
     expect(share.statusCode).toBe(201);
+    const eurPerRon = crossRate(RON_PER_EUR, 1);
+    const eur = (lei: number) => formatAmount(convertMoney(lei, eurPerRon), 'EUR', 'es');
+    // A price per litre keeps 3 decimals: 7.667 lei is 1,541 €.
+    const perLitre = (lei: number) =>
+      new RegExp(`${(Math.round(lei * eurPerRon * 1000) / 1000).toFixed(3).replace('.', ',')}\\s€`);
+
+    // The owner reads lei, as before.
+    const ownerPerf = await owner.client.get(`/ai-feedback/vehicle/${car}/performance`);
+    expect(ownerPerf.body).toMatch(/2\.135,15\slei/);
+    expect(ownerPerf.body).not.toContain('€');
+
+    // The viewer reads the same totals in euros: 2,135.15 lei is 429.05 € (never "2135,15 €").
     const perf = await viewer.client.get(`/ai-feedback/vehicle/${car}/performance`);
     expect(perf.statusCode).toBe(200);
-    // Spanish words (no grouping of four digits), the owner's lei: never the lei figure relabelled as euros.
-    expect(perf.body).toMatch(/2135,15\slei/);
-    expect(perf.body).not.toContain('€');
+    expect(eur(2135.15)).toMatch(/^429,05\s€$/);
+    expect(perf.body).toContain(eur(2135.15));
+    expect(perf.body).toContain(eur(1147.5));
+    expect(perf.body).toContain(eur(987.65));
+    expect(perf.body).not.toMatch(/lei|2135,15/);
+
+    const fuel = await viewer.client.get(`/ai-feedback/vehicle/${car}/fuel`);
+    expect(fuel.statusCode).toBe(200);
+    expect(fuel.body).toContain(eur(1147.5));
+    // The price per litre: 7.667 and 7.500 lei.
+    expect(fuel.body).toMatch(perLitre(7.667));
+    expect(fuel.body).toMatch(perLitre(7.5));
+    expect(fuel.body).not.toContain('lei');
+
+    // The mechanic's chat over every car the viewer reaches: the shared car's total in euros.
+    const chat = await viewer.client.post('/api/chat', {
+      prompt: '¿Cuánto me ha costado el coche en total?',
+    });
+    expect(chat.statusCode).toBe(200);
+    expect(chat.data.response).toContain(`${eur(2135.15)} en total`);
+    expect(chat.data.response).not.toContain('lei');
+
+    // The owner's chat is still in lei.
+    const ownerChat = await owner.client.post('/api/chat', { prompt: 'Cât m-a costat mașina?' });
+    expect(ownerChat.data.response).toMatch(/2\.135,15\slei în total/);
+  });
+
+  it("keeps a shared car's amounts in the owner's currency, labelled as such, when no rate to the reader's is known", async () => {
+    const owner = await registerIn('ro');
+    const reader = await registerIn('en');
+    const put = await reader.client.put('/api/users/me', {
+      username: reader.username,
+      email: reader.account.email,
+      country: 'US',
+      currency: 'USD',
+      distanceUnit: 'km',
+      volumeUnit: 'L',
+      consumptionUnit: 'L_100KM',
+    });
+    expect(put.statusCode).toBe(200);
+    const car = await carWithRecords(owner.client, 'B-50-USD');
+    await owner.client.post(`/api/vehicles/${car}/shares`, { username: reader.username, role: 'VIEWER' });
+    const perf = await reader.client.get(`/ai-feedback/vehicle/${car}/performance`);
+    expect(perf.statusCode).toBe(200);
+    // No dollar rate is stored: the lei figure stays lei, never relabelled as dollars.
+    expect(perf.body).toMatch(/lei\s2,135\.15/);
+    expect(perf.body).not.toContain('$');
+  });
+
+  it('answers 404 and no figures to a user the car is not shared with', async () => {
+    const owner = await registerIn('ro');
+    const stranger = await registerIn('es');
+    const car = await carWithRecords(owner.client, 'B-50-STR');
+    const perf = await stranger.client.get(`/ai-feedback/vehicle/${car}/performance`);
+    expect(perf.statusCode).toBe(404);
+    expect(perf.body).not.toMatch(/lei|€/);
   });
 });

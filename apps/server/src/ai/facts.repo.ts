@@ -1,6 +1,7 @@
 import {
   type ConsumptionUnitCode,
   type CurrencyCode,
+  convertMoney,
   type DistanceUnitCode,
   type Language,
   REVISION_INTERVAL_KM,
@@ -12,6 +13,8 @@ import type { Db } from '../db/client.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
 import { METRIC_UNITS, type ReaderUnits } from '../lib/reader-format.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
+import { FxRepo } from '../modules/fx/fx.repo.js';
+import { FxService } from '../modules/fx/fx.service.js';
 import { latestRateSql } from '../modules/fx/fx.sql.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
@@ -27,12 +30,21 @@ const dated = (x: Dated) => (x && x.v != null ? { value: round2(Number(x.v)), da
  * statement for any number of vehicles. (`owner` is the reading user.)
  */
 export class FactsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.fx = new FxService(new FxRepo(db));
+  }
 
   async forOwner(ownerId: number, today: string): Promise<VehicleFacts[]> {
     this.statements.owner ??= namedStatement<FactsRow>(this.db, 'facts_by_owner', factsQuery('owner'));
     const vs = await this.statements.owner({ owner: ownerId, today });
-    return vs.map((v) => ({ ...toFacts(v, today), units: readerUnits(v) }));
+    const reader = vs[0]?.readerCurrency ?? null;
+    const rates = vs.some((v) => reader && v.currency && v.currency !== reader)
+      ? await this.ratesTo(reader as CurrencyCode, today)
+      : undefined;
+    return vs.map((v) => {
+      const facts = toFacts(v, today);
+      return { ...inCurrency(facts, reader, rates), units: readerUnits(v) };
+    });
   }
 
   /**
@@ -50,8 +62,33 @@ export class FactsRepo {
     today: string,
   ): Promise<{ facts: VehicleFacts; readerLanguage: Language | null } | undefined> {
     const found = await this.sharedFacts(ownerId, vehicleId, today);
-    return found && { facts: forReader(found.facts, found.reader), readerLanguage: found.reader.language };
+    if (!found) return undefined;
+    const { facts, reader } = found;
+    // Issue 50: the amounts in the reader's currency. The kept facts are in the owner's; a reader who
+    // pays in another (a shared car's viewer or editor) reads them converted at the day's rate.
+    const rates =
+      reader.currency && facts.currency && reader.currency !== facts.currency
+        ? await this.ratesTo(reader.currency, today)
+        : undefined;
+    return { facts: forReader(facts, reader, rates), readerLanguage: reader.language };
   }
+
+  /**
+   * Units of `to` for one unit of each currency with a known rate on `today` (the analytics' rates:
+   * FxService.latestRatesTo), kept a minute per currency and day: a rate changes once a day.
+   */
+  private ratesTo(to: CurrencyCode, today: string): Promise<ReadonlyMap<CurrencyCode, number>> {
+    const key = `${to}|${today}`;
+    const at = Date.now();
+    const hit = this.rates.get(key);
+    if (hit && hit.until > at) return hit.rates;
+    const rates = this.fx.latestRatesTo(to, today);
+    this.rates.set(key, { until: at + 60_000, rates });
+    rates.catch(() => this.rates.delete(key));
+    return rates;
+  }
+  private readonly fx: FxService;
+  private readonly rates = new Map<string, { until: number; rates: Promise<Map<CurrencyCode, number>> }>();
 
   /** The vehicle's facts as every reader shares them (no reader's units), and the reader's settings. */
   private async sharedFacts(ownerId: number, vehicleId: number, today: string) {
@@ -91,7 +128,16 @@ export class FactsRepo {
         return toFacts({ ...columns, ...aggregates }, today);
       },
     );
-    return facts && { facts, reader: { language: vehicle.readerLanguage, ...readerUnits(vehicle) } };
+    return (
+      facts && {
+        facts,
+        reader: {
+          language: vehicle.readerLanguage,
+          currency: vehicle.readerCurrency,
+          ...readerUnits(vehicle),
+        },
+      }
+    );
   }
 
   private vehicleNow?: NamedStatement<VehicleNow>;
@@ -225,30 +271,81 @@ const readerUnits = (r: ReaderColumns): ReaderUnits => ({
 });
 
 /**
- * The shared facts with one reader's units, the same object for the same facts and units, so the
- * texts kept with a facts object (BuiltinProvider) are still written once per reader's units.
+ * The shared facts with one reader's units and currency, the same object for the same facts, units and
+ * currency, so the texts kept with a facts object (BuiltinProvider) are still written once per reader's
+ * units and currency.
  */
 const readerViews = new WeakMap<VehicleFacts, Map<string, VehicleFacts>>();
-function forReader(facts: VehicleFacts, units: ReaderUnits): VehicleFacts {
+function forReader(
+  facts: VehicleFacts,
+  reader: ReaderUnits & { currency: CurrencyCode | null },
+  rates: ReadonlyMap<CurrencyCode, number> | undefined,
+): VehicleFacts {
   let views = readerViews.get(facts);
   if (!views) {
     views = new Map();
     readerViews.set(facts, views);
   }
-  const key = `${units.distanceUnit}|${units.volumeUnit}|${units.consumptionUnit}`;
+  const rate = facts.currency && rates?.get(facts.currency);
+  const key = `${reader.distanceUnit}|${reader.volumeUnit}|${reader.consumptionUnit}|${rate ? `${reader.currency}@${rate}` : ''}`;
   let view = views.get(key);
   if (!view) {
     view = {
-      ...facts,
+      ...inCurrency(facts, reader.currency, rates),
       units: {
-        distanceUnit: units.distanceUnit,
-        volumeUnit: units.volumeUnit,
-        consumptionUnit: units.consumptionUnit,
+        distanceUnit: reader.distanceUnit,
+        volumeUnit: reader.volumeUnit,
+        consumptionUnit: reader.consumptionUnit,
       },
     };
     views.set(key, view);
   }
   return view;
+}
+
+/**
+ * The facts with every amount in `currency`, at its rate from the facts' currency (units of `currency`
+ * for one; `rates` as FxService.latestRatesTo gives them), each rounded to the cent as the analytics
+ * round (a price per unit and a cost per km to 3 decimals, as the facts keep them). The facts as they
+ * are when they already are in it, or when no rate to it is known: then the amounts stay in the
+ * owner's currency and say so (facts.currency), never relabelled.
+ */
+function inCurrency(
+  facts: VehicleFacts,
+  currency: CurrencyCode | null,
+  rates: ReadonlyMap<CurrencyCode, number> | undefined,
+): VehicleFacts {
+  const rate =
+    facts.currency && currency && facts.currency !== currency ? rates?.get(facts.currency) : undefined;
+  if (!rate || !currency) return facts;
+  const m = (amount: number) => convertMoney(amount, rate);
+  const m3 = (amount: number | null) => (amount == null ? null : Math.round(amount * rate * 1000) / 1000);
+  const c = facts.costs;
+  return {
+    ...facts,
+    currency,
+    costs: {
+      ...c,
+      fuel: m(c.fuel),
+      expenses: m(c.expenses),
+      insurance: m(c.insurance),
+      revisions: m(c.revisions),
+      total: m(c.total),
+      costPerKm: m3(c.costPerKm),
+      biggestCategory: c.biggestCategory && { ...c.biggestCategory, amount: m(c.biggestCategory.amount) },
+      biggestMonth: c.biggestMonth && { ...c.biggestMonth, amount: m(c.biggestMonth.amount) },
+      last3MonthlyAvg: m(c.last3MonthlyAvg),
+      prev12MonthlyAvg: m(c.prev12MonthlyAvg),
+      largestExpense: c.largestExpense && { ...c.largestExpense, amount: m(c.largestExpense.amount) },
+      months: c.months.map((x) => ({ ...x, fuel: m(x.fuel), total: m(x.total) })),
+    },
+    fuel: {
+      ...facts.fuel,
+      spent: m(facts.fuel.spent),
+      recentPricePerUnit: m3(facts.fuel.recentPricePerUnit),
+      earlierPricePerUnit: m3(facts.fuel.earlierPricePerUnit),
+    },
+  };
 }
 
 type Insured = { p: string; e: string; d: Num } | null;
@@ -263,6 +360,8 @@ type VehicleNow = Omit<FactsRow, keyof Aggregates> & {
 /** One vehicle's row: its columns, then each record kind's aggregate as JSON (null without records). */
 type FactsRow = ReaderColumns & {
   id: number;
+  /** The reading user's currency (null: no such user). */
+  readerCurrency: CurrencyCode | null;
   /** The owner's currency: every amount of the facts is in it. */
   currency: CurrencyCode | null;
   make: string;
@@ -323,7 +422,7 @@ function vehicleNowQuery(): SQL {
            o.currency,
            row(v.make, v.model, v.year, v.fuel_type, v.engine_size, v.odometer, v.registration_number,
                v.ai_evaluation_consent, o.currency)::text as "columnsText",
-           r.language as "readerLanguage", r.distance_unit as "distanceUnit", r.volume_unit as "volumeUnit",
+           r.language as "readerLanguage", r.currency as "readerCurrency", r.distance_unit as "distanceUnit", r.volume_unit as "volumeUnit",
            r.consumption_unit as "consumptionUnit"
       from vehicles v left join vehicle_record_versions rv on rv.vehicle_id = v.id
       join users o on o.id = v.owner_id
@@ -445,8 +544,8 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
            vs.odometer, vs.registration_number as "registrationNumber", vs.ai_evaluation_consent as consent,
            to_json(fa) as fuel, to_json(ca) as costs, to_json(ra) as services, to_json(ia) as insurance,
            to_json(ea) as expenses,
-           o.currency, r.distance_unit as "distanceUnit", r.volume_unit as "volumeUnit",
-           r.consumption_unit as "consumptionUnit"
+           o.currency, r.currency as "readerCurrency", r.distance_unit as "distanceUnit",
+           r.volume_unit as "volumeUnit", r.consumption_unit as "consumptionUnit"
       from vs
       join users o on o.id = vs.owner_id
       left join users r on r.id = ${sql.placeholder('owner')}

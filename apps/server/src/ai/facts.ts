@@ -21,9 +21,9 @@ export type VehicleFacts = {
     aiEvaluationConsent: boolean;
   };
   /**
-   * The currency every amount here is in: the vehicle owner's (each record at its stored rate). A
-   * viewer of a shared car with another currency reads the owner's amounts labelled as such, never
-   * relabelled as their own. Absent (facts built by hand): EUR.
+   * The currency every amount here is in: the reader's (FactsRepo converts the owner's amounts, each
+   * record at its stored rate, at the day's reference rate, as the analytics do); the owner's, labelled
+   * as such and never relabelled, when no rate to the reader's is known. Absent (facts built by hand): EUR.
    */
   currency?: CurrencyCode;
   /** The reading user's units, for the texts written from these metric facts. Absent: km, L, L/100 km. */

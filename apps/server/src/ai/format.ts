@@ -4,7 +4,7 @@ import type { VehicleFacts } from './facts.js';
 
 /**
  * Number, money, date and month formatting of an AI text: in the answer's language, the currency the
- * facts' amounts are in (the vehicle owner's, see VehicleFacts.currency) and the reader's units.
+ * facts' amounts are in (the reader's, else the vehicle owner's: see VehicleFacts.currency) and the reader's units.
  * Without them: euros, km and L/100 km, as before issue 50.
  */
 export function formatter(lang: Language, facts?: Pick<VehicleFacts, 'currency' | 'units'>): Fmt {
