@@ -4,6 +4,7 @@ import {
   DOCUMENT_TYPES_BY_COUNTRY,
   type DocumentType,
   documentTypeLabel,
+  type InsuranceOcrPreview,
   isPrivateByDefault,
   type VehicleDocument,
 } from '@evdra/domain';
@@ -19,7 +20,7 @@ import {
   TextField,
 } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
-import { ApiError, errorText } from '../../../lib/api';
+import { ApiError, api, errorText } from '../../../lib/api';
 import { isLanguage } from '../../../lib/i18n';
 import { useSaveDocument } from '../api';
 
@@ -102,6 +103,38 @@ export function DocumentForm({
     if (detail === 'Encrypted PDF.') return t('documents.encrypted');
     if (detail === 'PDF with JavaScript.') return t('documents.scripted');
     return t('documents.wrongType');
+  };
+
+  // Scanning fills the form (issue 52): an insurance policy's photo is read by the receipt OCR's
+  // insurance reader; its number, insurer and dates are proposed in the fields, nothing is saved.
+  const [reading, setReading] = useState(false);
+  const canRead = (d.type === 'MTPL_INSURANCE' || d.type === 'CASCO') && files.length > 0;
+  const onRead = async () => {
+    const file = files[0];
+    if (!file) return;
+    setReading(true);
+    setFailure(null);
+    try {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const r = await api<InsuranceOcrPreview>(`/api/insurance-ocr/preview/${vehicleId}`, {
+        method: 'POST',
+        body: form,
+      });
+      setD((prev) => ({
+        ...prev,
+        number: r.policyNumber ?? prev.number,
+        issuedOn: r.startDate ?? prev.issuedOn,
+        expiresOn: r.endDate ?? prev.expiresOn,
+        ...(r.provider && !prev.titleTouched
+          ? { title: `${documentTypeLabel(prev.type, country, lang)} ${r.provider}`.slice(0, 120) }
+          : {}),
+      }));
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setReading(false);
+    }
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -215,6 +248,16 @@ export function DocumentForm({
           />
         </FieldShell>
         {files.length ? <p className="field__hint">{files.map((f) => f.name).join(', ')}</p> : null}
+        {canRead ? (
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => void onRead()}
+            disabled={reading}
+          >
+            {reading ? t('documents.reading') : t('documents.readPolicy')}
+          </button>
+        ) : null}
         <TextAreaField
           label={t('documents.notes')}
           name="notes"

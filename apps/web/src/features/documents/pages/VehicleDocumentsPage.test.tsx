@@ -160,6 +160,50 @@ describe('the document form', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('seguro.pdf')).toBeInTheDocument();
   });
 
+  it("scanning an RCA's photo proposes its number, insurer and dates; nothing is saved until Save", async () => {
+    const { user, fetchMock } = open('RO', () => jsonResponse(saved, 201));
+    const routes = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.startsWith('/api/insurance-ocr/preview/7'))
+        return jsonResponse({
+          provider: 'Allianz-Țiriac',
+          policyNumber: 'RO/25/998877',
+          coverageType: 'RCA',
+          startDate: '2026-02-01',
+          endDate: '2027-01-31',
+          price: 1250.5,
+          reminderEnabled: true,
+          confidence: {},
+          warnings: [],
+          language: 'ro',
+          source: 'ocr',
+          currency: 'RON',
+        });
+      return (routes as NonNullable<typeof routes>)(input, init);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add document' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'MTPL_INSURANCE');
+    await user.upload(within(dialog).getByLabelText(/Pages/), photo());
+    await user.click(within(dialog).getByRole('button', { name: 'Read the policy from the photo' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Number' })).toHaveValue('RO/25/998877'),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue(
+      'RCA (liability insurance) Allianz-Țiriac',
+    );
+    expect(within(dialog).getByLabelText('Issued on')).toHaveValue('2026-02-01');
+    expect(within(dialog).getByLabelText('Expires on')).toHaveValue('2027-01-31');
+    const posts = () =>
+      fetchMock.mock.calls.filter(
+        ([u, i]) => String(u) === '/api/vehicles/7/documents' && (i as RequestInit)?.method === 'POST',
+      );
+    expect(posts()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+  });
+
   it('a saved document shows in the list with its preview and validity', async () => {
     storeUser({ id: 1 });
     mockApi({
