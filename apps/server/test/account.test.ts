@@ -83,6 +83,8 @@ describe('GET /api/account/export', () => {
         'README.txt',
         'account.json',
         'assistant-chat.json',
+        // The vehicles' papers (issue 52): none here, so only the list.
+        'documents.json',
         'listings.json',
         'messages.json',
         'notifications.json',
