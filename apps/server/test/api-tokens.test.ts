@@ -154,6 +154,19 @@ describe('personal API tokens', () => {
     );
   });
 
+  it("lets a token change the user's settings but not the e-mail a password reset goes to (403)", async () => {
+    const { token } = await makeToken(owner, 'read-write');
+    const me = (await owner.get('/api/users/me')).data as { username: string; email: string };
+    const units = await bearer(token, 'PUT', '/api/users/me', { ...me, distanceUnit: 'mi' });
+    expect(units.statusCode).toBe(200);
+    expect(units.json().distanceUnit).toBe('mi');
+    const email = await bearer(token, 'PUT', '/api/users/me', { ...me, email: 'thief@example.com' });
+    expect(email.statusCode).toBe(403);
+    expect(email.json().code).toBe('FORBIDDEN');
+    expect((await owner.get('/api/users/me')).data.email).toBe(me.email);
+    await owner.put('/api/users/me', { ...me, distanceUnit: 'km' });
+  });
+
   it("answers 404 to another user's token id, which keeps working", async () => {
     const mine = await makeToken(owner, 'read');
     const res = await stranger.delete(`/api/tokens/${mine.id}`);

@@ -39,7 +39,10 @@ export async function usersRoutes(app: FastifyInstance, { service }: Options) {
   r.put(
     '/api/users/me',
     { ...me, schema: { tags, body: UpdateMeBody, response: { 200: User, ...errors } } },
-    async (req) => service.present(await service.updateMe(principalOf(req).userId, req.body)),
+    async (req) => {
+      const p = principalOf(req);
+      return service.present(await service.updateMe(p.userId, req.body, p.apiToken !== undefined));
+    },
   );
 
   r.put(

@@ -111,7 +111,18 @@ export class UsersService {
     return row;
   }
 
-  async updateMe(id: number, body: UpdateMeBody): Promise<UserRow> {
+  /**
+   * `viaToken`: the request came with an API token. A token may change settings but not the e-mail:
+   * that is where a password reset goes, so a leaked token would otherwise take the whole account.
+   */
+  async updateMe(id: number, body: UpdateMeBody, viaToken = false): Promise<UserRow> {
+    if (viaToken && (await this.get(id)).email.toLowerCase() !== body.email.toLowerCase()) {
+      throw new AppError(
+        403,
+        'FORBIDDEN',
+        "An API token cannot change the account's e-mail: sign in to change it.",
+      );
+    }
     await assertUsernameAndEmailFree(this.repo, body.username, body.email, id);
     const row = await this.save(id, {
       username: body.username,
