@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FxRepo } from '../src/modules/fx/fx.repo.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -280,6 +281,37 @@ describe('a two-fuel vehicle', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     // Petrol: 35 / 800 = 4.38; the LPG fill is the first of its chain.
     expect(await figures()).toEqual([null, null, 4.38]);
+  });
+});
+
+const require = createRequire(import.meta.url);
+/** A PDF's words, in order (pdfjs, as reports.test.ts reads them). */
+async function pdfWords(bytes: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+    standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
+  }).promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++)
+    for (const item of (await (await doc.getPage(n)).getTextContent()).items)
+      if ('str' in item) parts.push(item.str, ' ');
+  await doc.destroy();
+  return parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ');
+}
+
+describe('the history report', () => {
+  it('gives each fuel its line, in Romanian, and says the km are not split by fuel', async () => {
+    const res = await ro.get(`/api/vehicles/${logan}/report.pdf?lang=ro`);
+    expect(res.statusCode).toBe(200);
+    const text = await pdfWords(res.rawPayload);
+    expect(text).toContain('Benzină 0,87 L/100km · 385,00 lei · 3 alimentări');
+    expect(text).toContain('GPL 8,43 L/100km · 636,00 lei · 6 alimentări');
+    expect(text).toContain('kilometrajul nu arată pe ce combustibil s-au parcurs');
   });
 });
 

@@ -154,7 +154,9 @@ export function consumptionIn(
   format: (n: number, decimals: number) => string,
   metricSign: string,
 ): string {
-  if (fuelType === 'ELECTRIC' || unit === 'L_100KM') return `${format(lPer100km, 2)} ${metricSign}`;
+  // kWh and kg of CNG per 100 km have no MPG.
+  if (fuelType === 'ELECTRIC' || fuelType === 'CNG' || unit === 'L_100KM')
+    return `${format(lPer100km, 2)} ${metricSign}`;
   const value = consumptionFromL100km(lPer100km, unit);
   return value === undefined ? '–' : `${format(value, 1)} ${CONSUMPTION_WORDS[unit]}`;
 }

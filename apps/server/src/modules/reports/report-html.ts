@@ -6,7 +6,7 @@ import {
   renewalLabel,
 } from '@evdra/domain';
 import type { ReportModel } from './report-model.js';
-import { costRows, formats, gapText, renewalGapText, reportTexts } from './report-texts.js';
+import { byFuelStats, costRows, formats, gapText, renewalGapText, reportTexts } from './report-texts.js';
 
 const esc = (s: string) =>
   s.replace(
@@ -231,7 +231,8 @@ export function reportHtml(
           [t.distance, f.km(m.fuel.distance)],
           [t.average, consumption(m.fuel.average)],
           [t.lastYear, consumption(m.fuel.lastYear)],
-        ])}<h3 class="note chart-title">${esc(t.monthlyFuel)}</h3>${barSvg(m, f)}`;
+          ...byFuelStats(m, f, t),
+        ])}${m.fuel.byFuel.length > 0 ? note(t.byFuelNote) : ''}<h3 class="note chart-title">${esc(t.monthlyFuel)}</h3>${barSvg(m, f)}`;
   const c = t.categories;
   const costs =
     m.years.length === 0

@@ -1,4 +1,11 @@
-import type { AllTimeTotals, CostTotals, Language, MoneyAndUnits, YearlyAnalytics } from '@evdra/domain';
+import type {
+  AllTimeTotals,
+  CostTotals,
+  FuelSplit,
+  Language,
+  MoneyAndUnits,
+  YearlyAnalytics,
+} from '@evdra/domain';
 import { EXISTING_USER_MONEY_AND_UNITS } from '@evdra/domain';
 import type {
   ReportDocument,
@@ -44,6 +51,8 @@ export type ReportModel = {
     lastYear: number | null;
     /** The last 24 months up to the report's month, oldest first, with their fuel cost. */
     monthly: { month: string; cost: number }[];
+    /** A two-fuel vehicle's fuels (issue 51), its primary first; empty for a single-fuel vehicle. */
+    byFuel: FuelSplit[];
   };
   years: [string, CostTotals][];
   total: AllTimeTotals;
@@ -169,6 +178,7 @@ export function buildModel(input: {
       average: records.consumption ?? avg(rated(fills)),
       lastYear: avg(rated(fills.filter((f) => f.date > yearAgo && f.date <= today))),
       monthly,
+      byFuel: (input.costs.total.byFuel?.length ?? 0) > 1 ? (input.costs.total.byFuel ?? []) : [],
     },
     years: Object.entries(input.costs.yearly),
     total: input.costs.total,

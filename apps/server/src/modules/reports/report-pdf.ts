@@ -5,6 +5,7 @@ import { countryOfLanguage, documentTypeLabel, hasEngineSize, renewalLabel } fro
 import type { Font } from 'fontkit';
 import type { ReportModel } from './report-model.js';
 import {
+  byFuelStats,
   costRows,
   type Formats,
   formats,
@@ -237,9 +238,11 @@ export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<
         [t.distance, f.km(model.fuel.distance)],
         [t.average, consumption(model.fuel.average)],
         [t.lastYear, consumption(model.fuel.lastYear)],
+        ...byFuelStats(model, f, t),
       ],
       width,
     );
+    if (model.fuel.byFuel.length > 0) note(doc, t.byFuelNote);
     ensure(150);
     doc.font('B').fontSize(9).fillColor(INK).text(t.monthlyFuel, M, doc.y);
     barChart(doc, model.fuel.monthly, f, M, doc.y + 4, width, 110);

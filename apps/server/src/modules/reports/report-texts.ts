@@ -1,5 +1,6 @@
 import {
   EXISTING_USER_MONEY_AND_UNITS,
+  type FuelSplit,
   type FuelType,
   kmToDistance,
   type Language,
@@ -56,6 +57,7 @@ const en = {
   lastYear: 'Last 12 months',
   monthlyFuel: 'Fuel cost per month',
   noFuel: 'No fill-ups recorded.',
+  byFuelNote: 'Each fuel over every km driven: the odometer does not say which fuel drove them.',
   costs: 'Costs',
   category: 'Category',
   categories: { fuel: 'Fuel', expenses: 'Other expenses', insurance: 'Insurance', revisions: 'Services' },
@@ -133,6 +135,8 @@ const ro: Texts = {
   lastYear: 'Ultimele 12 luni',
   monthlyFuel: 'Cost combustibil pe lună',
   noFuel: 'Nicio alimentare înregistrată.',
+  byFuelNote:
+    'Fiecare combustibil raportat la toți kilometrii parcurși: kilometrajul nu arată pe ce combustibil s-au parcurs.',
   costs: 'Costuri',
   category: 'Categorie',
   categories: {
@@ -214,6 +218,8 @@ const es: Texts = {
   lastYear: 'Últimos 12 meses',
   monthlyFuel: 'Gasto en combustible por mes',
   noFuel: 'No hay repostajes registrados.',
+  byFuelNote:
+    'Cada combustible sobre todos los km recorridos: el cuentakilómetros no dice con qué combustible se hicieron.',
   costs: 'Gastos',
   category: 'Categoría',
   categories: { fuel: 'Combustible', expenses: 'Otros gastos', insurance: 'Seguro', revisions: 'Revisiones' },
@@ -357,4 +363,19 @@ export function costRows(t: Texts, f: Formats, years: [string, Costs][], total: 
     f.money(x.totalCost),
   ];
   return [...years.map(([year, x]) => row(year, x)), row(t.total, total)];
+}
+
+/**
+ * A two-fuel vehicle's line per fuel (issue 51): its consumption over every km driven, what it cost
+ * and how many fills (`LPG: 8.43 L/100km · 636.00 lei · 6 fill-ups`); none for a single-fuel vehicle.
+ */
+export function byFuelStats(m: { fuel: { byFuel: FuelSplit[] } }, f: Formats, t: Texts): [string, string][] {
+  return m.fuel.byFuel.map((x) => [
+    t.fuelTypes[x.fuelType],
+    [
+      x.per100km === null ? '—' : f.consumption(x.per100km, x.fuelType, `${x.unit}/100km`),
+      f.money(x.cost),
+      `${f.int(x.fills)} ${t.fillUps.toLocaleLowerCase(f.locale)}`,
+    ].join(' · '),
+  ]);
 }
