@@ -117,6 +117,16 @@ describe('an editor paying in euros on a lei owner’s car', () => {
     expect(Math.abs(convertMoney(hufInRon, RON_IN_EUR) - 63.75)).toBeLessThanOrEqual(0.01);
   });
 
+  it('the vehicle answer names the owner’s currency, the one every stored rate is to, to both of them', async () => {
+    for (const client of [ro, es]) {
+      const one = await client.get(`/api/vehicles/${car}`);
+      expect(one.statusCode).toBe(200);
+      expect(one.data).toMatchObject({ ownerCurrency: 'RON' });
+      const list = (await client.get('/api/vehicles')).data as { id: number; ownerCurrency: string }[];
+      expect(list.find((v) => v.id === car)?.ownerCurrency).toBe('RON');
+    }
+  });
+
   it('an edit that sends back the record’s own rate keeps it, whoever of the two edits', async () => {
     let version = huf.version;
     for (const client of [es, ro]) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isFuelPair } from './constants.js';
 import { FuelType } from './enums.js';
+import { Currency } from './money-schemas.js';
 import { VehicleAccess } from './sharing.js';
 
 export const VEHICLE_MIN_YEAR = 1886;
@@ -145,6 +146,12 @@ export const Vehicle = z.object({
    * only so code that builds vehicles by hand needs no change (absent means 'OWNER').
    */
   access: VehicleAccess.optional(),
+  /**
+   * The owner's currency (issue 50): every record's stored exchange rate is to it, so a shared car's
+   * editor paying in another reads a record's rate against it. The server always sends it; optional
+   * in the type only so code that builds vehicles by hand needs no change.
+   */
+  ownerCurrency: Currency.optional(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

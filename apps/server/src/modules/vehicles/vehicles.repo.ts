@@ -1,4 +1,4 @@
-import type { VehicleInput } from '@evdra/domain';
+import type { CurrencyCode, VehicleInput } from '@evdra/domain';
 import { and, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
 import { type Access, accessTo, closedListingPhotoOfAnother, reachable } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
@@ -10,9 +10,17 @@ import { namedStatement } from '../../db/statement.js';
 export type { Access };
 
 /** `access`: the reader's relation to it; null when they have none (an administrator's reads say 'OWNER'). */
-export type VehicleRow = typeof vehicles.$inferSelect & { ownerUsername: string; access: Access | null };
+export type VehicleRow = typeof vehicles.$inferSelect & {
+  ownerUsername: string;
+  ownerCurrency: CurrencyCode;
+  access: Access | null;
+};
 
-const columns = { ...getTableColumns(vehicles), ownerUsername: users.username };
+const columns = {
+  ...getTableColumns(vehicles),
+  ownerUsername: users.username,
+  ownerCurrency: users.currency,
+};
 
 /**
  * The API's Vehicle as the database writes it: byte for byte what the route schema's serializer
@@ -43,6 +51,7 @@ const vehicleJson = aliased({
   tankCapacity: sql`${vehicles.tankCapacity}::float8`,
   secondaryTankCapacity: sql`${vehicles.secondaryTankCapacity}::float8`,
   access: accessTo(vehicles.id),
+  ownerCurrency: sql`${users.currency}`,
 });
 
 export class VehiclesRepo {

@@ -36,6 +36,7 @@ export function presentVehicle(v: VehicleRow): Vehicle {
     ownerId: v.ownerId,
     ownerUsername: v.ownerUsername,
     access: v.access ?? 'OWNER',
+    ownerCurrency: v.ownerCurrency,
     version: v.version,
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),

@@ -11,7 +11,8 @@ import type { RecordSchema } from './recordFields';
 // A record's currency (default: the reader's) and, when it is another one, the rate it was paid at:
 // one unit of the record's currency in the reader's. The rate is proposed from the server's daily
 // reference rates (GET /api/fx/rate) for the record's day; when none is known, from the rate the
-// user typed last for that pair (kept in this browser), else the user types it.
+// user typed last for that pair (kept in this browser), else the user types it. An opened record's own
+// rate is the one stored, to the vehicle owner's currency (a shared car's editor reads it against it).
 
 /** A field this component sets on any record schema that has it (all four record bodies do). */
 const name = (n: 'currency' | 'exchangeRate' | 'rateSource' | 'rateDate') =>
@@ -49,12 +50,18 @@ export function CurrencyFields<S extends RecordSchema>({
   form,
   label,
   readerCurrency,
+  ownerCurrency,
   check,
   paidField,
 }: {
   form: ZodForm<S>;
   label: string;
   readerCurrency: CurrencyCode;
+  /**
+   * The vehicle owner's currency (the vehicle answer's ownerCurrency): the server stores every rate to
+   * it, so an opened record's own rate is units of it, not of the reader's (a shared car's editor).
+   */
+  ownerCurrency?: CurrencyCode;
   /** Under the currency: why a receipt's reading of it should be checked. */
   check?: ReactNode;
   /**
@@ -110,6 +117,9 @@ export function CurrencyFields<S extends RecordSchema>({
   }, [currency, readerCurrency, day, foreign, setValue]);
 
   const rateField = form.field(name('exchangeRate'), 'number');
+  // The currency the rate shown is to: an opened record's own rate is to the owner's; a proposed or
+  // typed one to the reader's (the server converts it to the owner's).
+  const rateTo = hint?.kind === 'record' && ownerCurrency ? ownerCurrency : readerCurrency;
   // What the rate is, then where the proposed one came from.
   const source =
     hint?.kind === 'bank'
@@ -119,14 +129,14 @@ export function CurrencyFields<S extends RecordSchema>({
         : hint?.kind === 'unknown'
           ? t('units.rateUnknown')
           : '';
-  const rateHint = `${t('units.exchangeRateHint', { from: currency, to: readerCurrency })} ${source}`.trim();
+  const rateHint = `${t('units.exchangeRateHint', { from: currency, to: rateTo })} ${source}`.trim();
   const paid = paidField ? values[paidField] : undefined;
   const rate = values.exchangeRate;
   const converted =
     foreign && typeof paid === 'number' && paid > 0 && typeof rate === 'number' && rate > 0
       ? t('ocr.paidAndConverted', {
           paid: formatMoney(paid, lng, currency),
-          converted: formatMoney(paid * rate, lng, readerCurrency),
+          converted: formatMoney(paid * rate, lng, rateTo),
         })
       : null;
   const row = (

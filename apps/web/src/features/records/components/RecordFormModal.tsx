@@ -1,4 +1,5 @@
-import type { CurrencyCode } from '@evdra/domain';
+import type { CurrencyCode, Vehicle } from '@evdra/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DefaultValues, FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { currencySign } from '../../../lib/format';
 import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { currencyOf, useMoneyAndUnits } from '../../../lib/units';
+import { type VehicleList, vehicleKeys } from '../../../lib/vehicle-list';
 import { RECORD_SCHEMAS, type RecordSchemaName } from '../recordSchemas';
 import { CurrencyFields, rememberRate } from './CurrencyFields';
 import { measureSign, shownToStored, storedToShown } from './measures';
@@ -39,12 +41,15 @@ function Control<S extends RecordSchema>({
   autoFocus,
   hintNode,
   readerCurrency,
+  ownerCurrency,
   paidField,
 }: {
   def: FieldDef;
   form: ZodForm<S>;
   autoFocus: boolean;
   readerCurrency: CurrencyCode;
+  /** The vehicle owner's currency: an opened record's stored rate is to it. */
+  ownerCurrency?: CurrencyCode;
   /** The amount shown converted beside a foreign currency (a receipt's preview). */
   paidField?: string;
   /** Shown instead of the plain `def.hint` (a field to check). */
@@ -58,6 +63,7 @@ function Control<S extends RecordSchema>({
         form={form}
         label={def.label}
         readerCurrency={readerCurrency}
+        ownerCurrency={ownerCurrency}
         check={hintNode}
         paidField={paidField}
       />
@@ -80,6 +86,7 @@ function Control<S extends RecordSchema>({
           form={form}
           autoFocus={autoFocus}
           readerCurrency={readerCurrency}
+          ownerCurrency={ownerCurrency}
           paidField={paidField}
         />
       </div>
@@ -149,6 +156,7 @@ export function RecordFormModal<S extends RecordSchema>({
   const form = useZodForm(schema, { defaultValues: shown });
   const [failure, setFailure] = useState<string | null>(null);
   const values = form.watch() as Record<string, unknown>;
+  const ownerCurrency = useOwnerCurrency(values.vehicleId);
   const sign = currencySign(currencyOf(values, units.currency), lng);
   // A label that follows what is typed (kWh for a charge) and names the unit or the currency.
   const labelled = (d: FieldDef): FieldDef => {
@@ -211,6 +219,7 @@ export function RecordFormModal<S extends RecordSchema>({
         form={form}
         autoFocus={idx === 0}
         readerCurrency={units.currency}
+        ownerCurrency={ownerCurrency}
         paidField={paidField}
       />
     );
@@ -235,6 +244,20 @@ export function RecordFormModal<S extends RecordSchema>({
         <FormActions failure={failure} busy={form.formState.isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
+  );
+}
+
+/**
+ * The currency of the record's vehicle's owner, as the vehicle answer says it (ownerCurrency), from the
+ * vehicle or the list the page has loaded; undefined when neither is at hand.
+ */
+function useOwnerCurrency(vehicleId: unknown): CurrencyCode | undefined {
+  const queryClient = useQueryClient();
+  const id = Number(vehicleId);
+  if (!Number.isInteger(id)) return undefined;
+  return (
+    queryClient.getQueryData<Vehicle>(vehicleKeys.one(id))?.ownerCurrency ??
+    queryClient.getQueryData<VehicleList>(vehicleKeys.list)?.vehicles.find((v) => v.id === id)?.ownerCurrency
   );
 }
 

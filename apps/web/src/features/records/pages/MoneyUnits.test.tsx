@@ -173,4 +173,51 @@ describe("money and measures in the reader's units", () => {
     // The typed rate is proposed next time for the pair.
     expect(localStorage.getItem('evdra:lastRate:HUF:USD')).toBe('0.0028');
   }, 20_000);
+  it("a shared car's euro editor reads an opened record's own rate against the owner's lei, a typed one against euros", async () => {
+    storeUser({ id: 2, username: 'bob', currency: 'EUR' });
+    const logan = makeVehicle({
+      id: 7,
+      ownerId: 1,
+      access: 'EDITOR',
+      ownerCurrency: 'RON',
+      fuelType: 'PETROL',
+    });
+    const { user, fetchMock } = open(<FuelPage />, {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': () =>
+        jsonResponse([
+          fill({
+            date: '2024-03-09',
+            liters: 41,
+            fuelPrice: 25_000,
+            currency: 'HUF',
+            // Stored to the owner's lei: 0.01267 lei for 1 forint.
+            exchangeRate: 0.01267,
+            rateDate: '2024-03-08',
+            rateSource: 'ECB',
+            version: 4,
+          } as Partial<FuelEntry>),
+        ]),
+      'PUT /api/fuel-consumptions/1': (_url, init) => jsonResponse(JSON.parse(String(init?.body)), 200),
+    });
+    const card = (await screen.findByRole('heading', { name: 'Mar 9, 2024' })).closest('li') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: /^Edit/ }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Fuel Entry' });
+    const rate = within(edit).getByLabelText('Exchange rate');
+    expect(rate).toHaveValue(0.01267);
+    // Not "1 HUF in EUR": the stored rate is to the owner's lei.
+    expect(rate).toHaveAccessibleDescription(/^1 HUF in RON\./);
+    // A rate the editor types is to their own euros (the server converts it to the owner's lei).
+    await user.clear(rate);
+    await user.type(rate, '0.00255');
+    expect(within(edit).getByLabelText('Exchange rate')).toHaveAccessibleDescription(/^1 HUF in EUR\./);
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(posted(fetchMock)).toMatchObject({
+        currency: 'HUF',
+        exchangeRate: 0.00255,
+        rateSource: 'MANUAL',
+      }),
+    );
+  }, 20_000);
 });
