@@ -37,7 +37,7 @@ const newCar = async (fuelType: FuelType, secondaryFuelType: FuelType | null) =>
   return res.data.id as number;
 };
 
-type Fill = FillUp & { fuelType: FuelType; consumptionPer100km: number | null };
+type Fill = FillUp & { fuelType: FuelType; fuelPrice: number; consumptionPer100km: number | null };
 const fills = async (car: number): Promise<Fill[]> => {
   const res = await owner.get(`/api/fuel-consumptions/vehicle/${car}`);
   expect(res.statusCode).toBe(200);
