@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { newDriverOnFuelScreen } from './helpers';
 import { screenshots } from './shots';
@@ -8,11 +9,69 @@ import { screenshots } from './shots';
 
 const PHONE = { width: 360, height: 800 };
 
+/** The server's pdfjs-dist (the web app has none): the report's text as the API tests read it. */
+const serverRequire = createRequire(new URL('../../server/package.json', import.meta.url));
+
+type PdfJs = {
+  getDocument: (options: object) => {
+    promise: Promise<{
+      numPages: number;
+      getPage: (n: number) => Promise<{ getTextContent: () => Promise<{ items: object[] }> }>;
+      destroy: () => Promise<void>;
+    }>;
+  };
+};
+
+/** Every page's text of a PDF, any run of white space as one space. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { getDocument } = (await import(serverRequire.resolve('pdfjs-dist/legacy/build/pdf.mjs'))) as PdfJs;
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+    standardFontDataUrl: `${serverRequire.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
+  }).promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    for (const item of content.items as { str?: string; hasEOL?: boolean }[])
+      if (item.str !== undefined) parts.push(item.str, item.hasEOL ? '\n' : ' ');
+  }
+  await doc.destroy();
+  return parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ');
+}
+
+/**
+ * Keeps every text the page draws on a canvas (a chart's axis ticks and tooltips are drawn, not in
+ * the DOM): window.__drawn, from the next navigation on.
+ */
+async function recordCanvasText(page: Page) {
+  await page.addInitScript(() => {
+    const drawn: string[] = [];
+    (window as unknown as { __drawn: string[] }).__drawn = drawn;
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (
+      text: string,
+      x: number,
+      y: number,
+      max?: number,
+    ) {
+      drawn.push(String(text));
+      return max === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, max);
+    };
+  });
+}
+const drawnTexts = (page: Page) => page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn);
+
 /** A record card on the fuel screen, by a figure it shows. */
 const cardWith = (page: Page, text: string | RegExp) =>
   page.locator('.record-card').filter({ hasText: text });
 
-test('a Romanian driver at 360 px types a fill-up in lei and reads lei on its card', async ({ page }) => {
+test('a Romanian driver at 360 px types a fill-up in lei and reads lei on its card, the chart and the report', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await newDriverOnFuelScreen(page, 'lei', {
     make: 'Dacia',
@@ -52,6 +111,31 @@ test('a Romanian driver at 360 px types a fill-up in lei and reads lei on its ca
   await expect(card).toContainText('38,50 L');
   await expect(card).not.toContainText('€');
   await screenshots(page, 'money-units-ron-card');
+
+  // The chart: its axis in whole lei, its tooltip the fill-up's 289,90 lei (drawn on the canvas).
+  const vehicleId = Number(/\/(\d+)(?:[/?#]|$)/.exec(new URL(fuelScreen).pathname)?.[1]);
+  expect(vehicleId).toBeGreaterThan(0);
+  await recordCanvasText(page);
+  await page.goto(`/analytics/${vehicleId}`);
+  const chart = page.getByRole('img', { name: 'Cost total pe lună' });
+  await chart.scrollIntoViewIfNeeded();
+  await expect
+    .poll(async () => (await drawnTexts(page)).some((s) => /^\d[\d.]* lei$/.test(s.replace(/\s/g, ' '))))
+    .toBe(true);
+  await chart.hover();
+  await expect
+    .poll(async () => (await drawnTexts(page)).map((s) => s.replace(/\s/g, ' ')).join(' | '))
+    .toContain('Cost total: 289,90 lei');
+  expect((await drawnTexts(page)).join(' ')).not.toContain('€');
+  await screenshots(page, 'money-units-ron-chart');
+
+  // The PDF report, in Romanian: the fill-up's lei, never euros.
+  const res = await page.request.get(`/api/vehicles/${vehicleId}/report.pdf?lang=ro`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const text = await pdfText(await res.body());
+  expect(text).toContain('289,90 lei');
+  expect(text).not.toContain('€');
 });
 
 test('an American driver types gallons, miles and dollars and reads MPG', async ({ page }) => {
