@@ -175,6 +175,10 @@ function flatten(s: Schema | undefined): Schema {
   if (s.allOf) return flatten(Object.assign({}, ...s.allOf));
   return s;
 }
+const allowsNull = (s: Schema) =>
+  s.nullable === true ||
+  (Array.isArray(s.type) && s.type.includes('null')) ||
+  !!(s.anyOf ?? s.oneOf)?.some((a) => a.type === 'null');
 const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
 
 function validString(s: Schema, name: string, rng: Rng): string {
@@ -238,7 +242,10 @@ export function validValue(
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(s.properties ?? {})) {
-        if (s.required?.includes(k) || rng.chance(0.7)) out[k] = validValue(v, k, path, pools, rng);
+        // An optional field that may be null is left out: a value of its own may break a rule between
+        // fields the schema cannot say (a second fuel must pair with the first, issue 51).
+        if (s.required?.includes(k) || (!allowsNull(v) && rng.chance(0.7)))
+          out[k] = validValue(v, k, path, pools, rng);
       }
       return out;
     }
