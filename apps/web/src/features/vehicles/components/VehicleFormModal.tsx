@@ -103,9 +103,7 @@ function FuelFields({
   const tankLabel = (fuel: FuelType) => {
     const own = ownUnit(fuel);
     const label =
-      own === 'kWh'
-        ? t('vehicles.battery')
-        : t('vehicles.tankOf', { Fuel: t(`fuelTypes.${fuel}`), fuel: t(`fuelNames.${fuel}`) });
+      own === 'kWh' ? t('vehicles.battery') : t('vehicles.tankOf', { fuel: t(`fuelNames.${fuel}`) });
     return t('units.withSign', { label, sign: own ?? VOLUME_SIGNS[volumeUnit] });
   };
   const secondField = form.field('secondaryFuelType');

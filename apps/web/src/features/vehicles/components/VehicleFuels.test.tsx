@@ -46,10 +46,10 @@ describe('a vehicle with two fuels', () => {
     expect(optionTexts(within(dialog).getByLabelText('Second fuel'))).toEqual(['None', 'Electric']);
     await user.selectOptions(within(dialog).getByLabelText('Fuel type'), 'PETROL');
     // One fuel: one tank.
-    expect(within(dialog).queryByLabelText('LPG tank (L)')).toBeNull();
+    expect(within(dialog).queryByLabelText('Tank for LPG (L)')).toBeNull();
     await user.selectOptions(within(dialog).getByLabelText('Second fuel'), 'GPL');
-    await user.type(within(dialog).getByLabelText('Petrol tank (L)'), '40');
-    await user.type(within(dialog).getByLabelText('LPG tank (L)'), '32');
+    await user.type(within(dialog).getByLabelText('Tank for petrol (L)'), '40');
+    await user.type(within(dialog).getByLabelText('Tank for LPG (L)'), '32');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(sent(fetchMock, 'POST')).toMatchObject({
@@ -76,7 +76,7 @@ describe('a vehicle with two fuels', () => {
     const { user } = renderPage(<VehicleFormModal vehicle={phev} onClose={() => {}} onSaved={onSaved} />);
     const dialog = screen.getByRole('dialog', { name: 'Edit vehicle' });
     expect(within(dialog).getByLabelText('Second fuel')).toHaveValue('ELECTRIC');
-    expect(within(dialog).getByLabelText('Petrol tank (gal)')).toHaveValue(10);
+    expect(within(dialog).getByLabelText('Tank for petrol (gal)')).toHaveValue(10);
     expect(within(dialog).getByLabelText('Battery (kWh)')).toHaveValue(13.8);
     await user.selectOptions(within(dialog).getByLabelText('Second fuel'), '');
     expect(within(dialog).queryByLabelText('Battery (kWh)')).toBeNull();
