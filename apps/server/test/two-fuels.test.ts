@@ -22,6 +22,7 @@ const car = (reg: string, extra: Record<string, unknown> = {}) => ({
   registrationNumber: reg,
   engineSize: 1,
   odometer: 49_000,
+  aiEvaluationConsent: true, // the AI summaries need it
   ...extra,
 });
 
@@ -303,6 +304,22 @@ async function pdfWords(bytes: Buffer): Promise<string> {
   await doc.destroy();
   return parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ');
 }
+
+describe('the AI fuel summary', () => {
+  it('speaks of each fuel: what each costs over every km driven', async () => {
+    const res = await ro.get(`/ai-feedback/vehicle/${logan}/fuel`);
+    expect(res.statusCode, res.body).toBe(200);
+    // LPG 636 lei and petrol 385 lei over the 2,150 km the readings span: 0.296 and 0.179 lei/km.
+    const text = res.body.replace(/[\u00a0\u202f]/g, ' ');
+    // Each fuel's own chain: LPG (7.50 + 9.00 + 9.43 + 7.50) / 4, petrol its one figure.
+    expect(text).toContain('9 alimentări: 55,00 L + 212,00 L pentru 1.021,00 lei.');
+    expect(text).toContain('Benzină: 3 alimentare(i), în medie 0,87 L/100 km de la plin la plin.');
+    expect(text).toContain('GPL: 6 alimentare(i), în medie 8,36 L/100 km de la plin la plin.');
+    expect(text).toContain('Pe GPL cheltuiești 0,30 lei/km, față de 0,18 lei/km pe benzină');
+    expect(text).not.toContain('Cea mai bună alimentare'); // one best of both fuels would mean nothing
+    expect((await bob.get(`/ai-feedback/vehicle/${logan}/fuel`)).statusCode).toBe(404);
+  });
+});
 
 describe('the history report', () => {
   it('gives each fuel its line, in Romanian, and says the km are not split by fuel', async () => {

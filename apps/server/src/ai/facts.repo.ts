@@ -3,6 +3,7 @@ import {
   type CurrencyCode,
   convertMoney,
   type DistanceUnitCode,
+  type FuelType,
   type Language,
   REVISION_INTERVAL_KM,
   REVISION_INTERVAL_MONTHS,
@@ -233,6 +234,18 @@ function toFacts(v: FactsRow, today: string): VehicleFacts {
       recentPricePerUnit: f?.recentPrice == null ? null : Math.round(Number(f.recentPrice) * 1000) / 1000,
       earlierPricePerUnit: f?.earlierPrice == null ? null : Math.round(Number(f.earlierPrice) * 1000) / 1000,
       typicalConsumption: typicalConsumption(v.fuelType, engineSize),
+      ...(f?.byFuel && f.byFuel.length > 1
+        ? {
+            byFuel: f.byFuel.map((x) => ({
+              fuelType: x.fuelType,
+              fills: num(x.n),
+              quantity: round2(num(x.quantity)),
+              spent: round2(num(x.spent)),
+              avgConsumption: x.avg == null ? null : round2(Number(x.avg)),
+              costPerKm: km > 0 ? Math.round((num(x.spent) / km) * 1000) / 1000 : null,
+            })),
+          }
+        : {}),
     },
     service: {
       count: records.revisions,
@@ -344,6 +357,9 @@ function inCurrency(
       spent: m(facts.fuel.spent),
       recentPricePerUnit: m3(facts.fuel.recentPricePerUnit),
       earlierPricePerUnit: m3(facts.fuel.earlierPricePerUnit),
+      ...(facts.fuel.byFuel
+        ? { byFuel: facts.fuel.byFuel.map((x) => ({ ...x, spent: m(x.spent), costPerKm: m3(x.costPerKm) })) }
+        : {}),
     },
   };
 }
@@ -385,6 +401,7 @@ type FactsRow = ReaderColumns & {
     worst: Dated;
     recentPrice: Num;
     earlierPrice: Num;
+    byFuel: { fuelType: FuelType; n: Num; quantity: Num; spent: Num; avg: Num }[] | null;
   } | null;
   costs: {
     fuel: Num;
@@ -447,13 +464,13 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
     sql`coalesce(${latestRateSql(rateCurrency, sql`(select vs.cur from vs where vs.id = ${vehicleId})`, t)}, 1)`;
   return sql`
     with vs as (
-      select id, owner_id, make, model, year, fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent,
+      select id, owner_id, make, model, year, fuel_type, secondary_fuel_type, engine_size, odometer, registration_number, ai_evaluation_consent,
              (select u.currency from users u where u.id = owner_id) as cur
         from vehicles
        where id in (select vehicle_id from vehicle_access where user_id = ${sql.placeholder('owner')})${scope === 'vehicle' ? sql` and id = ${sql.placeholder('vehicle')}` : sql``}),
     f as (
       -- Money in the owner's currency: each fill-up's amount at its stored rate (issue 50), times k.
-      select vehicle_id, id, date, odometer, liters,
+      select vehicle_id, id, date, odometer, liters, fuel_type,
              round(fuel_price * coalesce(exchange_rate, 1) * k, 2) as fuel_price, consumption_per_100km as c,
              coalesce(price_per_liter * coalesce(exchange_rate, 1), fuel_price * coalesce(exchange_rate, 1) / nullif(liters, 0)) * k as ppu,
              row_number() over (partition by vehicle_id order by date desc, id desc) as rn,
@@ -462,8 +479,19 @@ function factsQuery(scope: 'vehicle' | 'owner'): SQL {
         from (select fe.*, ${k(sql`fe.rate_currency`, sql`fe.vehicle_id`)} as k
                 from fuel_entries fe where fe.vehicle_id in (select id from vs)) fe
       window whole as (partition by vehicle_id)),
+    -- A two-fuel vehicle's fuels (issue 51): a fill of a fuel it lacks counts as its primary's.
+    fb as (
+      select f.vehicle_id, case when f.fuel_type = vs.secondary_fuel_type then f.fuel_type else vs.fuel_type end as fuel,
+             count(*) as n, sum(f.liters) as quantity, sum(f.fuel_price) as spent, avg(f.c) as avg,
+             (case when f.fuel_type = vs.secondary_fuel_type then f.fuel_type else vs.fuel_type end) = vs.fuel_type as primary_fuel
+        from f join vs on vs.id = f.vehicle_id
+       where vs.secondary_fuel_type is not null
+       group by 1, 2, vs.fuel_type),
     fa as (
-      select vehicle_id, count(*) as n, min(odometer) as "kmLow", max(odometer) as "kmHigh",
+      select vehicle_id, count(*) as n,
+             (select json_agg(json_build_object('fuelType', fb.fuel, 'n', fb.n, 'quantity', fb.quantity,
+                                                'spent', fb.spent, 'avg', fb.avg) order by fb.primary_fuel desc)
+                from fb where fb.vehicle_id = f.vehicle_id) as "byFuel", min(odometer) as "kmLow", max(odometer) as "kmHigh",
              sum(liters) as quantity, sum(fuel_price) as spent, count(c) as measured, avg(c) as avg,
              case when count(c) > 0 then json_build_object(
                'v', (array_agg(c order by id desc) filter (where date = lastd and c is not null))[1],

@@ -68,6 +68,19 @@ export type VehicleFacts = {
     earlierPricePerUnit: number | null;
     /** What is normal for this fuel type and engine size, per 100 km. */
     typicalConsumption: number;
+    /**
+     * A two-fuel vehicle's fuels (issue 51), its primary first; absent for a single-fuel vehicle.
+     * The odometer does not say which fuel drove which km: costPerKm is each fuel's money over every
+     * km driven (they add up to the fuel's cost per km), avgConsumption the mean of its own chain's fills.
+     */
+    byFuel?: {
+      fuelType: FuelType;
+      fills: number;
+      quantity: number;
+      spent: number;
+      avgConsumption: number | null;
+      costPerKm: number | null;
+    }[];
   };
   service: {
     count: number;

@@ -1,4 +1,4 @@
-import type { Language } from '@evdra/domain';
+import type { FuelType, Language } from '@evdra/domain';
 import type { VehicleFacts } from './facts.js';
 import { type Fmt, formatter } from './format.js';
 
@@ -170,6 +170,11 @@ type FuelTexts = {
   price: (recent: string, earlier: string, pct: string, up: boolean, unit: string) => string;
   jump: (pct: string, electric: boolean) => string;
   steady: () => string;
+  /** A two-fuel vehicle (issue 51): each fuel's money over every km driven, the costlier first. */
+  byFuel: (first: string, firstPerKm: string, second: string, secondPerKm: string) => string;
+  fuelNames: Record<FuelType, string>;
+  /** One fuel of a two-fuel vehicle: its own full-to-full average (null: not measured yet). */
+  fuelAvg: (name: string, avg: string | null, n: number) => string;
 };
 
 const FUEL: Record<Language, FuelTexts> = {
@@ -191,6 +196,11 @@ const FUEL: Record<Language, FuelTexts> = {
         ? `The latest consumption is ${pct} above the average: check tyre pressures, heating or air-conditioning use and motorway speeds.`
         : `The latest consumption is ${pct} above the average, which can hint at a fault: check tyre pressures, the air filter, spark plugs or injectors, and your driving (short trips, cold starts, roof box).`,
     steady: () => 'Consumption is steady; nothing points to a fault.',
+    byFuel: (a, x, b, y) =>
+      `${a[0]?.toUpperCase()}${a.slice(1)} costs you ${x} against ${y} on ${b} (each fuel’s cost over every km driven: the odometer does not say which fuel drove them).`,
+    fuelNames: { PETROL: 'petrol', DIESEL: 'diesel', GPL: 'LPG', CNG: 'CNG', ELECTRIC: 'electricity' },
+    fuelAvg: (name, avg, n) =>
+      `${name[0]?.toUpperCase()}${name.slice(1)}: ${n} fill-up(s), ${avg === null ? 'consumption not measured yet' : `${avg} on average from full to full`}.`,
   },
   ro: {
     none: (car) =>
@@ -209,6 +219,11 @@ const FUEL: Record<Language, FuelTexts> = {
         ? `Ultimul consum este cu ${pct} peste medie: verificați presiunea anvelopelor, folosirea încălzirii sau a aerului condiționat și vitezele pe autostradă.`
         : `Ultimul consum este cu ${pct} peste medie, ceea ce poate indica o defecțiune: verificați presiunea anvelopelor, filtrul de aer, bujiile sau injectoarele și stilul de condus (drumuri scurte, porniri la rece, cutie de plafon).`,
     steady: () => 'Consumul este constant; nimic nu indică o defecțiune.',
+    byFuel: (a, x, b, y) =>
+      `Pe ${a} cheltuiești ${x}, față de ${y} pe ${b} (costul fiecărui combustibil raportat la toți kilometrii parcurși: kilometrajul nu arată pe ce combustibil s-au parcurs).`,
+    fuelNames: { PETROL: 'benzină', DIESEL: 'motorină', GPL: 'GPL', CNG: 'GNC', ELECTRIC: 'electricitate' },
+    fuelAvg: (name, avg, n) =>
+      `${name[0]?.toUpperCase()}${name.slice(1)}: ${n} alimentare(i), ${avg === null ? 'consum încă nemăsurat' : `în medie ${avg} de la plin la plin`}.`,
   },
   es: {
     none: (car) =>
@@ -228,6 +243,11 @@ const FUEL: Record<Language, FuelTexts> = {
         ? `El último consumo está un ${pct} por encima de la media: revisa la presión de los neumáticos, el uso de calefacción o aire acondicionado y la velocidad en autopista.`
         : `El último consumo está un ${pct} por encima de la media, lo que puede indicar una avería: revisa la presión de los neumáticos, el filtro de aire, las bujías o inyectores y tu forma de conducir (trayectos cortos, arranques en frío, cofre de techo).`,
     steady: () => 'El consumo es estable; nada apunta a una avería.',
+    byFuel: (a, x, b, y) =>
+      `Con ${a} gastas ${x} frente a ${y} con ${b} (el coste de cada combustible sobre todos los km recorridos: el cuentakilómetros no dice con qué combustible se hicieron).`,
+    fuelNames: { PETROL: 'gasolina', DIESEL: 'diésel', GPL: 'GLP', CNG: 'GNC', ELECTRIC: 'electricidad' },
+    fuelAvg: (name, avg, n) =>
+      `${name[0]?.toUpperCase()}${name.slice(1)}: ${n} repostaje(s), ${avg === null ? 'consumo aún sin medir' : `${avg} de media de lleno a lleno`}.`,
   },
 };
 
@@ -242,6 +262,7 @@ export function fuelText(f: VehicleFacts, lang: Language): string {
   const q = (n: number) => fmt.quantity(n, f.vehicle.fuelType);
   const c = (n: number) => fmt.consumption(n, f.vehicle.fuelType);
   if (fu.fills === 0) return t.none(carName(f));
+  if (fu.byFuel && fu.byFuel.length > 1) return twoFuelsText(f, t, fmt, fu.byFuel);
   if (fu.avgConsumption === null) return t.unmeasured(fu.fills, q(fu.quantity), fmt.money(fu.spent));
   const lines = [t.totals(fu.fills, q(fu.quantity), fmt.money(fu.spent))];
   lines.push(t.avg(c(fu.avgConsumption), fu.measured, c(fu.typicalConsumption)));
@@ -279,5 +300,46 @@ export function fuelText(f: VehicleFacts, lang: Language): string {
     );
   }
   if (!jump && fu.measured >= 3) lines.push(t.steady());
+  return lines.join('\n');
+}
+
+/**
+ * A two-fuel vehicle's fuel summary (issue 51): each fuel's own full-to-full average (the chains are
+ * kept apart; one average of both would mean nothing), then what each costs over every km driven.
+ */
+function twoFuelsText(
+  f: VehicleFacts,
+  t: FuelTexts,
+  fmt: Fmt,
+  byFuel: NonNullable<VehicleFacts['fuel']['byFuel']>,
+): string {
+  const fu = f.fuel;
+  const lines = [
+    t.totals(
+      fu.fills,
+      byFuel.map((x) => fmt.quantity(x.quantity, x.fuelType)).join(' + '),
+      fmt.money(fu.spent),
+    ),
+  ];
+  for (const x of byFuel)
+    lines.push(
+      t.fuelAvg(
+        t.fuelNames[x.fuelType],
+        x.avgConsumption === null ? null : fmt.consumption(x.avgConsumption, x.fuelType),
+        x.fills,
+      ),
+    );
+  const [first, second] = [...byFuel].sort((a, b) => b.spent - a.spent);
+  if (first?.costPerKm != null && second?.costPerKm != null) {
+    const perKm = (n: number) => `${fmt.moneyPerDistance(n)}/${fmt.distanceSign}`;
+    lines.push(
+      t.byFuel(
+        t.fuelNames[first.fuelType],
+        perKm(first.costPerKm),
+        t.fuelNames[second.fuelType],
+        perKm(second.costPerKm),
+      ),
+    );
+  }
   return lines.join('\n');
 }
