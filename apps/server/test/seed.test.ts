@@ -45,6 +45,7 @@ describe('demo seed', () => {
       ['lucia', 'USER'],
       ['autopark', 'USER'],
       ['andrei', 'USER'],
+      ['oliver', 'USER'],
     ]);
     for (const u of users.slice(1, 4)) expect(u.vehicles.length).toBeGreaterThanOrEqual(2);
     for (const u of users.slice(1, 4)) expect(u.vehicles.length).toBeLessThanOrEqual(4);
@@ -90,6 +91,66 @@ describe('demo seed', () => {
     expect(lpg?.per100km).toBeGreaterThan(8);
     expect(lpg?.per100km).toBeLessThan(10);
     expect(petrol?.per100km).toBeLessThan(1);
+  });
+
+  it("keeps andrei's forint fill-up from Hungary and his policy in euros, each with its rate to his lei", async () => {
+    const andrei = await as('andrei');
+    const [eco] = (await andrei.get('/api/vehicles')).data as Vehicle[];
+    const fills = (await andrei.get(`/api/fuel-consumptions/vehicle/${eco?.id}`)).data as {
+      currency: string;
+      fuelPrice: number;
+      pricePerLiter: number;
+      exchangeRate: number;
+      consumptionPer100km: number | null;
+    }[];
+    const huf = fills.filter((f) => f.currency === 'HUF');
+    expect(huf).toHaveLength(1);
+    expect(huf[0]).toMatchObject({ pricePerLiter: 318.9, exchangeRate: 0.01264 });
+    // A tank's worth of forints: thousands of them, never read as lei.
+    expect(huf[0]?.fuelPrice).toBeGreaterThan(3_000);
+    // It joins the LPG chain: a believable consumption, not one spanning two tanks.
+    expect(huf[0]?.consumptionPer100km).toBeGreaterThan(7);
+    expect(huf[0]?.consumptionPer100km).toBeLessThan(12);
+    const policies = (await andrei.get(`/api/insurance/vehicle/${eco?.id}`)).data as {
+      price: number;
+      currency: string;
+      exchangeRate: number;
+    }[];
+    expect(policies).toEqual([
+      expect.objectContaining({ price: 214, currency: 'EUR', exchangeRate: 4.9767 }),
+    ]);
+    // His totals in lei count the euros at their rate: 214 € is 1,065.01 lei.
+    const total = (await andrei.get(`/api/analytics/vehicle/${eco?.id}/total`)).data;
+    expect(total).toMatchObject({ currency: 'RON', totalInsuranceCost: 1065.01 });
+  });
+
+  it('gives oliver, in the UK, pounds, miles and UK mpg on a year of his Ford Focus', async () => {
+    const oliver = await as('oliver');
+    expect((await oliver.get('/api/users/me')).data).toMatchObject({
+      country: 'GB',
+      currency: 'GBP',
+      distanceUnit: 'mi',
+      volumeUnit: 'L',
+      consumptionUnit: 'MPG_UK',
+    });
+    const [focus] = (await oliver.get('/api/vehicles')).data as Vehicle[];
+    expect(focus).toMatchObject({ make: 'Ford', model: 'Focus', ownerCurrency: 'GBP' });
+    const fills = (await oliver.get(`/api/fuel-consumptions/vehicle/${focus?.id}`)).data as {
+      currency: string;
+      consumptionPer100km: number | null;
+    }[];
+    expect(fills.length).toBeGreaterThan(25);
+    expect(new Set(fills.map((f) => f.currency))).toEqual(new Set(['GBP']));
+    const total = (await oliver.get(`/api/analytics/vehicle/${focus?.id}/total`)).data;
+    expect(total.currency).toBe('GBP');
+    // 5.6–6.4 L/100 km: about 44–50 UK mpg.
+    const [petrol] = total.byFuel as { per100km: number }[];
+    expect(petrol?.per100km).toBeGreaterThan(5.5);
+    expect(petrol?.per100km).toBeLessThan(6.5);
+    const fuel = await oliver.get(`/ai-feedback/vehicle/${focus?.id}/fuel`);
+    expect(fuel.body).toMatch(/£[\d,]+\.\d\d/);
+    expect(fuel.body).toMatch(/\d+\.\d mpg/);
+    expect(fuel.body).not.toMatch(/€|L\/100/);
   });
 
   it('dates no fill-up, expense or service after the day it runs', async () => {

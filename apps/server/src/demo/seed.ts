@@ -6,6 +6,7 @@ import { expenses, files, fuelEntries, insurances, revisions, users, vehicles } 
 import { databaseFileStore } from '../files/db-file-store.js';
 import type { FileStore } from '../files/file-store.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { seedAndreiAbroad, seedUkDriver, UK_DRIVER } from './money-demo.js';
 import { demoCarPhoto, SHAPES } from './photos.js';
 import { type SeededVehicle, seedShowcase } from './showcase.js';
 
@@ -19,6 +20,8 @@ export const DEMO_ACCOUNTS: { username: string; role: 'ADMIN' | 'USER'; language
   { username: 'autopark', role: 'USER', language: 'ro' },
   /** Counts in lei and drives a Dacia Logan Eco-G on LPG and petrol (issue 51). */
   { username: 'andrei', role: 'USER', language: 'ro' },
+  /** A British driver in pounds, miles and UK mpg (issue 50). */
+  { username: 'oliver', role: 'USER', language: 'en' },
 ];
 
 type Model = {
@@ -132,6 +135,7 @@ export async function seedDemo(
         .values({
           ...account,
           ...(account.username === 'andrei' ? { currency: 'RON' as const } : {}),
+          ...(account.username === UK_DRIVER.username ? UK_DRIVER.settings : {}),
           email: `${account.username}@demo.evdra`,
           passwordHash,
           gdprConsent: true,
@@ -143,6 +147,11 @@ export async function seedDemo(
       if (account.role === 'ADMIN') continue;
       if (account.username === 'andrei') {
         await seedEcoG(tx, user.id, now);
+        await seedAndreiAbroad(tx, user.id, now);
+        continue;
+      }
+      if (account.username === UK_DRIVER.username) {
+        await seedUkDriver(tx, user.id, now, random(50_044));
         continue;
       }
       const garage = garageOf(u, account.username, now);
