@@ -20,6 +20,8 @@ const READ: Matrix = { owner: 'ok', editor: 'ok', viewer: 'ok', stranger: 404, a
 const WRITE: Matrix = { owner: 'ok', editor: 'ok', viewer: 403, stranger: 404, admin: 'ok' };
 /** The car itself (edit, delete, photo, share): its owner and admins. */
 const OWNER: Matrix = { owner: 'ok', editor: 403, viewer: 403, stranger: 404, admin: 'ok' };
+/** A car's papers: deleted by its owner (and admins) only, an editor adds and edits (issue 52). */
+const DOC_DELETE: Matrix = OWNER;
 /** The AI of a car: who reaches it, but not admins (as before sharing). */
 const AI_READ: Matrix = { owner: 'ok', editor: 'ok', viewer: 'ok', stranger: 404, admin: 404 };
 
@@ -37,6 +39,8 @@ type Fx = {
   renewalId: number;
   reportToken: string;
   fileId: string;
+  /** A document of the car's papers (issue 52), when the route needs one. */
+  documentId: number;
 };
 
 let t: TestApp;
@@ -81,7 +85,7 @@ const must = (res: Res, status: number) => {
 };
 
 /** The owner's car, shared with the editor and the viewer, with one record of each kind and a photo. */
-async function makeFixture(withPhoto = false): Promise<Fx> {
+async function makeFixture(withPhoto = false, withDocument = false): Promise<Fx> {
   n += 1;
   const reg = `MX-${n}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
   const v = must(await c.owner.post('/api/vehicles', car(reg)), 201);
@@ -102,6 +106,11 @@ async function makeFixture(withPhoto = false): Promise<Fx> {
       .body;
     fileId = url.split('/').pop() as string;
   }
+  let documentId = 0;
+  if (withDocument) {
+    const doc = await upload(c.owner, `/api/vehicles/${v.id}/documents`, documentParts);
+    documentId = must(doc, 201).id;
+  }
   const current = must(await c.owner.get(`/api/vehicles/${v.id}`), 200);
   return {
     vehicleId: v.id,
@@ -114,6 +123,7 @@ async function makeFixture(withPhoto = false): Promise<Fx> {
     renewalId: renewal.id,
     reportToken: link.token,
     fileId,
+    documentId,
   };
 }
 
@@ -123,9 +133,13 @@ const upload = (client: TestClient, url: string, parts: Parameters<typeof multip
   return client.request(method as 'POST', url, payload, { headers });
 };
 const notAnImage = { filename: 'r.txt', type: 'text/plain', bytes: Buffer.from('not an image') };
+const documentParts = [
+  { name: 'data', value: JSON.stringify({ type: 'WARRANTY', title: 'Garanție' }) },
+  { name: 'files', file: { filename: 'warranty.jpg', type: 'image/jpeg', bytes: jpeg } },
+];
 
 /** Every id-taking operation: how to send it, and what each role gets. */
-const ROUTES: Record<string, { send: Send; expect: Matrix; photo?: boolean }> = {
+const ROUTES: Record<string, { send: Send; expect: Matrix; photo?: boolean; document?: boolean }> = {
   'GET /api/vehicles/{id}': { send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}`), expect: READ },
   'PUT /api/vehicles/{id}': {
     send: (x, f) =>
@@ -300,6 +314,38 @@ const ROUTES: Record<string, { send: Send; expect: Matrix; photo?: boolean }> = 
     send: (x, f) => x.delete(`/api/vehicles/${f.vehicleId}/renewals/${f.renewalId}`),
     expect: WRITE,
   },
+  'GET /api/vehicles/{id}/documents': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/documents`),
+    expect: READ,
+  },
+  'POST /api/vehicles/{id}/documents': {
+    send: (x, f) => upload(x, `/api/vehicles/${f.vehicleId}/documents`, documentParts),
+    expect: WRITE,
+  },
+  'GET /api/vehicles/{id}/documents/{docId}': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/documents/${f.documentId}`),
+    expect: READ,
+    document: true,
+  },
+  'PUT /api/vehicles/{id}/documents/{docId}': {
+    send: (x, f) =>
+      x.put(`/api/vehicles/${f.vehicleId}/documents/${f.documentId}`, {
+        type: 'WARRANTY',
+        title: 'Garanție baterie',
+      }),
+    expect: WRITE,
+    document: true,
+  },
+  'DELETE /api/vehicles/{id}/documents/{docId}': {
+    send: (x, f) => x.delete(`/api/vehicles/${f.vehicleId}/documents/${f.documentId}`),
+    expect: DOC_DELETE,
+    document: true,
+  },
+  'GET /api/vehicles/{id}/documents/{docId}/file': {
+    send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/documents/${f.documentId}/file`),
+    expect: READ,
+    document: true,
+  },
   'GET /api/vehicles/{id}/report.pdf': {
     send: (x, f) => x.get(`/api/vehicles/${f.vehicleId}/report.pdf?lang=en`),
     expect: READ,
@@ -392,9 +438,9 @@ describe('the access matrix: every id route × owner, editor, viewer, stranger, 
       const want: Record<string, string> = {};
       // Writes get a fresh car per role (a first success would change what the next role meets).
       const readOnly = operation.startsWith('GET ');
-      const shared = readOnly ? await makeFixture(route.photo) : undefined;
+      const shared = readOnly ? await makeFixture(route.photo, route.document) : undefined;
       for (const role of ROLES) {
-        const f = shared ?? (await makeFixture(route.photo));
+        const f = shared ?? (await makeFixture(route.photo, route.document));
         const res = await route.send(c[role], f);
         const e = route.expect[role];
         want[role] = String(e);
