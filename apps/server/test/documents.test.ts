@@ -437,3 +437,79 @@ it('the history report lists the papers that are not private: type, number, vali
   // The registration certificate is private by default: not in a report anyone with the link reads.
   expect(page.body).not.toContain('SECRET-123');
 });
+
+describe('the first pages in the history report (the owner ticks it)', () => {
+  /** Image XObjects in a PDF: a page photo embedded in the report is one. */
+  const images = (bytes: Buffer) => (bytes.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
+  const pages = (bytes: Buffer) => (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  const report = async (c: TestClient, url: string) => {
+    const res = await c.get(url);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return res.rawPayload;
+  };
+
+  it('pages=1 from the owner embeds each non-private photo page and names a PDF; without it, none; a viewer asking gets none', async () => {
+    const v = await newCar(owner);
+    expect(
+      (await owner.post(`/api/vehicles/${v}/shares`, { username: viewerName, role: 'VIEWER' })).statusCode,
+    ).toBe(201);
+    const url = `/api/vehicles/${v}/documents`;
+    const itp = { type: 'INSPECTION', title: 'ITP', number: 'ITP-9', expiresOn: '2028-05-01' };
+    expect((await send(owner, url, itp, [photo('itp.jpg'), photo('itp-2.jpg')])).statusCode).toBe(201);
+    expect(
+      (await send(owner, url, { type: 'WARRANTY', title: 'Garanție' }, [asPdf(plainPdf, 'garantie.pdf')]))
+        .statusCode,
+    ).toBe(201);
+    // Private by default (the registration certificate, the RCA): their pages never go into a report.
+    expect((await send(owner, url, { type: 'REGISTRATION', title: 'Talon' }, [photo()])).statusCode).toBe(
+      201,
+    );
+    expect((await send(owner, url, rca, [photo()])).statusCode).toBe(201);
+
+    const plain = await report(owner, `/api/vehicles/${v}/report.pdf?lang=ro`);
+    expect(images(plain)).toBe(0);
+
+    const withPages = await report(owner, `/api/vehicles/${v}/report.pdf?lang=ro&pages=1`);
+    // One image: the ITP's first page (not its second, not the private talon or RCA); the PDF is named.
+    expect(images(withPages)).toBe(1);
+    expect(pages(withPages)).toBeGreaterThan(pages(plain));
+
+    // A viewer of the shared car may download the report, but the pages are the owner's to show.
+    const viewed = await report(viewer, `/api/vehicles/${v}/report.pdf?lang=ro&pages=1`);
+    expect(images(viewed)).toBe(0);
+    expect(pages(viewed)).toBe(pages(plain));
+    // A stranger: 404 as for any report of a car they do not reach.
+    await expectError(await stranger.get(`/api/vehicles/${v}/report.pdf?pages=1`), 404, 'NOT_FOUND');
+    // A value that is not a choice is a field error.
+    expect((await owner.get(`/api/vehicles/${v}/report.pdf?pages=maybe`)).statusCode).toBe(400);
+  });
+
+  it('the appendix names the PDF document it does not embed (ro text)', async () => {
+    const v = await newCar(owner);
+    await send(owner, `/api/vehicles/${v}/documents`, { type: 'WARRANTY', title: 'Garanție' }, [
+      asPdf(plainPdf, 'garantie.pdf'),
+    ]);
+    const bytes = await report(owner, `/api/vehicles/${v}/report.pdf?lang=ro&pages=1`);
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const doc = await getDocument({
+      data: new Uint8Array(bytes),
+      useSystemFonts: false,
+      isEvalSupported: false,
+      disableFontFace: true,
+      verbosity: 0,
+      standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
+    }).promise;
+    const last = await (await doc.getPage(doc.numPages)).getTextContent();
+    const text = last.items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    await doc.destroy();
+    expect(text).toContain('Acte: prima pagină');
+    expect(text).toContain('Garanție');
+    expect(text).toContain('PDF, neinclus în acest raport.');
+  });
+});

@@ -3,7 +3,17 @@ import { Language } from './enums.js';
 import { ApiError } from './errors.js';
 
 /** `?lang=` of a report; the caller's saved language (or the browser's) when absent. */
-export const ReportQuery = z.object({ lang: Language.optional() });
+export const ReportQuery = z.object({
+  lang: Language.optional(),
+  /**
+   * `pages=1`: the owner appends the first page of each document that is not private (issue 52);
+   * anyone else asking gets the report without them.
+   */
+  pages: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
 
 /** POST /api/vehicles/{id}/report-links */
 export const ReportLinkBody = z.object({

@@ -25,6 +25,9 @@ export type Reading = {
   before?: number;
 };
 
+/** A document's first page in the report's appendix. */
+export type ReportPage = Pick<ReportDocument, 'type' | 'number'> & { title: string; image?: Buffer };
+
 /** What a report shows, computed once for the PDF and the public page. */
 export type ReportModel = {
   lang: Language;
@@ -43,6 +46,11 @@ export type ReportModel = {
   renewalGaps: (Gap & { type: ReportRenewal['type'] })[];
   /** The car's papers that are not private: type, number, validity (issue 52). */
   documents: ReportDocument[];
+  /**
+   * When the owner asks for them (issue 52): each non-private document's first page, `image` the
+   * photo's JPEG bytes (absent for a PDF, which the report names but does not embed).
+   */
+  pages?: ReportPage[];
   fuel: {
     unit: 'L/100km' | 'kWh/100km';
     fillUps: number;

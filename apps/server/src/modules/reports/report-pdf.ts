@@ -309,6 +309,43 @@ export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<
   doc.moveDown(1);
   doc.font('R').fontSize(8).fillColor(MUTED).text(t.verifyHint(verifyUrl), M, doc.y, { width });
 
+  // ── the documents' first pages, when the owner ticked it (issue 52): a photo per page ──
+  if (model.pages && model.pages.length > 0) {
+    doc.addPage();
+    heading(doc, t.firstPages, width, 20);
+    let first = true;
+    for (const p of model.pages) {
+      const label = [documentTypeLabel(p.type, countryOfLanguage(model.lang), model.lang), p.title, p.number]
+        .filter(Boolean)
+        .join(' · ');
+      if (!p.image) {
+        ensure(30);
+        doc
+          .font('B')
+          .fontSize(10)
+          .fillColor(INK)
+          .text(label, M, doc.y + 6, { width });
+        note(doc, t.pdfNotEmbedded);
+        continue;
+      }
+      // One page image per PDF page (the first one shares the heading's page).
+      if (!first || doc.y > M + 60) doc.addPage();
+      first = false;
+      doc
+        .font('B')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(label, M, doc.y + 6, { width });
+      const top = doc.y + 6;
+      try {
+        doc.image(p.image, M, top, { fit: [width, bottom() - top], align: 'center' });
+      } catch {
+        note(doc, t.pdfNotEmbedded);
+      }
+      doc.y = bottom();
+    }
+  }
+
   // ── footers ──
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

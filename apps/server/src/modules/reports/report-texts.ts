@@ -45,6 +45,8 @@ const en = {
   renewal: 'Renewal',
   document: 'Document',
   number: 'Number',
+  firstPages: 'Documents: first pages',
+  pdfNotEmbedded: 'PDF, not embedded in this report.',
   renewalGap: (type: string, from: string, to: string, days: string) =>
     `${type} not valid from ${from} to ${to} (${days} days)`,
   renewalExpired: (type: string, from: string, days: string) =>
@@ -125,6 +127,8 @@ const ro: Texts = {
   renewal: 'Reînnoire',
   document: 'Act',
   number: 'Număr',
+  firstPages: 'Acte: prima pagină',
+  pdfNotEmbedded: 'PDF, neinclus în acest raport.',
   renewalGap: (type, from, to, days) => `${type} nevalabil între ${from} și ${to} (${days} zile)`,
   renewalExpired: (type, from, days) => `${type} expirat: nevalabil din ${from} (${days} zile)`,
   fuelSection: 'Combustibil',
@@ -208,6 +212,8 @@ const es: Texts = {
   renewal: 'Renovación',
   document: 'Documento',
   number: 'Número',
+  firstPages: 'Documentos: primera página',
+  pdfNotEmbedded: 'PDF, no incluido en este informe.',
   renewalGap: (type, from, to, days) => `${type} sin vigencia del ${from} al ${to} (${days} días)`,
   renewalExpired: (type, from, days) => `${type} caducado: sin vigencia desde el ${from} (${days} días)`,
   fuelSection: 'Combustible',

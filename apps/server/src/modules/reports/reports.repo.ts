@@ -1,7 +1,7 @@
 import type { DocumentType, MoneyAndUnits, RenewalType } from '@evdra/domain';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { reportCodes, reportLinks } from '../../db/schema.js';
+import { reportCodes, reportLinks, vehicleDocumentPages, vehicleDocuments } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
 import { latestRateSql } from '../fx/fx.sql.js';
 
@@ -42,6 +42,14 @@ export type ReportDocument = {
   number: string | null;
   issuedOn: string | null;
   expiresOn: string | null;
+};
+/** The first page of a document that is not private, for the report's appendix (issue 52). */
+export type ReportFirstPage = {
+  type: DocumentType;
+  title: string;
+  number: string | null;
+  fileId: string;
+  contentType: string;
 };
 export type ReportFill = {
   date: string;
@@ -131,6 +139,29 @@ export class ReportsRepo {
     const [row] = await this.records({ id: vehicleId });
     if (!row?.json) return undefined;
     return typeof row.json === 'string' ? JSON.parse(row.json) : row.json;
+  }
+
+  /** The first page of each of the car's documents that are not private, in the list's order. */
+  firstPages(vehicleId: number): Promise<ReportFirstPage[]> {
+    return this.db
+      .select({
+        type: vehicleDocuments.type,
+        title: vehicleDocuments.title,
+        number: vehicleDocuments.number,
+        fileId: vehicleDocumentPages.fileId,
+        contentType: vehicleDocumentPages.contentType,
+      })
+      .from(vehicleDocuments)
+      .innerJoin(
+        vehicleDocumentPages,
+        and(eq(vehicleDocumentPages.documentId, vehicleDocuments.id), eq(vehicleDocumentPages.page, 1)),
+      )
+      .where(and(eq(vehicleDocuments.vehicleId, vehicleId), eq(vehicleDocuments.private, false)))
+      .orderBy(
+        asc(vehicleDocuments.type),
+        sql`${vehicleDocuments.expiresOn} desc nulls last`,
+        sql`${vehicleDocuments.id} desc`,
+      );
   }
 
   /** Inserts the code unless it exists; the stored row either way (the first issue wins). */

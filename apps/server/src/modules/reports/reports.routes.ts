@@ -56,14 +56,19 @@ export async function reportsRoutes(app: FastifyInstance, { service, publicPerMi
       schema: {
         tags,
         description:
-          'The vehicle’s history report as an A4 PDF (application/pdf, streamed) in `lang` (else Accept-Language, else English), for anyone who may see the vehicle; 404 for anyone else. Each report gets a verification code (see /api/report/verify/{code}).',
+          'The vehicle’s history report as an A4 PDF (application/pdf, streamed) in `lang` (else Accept-Language, else English), for anyone who may see the vehicle; 404 for anyone else. Each report gets a verification code (see /api/report/verify/{code}). `pages=1`: the owner appends the first page of each document that is not private (photos embedded; a PDF is named, not embedded); from an editor or viewer it is ignored.',
         params: IdParams,
         querystring: ReportQuery,
         response: errors,
       },
     },
     async (req, reply) =>
-      sendPdf(reply, await service.pdf(principalOf(req), req.params.id, languageOf(req, req.query.lang))),
+      sendPdf(
+        reply,
+        await service.pdf(principalOf(req), req.params.id, languageOf(req, req.query.lang), {
+          pages: req.query.pages,
+        }),
+      ),
   );
 
   r.post(

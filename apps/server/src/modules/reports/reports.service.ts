@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehiclesService } from '../vehicles/vehicles.service.js';
-import { buildModel, type ReportModel } from './report-model.js';
+import { buildModel, type ReportModel, type ReportPage } from './report-model.js';
 import { renderPdf } from './report-pdf.js';
 import type { LinkRow, ReportRecords, ReportsRepo } from './reports.repo.js';
 
@@ -58,10 +58,14 @@ type Deps = {
 export class ReportsService {
   constructor(private readonly d: Deps) {}
 
-  /** The PDF of a car the caller may see (404 otherwise), already ended: pipe it to the response. */
-  async pdf(p: Principal, vehicleId: number, lang: Language) {
-    await this.d.vehicles.visible(p, vehicleId);
-    return this.render(vehicleId, lang);
+  /**
+   * The PDF of a car the caller may see (404 otherwise), already ended: pipe it to the response.
+   * `pages`: the owner's choice to append each document's first page (issue 52); from anyone else
+   * (an editor or viewer of a shared car) it is ignored: the papers' pages are the owner's to show.
+   */
+  async pdf(p: Principal, vehicleId: number, lang: Language, options: { pages?: boolean } = {}) {
+    const v = await this.d.vehicles.visible(p, vehicleId);
+    return this.render(vehicleId, lang, options.pages === true && v.access === 'OWNER');
   }
 
   /** The report of an open link, for the public page (undefined when expired, revoked or unknown). */
@@ -182,12 +186,25 @@ export class ReportsService {
     return `${this.d.publicUrl}/v/${code}`;
   }
 
-  private async render(vehicleId: number, lang: Language) {
+  private async render(vehicleId: number, lang: Language, pages = false) {
     const model = await this.model(vehicleId, lang, true);
     if (!model) throw notFound('Vehicle');
+    if (pages) model.pages = await this.firstPages(vehicleId);
     const v = model.vehicle;
     const filename = `report-${v.make}-${v.model}-${v.year}`.replace(/[^A-Za-z0-9-]+/g, '-');
     return { doc: await renderPdf(model, this.verifyUrl(model.code)), filename: `${filename}.pdf`, model };
+  }
+
+  /** Each non-private document's first page: a photo's stored JPEG; a PDF is named, not embedded. */
+  private async firstPages(vehicleId: number): Promise<ReportPage[]> {
+    const rows = await this.d.repo.firstPages(vehicleId);
+    const pages: ReportPage[] = [];
+    for (const r of rows) {
+      const { fileId, contentType, ...rest } = r;
+      const image = contentType === 'application/pdf' ? undefined : await this.d.files.get(fileId);
+      pages.push({ ...rest, ...(image ? { image } : {}) });
+    }
+    return pages;
   }
 
   /** Reads the car's records and cost rollup side by side; `withPhoto` adds the photo's bytes. */
