@@ -80,6 +80,7 @@ describe('vehicle analytics', () => {
         totalRevisionCost: 0,
         totalCost: 20,
         currency: 'EUR',
+        byFuel: [{ fuelType: 'PETROL', unit: 'L', quantity: 0, cost: 0, fills: 0, per100km: null }],
       },
       {
         id: 202502,
@@ -91,6 +92,7 @@ describe('vehicle analytics', () => {
         totalRevisionCost: 650,
         totalCost: 650,
         currency: 'EUR',
+        byFuel: [{ fuelType: 'PETROL', unit: 'L', quantity: 0, cost: 0, fills: 0, per100km: null }],
       },
       {
         id: 202501,
@@ -102,6 +104,7 @@ describe('vehicle analytics', () => {
         totalRevisionCost: 0,
         totalCost: 1120.1,
         currency: 'EUR',
+        byFuel: [{ fuelType: 'PETROL', unit: 'L', quantity: 30.5, cost: 220.1, fills: 1, per100km: 5.08 }],
       },
       {
         id: 202412,
@@ -113,6 +116,7 @@ describe('vehicle analytics', () => {
         totalRevisionCost: 0,
         totalCost: 300,
         currency: 'EUR',
+        byFuel: [{ fuelType: 'PETROL', unit: 'L', quantity: 40, cost: 300, fills: 1, per100km: null }],
       },
     ]);
   });

@@ -25,13 +25,6 @@ export const CostTotals = z.object({
 });
 export type CostTotals = z.infer<typeof CostTotals>;
 
-/** One month of one vehicle's costs. `id` is the month as yyyymm. */
-export const MonthlyAnalytics = CostTotals.extend({
-  id: z.number().int(),
-  monthDate: z.string(),
-});
-export type MonthlyAnalytics = z.infer<typeof MonthlyAnalytics>;
-
 /**
  * One of a vehicle's fuels over a period (issue 51): the quantity put in (in `unit`: L, kg of CNG,
  * kWh), what it cost (in the answer's currency), how many fills, and `unit` per 100 km over the
@@ -53,6 +46,18 @@ export type FuelSplit = z.infer<typeof FuelSplit>;
  * needs no change.
  */
 const byFuel = z.array(FuelSplit).optional();
+/** One fuel of one vehicle-month row of the user and admin analytics (FuelSplit without per100km). */
+export const FuelMonthSplit = FuelSplit.omit({ per100km: true });
+export type FuelMonthSplit = z.infer<typeof FuelMonthSplit>;
+
+/** One month of one vehicle's costs. `id` is the month as yyyymm. */
+export const MonthlyAnalytics = CostTotals.extend({
+  id: z.number().int(),
+  monthDate: z.string(),
+  /** The month's split by fuel (issue 51): each of the vehicle's fuels over the fills of that month. */
+  byFuel,
+});
+export type MonthlyAnalytics = z.infer<typeof MonthlyAnalytics>;
 
 /** All-time totals; costPerKm is null while the distance driven is unknown. */
 export const AllTimeTotals = CostTotals.extend({
@@ -81,6 +86,12 @@ export const AnalyticsRow = z.object({
   totalInsuranceCost: money,
   totalRevisionCost: money,
   currency,
+  /**
+   * The row's fuel cost split by fuel (issue 51): one entry per fuel with fills that month (its
+   * vehicle's primary first; none: []), cost in the row's currency. No per100km: the full-to-full
+   * chains are the vehicle's (its /recompute, /yearly and /total carry them).
+   */
+  byFuel: z.array(FuelMonthSplit).optional(),
 });
 export type AnalyticsRow = z.infer<typeof AnalyticsRow>;
 

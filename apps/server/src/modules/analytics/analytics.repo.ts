@@ -1,4 +1,4 @@
-import type { CurrencyCode, FillUp, FuelType } from '@evdra/domain';
+import { type CurrencyCode, type FillUp, FUEL_UNITS, type FuelType } from '@evdra/domain';
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { reachable, reachedBy } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
@@ -39,15 +39,18 @@ export class AnalyticsRepo {
     vehicleId: number,
     userId: number | null,
     money: AnswerMoney,
-    /** /total: the FuelSplit array; /yearly: by year, and '*' for a year without fills (JSON). */
-    byFuel = '[]',
+    /**
+     * /total: the FuelSplit array; /yearly: by year, and '*' for a year without fills; monthly: by
+     * month ('YYYY-MM'), and '*' for a month without fills (JSON). Monthly without it: byFuel [].
+     */
+    byFuel = kind === 'total' ? '[]' : '{}',
   ): Promise<string | undefined> {
     this.costs ??= this.prepareCosts();
     const [row] = await this.costs[kind]({
       vehicleId,
       userId,
       ...moneyParams(money),
-      ...(kind === 'monthly' ? {} : { byFuel }),
+      byFuel,
     });
     return row?.json ?? undefined;
   }
@@ -160,9 +163,46 @@ export class AnalyticsRepo {
     // month and currency.
     const rate = sql`(${sql.placeholder('rates')}::jsonb ->> ${c.currency})::numeric`;
     const converted = (column: AnyColumn) => sql`round(${column} * coalesce(${rate}, 1), 2)`;
+    // The fills' split by fuel (issue 51), in one grouped pass over the same vehicles and months: each
+    // fuel's month sum in each currency at the answer's rate to the cent (as the month's fuel cost is),
+    // then keyed by the row it belongs to (vehicle, month, answered currency). A fill counts as its
+    // vehicle's second fuel when it says so, else as the primary (fuelOfFill).
+    const f = fuelEntries;
+    const fillRate = sql`(${sql.placeholder('rates')}::jsonb ->> g.cur)::numeric`;
+    const unit = sql.raw(
+      `case s.fuel_type ${Object.entries(FUEL_UNITS)
+        .map(([fuel, u]) => `when '${fuel}' then '${u}'`)
+        .join(' ')} else 'L' end`,
+    );
+    const byFuel = (...where: SQL[]) => sql`
+      select s.vehicle_id, s.month, s.currency,
+             json_agg(json_build_object('fuelType', s.fuel_type, 'unit', ${unit}, 'quantity', s.quantity,
+               'cost', s.cost, 'fills', s.fills) order by s.secondary) as by_fuel
+      from (
+      select b.vehicle_id, b.month, b.currency, b.fuel_type, b.secondary, round(sum(b.quantity), 2) as quantity,
+             sum(b.cost) as cost, sum(b.fills)::int as fills
+      from (
+        select g.vehicle_id, g.month, g.fuel_type, g.secondary, g.quantity, g.fills,
+               case when ${fillRate} is null then g.cur else ${sql.placeholder('currency')}::text end as currency,
+               round(g.cost * coalesce(${fillRate}, 1), 2) as cost
+        from (
+          select ${f.vehicleId} as vehicle_id, date_trunc('month', ${f.date})::date as month,
+                 coalesce(v.secondary_fuel_type = ${f.fuelType}, false) as secondary,
+                 case when v.secondary_fuel_type = ${f.fuelType} then v.secondary_fuel_type else v.fuel_type end as fuel_type,
+                 ${f.rateCurrency} as cur, sum(${f.liters}) as quantity,
+                 sum(evdra_owner_amount(${f.fuelPrice}, ${f.exchangeRate})) as cost, count(*) as fills
+          from ${f} join ${vehicles} v on v.id = ${f.vehicleId}
+          where ${and(...where)}
+          group by 1, 2, 3, 4, 5
+        ) g
+      ) b
+      group by 1, 2, 3, 4, 5
+      ) s
+      group by 1, 2, 3`;
     // Keys in the order of the AnalyticsRow schema.
-    const rowsJson = (...where: SQL[]) =>
+    const rowsJson = (where: SQL[], fillsWhere: SQL[]) =>
       sql`select ${jsonArrayText()} as json from (
+        select r0.*, coalesce(fb.by_fuel, '[]'::json) as "byFuel" from (
         select x.vehicle_id as "vehicleId", v.make as "vehicleMake", v.model as "vehicleModel",
                u.username as "ownerUsername", x.month as "monthDate",
                sum(x.fuel) + sum(x.expenses) + sum(x.insurance) + sum(x.revisions) as "totalCost",
@@ -180,13 +220,23 @@ export class AnalyticsRepo {
         join ${users} u on u.id = v.owner_id
         group by x.vehicle_id, v.make, v.model, u.username, x.month, x.currency
         having sum(x.liters + x.fuel + x.expenses + x.insurance + x.revisions) > 0
-        order by x.month desc, x.vehicle_id, x.currency) r`;
+        ) r0
+        left join (${byFuel(...fillsWhere)}) fb
+          on fb.vehicle_id = r0."vehicleId" and fb.month = r0."monthDate" and fb.currency = r0.currency
+        order by r0."monthDate" desc, r0."vehicleId", r0.currency) r`;
     return {
-      userRowsJson: namedStatement<{ json: string }>(this.db, 'analytics_user_rows_json', rowsJson(reached)),
+      userRowsJson: namedStatement<{ json: string }>(
+        this.db,
+        'analytics_user_rows_json',
+        rowsJson([reached], [reachedBy(f.vehicleId)]),
+      ),
       rangeRowsJson: namedStatement<{ json: string }>(
         this.db,
         'analytics_range_rows_json',
-        rowsJson(gte(c.month, sql.placeholder('from')), lt(c.month, sql.placeholder('until'))),
+        rowsJson(
+          [gte(c.month, sql.placeholder('from')), lt(c.month, sql.placeholder('until'))],
+          [gte(f.date, sql.placeholder('from')), lt(f.date, sql.placeholder('until'))],
+        ),
       ),
     };
   }
@@ -225,7 +275,8 @@ export class AnalyticsRepo {
           select (extract(year from m.month) * 100 + extract(month from m.month))::int as id,
                  m.month as "monthDate", m.liters as "totalFuelLiters", m.fuel as "totalFuelCost",
                  m.expenses as "totalExpensesCost", m.insurance as "totalInsuranceCost",
-                 m.revisions as "totalRevisionCost", m.total as "totalCost", ${currency} as currency
+                 m.revisions as "totalRevisionCost", m.total as "totalCost", ${currency} as currency,
+                 coalesce(${byFuel} -> to_char(m.month, 'YYYY-MM'), ${byFuel} -> '*', '[]'::json) as "byFuel"
           from (${months}) m order by m.month desc) r
           ${ifReached}`,
       ),

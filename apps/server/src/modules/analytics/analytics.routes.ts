@@ -35,7 +35,7 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `Monthly costs of one vehicle for each month with any cost, newest first. ${policyNote} ${currencyNote} 404 when no rate to the currency asked for is known.`,
+        description: `Monthly costs of one vehicle for each month with any cost, newest first; byFuel splits each month's fuel by fuel (as /total's, over that month's fills). ${policyNote} ${currencyNote} 404 when no rate to the currency asked for is known.`,
         params: VehicleIdParams,
         querystring: AnalyticsCurrencyQuery,
         response: { 200: z.array(MonthlyAnalytics), ...errors },
@@ -92,7 +92,7 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `The caller's vehicles (own and shared with them; own=true: only own) by vehicle and month, newest first. ${policyNote} ${currencyNote} A row whose owner’s currency has no known rate to it stays in that currency and says so.`,
+        description: `The caller's vehicles (own and shared with them; own=true: only own) by vehicle and month, newest first; byFuel splits each row's fuel cost by fuel (the fuels with fills that month, primary first; no per100km). ${policyNote} ${currencyNote} A row whose owner’s currency has no known rate to it stays in that currency and says so.`,
         querystring: OwnOnlyQuery.extend(AnalyticsCurrencyQuery.shape),
         response: { 200: z.array(AnalyticsRow), ...errors },
       },
@@ -107,7 +107,7 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       preHandler: app.requireAdmin,
       schema: {
         tags,
-        description: `Every vehicle of every owner by month; optional start and end months (YYYY-MM, inclusive). Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY); a row whose owner’s currency has no known rate to it stays in that currency and says so.`,
+        description: `Every vehicle of every owner by month; optional start and end months (YYYY-MM, inclusive); byFuel as on /api/analytics/user. Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY); a row whose owner’s currency has no known rate to it stays in that currency and says so.`,
         querystring: AdminAnalyticsQuery,
         response: { 200: z.array(AnalyticsRow), ...errors },
       },

@@ -55,7 +55,7 @@ export class AnalyticsService {
         await this.access(p, vehicleId);
         throw err;
       });
-      const byFuel = kind === 'monthly' ? undefined : await this.byFuelJson(kind, vehicleId, money);
+      const byFuel = await this.byFuelJson(kind, vehicleId, money);
       const json = await this.repo.vehicleJson(
         kind,
         vehicleId,
@@ -70,17 +70,29 @@ export class AnalyticsService {
   }
 
   /**
-   * The split by fuel (issue 51) of /total (a FuelSplit array) or /yearly (by year, and '*' for a
-   * year without fills), as JSON for the statement that writes the answer.
+   * The split by fuel (issue 51) of /total (a FuelSplit array), /yearly (by year, and '*' for a
+   * year without fills) or /recompute (by month 'YYYY-MM', and '*' for a month without fills), as
+   * JSON for the statement that writes the answer.
    */
-  private async byFuelJson(kind: 'yearly' | 'total', vehicleId: number, money: AnswerMoney): Promise<string> {
+  private async byFuelJson(
+    kind: 'monthly' | 'yearly' | 'total',
+    vehicleId: number,
+    money: AnswerMoney,
+  ): Promise<string> {
     const data = await this.repo.fuelFills(vehicleId);
-    if (!data) return '[]';
+    if (!data) return kind === 'total' ? '[]' : '{}';
     if (kind === 'total') return JSON.stringify(fuelSplit(data, money, {}));
-    const years: Record<string, FuelSplit[]> = { '*': fuelSplit(data, money, { from: '9', to: '0' }) };
-    for (const year of new Set(data.fills.map((f) => f.date.slice(0, 4))))
-      years[year] = fuelSplit(data, money, { from: `${year}-01-01`, to: `${year}-12-31` });
-    return JSON.stringify(years);
+    const periods: Record<string, FuelSplit[]> = { '*': fuelSplit(data, money, { from: '9', to: '0' }) };
+    const yearly = kind === 'yearly';
+    for (const period of new Set(data.fills.map((f) => f.date.slice(0, yearly ? 4 : 7))))
+      periods[period] = fuelSplit(
+        data,
+        money,
+        yearly
+          ? { from: `${period}-01-01`, to: `${period}-12-31` }
+          : { from: `${period}-01`, to: `${period}-31` },
+      );
+    return JSON.stringify(periods);
   }
 
   /** The answer's currency and rates for sums in `present` (see vehicleJson). */
