@@ -4,14 +4,15 @@ import { Copy, FileDown, Link2, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Card';
+import { CheckboxField } from '../../../components/Field';
 import { api, errorText, refreshSession } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 
 const linksKey = (vehicleId: number) => ['report-links', vehicleId] as const;
 
 /** Fetches the PDF with the session (renewed once on 401) and saves it under the server's file name. */
-async function downloadPdf(vehicleId: number, lang: string) {
-  const url = `/api/vehicles/${vehicleId}/report.pdf?lang=${encodeURIComponent(lang)}`;
+async function downloadPdf(vehicleId: number, lang: string, pages: boolean) {
+  const url = `/api/vehicles/${vehicleId}/report.pdf?lang=${encodeURIComponent(lang)}${pages ? '&pages=1' : ''}`;
   let res = await fetch(url, { credentials: 'same-origin' });
   if (res.status === 401 && (await refreshSession())) res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -41,6 +42,8 @@ export function ReportPanel({ vehicleId, owner }: { vehicleId: number; owner: bo
   const [error, setError] = useState<string>();
   const [days, setDays] = useState('14');
   const [copied, setCopied] = useState<string>();
+  // The owner's choice to append each (non-private) document's first page (issue 52).
+  const [pages, setPages] = useState(false);
 
   const links = useQuery({
     queryKey: linksKey(vehicleId),
@@ -79,7 +82,7 @@ export function ReportPanel({ vehicleId, owner }: { vehicleId: number; owner: bo
     setDownloading(true);
     setError(undefined);
     try {
-      await downloadPdf(vehicleId, lang);
+      await downloadPdf(vehicleId, lang, owner && pages);
     } catch (err) {
       setError(t('report.downloadFailed', { message: errorText(err) }));
     } finally {
@@ -97,6 +100,9 @@ export function ReportPanel({ vehicleId, owner }: { vehicleId: number; owner: bo
           {downloading ? t('report.downloading') : t('report.download')}
         </button>
       </div>
+      {owner ? (
+        <CheckboxField label={t('report.firstPages')} checked={pages} onCheckedChange={setPages} />
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {owner ? (
         <div className="report-panel__share">

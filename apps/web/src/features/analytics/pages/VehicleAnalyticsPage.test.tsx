@@ -1,5 +1,5 @@
 import type { MonthlyAnalytics } from '@evdra/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
 import VehicleAnalyticsPage from './VehicleAnalyticsPage';
@@ -276,6 +276,33 @@ describe('history report panel', () => {
     expect(await within(panel).findByText('No open links.')).toBeInTheDocument();
   });
 
+  it("the owner's tick appends the documents' first pages to the downloaded report (issue 52)", async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    const pdf = () =>
+      new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+        headers: { 'content-disposition': 'attachment; filename="report.pdf"' },
+      });
+    const { fetchMock, user } = renderVehicle({
+      'GET /api/vehicles/7/report-links': () => jsonResponse([]),
+      'GET /api/vehicles/7/report.pdf': pdf,
+    });
+    const panel = await screen.findByRole('region', { name: 'History report' });
+    const reportUrls = () =>
+      fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/report.pdf'));
+    await user.click(within(panel).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(reportUrls()).toHaveLength(1));
+    expect(reportUrls()[0]).not.toContain('pages=');
+
+    const tick = within(panel).getByLabelText(
+      'Append the first page of each document (not the private ones)',
+    );
+    expect(tick).not.toBeChecked();
+    await user.click(tick);
+    await user.click(within(panel).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(reportUrls()).toHaveLength(2));
+    expect(reportUrls()[1]).toContain('pages=1');
+  });
+
   it('shows only the download to someone who is not the owner', async () => {
     storeUser({ id: 99 });
     mockApi({
@@ -288,5 +315,6 @@ describe('history report panel', () => {
     const panel = await screen.findByRole('region', { name: 'History report' });
     expect(within(panel).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     expect(within(panel).queryByText('Share report link')).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
