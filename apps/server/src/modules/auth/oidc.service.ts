@@ -2,17 +2,18 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   countryOfLanguage,
   type Language,
+  type MoneyAndUnits,
   moneyAndUnitsForCountry,
   REFRESH_TOKEN_TTL_MS,
   USERNAME_MAX,
   USERNAME_MIN,
 } from '@evdra/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
+import type { BaseLogger } from 'pino';
 import type { OidcConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import type { IssuedSession } from '../../lib/session.js';
-import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { UserRow } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import type { OidcRepo } from './oidc.repo.js';
 import { hashToken } from './tokens.js';
@@ -52,15 +53,39 @@ type PendingLink = {
   exp: number;
 };
 
+/** A user OpenID Connect makes: no password, the first account of the instance becomes ADMIN. */
+type NewOidcUser = Pick<
+  UserRow,
+  'username' | 'email' | 'passwordHash' | 'status' | 'gdprConsent' | 'language'
+> &
+  MoneyAndUnits;
+
+/**
+ * What OIDC needs of the users: app.ts hands it the users repo (a module uses another module's
+ * service, never its repo, so the shape is declared here).
+ */
+export interface OidcUsers {
+  findById(id: number): Promise<UserRow | undefined>;
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  taken(username: string, email: string): Promise<'username' | 'email' | undefined>;
+  insertFirstAsAdmin(user: NewOidcUser): Promise<UserRow>;
+  update(id: number, changes: { role: UserRow['role'] }): Promise<UserRow | undefined>;
+  /** Runs `change` only while another active administrator exists (false: none, nothing changed). */
+  withOtherActiveAdmin<T>(
+    targetId: number,
+    change: (users: Pick<OidcUsers, 'update'>) => Promise<T>,
+  ): Promise<T | false>;
+}
+
 type Deps = {
   config: OidcConfig;
   publicUrl: string;
   repo: OidcRepo;
-  users: UsersRepo;
+  users: OidcUsers;
   auth: AuthService;
   /** Signs the pending-link cookie (the server's JWT secret). */
   secret: string;
-  log: FastifyBaseLogger;
+  log: Pick<BaseLogger, 'info' | 'warn'>;
   now: () => Date;
 };
 
