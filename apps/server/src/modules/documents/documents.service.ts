@@ -14,7 +14,6 @@ import type { FileStore, StoredFile } from '../../files/file-store.js';
 import { normalizeDocumentPage, sniffImage } from '../../files/images.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
-import type { VehicleRow } from '../vehicles/vehicles.repo.js';
 import {
   type DocumentRow,
   type DocumentsRepo,
@@ -27,14 +26,17 @@ import { assertSafePdf, isPdf } from './pdf.js';
 /** An uploaded page as it came: its bytes and the name the client gave it. */
 export type Upload = { bytes: Buffer; filename: string };
 
-/** What documents need of the vehicles feature (the one access rule). */
+/** What documents need of the vehicle they are reached through: its owner pays the storage quota. */
+type AccessibleVehicle = { ownerId: number };
+
+/** What documents need of the vehicles feature (the one access rule; app.ts hands it VehiclesService). */
 export type DocumentAccess = {
   /** Read: owner, editor, viewer, admin; 404 for anyone else. */
-  visible: (p: Principal, vehicleId: number) => Promise<VehicleRow>;
+  visible: (p: Principal, vehicleId: number) => Promise<AccessibleVehicle>;
   /** Add and edit: not a viewer (403). */
-  writable: (p: Principal, vehicleId: number) => Promise<VehicleRow>;
+  writable: (p: Principal, vehicleId: number) => Promise<AccessibleVehicle>;
   /** Delete: owner or admin (403 editor and viewer). */
-  owned: (p: Principal, vehicleId: number) => Promise<VehicleRow>;
+  owned: (p: Principal, vehicleId: number) => Promise<AccessibleVehicle>;
 };
 
 const base = (vehicleId: number, id: number) => `/api/vehicles/${vehicleId}/documents/${id}/file`;
