@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptPdf } from '../ocr-dev/receipts.js';
+import type { Receipt } from '../ocr-dev/types.js';
 import { files, vehicleDocuments } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
@@ -512,4 +514,29 @@ describe('the first pages in the history report (the owner ticks it)', () => {
     expect(text).toContain('Garanție');
     expect(text).toContain('PDF, neinclus în acest raport.');
   });
+});
+
+it("scanning an ITP certificate proposes its expiry and saves nothing; another user's car is 404", async () => {
+  const v = await newCar(owner);
+  const certificate = receiptPdf({
+    lines: [
+      { text: 'CERTIFICAT DE INSPECTIE TEHNICA PERIODICA' },
+      { text: 'Data inspectiei: 14.05.2025' },
+      { text: 'Valabil pana la: 13.05.2027' },
+    ],
+  } as Receipt);
+  const scan = (c: TestClient) => {
+    const { payload, headers } = multipart([
+      { name: 'file', file: { filename: 'itp.pdf', type: 'application/pdf', bytes: certificate } },
+    ]);
+    return c.request('POST', `/api/inspection-ocr/preview/${v}`, payload, { headers });
+  };
+  const before = await fileCount();
+  const res = await scan(owner);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.data).toMatchObject({ expiresOn: '2027-05-13', language: 'ro', source: 'pdf-text' });
+  expect(res.data.confidence.expiresOn).toBeGreaterThan(0.5);
+  expect(await docsOf(owner, v)).toEqual([]);
+  expect(await fileCount()).toBe(before);
+  await expectError(await scan(stranger), 404, 'NOT_FOUND');
 });

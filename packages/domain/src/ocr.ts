@@ -85,6 +85,18 @@ export const InsuranceOcrPreview = z.object({
 });
 export type InsuranceOcrPreview = z.infer<typeof InsuranceOcrPreview>;
 
+/**
+ * POST /api/inspection-ocr/preview/{vehicleId} (issue 52): an ITP / ITV certificate's expiry, read
+ * after its label; null when no labelled date is found. Saves nothing (the document form fills it).
+ */
+export const InspectionOcrPreview = z.object({
+  expiresOn: date,
+  confidence: z.record(z.string(), z.number().min(0).max(1)),
+  language: Language,
+  source: z.enum(['ocr', 'pdf-text']),
+});
+export type InspectionOcrPreview = z.infer<typeof InspectionOcrPreview>;
+
 export type OcrPreview = FuelOcrPreview | ExpenseOcrPreview | RevisionOcrPreview | InsuranceOcrPreview;
 
 /** Confirm bodies: exactly the normal create bodies (the record's fields plus vehicleId). */

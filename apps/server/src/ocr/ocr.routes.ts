@@ -5,6 +5,7 @@ import {
   ExpenseOcrPreview,
   FuelEntry,
   FuelOcrPreview,
+  InspectionOcrPreview,
   Insurance,
   InsuranceOcrPreview,
   OCR_KINDS,
@@ -87,6 +88,23 @@ export async function ocrRoutes(app: FastifyInstance, { ocr, services }: Options
         reply.status(201).send((await services[kind].create(principalOf(req), req.body as never)) as never),
     );
   }
+
+  // Issue 52: an ITP / ITV certificate's expiry for the document form (no record kind of its own).
+  r.post(
+    '/api/inspection-ocr/preview/:vehicleId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['ocr'],
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart part `file`: an ITP / ITV certificate (photo or PDF, at most 10 MB). Answers `expiresOn`, the date after a label such as "Valabil până la", "Data expirării", "Próxima inspección", "Válido hasta", "Fecha de caducidad" or "Next inspection" (null when none). Saves nothing: the document form proposes it.',
+        params: VehicleIdParams,
+        response: { 200: InspectionOcrPreview, ...errors },
+      },
+    },
+    async (req) => ocr.inspection(principalOf(req), req.params.vehicleId, await readFile(req)),
+  );
 }
 
 async function readFile(req: FastifyRequest): Promise<Buffer> {

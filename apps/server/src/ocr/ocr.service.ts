@@ -1,9 +1,17 @@
 /** The room's entry point: a receipt's bytes → a checked draft of its record (preview), warnings in the user's language. */
-import type { CurrencyCode, Language, OcrKind, OcrPreview, OcrWarning } from '@evdra/domain';
+import type {
+  CurrencyCode,
+  InspectionOcrPreview,
+  Language,
+  OcrKind,
+  OcrPreview,
+  OcrWarning,
+} from '@evdra/domain';
 import { AppError } from '../lib/errors.js';
 import type { Principal } from '../modules/auth/auth.service.js';
 import type { RawWarning } from './draft.js';
 import { extract } from './extract.js';
+import { readInspectionExpiry } from './kinds/inspection.js';
 import { warningMessage } from './messages.js';
 import { readReceipt } from './read-receipt.js';
 import { detectLanguage } from './text/language.js';
@@ -25,27 +33,24 @@ type Deps = {
 export class OcrService {
   constructor(private readonly d: Deps) {}
 
+  /** An ITP / ITV certificate's expiry (issue 52) for the document form; saves nothing. */
+  async inspection(p: Principal, vehicleId: number, bytes: Buffer): Promise<InspectionOcrPreview> {
+    await this.d.vehicle(p, vehicleId);
+    const userLang = await this.d.language(p.userId);
+    const read = await this.read(bytes);
+    const { expiresOn, confidence } = readInspectionExpiry(read.lines);
+    return {
+      expiresOn,
+      confidence: { expiresOn: confidence },
+      language: detectLanguage(read.lines.map((l) => l.norm).join('\n'), userLang),
+      source: read.source,
+    };
+  }
+
   async preview(p: Principal, kind: OcrKind, vehicleId: number, bytes: Buffer): Promise<OcrPreview> {
     const vehicle = await this.d.vehicle(p, vehicleId);
     const userLang = await this.d.language(p.userId);
-    let read: Awaited<ReturnType<typeof readReceipt>>;
-    try {
-      read = await readReceipt(bytes, this.d.pool);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      if (err instanceof OcrBusyError)
-        throw new AppError(
-          429,
-          'OCR_BUSY',
-          'Too many receipts are being read right now. Try again in a minute.',
-          undefined,
-          {
-            'retry-after': '30',
-          },
-        );
-      this.d.log?.warn({ err }, 'OCR failed');
-      throw new AppError(422, 'UNREADABLE_RECEIPT', 'The receipt could not be read.');
-    }
+    const read = await this.read(bytes);
     const { fields, confidence, warnings } = extract(kind, read.lines);
     const today = this.d.now().toISOString().slice(0, 10);
     for (const f of ['date', 'startDate'] as const) {
@@ -92,5 +97,26 @@ export class OcrService {
       language: detectLanguage(all, userLang),
       source: read.source,
     } as OcrPreview;
+  }
+
+  /** The text lines of a photo or PDF (429 when the OCR queue is full, 422 when unreadable). */
+  private async read(bytes: Buffer) {
+    try {
+      return await readReceipt(bytes, this.d.pool);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof OcrBusyError)
+        throw new AppError(
+          429,
+          'OCR_BUSY',
+          'Too many receipts are being read right now. Try again in a minute.',
+          undefined,
+          {
+            'retry-after': '30',
+          },
+        );
+      this.d.log?.warn({ err }, 'OCR failed');
+      throw new AppError(422, 'UNREADABLE_RECEIPT', 'The receipt could not be read.');
+    }
   }
 }
