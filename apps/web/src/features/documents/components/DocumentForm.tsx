@@ -4,6 +4,7 @@ import {
   DOCUMENT_TYPES_BY_COUNTRY,
   type DocumentType,
   documentTypeLabel,
+  type InspectionOcrPreview,
   type InsuranceOcrPreview,
   isPrivateByDefault,
   type VehicleDocument,
@@ -108,7 +109,9 @@ export function DocumentForm({
   // Scanning fills the form (issue 52): an insurance policy's photo is read by the receipt OCR's
   // insurance reader; its number, insurer and dates are proposed in the fields, nothing is saved.
   const [reading, setReading] = useState(false);
-  const canRead = (d.type === 'MTPL_INSURANCE' || d.type === 'CASCO') && files.length > 0;
+  // An ITP / ITV certificate proposes its expiry (the date after "Valabil până la", "Próxima inspección"…).
+  const inspection = d.type === 'INSPECTION';
+  const canRead = (d.type === 'MTPL_INSURANCE' || d.type === 'CASCO' || inspection) && files.length > 0;
   const onRead = async () => {
     const file = files[0];
     if (!file) return;
@@ -117,6 +120,14 @@ export function DocumentForm({
     try {
       const form = new FormData();
       form.append('file', file, file.name);
+      if (inspection) {
+        const r = await api<InspectionOcrPreview>(`/api/inspection-ocr/preview/${vehicleId}`, {
+          method: 'POST',
+          body: form,
+        });
+        setD((prev) => ({ ...prev, expiresOn: r.expiresOn ?? prev.expiresOn }));
+        return;
+      }
       const r = await api<InsuranceOcrPreview>(`/api/insurance-ocr/preview/${vehicleId}`, {
         method: 'POST',
         body: form,
@@ -255,7 +266,9 @@ export function DocumentForm({
             onClick={() => void onRead()}
             disabled={reading}
           >
-            {reading ? t('documents.reading') : t('documents.readPolicy')}
+            {reading
+              ? t('documents.reading')
+              : t(inspection ? 'documents.readInspection' : 'documents.readPolicy')}
           </button>
         ) : null}
         <TextAreaField

@@ -204,6 +204,33 @@ describe('the document form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
   });
 
+  it('scanning an ITV certificate proposes its expiry; the scan saves nothing', async () => {
+    const { user, fetchMock } = open('ES', () => jsonResponse(saved, 201));
+    const routes = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.startsWith('/api/inspection-ocr/preview/7'))
+        return jsonResponse({
+          expiresOn: '2026-06-20',
+          confidence: { expiresOn: 0.9 },
+          language: 'es',
+          source: 'ocr',
+        });
+      return (routes as NonNullable<typeof routes>)(input, init);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add document' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'INSPECTION');
+    await user.upload(within(dialog).getByLabelText(/Pages/), photo());
+    await user.click(within(dialog).getByRole('button', { name: 'Read the expiry from the certificate' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Expires on')).toHaveValue('2026-06-20'));
+    expect(
+      fetchMock.mock.calls.filter(
+        ([u, i]) => String(u) === '/api/vehicles/7/documents' && i?.method === 'POST',
+      ),
+    ).toHaveLength(0);
+  });
+
   it('a saved document shows in the list with its preview and validity', async () => {
     storeUser({ id: 1 });
     mockApi({
