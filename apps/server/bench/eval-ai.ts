@@ -14,6 +14,8 @@ import { TOPICS } from '../src/ai/knowledge.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite } from '../src/db/client.js';
+import { FxRepo } from '../src/modules/fx/fx.repo.js';
+import { FxService } from '../src/modules/fx/fx.service.js';
 
 type Check = { topic: string } | { has: string[]; not?: string[] };
 type Q = {
@@ -303,7 +305,8 @@ async function main() {
 
   // The built-in provider alone, on facts computed once (what the 50 ms target is about).
   const builtin = new BuiltinProvider();
-  const factsRepo = new FactsRepo(database.db);
+  const fx = new FxService(new FxRepo(database.db));
+  const factsRepo = new FactsRepo(database.db, (to, until) => fx.latestRatesTo(to, until));
   const today = new Date().toISOString().slice(0, 10);
   const vehicles = await factsRepo.forOwner(1, today);
   const alone: number[] = [];

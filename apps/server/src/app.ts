@@ -402,10 +402,11 @@ export async function buildApp({
     service: new NotificationsService(new NotificationsRepo(db)),
   });
   const builtin = new BuiltinProvider();
+  const fxService = new FxService(new FxRepo(db));
   const provider: AiProvider = config.ai ? new LlmProvider(config.ai, builtin, app.log) : builtin;
   await aiRoutes(app, {
     service: new AiService({
-      facts: new FactsRepo(db),
+      facts: new FactsRepo(db, (to, until) => fxService.latestRatesTo(to, until)),
       chats: new ChatRepo(db),
       provider,
       vehicles,

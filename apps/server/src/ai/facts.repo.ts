@@ -14,14 +14,15 @@ import type { Db } from '../db/client.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
 import { METRIC_UNITS, type ReaderUnits } from '../lib/reader-format.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
-import { FxRepo } from '../modules/fx/fx.repo.js';
-import { FxService } from '../modules/fx/fx.service.js';
 import { latestRateSql } from '../modules/fx/fx.sql.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;
 const num = (v: Num): number => (v == null ? 0 : Number(v));
 const opt = (v: Num): number | null => (v == null ? null : Number(v));
+/** Units of `to` for one unit of each currency with a known rate on `until` (`to` itself is 1). */
+export type LatestRatesTo = (to: CurrencyCode, until: string) => Promise<Map<CurrencyCode, number>>;
+
 type Dated = { v: Num; d: string } | null;
 const dated = (x: Dated) => (x && x.v != null ? { value: round2(Number(x.v)), date: x.d } : null);
 
@@ -31,9 +32,14 @@ const dated = (x: Dated) => (x && x.v != null ? { value: round2(Number(x.v)), da
  * statement for any number of vehicles. (`owner` is the reading user.)
  */
 export class FactsRepo {
-  constructor(private readonly db: Db) {
-    this.fx = new FxService(new FxRepo(db));
-  }
+  /**
+   * `latestRatesTo`: the day's rates to a currency (FxService.latestRatesTo, handed in by the caller:
+   * a repo does not reach up into a service).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly latestRatesTo: LatestRatesTo,
+  ) {}
 
   async forOwner(ownerId: number, today: string): Promise<VehicleFacts[]> {
     this.statements.owner ??= namedStatement<FactsRow>(this.db, 'facts_by_owner', factsQuery('owner'));
@@ -83,12 +89,11 @@ export class FactsRepo {
     const at = Date.now();
     const hit = this.rates.get(key);
     if (hit && hit.until > at) return hit.rates;
-    const rates = this.fx.latestRatesTo(to, today);
+    const rates = this.latestRatesTo(to, today);
     this.rates.set(key, { until: at + 60_000, rates });
     rates.catch(() => this.rates.delete(key));
     return rates;
   }
-  private readonly fx: FxService;
   private readonly rates = new Map<string, { until: number; rates: Promise<Map<CurrencyCode, number>> }>();
 
   /** The vehicle's facts as every reader shares them (no reader's units), and the reader's settings. */

@@ -11,6 +11,8 @@ import { ChatRepo } from '../modules/ai/chat.repo.js';
 import { AnalyticsRepo } from '../modules/analytics/analytics.repo.js';
 import { AnalyticsService } from '../modules/analytics/analytics.service.js';
 import type { Principal } from '../modules/auth/auth.service.js';
+import { FxRepo } from '../modules/fx/fx.repo.js';
+import { FxService } from '../modules/fx/fx.service.js';
 import { MarketplaceRepo } from '../modules/marketplace/marketplace.repo.js';
 import { MarketplaceService } from '../modules/marketplace/marketplace.service.js';
 import { ReportsRepo } from '../modules/reports/reports.repo.js';
@@ -135,8 +137,9 @@ export async function seedShowcase(
     return v;
   };
   const vehiclesService = new VehiclesService(new VehiclesRepo(db), store);
+  const fx = new FxService(new FxRepo(db));
   const ai = new AiService({
-    facts: new FactsRepo(db),
+    facts: new FactsRepo(db, (to, until) => fx.latestRatesTo(to, until)),
     chats: new ChatRepo(db),
     provider: new BuiltinProvider(),
     vehicles: vehiclesService,
