@@ -258,7 +258,8 @@ const ROUTES: Record<string, { send: Send; expect: Matrix; photo?: boolean; docu
     expect: WRITE,
   },
   ...Object.fromEntries(
-    ['fuel', 'expense', 'revision', 'insurance'].map((kind) => [
+    // inspection: an ITP / ITV certificate's expiry for the document form (issue 52).
+    ['fuel', 'expense', 'revision', 'insurance', 'inspection'].map((kind) => [
       `POST /api/${kind}-ocr/preview/{vehicleId}`,
       {
         // Past the access check, a text file is refused for what it is (415).
