@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fuelUnit, isFuelPair } from './constants.js';
 import type { FuelType } from './enums.js';
-import { consumptionByEntry, type FillUp, fuelFigures, fuelOfFill } from './fuel.js';
+import { consumptionByEntry, type FillUp, fuelFigures, fuelFiguresBy, fuelOfFill } from './fuel.js';
 import { secondaryFuelProblem, VehicleInput } from './vehicle.js';
 
 // Issue 51: one full-to-full chain per fuel. Every expected figure is worked out by hand in the
@@ -107,6 +107,19 @@ describe('petrol + LPG (a Dacia Logan Eco-G), 20 fills', () => {
     expect(petrol).toEqual({ fuelType: 'PETROL', unit: 'L', quantity: 8, fills: 1, per100km: 0.8 });
     // LPG: fills 15, 16, 17: 138 L over 600 + 500 + 400 = 1,500 km = 9.20.
     expect(gpl).toEqual({ fuelType: 'GPL', unit: 'L', quantity: 138, fills: 3, per100km: 9.2 });
+  });
+
+  it('splits every month at once (the analytics’ months) as it splits each month alone', () => {
+    const fuels = { fuelType: 'PETROL', secondaryFuelType: 'GPL' } as const;
+    const byMonth = fuelFiguresBy(fills, fuels, (date) => date.slice(0, 7));
+    expect([...byMonth.keys()].sort()).toEqual(['2025-01', '2025-02', '2025-03', '2025-04', '2025-05']);
+    for (const [month, figures] of byMonth)
+      expect(figures).toEqual(fuelFigures(fills, fuels, { from: `${month}-01`, to: `${month}-31` }));
+    // April, as above: petrol 8 L at 0.80, LPG 138 L at 9.20.
+    expect(byMonth.get('2025-04')?.map((f) => [f.quantity, f.per100km])).toEqual([
+      [8, 0.8],
+      [138, 9.2],
+    ]);
   });
 
   it('on one chain (no second fuel, as before issue 51) mixes the fuels', () => {
