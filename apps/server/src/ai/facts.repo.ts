@@ -11,10 +11,10 @@ import {
 } from '@evdra/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { latestRateSql } from '../db/fx-rates.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
 import { METRIC_UNITS, type ReaderUnits } from '../lib/reader-format.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
-import { latestRateSql } from '../modules/fx/fx.sql.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;

@@ -1,9 +1,9 @@
 import type { DocumentType, MoneyAndUnits, RenewalType } from '@evdra/domain';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { latestRateSql } from '../../db/fx-rates.js';
 import { reportCodes, reportLinks, vehicleDocumentPages, vehicleDocuments } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
-import { latestRateSql } from '../fx/fx.sql.js';
 
 export type ReportVehicle = {
   id: number;

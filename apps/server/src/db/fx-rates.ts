@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
+// SQL fragments over fx_rates (issue 50), embedded by the repos that convert in SQL (facts, reports).
+
 /**
  * Units of currency `c` for one euro at the latest reference rate on or before `day` (EUR: 1; null
  * when none is stored), as FxRepo.latestEuroRates reads it (an ECB rate before a MANUAL one that day).
