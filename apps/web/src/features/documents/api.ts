@@ -10,8 +10,8 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { isLanguage } from '../../lib/i18n';
+import { renewalKeys } from '../../lib/renewal-keys';
 import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
-import { renewalKeys } from '../renewals/api';
 
 export const documentKeys = {
   all: ['documents'] as const,

@@ -1,9 +1,8 @@
 import type { Renewal, RenewalBody, User } from '@evdra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { renewalKeys } from '../../lib/renewal-keys';
 import { fetchVehicle, vehicleKeys } from '../../lib/vehicle-list';
-
-export const renewalKeys = { of: (vehicleId: number) => ['renewals', vehicleId] as const };
 
 export const useRenewals = (vehicleId: number) =>
   useQuery({
