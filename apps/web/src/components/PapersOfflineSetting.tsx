@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '../../../components/Field';
-import { papersOfflineOn, setPapersOffline } from '../../../lib/offline/papers';
+import { papersOfflineOn, setPapersOffline } from '../lib/offline/papers';
+import { CheckboxField } from './Field';
 
 /** Settings: keep the cars' papers on this device for use with no signal (off on a shared device). */
 export function PapersOfflineSetting() {
