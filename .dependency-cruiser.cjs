@@ -125,8 +125,19 @@ module.exports = {
       comment:
         'The web app never imports server code (benchmark scripts may share the server bench helpers).',
       severity: 'error',
-      from: { path: '^apps/web/', pathNot: '^apps/web/bench/' },
+      from: { path: '^apps/web/', pathNot: ['^apps/web/bench/', '^apps/web/e2e/'] },
       to: { path: '^apps/server/' },
+    },
+    {
+      name: 'web-e2e-imports-server',
+      comment:
+        'End-to-end specs never import server code, with one exception: the OpenID Connect spec starts the same ' +
+        "real test provider (panva's oidc-provider) as the server's oidc.test.ts, from apps/server/test/helpers/oidc.ts. " +
+        'It is test code run by Node, never bundled into the web app, and oidc-provider is a server dev dependency; ' +
+        'a copy would drift from the provider the server tests trust.',
+      severity: 'error',
+      from: { path: '^apps/web/e2e/' },
+      to: { path: '^apps/server/', pathNot: '^apps/server/test/helpers/oidc\\.ts$' },
     },
     {
       name: 'no-file-cycles',
