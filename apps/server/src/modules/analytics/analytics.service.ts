@@ -28,6 +28,9 @@ export type RatesTo = (to: CurrencyCode) => Promise<ReadonlyMap<CurrencyCode, nu
  * exactly, whatever currency they read in between.
  */
 export class AnalyticsService {
+  /** byFuelJson's answers for the fills the repo keeps, by kind and money (gone with the fills). */
+  private readonly splits = new WeakMap<FuelData, Map<string, string>>();
+
   constructor(
     private readonly repo: AnalyticsRepo,
     private readonly access: VehicleAccess,
@@ -82,14 +85,14 @@ export class AnalyticsService {
   ): Promise<string> {
     const data = await this.repo.fuelFills(vehicleId);
     if (!data) return kind === 'total' ? '[]' : '{}';
-    if (kind === 'total') return JSON.stringify(fuelSplit(data, money, {}));
-    const periods: Record<string, FuelSplit[]> = { '*': fuelSplit(data, money, { from: '9', to: '0' }) };
-    const length = kind === 'yearly' ? 4 : 7;
-    Object.assign(
-      periods,
-      fuelSplitsBy(data, money, (date) => date.slice(0, length)),
-    );
-    return JSON.stringify(periods);
+    // The repo hands back the same fills while they are unchanged: their split is worked out once
+    // per kind and money, not on every read.
+    const answers = this.splits.get(data) ?? new Map<string, string>();
+    this.splits.set(data, answers);
+    const key = `${kind}|${money.currency}|${[...money.rates].join(';')}`;
+    const json = answers.get(key) ?? splitJson(kind, data, money);
+    answers.set(key, json);
+    return json;
   }
 
   /** The answer's currency and rates for sums in `present` (see vehicleJson). */
@@ -162,6 +165,18 @@ export class AnalyticsService {
 }
 
 type FuelData = NonNullable<Awaited<ReturnType<AnalyticsRepo['fuelFills']>>>;
+
+/** byFuelJson's answer worked out: the whole time, or by year or month ('*': a period without fills). */
+function splitJson(kind: 'monthly' | 'yearly' | 'total', data: FuelData, money: AnswerMoney): string {
+  if (kind === 'total') return JSON.stringify(fuelSplit(data, money, {}));
+  const periods: Record<string, FuelSplit[]> = { '*': fuelSplit(data, money, { from: '9', to: '0' }) };
+  const length = kind === 'yearly' ? 4 : 7;
+  Object.assign(
+    periods,
+    fuelSplitsBy(data, money, (date) => date.slice(0, length)),
+  );
+  return JSON.stringify(periods);
+}
 
 /**
  * Each of the vehicle's fuels over the fills dated in `range` (fuelFigures) with their cost in the
