@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, vehicleDocuments, vehicles, webhookDeliveries, webhooks } from '../src/db/schema.js';
+import { notifications, webhookDeliveries, webhooks } from '../src/db/schema.js';
 import { editorMay } from './fuzz/editor-writes.js';
 import { formatReport, fuzz, type Transport } from './fuzz/fuzzer.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -54,17 +53,6 @@ describe.runIf(runs)('fuzzer', () => {
           title: 'Insurance ends soon',
           content: 'Renew it.',
         });
-        // A document on the owner's car: its upload is multipart with a JSON part the fuzzer does not
-        // write, so without one the document routes would have no owner's id to try (issue 52).
-        const [car] = await t.database.db
-          .select({ id: vehicles.id })
-          .from(vehicles)
-          .where(eq(vehicles.ownerId, owner))
-          .limit(1);
-        if (car)
-          await t.database.db
-            .insert(vehicleDocuments)
-            .values({ vehicleId: car.id, type: 'OTHER', title: 'Papers' });
         // And a webhook with a delivery, so a delivery's resend is tried with the owner's ids (issue 53).
         const [hook] = await t.database.db
           .insert(webhooks)

@@ -120,6 +120,10 @@ async function main(): Promise<number> {
       requests: requests as number,
       seed: seed as number | undefined,
       editorMay,
+      skipReasons: {
+        'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend':
+          "a delivery exists only once an event reached one of the owner's webhooks, which a run over HTTP cannot make (fuzz.test.ts puts one in the database and tries it)",
+      },
       progressEvery: 1000,
       progress: (done, r) =>
         process.stderr.write(

@@ -133,7 +133,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, unknown
         description?: string;
       };
       const content = op.requestBody?.content ?? {};
-      const filePart = /file part `([A-Za-z0-9_]+)`/.exec(op.description ?? '')?.[1];
+      const filePart = /file parts? `([A-Za-z0-9_]+)`/.exec(op.description ?? '')?.[1];
       ops.push({
         method: method.toUpperCase(),
         path,
@@ -426,6 +426,14 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 
+/**
+ * The JSON parts an upload takes beside its file (the OpenAPI document describes a multipart body in
+ * words only): what a valid one sends, so the upload makes an id of the user's for the matrix.
+ */
+const TEXT_PARTS: Record<string, Record<string, unknown>> = {
+  'POST /api/vehicles/{id}/documents': { data: { type: 'OTHER', title: 'Papers' } },
+};
+
 function multipartBody(
   parts: { name: string; value?: string; file?: Buffer }[],
   boundary = `----fz${Date.now()}`,
@@ -571,9 +579,16 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     for (const o of ops.filter((x) => x.filePart && x.method === 'POST')) {
       const url = fillPath(o, pool, rng);
       if (!url) continue;
-      const { body, contentType } = multipartBody([{ name: o.filePart as string, file: PNG_1X1 }]);
+      const fields = Object.entries(TEXT_PARTS[`${o.method} ${o.path}`] ?? {}).map(([name, v]) => ({
+        name,
+        value: JSON.stringify(v),
+      }));
+      const { body, contentType } = multipartBody([...fields, { name: o.filePart as string, file: PNG_1X1 }]);
       const res = await c.send({ method: 'POST', url, headers: { 'content-type': contentType }, body });
       addIds(pool, o.path, { ...res, data: undefined });
+      // An upload that answers the object it made (a document): its id, kept by the upload's path.
+      const made = res.status < 300 ? /^\{"id":(\d+),/.exec(res.body)?.[1] : undefined;
+      if (made) pool.set(o.path, [...(pool.get(o.path) ?? []), Number(made)]);
     }
     // Creates under a parent of the user's (a vehicle's renewals): their ids, kept by the create's path.
     for (const o of ops.filter(
