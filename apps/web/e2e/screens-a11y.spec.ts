@@ -35,6 +35,10 @@ const guestVisits: Visit[] = [
   { pattern: '/forgot-password', path: '/forgot-password' },
   { pattern: '/reset-password', path: '/reset-password?token=0123456789abcdef' },
   { pattern: '/gdpr', path: '/gdpr' },
+  // Where a sign-in with the identity provider lands (issue 53): with none under way, each says so.
+  { pattern: '/oidc/complete', path: '/oidc/complete' },
+  { pattern: '/oidc/link', path: '/oidc/link' },
+  { pattern: '/oidc/refused', path: '/oidc/refused?reason=not-registered' },
   { pattern: '/*', path: '/no-such-page' },
 ];
 const userVisits = (id: string): Visit[] => [
@@ -51,6 +55,10 @@ const userVisits = (id: string): Visit[] => [
     { pattern: `/${kind}/:vehicleId`, path: `/${kind}/${id}` },
   ]),
   { pattern: '/renewals/:vehicleId', path: `/renewals/${id}` },
+  { pattern: '/papers', path: '/papers' },
+  { pattern: '/documents/:vehicleId', path: `/documents/${id}` },
+  // The demo car has no papers: the page of one that is not there.
+  { pattern: '/papers/:vehicleId/:docId', path: `/papers/${id}/999999` },
   { pattern: '/gdpr', path: '/gdpr' },
   { pattern: '/*', path: '/no-such-page' },
 ];
