@@ -318,6 +318,7 @@ describe('deliveries', () => {
     expect((await owner.get(`/api/webhooks/${hook.id}/deliveries`)).statusCode).toBe(404);
   });
 
+  // PostgreSQL only: two replicas need one database both reach; PGlite belongs to one process.
   it.runIf(process.env.EVDRA_TEST_DB === 'postgres')(
     'two replicas on one database deliver each event once',
     async () => {
