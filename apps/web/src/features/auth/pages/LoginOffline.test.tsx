@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderPage, setOnline, storeUser } from '../../../test/utils';
 import LoginPage from './LoginPage';
@@ -28,7 +28,7 @@ describe('LoginPage offline', () => {
     await user.type(screen.getByLabelText('Username or email'), 'Alice@Example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-pass-1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('server unreachable while the browser says online: the offline rule applies', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderPage, setOnline, storeUser } from '../../../test/utils';
 import LoginPage from './LoginPage';
@@ -60,7 +60,8 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Username or email'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'secret-pass-1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    // The page moves on once the answer is in: wait for it (the location is there from the start).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual({
       id: 1,
       username: 'alice',
@@ -111,7 +112,7 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Username or email'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'secret-pass-1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

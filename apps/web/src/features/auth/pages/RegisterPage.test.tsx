@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderPage } from '../../../test/utils';
 import RegisterPage from './RegisterPage';
@@ -116,7 +116,7 @@ describe('RegisterPage', () => {
       consent: true,
     });
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(alert).toHaveBeenCalledWith('Account created successfully!');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
       username: 'alice',
