@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import { OutboundError } from '../../lib/outbound/errors.js';
 import type { OutboundGuard } from '../../lib/outbound/guard.js';
+import { pollEvery } from '../../lib/poll.js';
 import type { ClaimedPush, PushRepo } from './push.repo.js';
 
 export type Vapid = { publicKey: string; privateKey: string; subject: string };
@@ -50,16 +51,12 @@ export class PushSender {
 
   /** Drains now and every `intervalMs`; returns the stop function. */
   start(intervalMs: number): () => Promise<void> {
-    const tick = () => {
-      this.drain().catch((err) => this.log.error({ err }, 'push outbox failed'));
-    };
-    const timer = setInterval(tick, intervalMs);
-    timer.unref();
-    tick();
-    return async () => {
-      clearInterval(timer);
-      await this.running?.catch(() => undefined);
-    };
+    return pollEvery(
+      () => this.drain(),
+      intervalMs,
+      (err) => this.log.error({ err }, 'push outbox failed'),
+      () => this.running,
+    );
   }
 
   private async sendAll(): Promise<number> {

@@ -3,6 +3,7 @@ import type { Language } from '@evdra/domain';
 import { createNotification } from '../../db/notify.js';
 import { OutboundError } from '../../lib/outbound/errors.js';
 import type { OutboundGuard } from '../../lib/outbound/guard.js';
+import { pollEvery } from '../../lib/poll.js';
 import type { ClaimedDelivery, WebhooksRepo } from './webhooks.repo.js';
 
 type Log = { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
@@ -71,16 +72,12 @@ export class WebhookSender {
 
   /** Drains now and every `intervalMs`; returns the stop function. */
   start(intervalMs: number): () => Promise<void> {
-    const tick = () => {
-      this.drain().catch((err) => this.log.error({ err }, 'webhook outbox failed'));
-    };
-    const timer = setInterval(tick, intervalMs);
-    timer.unref();
-    tick();
-    return async () => {
-      clearInterval(timer);
-      await this.running?.catch(() => undefined);
-    };
+    return pollEvery(
+      () => this.drain(),
+      intervalMs,
+      (err) => this.log.error({ err }, 'webhook outbox failed'),
+      () => this.running,
+    );
   }
 
   private async sendAll(at?: Date): Promise<number> {
