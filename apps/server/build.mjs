@@ -41,6 +41,8 @@ const { metafile } = await build({
     'ocr-worker': new URL('./src/ocr/engines/paddle-worker.ts', import.meta.url).pathname,
     // The import's reading thread: modules/import/parse-thread.ts loads it as ./import-worker.js.
     'import-worker': new URL('./src/modules/import/parse-worker.ts', import.meta.url).pathname,
+    // The PDF page rendering thread: files/pdf-render-thread.ts loads it as ./pdf-render-worker.js.
+    'pdf-render-worker': new URL('./src/files/pdf-render-worker.ts', import.meta.url).pathname,
   },
   outdir,
   bundle: true,

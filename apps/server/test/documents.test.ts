@@ -24,6 +24,10 @@ const pdf = (catalog = '/Type/Catalog/Pages 2 0 R', trailer = '/Root 1 0 R', ext
     'latin1',
   );
 const plainPdf = pdf();
+/** A real PDF (a Spanish workshop receipt, a scanned page in it): what a driver's papers are like. */
+const realPdf = readFileSync(new URL('./fixtures/receipts/revision-es.pdf', import.meta.url));
+/** `%PDF-` then nothing pdf.js can read: no preview can be drawn of it. */
+const brokenPdf = Buffer.from('%PDF-1.7\nnot a PDF body at all\n%%EOF\n', 'latin1');
 const encryptedPdf = pdf(undefined, '/Root 1 0 R/Encrypt 4 0 R');
 const scriptPdf = pdf('/Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>');
 const escapedScriptPdf = pdf('/Type/Catalog/Pages 2 0 R/OpenAction<</S/J#61vaScript/J#53(x)>>');
@@ -162,22 +166,46 @@ describe('uploading a document', () => {
     expect(ics.body).toContain('DTSTART;VALUE=DATE:20270109');
   });
 
-  it('a PDF is kept byte for byte, has no preview, and downloads under its name', async () => {
+  it("a PDF is kept byte for byte, downloads under its name, and its first page is drawn as the list's preview; another user's is 404", async () => {
     const v = await newCar(owner);
     const res = await send(owner, `/api/vehicles/${v}/documents`, { type: 'TECHNICAL_CARD', title: 'CIV' }, [
-      asPdf(plainPdf, 'civ.pdf'),
+      asPdf(realPdf, 'civ.pdf'),
     ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.data).toMatchObject({
       private: false,
-      previewUrl: null,
+      previewUrl: `/api/vehicles/${v}/documents/${res.data.id}/file?preview=true`,
       renewalId: null,
       pages: [{ contentType: 'application/pdf', name: 'civ.pdf' }],
     });
     const file = await owner.get(`${res.data.pages[0].url}?download=true`);
-    expect(file.rawPayload.equals(plainPdf)).toBe(true);
+    expect(file.rawPayload.equals(realPdf)).toBe(true);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="civ.pdf"/);
-    expectError(
+    // The preview is a small JPEG of the page, with the receipt's dark print on it (not a blank sheet).
+    const preview = await owner.get(res.data.previewUrl);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(preview.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(320);
+    const stats = await sharp(preview.rawPayload).stats();
+    expect(stats.channels[0]?.min).toBeLessThan(60);
+    expect(stats.channels[0]?.max).toBeGreaterThan(200);
+    // Its bytes count towards the quota with the PDF's.
+    expect(res.data.size).toBe(realPdf.length + preview.rawPayload.length);
+    await expectError(await stranger.get(res.data.previewUrl), 404, 'NOT_FOUND');
+  });
+
+  it('a PDF pdf.js cannot draw is still stored, byte for byte, without a preview', async () => {
+    const v = await newCar(owner);
+    const res = await send(owner, `/api/vehicles/${v}/documents`, { type: 'WARRANTY', title: 'Garanție' }, [
+      asPdf(brokenPdf, 'garantie.pdf'),
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.data).toMatchObject({ previewUrl: null, size: brokenPdf.length });
+    expect((await owner.get(res.data.pages[0].url)).rawPayload.equals(brokenPdf)).toBe(true);
+    await expectError(
       await owner.get(`/api/vehicles/${v}/documents/${res.data.id}/file?preview=true`),
       404,
       'NOT_FOUND',
@@ -253,7 +281,9 @@ describe('uploading a document', () => {
     ]);
     expectError(second, 413, 'PAYLOAD_TOO_LARGE');
     expect(second.data.message).toMatch(/2\.6 MB of 5\.0 MB used/);
-    expect(second.data.details).toMatchObject({ usedBytes: almost.length, quotaBytes: 5 * 1024 * 1024 });
+    // Used: the PDF and the preview drawn of its (blank) page.
+    expect(second.data.details).toMatchObject({ usedBytes: first.data.size, quotaBytes: 5 * 1024 * 1024 });
+    expect(first.data.size).toBeGreaterThan(almost.length);
     expect((await docsOf(quotaUser, qv)).map((d) => d.title)).toEqual(['one']);
   });
 });
@@ -451,7 +481,7 @@ describe('the first pages in the history report (the owner ticks it)', () => {
     return res.rawPayload;
   };
 
-  it('pages=1 from the owner embeds each non-private photo page and names a PDF; without it, none; a viewer asking gets none', async () => {
+  it("pages=1 from the owner embeds each non-private document's first page, a photo's or a PDF's; without it, none; a viewer asking gets none", async () => {
     const v = await newCar(owner);
     expect(
       (await owner.post(`/api/vehicles/${v}/shares`, { username: viewerName, role: 'VIEWER' })).statusCode,
@@ -460,7 +490,7 @@ describe('the first pages in the history report (the owner ticks it)', () => {
     const itp = { type: 'INSPECTION', title: 'ITP', number: 'ITP-9', expiresOn: '2028-05-01' };
     expect((await send(owner, url, itp, [photo('itp.jpg'), photo('itp-2.jpg')])).statusCode).toBe(201);
     expect(
-      (await send(owner, url, { type: 'WARRANTY', title: 'Garanție' }, [asPdf(plainPdf, 'garantie.pdf')]))
+      (await send(owner, url, { type: 'WARRANTY', title: 'Garanție' }, [asPdf(realPdf, 'garantie.pdf')]))
         .statusCode,
     ).toBe(201);
     // Private by default (the registration certificate, the RCA): their pages never go into a report.
@@ -473,8 +503,11 @@ describe('the first pages in the history report (the owner ticks it)', () => {
     expect(images(plain)).toBe(0);
 
     const withPages = await report(owner, `/api/vehicles/${v}/report.pdf?lang=ro&pages=1`);
-    // One image: the ITP's first page (not its second, not the private talon or RCA); the PDF is named.
-    expect(images(withPages)).toBe(1);
+    // Two images: the ITP's first page (not its second, not the private talon or RCA) and the
+    // warranty PDF's first page, drawn at a printable size (larger than the list's 320 px preview).
+    expect(images(withPages)).toBe(2);
+    const widths = [...withPages.toString('latin1').matchAll(/\/Width (\d+)/g)].map((m) => Number(m[1]));
+    expect(widths).toContain(1280);
     expect(pages(withPages)).toBeGreaterThan(pages(plain));
 
     // A viewer of the shared car may download the report, but the pages are the owner's to show.
@@ -487,10 +520,10 @@ describe('the first pages in the history report (the owner ticks it)', () => {
     expect((await owner.get(`/api/vehicles/${v}/report.pdf?pages=maybe`)).statusCode).toBe(400);
   });
 
-  it('the appendix names the PDF document it does not embed (ro text)', async () => {
+  it('the appendix names a PDF document whose page cannot be drawn (ro text)', async () => {
     const v = await newCar(owner);
     await send(owner, `/api/vehicles/${v}/documents`, { type: 'WARRANTY', title: 'Garanție' }, [
-      asPdf(plainPdf, 'garantie.pdf'),
+      asPdf(brokenPdf, 'garantie.pdf'),
     ]);
     const bytes = await report(owner, `/api/vehicles/${v}/report.pdf?lang=ro&pages=1`);
     const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');

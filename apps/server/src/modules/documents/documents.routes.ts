@@ -170,7 +170,7 @@ export async function documentsRoutes(app: FastifyInstance, { service }: { servi
         schema: {
           tags,
           description:
-            "A page as stored (`page`, default 1), or with `preview=true` the list's small image of the first page (404 for a PDF). Content-Disposition carries the uploaded name (`download=true`: as an attachment). Revalidated by ETag.",
+            "A page as stored (`page`, default 1), or with `preview=true` the list's small JPEG of the first page (a PDF's drawn at upload; 404 when it could not be drawn). Content-Disposition carries the uploaded name (`download=true`: as an attachment). Revalidated by ETag.",
           params: DocumentParams,
           querystring: DocumentFileQuery.extend({ download: z.enum(['true', 'false']).optional() }),
         },

@@ -11,7 +11,8 @@ import {
 } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import type { FileStore, StoredFile } from '../../files/file-store.js';
-import { normalizeDocumentPage, sniffImage } from '../../files/images.js';
+import { DOCUMENT_PREVIEW_MAX_SIDE, normalizeDocumentPage, sniffImage } from '../../files/images.js';
+import { renderPdfFirstPage } from '../../files/pdf-render-thread.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import {
@@ -89,6 +90,7 @@ type Prepared = { pages: (NewPage & { bytes: Buffer })[]; preview?: Buffer; size
 /**
  * A vehicle's papers. Pages are checked by their bytes: photos (JPEG, PNG, WebP) are re-encoded
  * without metadata as vehicle photos are, PDFs kept as they are unless encrypted or scripted (415).
+ * The list's preview is the first page's, a PDF's drawn by pdf.js (none if it cannot be drawn).
  * Everything of one request is stored or nothing is: the pages are checked and encoded first, then
  * the files' bytes, rows, the document and its renewal are written in one transaction (the bytes
  * stored before it are deleted again if it fails).
@@ -372,6 +374,8 @@ async function prepare(uploads: Upload[]): Promise<Prepared> {
     const name = cleanFileName(u.filename, `page-${i + 1}`);
     if (isPdf(u.bytes)) {
       assertSafePdf(u.bytes);
+      // Drawn in its own thread, bounded; a PDF that cannot be drawn is kept without a preview.
+      if (i === 0) preview = (await renderPdfFirstPage(u.bytes, DOCUMENT_PREVIEW_MAX_SIDE)) ?? undefined;
       pages.push({ fileId: '', name, contentType: 'application/pdf', size: u.bytes.length, bytes: u.bytes });
     } else if (sniffImage(u.bytes)) {
       const encoded = await normalizeDocumentPage(u.bytes);

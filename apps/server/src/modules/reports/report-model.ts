@@ -48,7 +48,7 @@ export type ReportModel = {
   documents: ReportDocument[];
   /**
    * When the owner asks for them (issue 52): each non-private document's first page, `image` the
-   * photo's JPEG bytes (absent for a PDF, which the report names but does not embed).
+   * page as a JPEG (a PDF's first page drawn; absent when it could not be, and the report names it).
    */
   pages?: ReportPage[];
   fuel: {

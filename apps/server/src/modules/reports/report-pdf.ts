@@ -309,7 +309,7 @@ export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<
   doc.moveDown(1);
   doc.font('R').fontSize(8).fillColor(MUTED).text(t.verifyHint(verifyUrl), M, doc.y, { width });
 
-  // ── the documents' first pages, when the owner ticked it (issue 52): a photo per page ──
+  // ── the documents' first pages, when the owner ticked it (issue 52): an image per page ──
   if (model.pages && model.pages.length > 0) {
     doc.addPage();
     heading(doc, t.firstPages, width, 20);

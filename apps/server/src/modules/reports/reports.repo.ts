@@ -50,6 +50,8 @@ export type ReportFirstPage = {
   number: string | null;
   fileId: string;
   contentType: string;
+  /** The list's small image of the page (a PDF's drawn at upload), if one was made. */
+  previewFileId: string | null;
 };
 export type ReportFill = {
   date: string;
@@ -150,6 +152,7 @@ export class ReportsRepo {
         number: vehicleDocuments.number,
         fileId: vehicleDocumentPages.fileId,
         contentType: vehicleDocumentPages.contentType,
+        previewFileId: vehicleDocuments.previewFileId,
       })
       .from(vehicleDocuments)
       .innerJoin(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language, ReportLink, ReportVerification } from '@evdra/domain';
 import type { FileStore } from '../../files/file-store.js';
+import { renderPdfFirstPage } from '../../files/pdf-render-thread.js';
 import { notFound } from '../../lib/errors.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -12,6 +13,8 @@ import type { LinkRow, ReportRecords, ReportsRepo } from './reports.repo.js';
 const DAY = 86_400_000;
 /** A listing's link lives as long as the listing (it is revoked with it); this is only its ceiling. */
 const LISTING_LINK_DAYS = 3650;
+/** A PDF document's first page in the report: ~150 dpi on an A4 page, small print still legible. */
+const REPORT_PAGE_MAX_SIDE = 1600;
 // Crockford base32: no I, L, O, U, so a code read off paper is typed back without confusion.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -195,16 +198,28 @@ export class ReportsService {
     return { doc: await renderPdf(model, this.verifyUrl(model.code)), filename: `${filename}.pdf`, model };
   }
 
-  /** Each non-private document's first page: a photo's stored JPEG; a PDF is named, not embedded. */
+  /**
+   * Each non-private document's first page: a photo's stored JPEG; a PDF's first page drawn now at a
+   * printable size (its list preview if it cannot be drawn; named only if it has none either).
+   */
   private async firstPages(vehicleId: number): Promise<ReportPage[]> {
     const rows = await this.d.repo.firstPages(vehicleId);
     const pages: ReportPage[] = [];
     for (const r of rows) {
-      const { fileId, contentType, ...rest } = r;
-      const image = contentType === 'application/pdf' ? undefined : await this.d.files.get(fileId);
+      const { fileId, contentType, previewFileId, ...rest } = r;
+      const image =
+        contentType === 'application/pdf'
+          ? await this.pdfPage(fileId, previewFileId)
+          : await this.d.files.get(fileId);
       pages.push({ ...rest, ...(image ? { image } : {}) });
     }
     return pages;
+  }
+
+  private async pdfPage(fileId: string, previewFileId: string | null): Promise<Buffer | undefined> {
+    const pdf = await this.d.files.get(fileId);
+    const drawn = pdf ? await renderPdfFirstPage(pdf, REPORT_PAGE_MAX_SIDE, 0.8) : null;
+    return drawn ?? (previewFileId ? await this.d.files.get(previewFileId) : undefined) ?? undefined;
   }
 
   /** Reads the car's records and cost rollup side by side; `withPhoto` adds the photo's bytes. */
