@@ -246,6 +246,21 @@ export function useFormat() {
       formatVolume(liters, units.volumeUnit, lng, electric),
     consumption: (lPer100km: number | null, electric: boolean | OwnUnit | null = false) =>
       formatConsumption(lPer100km, units.consumptionUnit, lng, electric),
+    /** A consumption's unit as `consumption` writes it: `L/100 km`, `mpg`, `kWh/100 km`. */
+    consumptionSign: (electric: boolean | OwnUnit | null = false) => {
+      const own = ownSign(electric);
+      return own ? `${own}/100\u00a0km` : CONSUMPTION_SIGNS[units.consumptionUnit];
+    },
+    /** A stored L/100 km as a number in the reader's unit (a chart's axis); null when there is none. */
+    consumptionValue: (lPer100km: number | null, electric: boolean | OwnUnit | null = false) =>
+      lPer100km === null
+        ? null
+        : ownSign(electric)
+          ? lPer100km
+          : (consumptionFromL100km(lPer100km, units.consumptionUnit) ?? null),
+    /** A quantity's unit as `volume` writes it: the reader's `L` or `gal`; `kWh`, `kg` kept. */
+    volumeSign: (electric: boolean | OwnUnit | null = false) =>
+      ownSign(electric) ?? VOLUME_SIGNS[units.volumeUnit],
     pricePerVolume: (
       price: number,
       currency: CurrencyCode = units.currency,

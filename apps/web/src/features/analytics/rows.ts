@@ -1,4 +1,4 @@
-import { type AnalyticsRow, monthLabel } from '@evdra/domain';
+import { type AnalyticsRow, type FuelMonthSplit, type FuelType, monthLabel } from '@evdra/domain';
 
 export interface VehicleOption {
   vehicleId: number;
@@ -59,6 +59,50 @@ export function costSeries(rows: AnalyticsRow[], vehicles: VehicleOption[], mont
       }),
     })),
   };
+}
+
+/** One fuel across the rows (issue 51): its cost and quantity per month (null: no fill), and in all. */
+export interface FuelSeries {
+  fuelType: FuelType;
+  unit: FuelMonthSplit['unit'];
+  costs: (number | null)[];
+  quantities: (number | null)[];
+  cost: number;
+  quantity: number;
+  fills: number;
+}
+
+/**
+ * The rows' fuel cost split by fuel over `months` (each row's byFuel, every vehicle added up), in
+ * the order the fuels first come (a vehicle's primary first). Quantities stay in each fuel's unit:
+ * litres, kg and kWh are never added together.
+ */
+export function fuelSeries(rows: AnalyticsRow[], months: string[]): FuelSeries[] {
+  const index = new Map(months.map((m, i) => [m, i]));
+  const byFuel = new Map<FuelType, FuelSeries>();
+  for (const r of rows) {
+    const i = index.get(r.monthDate.slice(0, 10));
+    for (const s of r.byFuel ?? []) {
+      const series = byFuel.get(s.fuelType) ?? {
+        fuelType: s.fuelType,
+        unit: s.unit,
+        costs: months.map(() => null),
+        quantities: months.map(() => null),
+        cost: 0,
+        quantity: 0,
+        fills: 0,
+      };
+      if (i !== undefined) {
+        series.costs[i] = round2((series.costs[i] ?? 0) + s.cost);
+        series.quantities[i] = round2((series.quantities[i] ?? 0) + s.quantity);
+      }
+      series.cost = round2(series.cost + s.cost);
+      series.quantity = round2(series.quantity + s.quantity);
+      series.fills += s.fills;
+      byFuel.set(s.fuelType, series);
+    }
+  }
+  return [...byFuel.values()];
 }
 
 export interface VehicleTotals {

@@ -166,6 +166,8 @@ export function MonthPieChart({ row, label }: { row: CostTotals; label: string }
 export interface Series {
   label: string;
   values: (number | null)[];
+  /** Said after each value's amount in its tooltip (a fuel's quantity: "170.00 L"). */
+  details?: (string | null)[];
 }
 
 /** Stacked bars with one dataset per series (user analytics: one per vehicle), legible on a phone. */
@@ -173,18 +175,46 @@ export function SeriesBarChart({
   labels,
   series,
   label,
+  currency: answerCurrency,
 }: {
   labels: string[];
   series: Series[];
   label: string;
+  /** The answer's currency; the reader's when not given. */
+  currency?: CurrencyCode;
 }) {
   const theme = useChartTheme();
-  const { money, lng, currency } = useFormat();
+  const f = useFormat();
+  const currency = answerCurrency ?? f.currency;
+  const money = (v: number) => f.money(v, currency);
+  const base = cartesianOptions<'bar'>(theme, money, { stacked: true, lng: f.lng, currency });
+  const options = series.some((s) => s.details)
+    ? ({
+        ...base,
+        plugins: {
+          ...base.plugins,
+          tooltip: {
+            callbacks: {
+              label: (ctx: {
+                datasetIndex: number;
+                dataIndex: number;
+                dataset: { label?: string };
+                parsed: { y: number | null };
+              }) => {
+                const detail = series[ctx.datasetIndex]?.details?.[ctx.dataIndex];
+                const amount = `${ctx.dataset.label ?? ''}: ${money(ctx.parsed.y ?? 0)}`;
+                return detail ? `${amount} · ${detail}` : amount;
+              },
+            },
+          },
+        },
+      } as unknown as ChartOptions<'bar'>)
+    : base;
   return (
     <ChartFrame
       type="bar"
       label={label}
-      options={cartesianOptions<'bar'>(theme, money, { stacked: true, lng, currency })}
+      options={options}
       data={{
         labels,
         datasets: series.map((s, i) => ({

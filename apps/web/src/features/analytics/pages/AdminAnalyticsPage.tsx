@@ -10,7 +10,8 @@ import { useAdminAnalytics } from '../api';
 import { AnalyticsSection } from '../components/AnalyticsSection';
 import { TotalsBarChart } from '../components/Charts';
 import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
-import { totalsPerOwner, totalsPerVehicle, type VehicleTotals } from '../rows';
+import { FuelCostChart } from '../components/FuelCostChart';
+import { monthsOf, totalsPerOwner, totalsPerVehicle, type VehicleTotals } from '../rows';
 import '../analytics.css';
 
 /** A month input of the range; `errorId` (the range error under the inputs) marks it invalid. */
@@ -188,6 +189,12 @@ export default function AdminAnalyticsPage() {
               colorIndex={1}
             />
           </AnalyticsSection>
+          <FuelCostChart
+            id="admin-fuel-chart"
+            rows={filtered}
+            months={monthsOf(filtered)}
+            currency={currency}
+          />
           <section className="analytics__section">
             <CostTable
               caption={t('analytics.admin.tableCaption')}

@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
+import { currencyOf } from '../../../lib/units';
 import { useUserAnalytics } from '../api';
 import { SeriesBarChart } from '../components/Charts';
+import { FuelCostChart } from '../components/FuelCostChart';
 import { costSeries, monthsOf, vehicleOptions } from '../rows';
 import '../analytics.css';
 
 /** /analytics/user: monthly cost of the user's vehicles, one bar series per vehicle. */
 export default function UserAnalyticsPage() {
   const { t } = useTranslation();
-  const { money } = useFormat();
+  const f = useFormat();
   const selectId = useId();
   const query = useUserAnalytics();
   const [vehicle, setVehicle] = useState('all');
@@ -23,8 +25,11 @@ export default function UserAnalyticsPage() {
       vehicle === 'all' ? options : options.filter((o) => String(o.vehicleId) === vehicle);
     const shownRows = vehicle === 'all' ? rows : rows.filter((r) => String(r.vehicleId) === vehicle);
     const total = shownRows.reduce((sum, r) => sum + r.totalCost, 0);
-    return { ...costSeries(shownRows, shownVehicles, monthsOf(shownRows)), total };
+    const months = monthsOf(shownRows);
+    return { ...costSeries(shownRows, shownVehicles, months), total, rows: shownRows, months };
   }, [rows, options, vehicle]);
+  // The answer says its currency (the reader's unless asked for another).
+  const currency = currencyOf(rows[0], f.currency);
 
   return (
     <PageCard title={t('analytics.user.title')}>
@@ -67,9 +72,17 @@ export default function UserAnalyticsPage() {
           </div>
           <section className="analytics__section" aria-labelledby="user-analytics-chart">
             <h2 id="user-analytics-chart">{t('analytics.user.chart')}</h2>
-            <SeriesBarChart label={t('analytics.user.chart')} labels={chart.labels} series={chart.series} />
-            <p className="muted">{t('analytics.user.totalShown', { amount: money(chart.total) })}</p>
+            <SeriesBarChart
+              label={t('analytics.user.chart')}
+              labels={chart.labels}
+              series={chart.series}
+              currency={currency}
+            />
+            <p className="muted">
+              {t('analytics.user.totalShown', { amount: f.money(chart.total, currency) })}
+            </p>
           </section>
+          <FuelCostChart id="user-fuel-chart" rows={chart.rows} months={chart.months} currency={currency} />
         </div>
       ) : null}
     </PageCard>

@@ -6,6 +6,7 @@ import {
   type FuelSplit,
   type MonthlyAnalytics,
   monthLabel,
+  SHOWN_DECIMALS,
   type YearlyAnalytics,
 } from '@evdra/domain';
 import { ArrowLeft } from 'lucide-react';
@@ -93,6 +94,29 @@ function Totals({ totals }: { totals: AllTimeTotals }) {
 }
 
 /**
+ * One consumption line per fuel (issue 51) over `periods`: each named with its own unit ("LPG
+ * (L/100 km)", "Electric (kWh/100 km)"), its figures in the reader's unit (null: no span closed).
+ */
+function useFuelLines(
+  fuels: FuelSplit[],
+  periods: { byFuel?: FuelSplit[] | undefined }[],
+): { name: string; values: (number | null)[]; format: (v: number) => string }[] {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return fuels.map((s) => {
+    const own = ownUnit(s.fuelType);
+    return {
+      name: t('analytics.fuelWithUnit', { fuel: t(`fuelTypes.${s.fuelType}`), unit: f.consumptionSign(own) }),
+      values: periods.map((p) =>
+        f.consumptionValue(p.byFuel?.find((x) => x.fuelType === s.fuelType)?.per100km ?? null, own),
+      ),
+      // The value is already in the reader's unit: written with its sign only.
+      format: (v: number) => `${f.number(v, SHOWN_DECIMALS.consumption)} ${f.consumptionSign(own)}`,
+    };
+  });
+}
+
+/**
  * A two-fuel vehicle's consumption (issue 51): one cost per km as the headline (exact whatever the
  * fuel), one figure per fuel ("LPG 9.8 L/100 km + petrol 0.6 L/100 km") over the distance driven,
  * which is an estimate unless fills give their trip distance, and one line per fuel by year.
@@ -115,9 +139,10 @@ function FuelSplitPanel({ totals, yearly }: { totals: AllTimeTotals; yearly: Yea
   const years = Object.keys(yearly)
     .filter((k) => /^\d{4}$/.test(k))
     .sort();
-  const yearSplit = (year: string, fuel: FuelSplit['fuelType']) =>
-    (yearly[year] as { byFuel?: FuelSplit[] } | undefined)?.byFuel?.find((s) => s.fuelType === fuel)
-      ?.per100km ?? null;
+  const lines = useFuelLines(
+    split,
+    years.map((y) => (yearly[y] as { byFuel?: FuelSplit[] } | undefined) ?? {}),
+  );
   return (
     <div className="fuel-split" data-testid="fuel-split">
       <p className="stat stat--total">
@@ -139,17 +164,22 @@ function FuelSplitPanel({ totals, yearly }: { totals: AllTimeTotals; yearly: Yea
       </ul>
       <p className="muted fuel-split__note">{t('analytics.distanceEstimated')}</p>
       {years.length ? (
-        <FuelLinesChart
-          label={t('analytics.byFuelChart')}
-          labels={years}
-          series={split.map((s) => ({
-            name: t(`fuelTypes.${s.fuelType}`),
-            values: years.map((y) => yearSplit(y, s.fuelType)),
-            format: (v: number) => f.consumption(v, ownUnit(s.fuelType)),
-          }))}
-        />
+        <FuelLinesChart label={t('analytics.byFuelChart')} labels={years} series={lines} />
       ) : null}
     </div>
+  );
+}
+
+/** A two-fuel vehicle's consumption month by month, one line per fuel (issue 51). */
+function MonthlyFuelLines({ fuels, months }: { fuels: FuelSplit[]; months: MonthlyAnalytics[] }) {
+  const { t } = useTranslation();
+  const lines = useFuelLines(fuels, months);
+  return (
+    <FuelLinesChart
+      label={t('analytics.byFuelMonthChart')}
+      labels={months.map((m) => monthLabel(m.monthDate))}
+      series={lines}
+    />
   );
 }
 
@@ -222,10 +252,20 @@ function MonthCard({ month }: { month: MonthlyAnalytics }) {
           <dt>{t('analytics.fuel')}</dt>
           <dd>{money(month.totalFuelCost)}</dd>
         </div>
-        <div>
-          <dt>{quantity.label}</dt>
-          <dd>{quantity.value(month.totalFuelLiters)}</dd>
-        </div>
+        {month.byFuel && month.byFuel.length > 1 ? (
+          // A two-fuel vehicle (issue 51): each fuel's quantity in its own unit, never added.
+          month.byFuel.map((s) => (
+            <div key={s.fuelType}>
+              <dt>{t(`fuelTypes.${s.fuelType}`)}</dt>
+              <dd>{f.volume(s.quantity, ownUnit(s.fuelType))}</dd>
+            </div>
+          ))
+        ) : (
+          <div>
+            <dt>{quantity.label}</dt>
+            <dd>{quantity.value(month.totalFuelLiters)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('analytics.expenses')}</dt>
           <dd>{money(month.totalExpensesCost)}</dd>
@@ -378,6 +418,9 @@ export default function VehicleAnalyticsPage() {
                   labels={chronological.map((m) => monthLabel(m.monthDate))}
                   values={chronological.map((m) => m.totalCost)}
                 />
+                {(total.data.byFuel?.length ?? 0) > 1 ? (
+                  <MonthlyFuelLines fuels={total.data.byFuel ?? []} months={chronological} />
+                ) : null}
               </AnalyticsSection>
               <AnalyticsSection id="analytics-months" title={t('analytics.monthsHeading')}>
                 <Months months={months} />
