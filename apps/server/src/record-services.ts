@@ -1,7 +1,7 @@
 import { Expense, FuelEntry, Insurance, type RecordKind, Renewal, Revision } from '@evdra/domain';
 import type { z } from 'zod';
 import type { Db } from './db/client.js';
-import { emitEvent, vehicleAudience } from './db/events.js';
+import { emitEvent, emitEvents, vehicleAudience } from './db/events.js';
 import * as schema from './db/schema.js';
 import { fuelRules } from './modules/fuel/fuel.rules.js';
 import { FxRepo } from './modules/fx/fx.repo.js';
@@ -91,7 +91,8 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
 /**
  * The rules, plus webhook events (issue 53): record.created / updated / deleted with the record as
  * the API shows it (the response schema's fields), to everyone who reaches its vehicle, on the write's
- * own transaction. Runs after the kind's own afterWrite, so derived fields (consumption) are in.
+ * own transaction, also for each record an import adds. Runs after the kind's own afterWrite (and
+ * afterInsertMany), so derived fields (consumption) are in.
  */
 function withEvents<T extends RecordTable>(
   kind: RecordKind,
@@ -125,6 +126,17 @@ function withEvents<T extends RecordTable>(
         });
       }
       return derived;
+    },
+    // An import: one record.created per new record, queued in bulk (emitEvents).
+    afterInsertMany: async (repo, vehicleId, rows, ids) => {
+      await rules.afterInsertMany?.(repo, vehicleId, rows, ids);
+      await emitEvents(repo.db, {
+        event: 'record.created',
+        kind,
+        to: vehicleAudience(vehicleId),
+        ids,
+        load: async (chunk) => (await repo.getMany(chunk)).map(present),
+      });
     },
   };
 }

@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { insurances, renewals } from '../src/db/schema.js';
 import { runReminderScan } from '../src/jobs/reminders.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
+import { multipart } from './helpers/multipart.js';
 import { type Received, startPushEndpoint } from './helpers/push-endpoint.js';
 import { tableResolver } from './helpers/resolver.js';
 
@@ -316,6 +318,65 @@ describe('deliveries', () => {
     await drain();
     expect(at('/gone')).toEqual([]);
     expect((await owner.get(`/api/webhooks/${hook.id}/deliveries`)).statusCode).toBe(404);
+  });
+
+  it('tells of each record an import adds: one signed record.created per record, the record as the API shows it', async () => {
+    const all = await addHook('/import', ['record.created']);
+    const fuelOnly = await addHook('/import-fuel', ['record.created'], { kinds: ['fuel'] });
+    await addHook('/import-stranger', ['record.created'], {}, stranger);
+    const logan = (
+      await owner.post('/api/vehicles', {
+        make: 'Dacia',
+        model: 'Logan',
+        year: 2019,
+        fuelType: 'PETROL',
+        registrationNumber: `IM-${Math.random().toString(36).slice(2, 7)}`,
+        engineSize: 1.2,
+        odometer: 40_000,
+        aiEvaluationConsent: false,
+      })
+    ).data.id;
+    const file = readFileSync(new URL('./fixtures/import/fuelio-km-l.csv', import.meta.url));
+    const body = multipart([
+      { name: 'file', file: { filename: 'fuelio.csv', type: 'text/csv', bytes: file } },
+    ]);
+    const imported = await owner.request('POST', `/api/import/confirm/${logan}`, body.payload, {
+      headers: body.headers,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const counts = imported.data.counts as Record<string, number>;
+    const added = Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(counts.fuel).toBe(4);
+    expect(added).toBeGreaterThan(counts.fuel as number);
+    await drain();
+
+    // Each record as its list shows it (consumption worked out by the import included).
+    const lists: Record<string, string> = {
+      fuel: 'fuel-consumptions',
+      expense: 'expenses',
+      revision: 'revision',
+      insurance: 'insurance',
+    };
+    const listed = new Map<string, { id: number }[]>();
+    for (const [kind, path] of Object.entries(lists))
+      listed.set(kind, (await owner.get(`/api/${path}/vehicle/${logan}`)).data);
+    const got = at('/import');
+    expect(got).toHaveLength(added);
+    for (const r of got) expect(verified(r, all.secret)).toBe(true);
+    const events = got.map(bodyOf);
+    expect(new Set(events.map((e) => e.id)).size).toBe(added);
+    expect(events.every((e) => e.event === 'record.created')).toBe(true);
+    for (const e of events)
+      expect(e.data).toEqual(listed.get(e.kind as string)?.find((r) => r.id === e.data.id));
+    // Fills in the order the import added them.
+    const fillIds = events.filter((e) => e.kind === 'fuel').map((e) => e.data.id as number);
+    expect(fillIds).toEqual([...fillIds].sort((a, b) => a - b));
+
+    const fuelGot = at('/import-fuel');
+    expect(fuelGot.map((r) => bodyOf(r).kind)).toEqual(Array(counts.fuel).fill('fuel'));
+    expect(fuelGot.every((r) => verified(r, fuelOnly.secret))).toBe(true);
+    // Another user's webhook hears nothing of a car that is not theirs.
+    expect(at('/import-stranger')).toEqual([]);
   });
 
   // PostgreSQL only: two replicas need one database both reach; PGlite belongs to one process.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationType, RecordKind, WebhookEvent } from '@evdra/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
+import { rowsOf } from './rows.js';
 import type { notifications } from './schema.js';
 
 export type AppEvent = {
@@ -22,24 +23,63 @@ export type AppEvent = {
  * Every subscription gets the same body and id: {id, event, createdAt, kind?, data}.
  */
 export async function emitEvent(db: Executor, e: AppEvent): Promise<void> {
+  const { id, body } = eventBody(e, e.data);
+  await db.execute(sql`
+    insert into webhook_deliveries (webhook_id, event_id, event, body)
+    select w.id, ${id}::uuid, ${e.event}, ${body} from webhooks w where ${wants(e)} order by w.id`);
+}
+
+/** Events per statement of emitEvents: a few MB of bodies at most. */
+const EVENTS_CHUNK = 1000;
+
+/**
+ * emitEvent for many objects of one event, kind and audience (an import's record.created, one per
+ * record). Who wants them is asked once: when nobody does, nothing is read or written. Otherwise
+ * `load` reads the objects a chunk of ids at a time, and one multi-row insert per chunk queues every
+ * subscription its deliveries, in the objects' order (each subscription sends its own in id order).
+ */
+export async function emitEvents(
+  db: Executor,
+  e: Omit<AppEvent, 'data'> & { ids: number[]; load: (ids: number[]) => Promise<unknown[]> },
+): Promise<void> {
+  if (e.ids.length === 0) return;
+  const [anyone] = rowsOf(await db.execute(sql`select 1 from webhooks w where ${wants(e)} limit 1`));
+  if (!anyone) return;
+  const at = e.at ?? new Date();
+  for (let i = 0; i < e.ids.length; i += EVENTS_CHUNK) {
+    const events = (await e.load(e.ids.slice(i, i + EVENTS_CHUNK))).map((data) =>
+      eventBody({ ...e, at }, data),
+    );
+    await db.execute(sql`
+      insert into webhook_deliveries (webhook_id, event_id, event, body)
+      select w.id, (x.e->>'id')::uuid, ${e.event}, x.e->>'body'
+        from json_array_elements(${JSON.stringify(events)}::json) with ordinality as x(e, n)
+       cross join (select w.id from webhooks w where ${wants(e)}) w
+       order by x.n, w.id`);
+  }
+}
+
+/** The delivery body every subscription gets for one event: {id, event, createdAt, kind?, data}. */
+function eventBody(e: Omit<AppEvent, 'data'>, data: unknown) {
   const id = randomUUID();
   const body = JSON.stringify({
     id,
     event: e.event,
     createdAt: (e.at ?? new Date()).toISOString(),
     ...(e.kind ? { kind: e.kind } : {}),
-    data: e.data,
+    data,
   });
+  return { id, body };
+}
+
+/** The subscriptions (`w`) that want the event: of a user told, not paused, the event (and kind) chosen. */
+function wants(e: Omit<AppEvent, 'data'>): SQL {
   const to = typeof e.to === 'number' ? sql`${e.to}` : e.to;
   const kindMatches = e.kind
     ? sql`(w.kinds is null or w.kinds @> ${JSON.stringify([e.kind])}::jsonb)`
     : sql`true`;
-  await db.execute(sql`
-    insert into webhook_deliveries (webhook_id, event_id, event, body)
-    select w.id, ${id}::uuid, ${e.event}, ${body} from webhooks w
-     where w.user_id in (${to}) and w.paused_at is null
-       and w.events @> ${JSON.stringify([e.event])}::jsonb and ${kindMatches}
-     order by w.id`);
+  return sql`w.user_id in (${to}) and w.paused_at is null
+    and w.events @> ${JSON.stringify([e.event])}::jsonb and ${kindMatches}`;
 }
 
 /** Everyone who reaches a vehicle (its owner and the users it is shared with): who hears of its records. */

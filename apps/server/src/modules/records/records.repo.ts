@@ -1,8 +1,19 @@
 import type { CurrencyCode, DistanceUnitCode } from '@evdra/domain';
-import { type AnyColumn, and, desc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { reachable, reachedBy } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
-import { jsonArrayText } from '../../db/rows.js';
+import { jsonArrayText, rowsOf } from '../../db/rows.js';
 import {
   type expenses,
   type fuelEntries,
@@ -342,22 +353,36 @@ export class RecordsRepo<T extends RecordTable> {
     await this.db.delete(this.t).where(eq(this.t.id, id));
   }
 
-  /**
-   * Inserts many records (an import) in multi-row statements of INSERT_CHUNK rows; answers each new
-   * row's id, date and odometer (fuel) in the order given.
-   */
-  async insertMany(values: ValuesOf<T>[]): Promise<void> {
+  /** Records by id, as `get` reads them, in id order (an import's new rows, for their events). */
+  async getMany(ids: number[]): Promise<RowOf<T>[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select(this.rowColumns())
+      .from(this.t)
+      .where(inArray(this.t.id, ids))
+      .orderBy(asc(this.t.id));
+    return rows as RowOf<T>[];
+  }
+
+  /** Inserts many records (an import) in multi-row statements of INSERT_CHUNK rows; answers the new ids. */
+  async insertMany(values: ValuesOf<T>[]): Promise<number[]> {
     const first = values[0];
-    if (!first) return;
+    if (!first) return [];
+    const ids: number[] = [];
     const columns = getTableColumns(this.t) as Record<string, AnyColumn>;
     const keys = Object.keys(first).filter(
       (k) => columns[k] && (first as Record<string, unknown>)[k] !== undefined,
     );
     const sameShape = values.every((v) => keys.every((k) => (v as Record<string, unknown>)[k] !== undefined));
     if (!sameShape) {
-      for (let i = 0; i < values.length; i += INSERT_CHUNK)
-        await this.db.insert(this.t).values(values.slice(i, i + INSERT_CHUNK) as never);
-      return;
+      for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+        const rows = await this.db
+          .insert(this.t)
+          .values(values.slice(i, i + INSERT_CHUNK) as never)
+          .returning({ id: this.t.id });
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
     }
     // One JSON parameter per chunk, unpacked by the database (json_to_recordset): thousands of bound
     // parameters cost more to build and bind than the rows themselves to write.
@@ -376,10 +401,14 @@ export class RecordsRepo<T extends RecordTable> {
         .map((v) =>
           Object.fromEntries(cols.map((c, j) => [c.name, (v as Record<string, unknown>)[keys[j] as string]])),
         );
-      await this.db.execute(
-        sql`insert into ${this.t} (${names}) select ${names} from json_to_recordset(${JSON.stringify(rows)}::json) as x(${typed})`,
+      const inserted = rowsOf<{ id: number }>(
+        await this.db.execute(
+          sql`insert into ${this.t} (${names}) select ${names} from json_to_recordset(${JSON.stringify(rows)}::json) as x(${typed}) returning id`,
+        ),
       );
+      ids.push(...inserted.map((r) => Number(r.id)));
     }
+    return ids;
   }
 
   /** This repo on another connection or transaction. */

@@ -51,8 +51,13 @@ export type RecordRules<T extends RecordTable> = {
    * currency and exchange rate to the owner's currency (priceRecord) before `prepare`.
    */
   money?: { amount: string; date: (record: Record<string, unknown>) => string };
-  /** afterWrite, once for many records just inserted into one vehicle (an import). */
-  afterInsertMany?: (repo: RecordsRepo<T>, vehicleId: number, rows: ValuesOf<T>[]) => Promise<void>;
+  /** afterWrite, once for many records just inserted into one vehicle (an import); `ids`: theirs, in order. */
+  afterInsertMany?: (
+    repo: RecordsRepo<T>,
+    vehicleId: number,
+    rows: ValuesOf<T>[],
+    ids: number[],
+  ) => Promise<void>;
 };
 
 /** A record a bulk write left out: its index in the input, the field and why. */
@@ -218,8 +223,8 @@ export class RecordsService<T extends RecordTable> {
       values = [];
       for (const b of priced) values.push(await prepare(repo, b));
     }
-    await repo.insertMany(values);
-    if (values.length > 0) await this.rules.afterInsertMany?.(repo, vehicleId, values);
+    const ids = await repo.insertMany(values);
+    if (values.length > 0) await this.rules.afterInsertMany?.(repo, vehicleId, values, ids);
     return { inserted: values.length, refused };
   }
 
