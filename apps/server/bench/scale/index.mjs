@@ -1,0 +1,109 @@
+// `npm run bench:scale` (issue 54): seeds evdra_scale at SCALE (1 = the issue's country: 500,000
+// users, 20M fill-ups…) and evdra_scale_small at SCALE/100, then measures every read route of the
+// issue on both, side by side, at 10 and 50 connections, with EXPLAIN (ANALYZE, BUFFERS) of each
+// route's statements; prints the table and `scale: N of M targets met`, writes
+// bench-results/scale.json and bench-results/scale-explain/. `--keep` leaves both databases.
+// Env: SCALE (1), SEED (54), DURATION (s per load, 5), REUSE=1 (measure the kept databases, no seed),
+// ONLY (a regular expression: the routes whose name matches).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fmt } from '../lib.mjs';
+import { ACCOUNTS, login, passwordHash } from './accounts.mjs';
+import { createDatabase, dropDatabase, migrate, NAMES, privateDist, urlOf } from './databases.mjs';
+import { measureRoute, medianOf, pgClient, startServer, waitIdle } from './measure.mjs';
+import { checkTargets, printTable, printTargets, writeJson } from './report.mjs';
+import { readRoutes, writes } from './routes.mjs';
+import { seed } from './seed.mjs';
+import { shape } from './shape.mjs';
+
+const SCALE = Number(process.env.SCALE ?? 1);
+const SEED = Number(process.env.SEED ?? 54);
+const DURATION = Number(process.env.DURATION ?? 5);
+const CONNECTIONS = [10, 50];
+const WRITES = 20;
+const keep = process.argv.includes('--keep');
+const reuse = process.env.REUSE === '1';
+const only = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
+const out = new URL('../../../../bench-results/', import.meta.url).pathname;
+const sizes = { full: shape(SCALE), small: shape(SCALE / 100) };
+
+async function seedSize(size, hash) {
+  const s = sizes[size];
+  const url = urlOf(NAMES[size]);
+  const started = performance.now();
+  await createDatabase(NAMES[size]);
+  await migrate(url);
+  const client = await pgClient(url);
+  try {
+    await seed(client, s, { seed: SEED, passwordHash: hash }, (label, rows, ms) =>
+      console.log(`  ${size} ${label}: ${fmt(rows)} rows, ${fmt(ms / 1000, 1)} s`),
+    );
+  } finally {
+    await client.end();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`seeded ${NAMES[size]} (SCALE=${s.scale}) in ${fmt(seconds, 1)} s`);
+  return seconds;
+}
+
+async function measureSize(dist, size) {
+  const url = urlOf(NAMES[size]);
+  const client = await pgClient(url);
+  const server = await startServer(`${dist}/main.js`, url);
+  try {
+    // The reminder scan runs at start on PostgreSQL: measured routes must not share the database with it.
+    const startupScanMs = await waitIdle(client);
+    const sessions = {
+      admin: await login(server.base, ACCOUNTS.admin),
+      fleet: await login(server.base, ACCOUNTS.fleet),
+      driver: await login(server.base, ACCOUNTS.driver),
+    };
+    const explainDir = join(out, 'scale-explain', size);
+    mkdirSync(explainDir, { recursive: true });
+    const routes = {};
+    for (const route of readRoutes(sessions, sizes[size]).filter((r) => !only || only.test(r.name))) {
+      const slug = route.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      routes[route.name] = await measureRoute(server, client, route, {
+        connections: CONNECTIONS,
+        duration: DURATION,
+        explainFile: join(explainDir, `${slug}.txt`),
+      });
+      const l = routes[route.name].loads[CONNECTIONS[0]];
+      console.log(
+        `  ${size} ${route.name}: p95 ${l.p95 == null ? '–' : fmt(l.p95, 1)} ms @${CONNECTIONS[0]}, ${routes[route.name].rows} rows`,
+      );
+    }
+    const results = {};
+    if (!only)
+      for (const [name, fn] of Object.entries(await writes(server.base, sessions, WRITES)))
+        results[name] = await medianOf(WRITES, fn);
+    return { routes, writes: results, startupScanMs };
+  } finally {
+    await server.stop();
+    await client.end();
+  }
+}
+
+const dist = privateDist();
+const seedSeconds = {};
+if (!reuse) {
+  const hash = await passwordHash();
+  for (const size of ['full', 'small']) seedSeconds[size] = await seedSize(size, hash);
+}
+const results = {};
+for (const size of ['full', 'small']) results[size] = await measureSize(dist, size);
+
+const routes = readRoutes({}, sizes.full).filter((r) => !only || only.test(r.name));
+printTable(results, ['full', 'small'], CONNECTIONS);
+const checked = checkTargets(results, routes, CONNECTIONS);
+printTargets(checked);
+writeJson(join(out, 'scale.json'), {
+  scale: SCALE,
+  seed: SEED,
+  durationSeconds: DURATION,
+  sizes,
+  seedSeconds,
+  results,
+  ...checked,
+});
+if (!keep) for (const size of ['full', 'small']) await dropDatabase(NAMES[size]);

@@ -1,0 +1,173 @@
+// Runs the built server against a seeded database and measures each route: its SQL (traced on the
+// first call, then EXPLAIN (ANALYZE, BUFFERS) of each statement through bare pg), then load at each
+// connection count.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { load, port, startProcess } from '../lib.mjs';
+
+const TRACE = new URL('../trace-sql.mjs', import.meta.url).pathname;
+
+/** Tables big enough that a sequential scan of one on a user route is a defect (issue 54). */
+export const BIG_TABLES = [
+  'users',
+  'vehicles',
+  'fuel_entries',
+  'expenses',
+  'revisions',
+  'insurances',
+  'listings',
+  'files',
+  'file_blobs',
+  'notifications',
+  'vehicle_shares',
+  'vehicle_month_costs',
+  'vehicle_history',
+  'interests',
+  'market_messages',
+];
+
+/** The server on `databaseUrl`, with the SQL trace preloaded (off until toggled). */
+export async function startServer(main, databaseUrl) {
+  const p = port();
+  const dataDir = join(tmpdir(), `evdra-scale-${process.pid}-${p}`);
+  mkdirSync(dataDir, { recursive: true });
+  const traceFile = join(dataDir, 'sql.jsonl');
+  writeFileSync(traceFile, '');
+  const base = `http://127.0.0.1:${p}`;
+  const proc = await startProcess(
+    main,
+    {
+      PORT: String(p),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      PUSH_POLL_MS: '0',
+      SQL_TRACE_FILE: traceFile,
+    },
+    `${base}/api/health`,
+    ['--import', TRACE],
+  );
+  let traced = 0;
+  return {
+    base,
+    pid: proc.pid,
+    /** Calls `fn` with the trace on; returns the statements the server sent meanwhile. */
+    async trace(fn) {
+      // The signal is handled on the server's next turn of its event loop: a pause after each toggle.
+      const toggle = () => {
+        process.kill(proc.pid, 'SIGUSR2');
+        return new Promise((r) => setTimeout(r, 60));
+      };
+      await toggle();
+      try {
+        await fn();
+      } finally {
+        await toggle();
+      }
+      const text = readFileSync(traceFile, 'utf8');
+      const lines = text.slice(traced).split('\n').filter(Boolean);
+      traced = text.length;
+      return lines.map((l) => JSON.parse(l));
+    },
+    stop: async () => {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until no other session runs a statement on the database (the start-up reminder scan). */
+export async function waitIdle(client, maxMs = 600_000) {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await client.query(
+      `select count(*)::int n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
+    );
+    if (rows[0].n === 0 || Date.now() - started > maxMs) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A GET with the session; the answer's row count (array length, else 1) and bytes. */
+export async function getOnce(base, route) {
+  const res = await fetch(`${base}${route.path}`, { headers: route.headers });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`GET ${route.path}: ${res.status} ${body.slice(0, 200)}`);
+  let rows = 1;
+  try {
+    const json = JSON.parse(body);
+    if (Array.isArray(json)) rows = json.length;
+  } catch {}
+  return { rows, bytes: body.length };
+}
+
+const explainable = (text) => /^\s*(select|with)\b/i.test(text);
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each read statement in `statements`, written to `file`; returns the
+ * big tables scanned sequentially.
+ */
+export async function explain(client, statements, file) {
+  const out = [];
+  const seqScans = new Set();
+  for (const [i, st] of statements.entries()) {
+    if (!explainable(st.text)) continue;
+    try {
+      const { rows } = await client.query(`explain (analyze, buffers) ${st.text}`, st.values);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      for (const [, table] of plan.matchAll(/Seq Scan on (\w+)/g))
+        if (BIG_TABLES.includes(table)) seqScans.add(table);
+      out.push(`-- statement ${i + 1}\n${st.text}\n-- values: ${JSON.stringify(st.values)}\n${plan}\n`);
+    } catch (err) {
+      out.push(`-- statement ${i + 1}\n${st.text}\n-- explain failed: ${err.message}\n`);
+    }
+  }
+  writeFileSync(file, out.join('\n') || '-- no read statement (answered from the server cache)\n');
+  return [...seqScans];
+}
+
+/** One route: trace + explain on its first call, then load at each connection count. */
+export async function measureRoute(server, client, route, { connections, duration, explainFile }) {
+  let first;
+  const statements = await server.trace(async () => {
+    first = await getOnce(server.base, route);
+  });
+  const seqScans = await explain(client, statements, explainFile);
+  const loads = {};
+  for (const c of connections) {
+    const r = await load(`${server.base}${route.path}`, route.headers, {
+      connections: c,
+      duration,
+      pid: server.pid,
+    });
+    // No answer within the run (each slower than `duration`): no percentile, a target not met.
+    loads[c] =
+      r.rps > 0
+        ? { rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99 }
+        : { rps: 0, p50: null, p95: null, p99: null };
+  }
+  return { rows: first.rows, bytes: first.bytes, statements: statements.length, seqScans, loads };
+}
+
+/** Median ms of `n` sequential calls of `fn(i)` (each a write through the API). */
+export async function medianOf(n, fn) {
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return ms[Math.floor(ms.length / 2)];
+}
+
+export const pgClient = async (url) => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return c;
+};

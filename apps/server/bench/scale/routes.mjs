@@ -1,0 +1,87 @@
+// What the scale bench asks of the server: the issue's read routes, as the named accounts hit them,
+// and the three writes whose median it measures.
+import { send } from '../lib.mjs';
+import { BIG_CAR } from './accounts.mjs';
+import { DATA_END } from './shape.mjs';
+
+/**
+ * The read routes. `kind`: 'user' (p95 ≤ 50 ms and ≤ 1.5× the small set's), 'market' (p95 ≤ 50 ms at
+ * full size), 'admin' (p95 ≤ 300 ms at full size).
+ */
+export function readRoutes({ admin, fleet, driver }, s) {
+  const d = s.driverCar;
+  const user = (name, path, headers) => ({ name, path, headers, kind: 'user' });
+  const market = (name, query) => ({
+    name,
+    path: `/api/marketplace/listings${query}`,
+    headers: driver,
+    kind: 'market',
+  });
+  const lastYear = `${Number(DATA_END.slice(0, 4)) - 1}-${DATA_END.slice(5, 7)}`;
+  return [
+    user('vehicles (1 car)', '/api/vehicles', driver),
+    user('vehicles (fleet, 200)', '/api/vehicles', fleet),
+    user('a vehicle', `/api/vehicles/${d}`, driver),
+    user('fuel of a car (20 y)', `/api/fuel-consumptions/vehicle/${d}`, driver),
+    user('fuel of a car (5,000)', `/api/fuel-consumptions/vehicle/${BIG_CAR}`, fleet),
+    user('fuel, all cars (fleet)', '/api/fuel-consumptions', fleet),
+    user('expenses of a car', `/api/expenses/vehicle/${d}`, driver),
+    user('policies of a car', `/api/insurance/vehicle/${d}`, driver),
+    user('services of a car', `/api/revision/vehicle/${d}`, driver),
+    user('renewals of a car', `/api/vehicles/${d}/renewals`, driver),
+    user('analytics of a car', `/api/analytics/vehicle/${d}/recompute`, driver),
+    user('analytics yearly', `/api/analytics/vehicle/${d}/yearly`, driver),
+    user('analytics (5,000 fills)', `/api/analytics/vehicle/${BIG_CAR}/recompute`, fleet),
+    user('analytics of the user', '/api/analytics/user', driver),
+    user('analytics of a fleet', '/api/analytics/user', fleet),
+    user('notifications', '/api/notifications', driver),
+    user('notifications count', '/api/notifications/count', driver),
+    user('conversations', '/api/marketplace/conversations', driver),
+    user('a conversation', '/api/marketplace/chat/1', driver),
+    user('my unlisted cars (fleet)', '/api/marketplace/my-vehicles', fleet),
+    user('AI facts: costs', `/ai-feedback/vehicle/${d}/performance`, driver),
+    user('AI facts: fuel', `/ai-feedback/vehicle/${d}/fuel`, driver),
+    user('report (PDF)', `/api/vehicles/${d}/report.pdf`, driver),
+    market('market: all listings', ''),
+    market('market: make', '?make=Dacia'),
+    market('market: model', '?model=Logan'),
+    market('market: fuel', '?fuelType=DIESEL'),
+    market('market: year', '?year=2015'),
+    market('market: km ≤ 100,000', '?maxOdometer=100000'),
+    {
+      name: 'admin analytics, 12 months',
+      path: `/api/analytics/admin/filter?start=${lastYear}&end=${DATA_END.slice(0, 7)}`,
+      headers: admin,
+      kind: 'admin',
+    },
+  ];
+}
+
+/** The writes, each `n` times in a row; `fn(i)` sends the i-th. */
+export async function writes(base, { fleet, driver }, n) {
+  const big = await send('GET', base, `/api/vehicles/${BIG_CAR}`, fleet);
+  const day = (i) =>
+    new Date(Date.parse(DATA_END) + (1 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    'fill-up into the 5,000-fill car': (i) =>
+      send('POST', base, '/api/fuel-consumptions', fleet, {
+        vehicleId: BIG_CAR,
+        fuelType: big.fuelType,
+        liters: 40,
+        fuelPrice: 280,
+        odometer: big.odometer + 600 * (i + 1),
+        date: day(i),
+        fullTank: true,
+        missedPrevious: false,
+      }),
+    // fleet_0001's cars 2… have no listing; each write lists the next.
+    'a new listing': (i) =>
+      send('POST', base, '/api/marketplace/list', fleet, {
+        vehicleId: BIG_CAR + 1 + (i % (n + 1)),
+        price: 9000 + i,
+        description: 'Fleet car, full service history.',
+      }),
+    'a message': (i) =>
+      send('POST', base, '/api/marketplace/chat/1', driver, { message: `Still for sale? (${i})` }),
+  };
+}
