@@ -21,6 +21,39 @@ const baseVersion = { version: version.optional() };
 const createdBy = z.string().nullable().optional();
 
 // ── Insurance ───────────────────────────────────────────────────────────────
+// ── Paging a record list ────────────────────────────────────────────────────
+/**
+ * Where a page of a record list ends: opaque to clients (pass on what the server sent), written
+ * `<date>_<id>` of the page's last record, the key lists are sorted by (newest first). A date that is
+ * no day or an id past int4 is refused here (400), never cast by the database (500).
+ */
+export const RecordCursor = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, 'Use the cursor of the previous page.')
+  .refine((s) => {
+    const [date = '', id = ''] = s.split('_');
+    return IsoDate.safeParse(date).success && Number(id) <= 2_147_483_647;
+  }, 'Use the cursor of the previous page.');
+
+/**
+ * GET /api/{kind}/vehicle/{vehicleId} without `limit` answers at most this many records (newest first):
+ * every car of today's sizes whole, as before paging; past it the answer says where to go on.
+ */
+export const VEHICLE_LIST_CAP = 10_000;
+/** The largest page a client may ask of a vehicle's records. */
+export const VEHICLE_PAGE_MAX = 500;
+
+/**
+ * A vehicle's records a page at a time (issue 54): `limit` records after `cursor`. The answer stays a
+ * bare array; when more follow, the `X-Next-Cursor` header holds the cursor of the next page and
+ * `Link` its URL (rel="next"). Without either parameter: the first VEHICLE_LIST_CAP records.
+ */
+export const VehicleRecordsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(VEHICLE_PAGE_MAX).optional(),
+  cursor: RecordCursor.optional(),
+});
+export type VehicleRecordsQuery = z.infer<typeof VehicleRecordsQuery>;
+
 const InsuranceFields = z.object({
   provider: z.string().trim().min(1, 'Provider is required.').max(100, 'At most 100 characters.'),
   policyNumber: Text(50).default(''),
@@ -117,7 +150,7 @@ export const FuelEntry = FuelFields.extend({
   createdBy,
 });
 export type FuelEntry = z.infer<typeof FuelEntry>;
-export const FuelListQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
+export const FuelListQuery = VehicleRecordsQuery.extend({ from: IsoDate.optional(), to: IsoDate.optional() });
 
 // ── Revisions ───────────────────────────────────────────────────────────────
 const RevisionFields = z.object({
@@ -153,10 +186,7 @@ export const RECORD_PAGE_MAX = 100;
  */
 export const RecordPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(RECORD_PAGE_MAX).default(30),
-  cursor: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}_\d+$/, 'Use the nextCursor of the previous page.')
-    .optional(),
+  cursor: RecordCursor.optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   /** 'true': only the records of the caller's own vehicles, not of those shared with them. */

@@ -51,6 +51,17 @@ const inDateRange = (date: AnyColumn) =>
                   and coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`;
 
 /**
+ * Sorts after (`afterDate`, `afterId`) in the newest-first order (placeholders; null: from the start):
+ * the keyset condition of a page.
+ */
+const afterKey = (date: AnyColumn, id: AnyColumn) =>
+  sql`(${date}, ${id}) < (coalesce(${sql.placeholder('afterDate')}::date, 'infinity'::date),
+                          coalesce(${sql.placeholder('afterId')}::int, 2147483647))`;
+
+/** A page of one vehicle's records: its JSON array, and the cursor of the next page (null: the last). */
+export type VehicleListPage = { json: Buffer; next: string | null };
+
+/**
  * CRUD for the records that hang off a vehicle (insurance, expenses, fuel, revisions).
  * Drizzle cannot type a query over a union of tables, hence the casts to the first member.
  */
@@ -62,7 +73,10 @@ export class RecordsRepo<T extends RecordTable> {
     readonly db: Executor,
     private readonly table: T,
     /** The per-vehicle lists this process keeps, by records version (shared with `on` copies). */
-    private readonly lists = new VersionedCache<Buffer>(LIST_CACHE_BYTES, (bytes) => bytes.length),
+    private readonly lists = new VersionedCache<VehicleListPage>(
+      LIST_CACHE_BYTES,
+      (page) => page.json.length,
+    ),
   ) {
     this.t = table as unknown as typeof expenses;
   }
@@ -75,7 +89,12 @@ export class RecordsRepo<T extends RecordTable> {
    * date (inclusive). With `userId`, only if that user reaches the vehicle (the access rule: owner or
    * share; null: anyone, for admins); undefined when they don't, or the vehicle is not there.
    * `createdBy` (not a column) is the writer's username.
-   * The list is kept at the vehicle's records version (vehicle_record_versions, kept by triggers on
+   * At most `page.limit` records, those after `page.after` in the (date, id) order (keyset paging,
+   * issue 54: an index range per page, however long the car's history); `next` is the cursor of the
+   * page's last record when more follow, else null. Stored fields such as a fill's consumption were
+   * computed over the vehicle's whole chain when it was written, so a page carries the same figures
+   * as the whole list.
+   * Each page is kept at the vehicle's records version (vehicle_record_versions, kept by triggers on
    * every write, from any process): while it holds, a read is one indexed lookup that also checks
    * access, not the JSON of 300 rows (the embedded database's single thread was busy with those),
    * and the kept bytes go out as they are (encoding the 72 KB fuel list took a third of its CPU).
@@ -85,13 +104,15 @@ export class RecordsRepo<T extends RecordTable> {
     vehicleId: number,
     range: { from?: string; to?: string },
     userId: number | null,
-  ): Promise<Buffer | undefined> {
+    page: { limit: number; after?: { date: string; id: number } },
+  ): Promise<VehicleListPage | undefined> {
     this.jsonList ??= this.prepareJsonList(fields);
     const jsonList = this.jsonList;
     this.listVersion ??= this.prepareListVersion();
     const [reached] = await this.listVersion({ vehicleId, userId });
     if (!reached) return undefined;
-    const key = `${vehicleId}|${range.from ?? ''}|${range.to ?? ''}`;
+    const after = page.after ? `${page.after.date}_${page.after.id}` : '';
+    const key = `${vehicleId}|${range.from ?? ''}|${range.to ?? ''}|${page.limit}|${after}`;
     return this.lists.through(key, reached.version, async () => {
       // The list's own statement checks access again: a share ended since the lookup shows nothing.
       const [row] = await jsonList({
@@ -99,8 +120,11 @@ export class RecordsRepo<T extends RecordTable> {
         userId,
         from: range.from ?? null,
         to: range.to ?? null,
+        limit: page.limit,
+        afterDate: page.after?.date ?? null,
+        afterId: page.after?.id ?? null,
       });
-      return Buffer.from(row?.json ?? '[]');
+      return { json: Buffer.from(row?.json ?? '[]'), next: row?.next ?? null };
     });
   }
 
@@ -122,26 +146,44 @@ export class RecordsRepo<T extends RecordTable> {
   private prepareJsonList(fields: readonly string[]) {
     // Every row is answered: the writers by a join (hashed once), not a lookup per row (a third of the
     // 300-row list's time).
-    const { selected, date } = this.responseColumns(fields, sql`${users.username}`);
+    const { selected, date, dateKey } = this.responseColumns(fields, sql`${users.username}`);
+    const ofVehicle = and(eq(this.t.vehicleId, sql.placeholder('vehicleId')), inDateRange(date));
     // Each row as a record named by the schema's keys: row_to_json writes it compactly (json_build_object
     // would add a space around every colon and comma, 20% more bytes on the 300-row fuel list).
     const rows = this.db
       .select(selected)
       .from(this.t)
       .leftJoin(users, eq(users.id, this.t.createdById))
-      .where(
-        and(
-          eq(this.t.vehicleId, sql.placeholder('vehicleId')),
-          reachable(sql.placeholder('vehicleId')),
-          inDateRange(date),
-        ),
-      )
+      .where(and(ofVehicle, reachable(sql.placeholder('vehicleId')), afterKey(date, this.t.id)))
       .orderBy(desc(date), desc(this.t.id))
+      .limit(sql.placeholder('limit'))
       .as('r');
-    return namedStatement<{ json: string }>(
+    const limit = sql`${sql.placeholder('limit')}::int`;
+    const rowDate = sql`r.${sql.identifier(dateKey)}`;
+    // Aggregated in the subquery's order (see jsonArrayText): the arrays' last element is the page's last row.
+    const page = this.db
+      .select({
+        json: jsonArrayText().as('json'),
+        lastDate: sql`case when count(*) = ${limit} then (array_agg(${rowDate}))[${limit}] end`.as(
+          'last_date',
+        ),
+        lastId: sql`case when count(*) = ${limit} then (array_agg(r.id))[${limit}] end`.as('last_id'),
+      })
+      .from(rows)
+      .as('p');
+    // A full page has a next one when a record of the vehicle sorts after its last row (one index probe).
+    const more = sql`exists (select 1 from ${this.t} where ${ofVehicle}
+      and (${date}, ${this.t.id}) < (p.last_date, p.last_id))`;
+    return namedStatement<{ json: string; next: string | null }>(
       this.db,
       `${getTableName(this.t)}_json_by_vehicle`,
-      this.db.select({ json: jsonArrayText().as('json') }).from(rows),
+      this.db
+        .select({
+          json: sql<string>`p.json`.as('json'),
+          next: sql<string | null>`case when p.last_id is not null and ${more}
+            then p.last_date::text || '_' || p.last_id end`.as('next'),
+        })
+        .from(page),
     );
   }
 
@@ -206,8 +248,7 @@ export class RecordsRepo<T extends RecordTable> {
     const where = [
       inDateRange(date),
       // Without `after`, past the end of the keyset order: every record comes first.
-      sql`(${date}, ${this.t.id}) < (coalesce(${sql.placeholder('afterDate')}::date, 'infinity'::date),
-                                     coalesce(${sql.placeholder('afterId')}::int, 2147483647))`,
+      afterKey(date, this.t.id),
     ];
     if (scope === 'user') where.push(reachedBy(this.t.vehicleId));
     const limit = sql`${sql.placeholder('limit')}::int`;

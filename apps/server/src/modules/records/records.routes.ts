@@ -1,5 +1,14 @@
-import { ApiError, IdParams, RecordPageQuery, recordPage, VehicleIdParams } from '@evdra/domain';
-import type { FastifyInstance } from 'fastify';
+import {
+  ApiError,
+  IdParams,
+  RecordPageQuery,
+  recordPage,
+  VEHICLE_LIST_CAP,
+  VEHICLE_PAGE_MAX,
+  VehicleIdParams,
+  VehicleRecordsQuery,
+} from '@evdra/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJsonText } from '../../lib/serializer.js';
@@ -7,6 +16,23 @@ import { principalOf } from '../../plugins/auth.js';
 import type { RecordsService, RecordTable } from './records.service.js';
 
 export const recordErrors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+
+/**
+ * Paging of a vehicle's record list (issue 54), kept backwards compatible: the answer is the bare
+ * array it always was, and where the next page starts goes in headers. Keyset, not offset: a page
+ * costs an index range whatever its depth, and a record written meanwhile neither repeats nor skips one.
+ */
+const VEHICLE_PAGING =
+  `At most ${VEHICLE_LIST_CAP} records without \`limit\` (every car of today's sizes whole); \`limit\` (1-${VEHICLE_PAGE_MAX}) ` +
+  'asks for a page. When more records follow, the X-Next-Cursor header holds the `cursor` of the next page ' +
+  'and Link its URL (rel="next"); no such header: this was the last page.';
+
+/** Says where the next page starts: its cursor, and this request's URL with that cursor (RFC 8288). */
+function setNextPage(reply: FastifyReply, url: string, next: string) {
+  const nextUrl = new URL(url, 'http://relative');
+  nextUrl.searchParams.set('cursor', next);
+  reply.header('x-next-cursor', next).header('link', `<${nextUrl.pathname}${nextUrl.search}>; rel="next"`);
+}
 
 type Options<T extends RecordTable> = {
   tag: string;
@@ -34,17 +60,21 @@ export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Opt
       ...user,
       schema: {
         tags,
-        description: 'Newest first.',
+        description: `Newest first. ${VEHICLE_PAGING}`,
         params: VehicleIdParams,
-        querystring: o.listQuery ?? z.object({}),
+        querystring: o.listQuery ?? VehicleRecordsQuery,
         response: { 200: z.array(o.record), ...recordErrors },
       },
     },
     async (req, reply) => {
-      const range = req.query as { from?: string; to?: string };
-      const json = await o.service.listJson(principalOf(req), req.params.vehicleId, range, fields);
+      const { from, to, limit, cursor } = req.query as VehicleRecordsQuery & { from?: string; to?: string };
+      const page = await o.service.listJson(principalOf(req), req.params.vehicleId, { from, to }, fields, {
+        limit,
+        cursor,
+      });
+      if (page.next) setNextPage(reply, req.url, page.next);
       // The database wrote the JSON (the schema's fields only).
-      return sendJsonText(reply, json);
+      return sendJsonText(reply, page.json);
     },
   );
 

@@ -1,9 +1,16 @@
-import type { CurrencyCode, DistanceUnitCode, RateSourceCode, RecordPageQuery } from '@evdra/domain';
+import {
+  type CurrencyCode,
+  type DistanceUnitCode,
+  type RateSourceCode,
+  type RecordPageQuery,
+  VEHICLE_LIST_CAP,
+  type VehicleRecordsQuery,
+} from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { priceRecord, type RateLookup, type SentMoney, type StoredMoney } from './record-money.js';
-import type { RecordsRepo, RecordTable, RowOf, ValuesOf } from './records.repo.js';
+import type { RecordsRepo, RecordTable, RowOf, ValuesOf, VehicleListPage } from './records.repo.js';
 
 export type { RecordTable, RowOf };
 
@@ -60,6 +67,13 @@ export type RecordRules<T extends RecordTable> = {
   ) => Promise<void>;
 };
 
+/** The sort key a cursor (RecordCursor, `<date>_<id>`, already validated) stands for. */
+function cursorKey(cursor: string | undefined): { date: string; id: number } | undefined {
+  if (!cursor) return undefined;
+  const [date = '', id = ''] = cursor.split('_');
+  return { date, id: Number(id) };
+}
+
 /** A record a bulk write left out: its index in the input, the field and why. */
 export type Refusal = { index: number; field: string; message: string };
 
@@ -83,19 +97,24 @@ export class RecordsService<T extends RecordTable> {
   ) {}
 
   /**
-   * The records of one vehicle, newest first, as the response's JSON (UTF-8 bytes; `fields`: the keys
-   * of the response schema); 404 when the vehicle is not there or the caller may not see it.
+   * A page of the records of one vehicle, newest first, as the response's JSON (UTF-8 bytes; `fields`:
+   * the keys of the response schema) and the cursor of the next page (null: none follows); 404 when
+   * the vehicle is not there or the caller may not see it. Without `limit`, VEHICLE_LIST_CAP records.
    */
   async listJson(
     p: Principal,
     vehicleId: number,
     range: { from?: string; to?: string },
     fields: readonly string[],
-  ): Promise<Buffer> {
+    page: VehicleRecordsQuery = {},
+  ): Promise<VehicleListPage> {
     const userId = p.role === 'ADMIN' ? null : p.userId;
-    const json = await this.repo.listJsonByVehicle(fields, vehicleId, range, userId);
-    if (json === undefined) throw notFound('Vehicle');
-    return json;
+    const list = await this.repo.listJsonByVehicle(fields, vehicleId, range, userId, {
+      limit: page.limit ?? VEHICLE_LIST_CAP,
+      after: cursorKey(page.cursor),
+    });
+    if (list === undefined) throw notFound('Vehicle');
+    return list;
   }
 
   /**
@@ -103,12 +122,11 @@ export class RecordsService<T extends RecordTable> {
    * time, as the response's JSON text (`fields`: the keys of the record schema).
    */
   async listAllJson(p: Principal, q: RecordPageQuery, fields: readonly string[]): Promise<string> {
-    const [date, id] = q.cursor ? q.cursor.split('_') : [];
     return this.repo.pageJson(fields, {
       userId: p.role === 'ADMIN' && q.own !== 'true' ? null : p.userId,
       own: q.own === 'true',
       limit: q.limit,
-      after: date && id ? { date, id: Number(id) } : undefined,
+      after: cursorKey(q.cursor),
       from: q.from,
       to: q.to,
     });

@@ -35,8 +35,9 @@ export const renewalRules: RecordRules<typeof renewals> = {
  */
 export class RenewalsService extends RecordsService<typeof renewals> {
   /** Soonest expiry first is what the screen shows; the JSON comes newest (latest validUntil) first. */
-  list(p: Principal, vehicleId: number): Promise<Buffer> {
-    return this.listJson(p, vehicleId, {}, FIELDS);
+  async list(p: Principal, vehicleId: number): Promise<Buffer> {
+    // A car has a handful of renewals: the capped list (VEHICLE_LIST_CAP) is all of them.
+    return (await this.listJson(p, vehicleId, {}, FIELDS)).json;
   }
 
   /** One renewal of the vehicle; 404 when it is another vehicle's or not the caller's. */
