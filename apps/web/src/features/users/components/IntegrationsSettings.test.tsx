@@ -127,4 +127,77 @@ describe('WebhooksSettings', { timeout: 20_000 }, () => {
       expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/deliveries/11/resend'))).toBe(true),
     );
   });
+
+  it('edits a webhook in place: a refused URL is shown next to its field with nothing typed lost, then saved and paused', async () => {
+    storeUser();
+    let hook = {
+      id: 4,
+      url: 'https://hooks.example.com/old',
+      events: ['record.created'],
+      kinds: null as string[] | null,
+      pausedAt: null as string | null,
+      failingSince: null,
+      createdAt: '2026-02-01T10:00:00.000Z',
+    };
+    const puts: Record<string, unknown>[] = [];
+    mockApi({
+      'GET /api/webhooks': () => jsonResponse([hook]),
+      'PUT /api/webhooks/4': (_u, init) => {
+        const body = JSON.parse(String(init.body));
+        puts.push(body);
+        if (body.url.includes('192.168.'))
+          return jsonResponse(
+            {
+              code: 'VALIDATION_FAILED',
+              message: 'Validation failed',
+              details: [
+                {
+                  field: 'url',
+                  message:
+                    'The URL must be on the public internet, not a private, local or reserved address.',
+                },
+              ],
+            },
+            400,
+          );
+        hook = { ...hook, ...body, pausedAt: body.paused ? '2026-03-01T10:00:00.000Z' : null };
+        return jsonResponse(hook);
+      },
+    });
+    const { user } = renderPage(<WebhooksSettings />);
+    const list = await screen.findByRole('list', { name: 'Your webhooks' });
+    await user.click(within(list).getByRole('button', { name: 'Edit' }));
+    const form = within(list).getByRole('form', { name: 'Edit webhook https://hooks.example.com/old' });
+    const url = within(form).getByLabelText('URL');
+    expect(url).toHaveValue('https://hooks.example.com/old');
+    await user.clear(url);
+    await user.type(url, 'https://192.168.1.10/hook');
+    await user.click(within(form).getByRole('checkbox', { name: 'Record deleted' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Expenses' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    // Refused: the reason under the URL, and everything typed still there.
+    const refused = await within(form).findByText(
+      'The URL must be on the public internet, not a private, local or reserved address.',
+    );
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAttribute('aria-describedby', refused.id);
+    expect(url).toHaveValue('https://192.168.1.10/hook');
+    expect(within(form).getByRole('checkbox', { name: 'Record deleted' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Expenses' })).not.toBeChecked();
+
+    await user.clear(url);
+    await user.type(url, 'https://hooks.example.com/new');
+    await user.click(within(form).getByRole('checkbox', { name: 'Active' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: /Edit webhook/ })).toBeNull());
+    expect(puts.at(-1)).toEqual({
+      url: 'https://hooks.example.com/new',
+      events: ['record.created', 'record.deleted'],
+      kinds: ['fuel', 'insurance', 'revision', 'renewal'],
+      paused: true,
+    });
+    expect(await within(list).findByText('https://hooks.example.com/new')).toBeInTheDocument();
+    expect(within(list).getByText('Paused')).toBeInTheDocument();
+  });
 });

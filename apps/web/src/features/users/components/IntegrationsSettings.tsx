@@ -4,6 +4,7 @@ import {
   RECORD_KINDS,
   type RecordKind,
   WEBHOOK_EVENTS,
+  type Webhook,
   type WebhookEvent,
 } from '@evdra/domain';
 import { type FormEvent, useId, useState } from 'react';
@@ -213,7 +214,179 @@ function Deliveries({ webhookId }: { webhookId: number }) {
   );
 }
 
-/** Settings → "Webhooks": add an https URL and its events (the secret shown once), deliveries, re-send. */
+type HookErrors = { url?: string; events?: string; kinds?: string };
+
+/** The server's field problems (400 VALIDATION_FAILED: url, events, kinds), worded in the UI language. */
+function useHookErrors() {
+  const { t } = useTranslation();
+  return (err: unknown): HookErrors => {
+    if (!(err instanceof ApiError)) return {};
+    const url = err.fieldMessage('url');
+    return {
+      url:
+        url &&
+        (/public internet/.test(url)
+          ? t('webhooks.errors.urlPublic')
+          : /https:\/\//.test(url)
+            ? t('webhooks.errors.urlHttps')
+            : url),
+      events: err.fieldMessage('events') && t('webhooks.errors.events'),
+      kinds: err.fieldMessage('kinds') && t('webhooks.errors.kinds'),
+    };
+  };
+}
+
+/** What a webhook wants: its URL, its events and, for record events, the record kinds. */
+function WebhookFields({
+  form,
+  onChange,
+  errors,
+  prefix,
+}: {
+  form: HookForm;
+  onChange: (f: HookForm) => void;
+  errors: HookErrors;
+  prefix: string;
+}) {
+  const { t } = useTranslation();
+  const toggle = <T,>(list: T[], item: T, on: boolean) =>
+    on ? [...list, item] : list.filter((x) => x !== item);
+  return (
+    <>
+      <TextField
+        label={t('webhooks.url')}
+        name={`${prefix}Url`}
+        type="url"
+        placeholder="https://"
+        value={form.url}
+        onValueChange={(url) => onChange({ ...form, url })}
+        error={errors.url}
+        required
+      />
+      <fieldset
+        className="settings__events"
+        aria-describedby={errors.events ? `${prefix}-events-error` : undefined}
+      >
+        <legend>{t('webhooks.events')}</legend>
+        {WEBHOOK_EVENTS.map((ev) => (
+          <CheckboxField
+            key={ev}
+            name={`${prefix}-event-${ev}`}
+            label={t(`webhooks.eventNames.${ev.replace('.', '_')}`)}
+            checked={form.events.includes(ev)}
+            onCheckedChange={(c) => onChange({ ...form, events: toggle(form.events, ev, c) })}
+          />
+        ))}
+        {errors.events ? (
+          <p className="field__error" id={`${prefix}-events-error`} role="alert">
+            {errors.events}
+          </p>
+        ) : null}
+      </fieldset>
+      {form.events.some(isRecordEvent) ? (
+        <fieldset
+          className="settings__events"
+          aria-describedby={errors.kinds ? `${prefix}-kinds-error` : undefined}
+        >
+          <legend>{t('webhooks.kinds')}</legend>
+          {RECORD_KINDS.map((k) => (
+            <CheckboxField
+              key={k}
+              name={`${prefix}-kind-${k}`}
+              label={t(`webhooks.kindNames.${k}`)}
+              checked={form.kinds.includes(k)}
+              onCheckedChange={(c) => onChange({ ...form, kinds: toggle(form.kinds, k, c) })}
+            />
+          ))}
+          {errors.kinds ? (
+            <p className="field__error" id={`${prefix}-kinds-error`} role="alert">
+              {errors.kinds}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </>
+  );
+}
+
+type HookForm = { url: string; events: WebhookEvent[]; kinds: RecordKind[] };
+
+/** Something to send: a URL, an event, and a kind when a record event is picked. */
+const incomplete = (f: HookForm) =>
+  !f.url.trim() || f.events.length === 0 || (f.events.some(isRecordEvent) && !f.kinds.length);
+/** The kinds to send: null (every kind) when all are ticked or no record event is picked. */
+const kindsOf = (f: HookForm) =>
+  f.kinds.length === RECORD_KINDS.length || !f.events.some(isRecordEvent) ? null : f.kinds;
+
+/**
+ * Editing one webhook in place: its URL, events, kinds and whether it is active (unticked: paused).
+ * A failed save keeps everything typed, with the server's field errors next to their fields.
+ */
+function WebhookEditor({ hook, onDone }: { hook: Webhook; onDone: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateWebhook();
+  const hookErrors = useHookErrors();
+  const [form, setForm] = useState<HookForm>({
+    url: hook.url,
+    events: hook.events,
+    kinds: hook.kinds ?? [...RECORD_KINDS],
+  });
+  const [active, setActive] = useState(hook.pausedAt === null);
+  const [errors, setErrors] = useState<HookErrors>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const onSave = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setError(null);
+    try {
+      await update.mutateAsync({
+        id: hook.id,
+        body: {
+          url: form.url.trim(),
+          events: form.events,
+          kinds: kindsOf(form),
+          // Only a change: resuming also forgets past failures, pausing again restarts the pause.
+          ...(active === (hook.pausedAt === null) ? {} : { paused: !active }),
+        },
+      });
+      onDone();
+    } catch (err) {
+      const fields = hookErrors(err);
+      setErrors(fields);
+      if (!fields.url && !fields.events && !fields.kinds)
+        setError(`${t('webhooks.saveFailed')} ${errorText(err)}`.trim());
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => void onSave(e)}
+      className="form"
+      aria-label={t('webhooks.editOf', { url: hook.url })}
+    >
+      <WebhookFields form={form} onChange={setForm} errors={errors} prefix={`hook${hook.id}`} />
+      <CheckboxField
+        name={`hook${hook.id}-active`}
+        label={t('webhooks.active')}
+        checked={active}
+        onCheckedChange={setActive}
+      />
+      <p className="field__hint">{t('webhooks.activeHint')}</p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="form__actions">
+        <button type="submit" className="btn btn--primary" disabled={update.isPending || incomplete(form)}>
+          {update.isPending ? t('common.saving') : t('common.save')}
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Settings → "Webhooks": add an https URL and its events (the secret shown once), edit, deliveries, re-send. */
 export function WebhooksSettings() {
   const { t } = useTranslation();
   const titleId = useId();
@@ -221,33 +394,40 @@ export function WebhooksSettings() {
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>(['record.created']);
+  const hookErrors = useHookErrors();
   // Record kinds the record.* events are limited to; all of them means "every kind" (null).
-  const [kinds, setKinds] = useState<RecordKind[]>([...RECORD_KINDS]);
+  const [form, setForm] = useState<HookForm>({
+    url: '',
+    events: ['record.created'],
+    kinds: [...RECORD_KINDS],
+  });
+  const [errors, setErrors] = useState<HookErrors>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
 
   const onCreate = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setErrors({});
     setSecret(null);
     try {
-      const allKinds = kinds.length === RECORD_KINDS.length;
+      const kinds = kindsOf(form);
       const created = await create.mutateAsync({
-        url: url.trim(),
-        events,
-        ...(allKinds || !events.some(isRecordEvent) ? {} : { kinds }),
+        url: form.url.trim(),
+        events: form.events,
+        ...(kinds ? { kinds } : {}),
       });
       setSecret(created.secret);
-      setUrl('');
+      setForm((f) => ({ ...f, url: '' }));
     } catch (err) {
-      setError(`${t('webhooks.createFailed')} ${errorText(err)}`.trim());
+      const fields = hookErrors(err);
+      setErrors(fields);
+      if (!fields.url && !fields.events && !fields.kinds)
+        setError(`${t('webhooks.createFailed')} ${errorText(err)}`.trim());
     }
   };
-  const toggle = (ev: WebhookEvent, on: boolean) =>
-    setEvents((list) => (on ? [...list, ev] : list.filter((x) => x !== ev)));
   const onDelete = async (id: number) => {
     if (!window.confirm(t('webhooks.deleteConfirm'))) return;
     await remove.mutateAsync(id).catch((err) => setError(errorText(err)));
@@ -260,52 +440,9 @@ export function WebhooksSettings() {
       </h2>
       <p className="field__hint">{t('webhooks.hint')}</p>
       <form onSubmit={(e) => void onCreate(e)} className="form">
-        <TextField
-          label={t('webhooks.url')}
-          name="webhookUrl"
-          type="url"
-          placeholder="https://"
-          value={url}
-          onValueChange={setUrl}
-          required
-        />
-        <fieldset className="settings__events">
-          <legend>{t('webhooks.events')}</legend>
-          {WEBHOOK_EVENTS.map((ev) => (
-            <CheckboxField
-              key={ev}
-              name={`event-${ev}`}
-              label={t(`webhooks.eventNames.${ev.replace('.', '_')}`)}
-              checked={events.includes(ev)}
-              onCheckedChange={(c) => toggle(ev, c)}
-            />
-          ))}
-        </fieldset>
-        {events.some(isRecordEvent) ? (
-          <fieldset className="settings__events">
-            <legend>{t('webhooks.kinds')}</legend>
-            {RECORD_KINDS.map((k) => (
-              <CheckboxField
-                key={k}
-                name={`kind-${k}`}
-                label={t(`webhooks.kindNames.${k}`)}
-                checked={kinds.includes(k)}
-                onCheckedChange={(c) => setKinds((list) => (c ? [...list, k] : list.filter((x) => x !== k)))}
-              />
-            ))}
-          </fieldset>
-        ) : null}
+        <WebhookFields form={form} onChange={setForm} errors={errors} prefix="webhook" />
         <div className="form__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={
-              create.isPending ||
-              !url.trim() ||
-              events.length === 0 ||
-              (events.some(isRecordEvent) && !kinds.length)
-            }
-          >
+          <button type="submit" className="btn btn--primary" disabled={create.isPending || incomplete(form)}>
             {t('webhooks.add')}
           </button>
         </div>
@@ -327,28 +464,35 @@ export function WebhooksSettings() {
                   {h.kinds ? ` (${h.kinds.map((k) => t(`webhooks.kindNames.${k}`)).join(', ')})` : ''}
                 </div>
               </div>
-              <div className="form__actions">
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  onClick={() => setOpen(open === h.id ? null : h.id)}
-                  aria-expanded={open === h.id}
-                >
-                  {t('webhooks.deliveries')}
-                </button>
-                {h.pausedAt ? (
+              {editing === h.id ? (
+                <WebhookEditor hook={h} onDone={() => setEditing(null)} />
+              ) : (
+                <div className="form__actions">
                   <button
                     type="button"
                     className="btn btn--secondary"
-                    onClick={() => update.mutate({ id: h.id, body: { paused: false } })}
+                    onClick={() => setOpen(open === h.id ? null : h.id)}
+                    aria-expanded={open === h.id}
                   >
-                    {t('webhooks.resume')}
+                    {t('webhooks.deliveries')}
                   </button>
-                ) : null}
-                <button type="button" className="btn btn--danger" onClick={() => void onDelete(h.id)}>
-                  {t('webhooks.delete')}
-                </button>
-              </div>
+                  <button type="button" className="btn btn--secondary" onClick={() => setEditing(h.id)}>
+                    {t('common.edit')}
+                  </button>
+                  {h.pausedAt ? (
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      onClick={() => update.mutate({ id: h.id, body: { paused: false } })}
+                    >
+                      {t('webhooks.resume')}
+                    </button>
+                  ) : null}
+                  <button type="button" className="btn btn--danger" onClick={() => void onDelete(h.id)}>
+                    {t('webhooks.delete')}
+                  </button>
+                </div>
+              )}
               {open === h.id ? <Deliveries webhookId={h.id} /> : null}
             </li>
           ))}
