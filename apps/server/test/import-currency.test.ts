@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { crossRate } from '@evdra/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FxRepo } from '../src/modules/fx/fx.repo.js';
+import { parseAmount } from '../src/modules/import/amount.js';
 import { currencyInCell, currencyInHeader } from '../src/modules/import/currency.js';
+import { parseNumber } from '../src/modules/import/locale.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
@@ -112,6 +114,98 @@ describe('an amount’s currency as a cell or header writes it', () => {
     expect(currencyInHeader('Preț (lei)')).toEqual({ currency: 'RON' });
     for (const h of ['Price / L', 'Fuel (litres)', 'Odo (mi)', 'Cost', 'Price $'])
       expect(currencyInHeader(h), h).toBeNull();
+  });
+});
+
+describe('amounts written in thousands', () => {
+  const nothingTells = { column: null, file: null };
+  it('a cell that says its own style is read by it: `25.000 Ft` is 25000 forints, `47.85` stays 47.85', () => {
+    expect(parseAmount('25.000 Ft', nothingTells, 'HUF')).toBe(25000);
+    expect(parseAmount('25.000,50 Ft', nothingTells, 'HUF')).toBe(25000.5);
+    expect(parseAmount('1,234.50 $', nothingTells, 'USD')).toBe(1234.5);
+    // A sign beside it: money is printed with two decimals or none, so three digits are thousands.
+    expect(parseAmount('12.345 lei', nothingTells, 'RON')).toBe(12345);
+    expect(parseAmount('1.075,20 €', { column: null, file: '.' }, 'EUR')).toBe(1075.2);
+    expect(parseAmount('47.85', { column: null, file: ',' }, 'EUR')).toBe(47.85);
+    expect(parseAmount('629,9', { column: null, file: '.' }, 'HUF')).toBe(629.9);
+    expect(parseAmount('1.234.567', nothingTells, 'HUF')).toBe(1234567);
+    // Litres: a decimal point in a file of decimal commas is still a decimal point.
+    expect(parseNumber('1.5 L', ',')).toBe(1.5);
+    expect(parseNumber('12,5', '.')).toBe(12.5);
+  });
+
+  it('a bare `25.000` is decided by its column, then the currency, then the file’s other numbers', () => {
+    // Forints are written without decimals: thousands.
+    expect(parseAmount('25.000', nothingTells, 'HUF')).toBe(25000);
+    // Euros may have three decimals (a price per litre): nothing tells otherwise, so 1.459.
+    expect(parseAmount('1.459', nothingTells, 'EUR')).toBe(1.459);
+    // The file's litres say `39,69`: its points group thousands, in lei too.
+    expect(parseAmount('25.000', { column: null, file: ',' }, 'RON')).toBe(25000);
+    // Its own column shows `47.85`: a point is the decimal mark there, forints or not.
+    expect(parseAmount('25.000', { column: '.', file: ',' }, 'HUF')).toBe(25);
+  });
+
+  it('a HUF fill-up keeps 25.000 Ft and its rate; the file’s other amounts keep theirs', async () => {
+    const car = await newCar(ro);
+    // A Hungarian-style spreadsheet: decimal commas, points for thousands, the sign in each cell.
+    const csv = Buffer.from(
+      [
+        'Data;Litri;Pret litru;Total',
+        '2024-03-04;39,69;629,9;25.000 Ft',
+        '2024-03-11;40,00;625,0;25.000,50 Ft',
+        '2024-03-18;1.5 L;;2,85 €',
+        '2024-03-19;31,5;;47.85 €',
+        '2024-03-19;;;12.345 lei',
+      ].join('\n'),
+    );
+    const preview = await send(ro, 'preview', car, csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.data.sample.fuel.map((f: Fill) => [f.fuelPrice, f.currency])).toEqual([
+      [25000, 'HUF'],
+      [25000.5, 'HUF'],
+      [2.85, 'EUR'],
+      [47.85, 'EUR'],
+    ]);
+    expect((await send(ro, 'confirm', car, csv)).statusCode).toBe(200);
+    const stored = await fills(ro, car);
+    expect(stored.map((f) => [f.fuelPrice, f.currency, f.rateSource])).toEqual([
+      [25000, 'HUF', 'ECB'],
+      [25000.5, 'HUF', 'ECB'],
+      [2.85, 'EUR', 'ECB'],
+      [47.85, 'EUR', 'ECB'],
+    ]);
+    expect(stored.map((f) => (f as Fill & { liters: number }).liters)).toEqual([39.69, 40, 1.5, 31.5]);
+    expect(stored[0]?.exchangeRate).toBeCloseTo(crossRate(HUF_PER_EUR, RON_PER_EUR), 10);
+    expect(stored[0]?.rateDate).toBe('2024-03-04');
+    const expenses = (await ro.get(`/api/expenses/vehicle/${car}`)).data;
+    expect(expenses).toMatchObject([{ amount: 12345, currency: 'RON', exchangeRate: 1 }]);
+    // In a file of decimal points (`39.69` litres) the sign alone says `25.000 Ft` is thousands.
+    const other = await newCar(ro);
+    const dotted = Buffer.from('Date,Litres,Total\n2024-03-04,39.69,25.000 Ft\n2024-03-11,40.5,1.234 Ft\n');
+    expect((await send(ro, 'confirm', other, dotted)).statusCode).toBe(200);
+    const kept = await fills(ro, other);
+    expect(kept.map((f) => [f.fuelPrice, f.currency, f.rateSource])).toEqual([
+      [25000, 'HUF', 'ECB'],
+      [1234, 'HUF', 'ECB'],
+    ]);
+    expect(kept[0]?.exchangeRate).toBeCloseTo(crossRate(HUF_PER_EUR, RON_PER_EUR), 10);
+  });
+
+  it('bare `25.000` totals are thousands once the file is in forints, and 25 lei while it is in lei', async () => {
+    const car = await newCar(ro);
+    const csv = Buffer.from('Date,Litres,Total\n2024-03-04,40,25.000\n2024-03-11,41,24.500\n');
+    const asIs = await send(ro, 'preview', car, csv);
+    expect(asIs.data.sample.fuel.map((f: Fill) => [f.fuelPrice, f.currency])).toEqual([
+      [25, 'RON'],
+      [24.5, 'RON'],
+    ]);
+    expect((await send(ro, 'confirm', car, csv, { currency: 'HUF' })).statusCode).toBe(200);
+    const stored = await fills(ro, car);
+    expect(stored.map((f) => [f.fuelPrice, f.currency])).toEqual([
+      [25000, 'HUF'],
+      [24500, 'HUF'],
+    ]);
+    expect(stored[1]?.exchangeRate).toBeCloseTo(crossRate(HUF_PER_EUR, RON_PER_EUR), 10);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type VolumeUnit,
 } from '@evdra/domain';
 import type { z } from 'zod';
+import { amountStyle, parseAmount } from './amount.js';
 import { CURRENCY_HEADERS, currencyInCell, currencyInHeader, firstStated, type Stated } from './currency.js';
 import { landingFuel } from './fuels.js';
 import { KM_PER, LITERS_PER, normalize, parseBool, periodEnd, round } from './locale.js';
@@ -314,6 +315,18 @@ export class Collector {
       ...this.settleCurrency(),
       mapping,
     };
+  }
+
+  /**
+   * A reader of the amounts of money in `t`'s column `column` (amount.ts): each cell by what it
+   * shows, else by its column's other cells, the row's currency and `fileColumns`' numbers. A row
+   * whose file names no currency is read in the one the user picked, else their own.
+   */
+  amounts(t: Table, column: number, fileColumns: number[]) {
+    const style = amountStyle(t.values(column), t.values(...fileColumns));
+    const unstated = this.currencyChoice.chosen ?? this.currencyChoice.fallback;
+    return (r: CsvRow, money: RowMoney | undefined) =>
+      parseAmount(cell(r, column), style, money && 'currency' in money ? money.currency : unstated);
   }
 
   /**

@@ -20,7 +20,10 @@ export const round = (n: number, places: number) => {
  * Which decimal separator a file's numbers use, from the values that tell (`1.234,50`, `11,2`,
  * `3.5`); `1,234` and `1.234` alone say nothing. '.' when nothing tells.
  */
-export function detectDecimal(values: Iterable<string>): Decimal {
+export const detectDecimal = (values: Iterable<string>): Decimal => toldDecimal(values) ?? '.';
+
+/** The decimal separator most of the values that tell show; null when none tells. */
+export function toldDecimal(values: Iterable<string>): Decimal | null {
   let comma = 0;
   let dot = 0;
   for (const raw of values) {
@@ -37,12 +40,14 @@ export function detectDecimal(values: Iterable<string>): Decimal {
       if (!/^\d{1,3}(\.\d{3})+$/.test(v)) dot++;
     }
   }
+  if (comma === 0 && dot === 0) return null;
   return comma > dot ? ',' : '.';
 }
 
 /**
  * A number from text such as `$89.99`, `"1.234,50 €"`, `11,2`, `1 234,5`, `-12`, `(12.00)`; null
- * when empty or not a number.
+ * when empty or not a number. A cell that shows its decimal mark is read by it (`1,234.50` and
+ * `1.5` in a file of decimal commas, `12,5` in one of points); `decimal` decides the rest (`1.234`).
  */
 export function parseNumber(raw: string | undefined, decimal: Decimal): number | null {
   if (raw === undefined) return null;
@@ -50,12 +55,28 @@ export function parseNumber(raw: string | undefined, decimal: Decimal): number |
   if (!text || !/\d/.test(text)) return null;
   const negative = /^\(.*\)$/.test(text) || /^[^\d]*-/.test(text);
   let v = text.replace(/[^\d.,]/g, '');
-  if (decimal === ',') v = v.replace(/\./g, '').replace(',', '.');
+  if ((cellDecimal(v) ?? decimal) === ',') v = v.replace(/\./g, '').replace(',', '.');
   else v = v.replace(/,/g, '');
   if ((v.match(/\./g)?.length ?? 0) > 1) return null;
   const n = Number(v);
   if (!Number.isFinite(n)) return null;
   return negative ? -n : n;
+}
+
+/**
+ * The decimal mark a number's digits and separators show by themselves: the last of two kinds
+ * (`1.234,50`), the other one when one kind is used twice (`1.234.567`), the one kind used once
+ * when not followed by exactly three digits (`629,9`, `47.85`); null when they do not say (`1.234`, `40`).
+ */
+function cellDecimal(v: string): Decimal | null {
+  const comma = v.lastIndexOf(',');
+  const dot = v.lastIndexOf('.');
+  if (comma >= 0 && dot >= 0) return comma > dot ? ',' : '.';
+  const at = Math.max(comma, dot);
+  if (at < 0) return null;
+  const sep = v[at] as Decimal;
+  if (v.indexOf(sep) !== at) return sep === '.' ? ',' : '.';
+  return v.length - at - 1 === 3 ? null : sep;
 }
 
 const DMY = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})\b/;

@@ -181,7 +181,9 @@ function refuels(s: Section, c: Collector) {
   const t = new Table(s.header.cells, s.rows);
   const [odo, date, missed] = [t.find(...ODOMETER), t.find(...DATE), t.find(...MISSED)];
   const groups = fuelGroups(t);
-  const decimal = detectDecimal(t.values(...groups.flatMap((g) => [g.total, g.price, g.volume])));
+  const numbers = groups.flatMap((g) => [g.total, g.price, g.volume]);
+  const decimal = detectDecimal(t.values(...numbers));
+  const totals = new Map(groups.map((g) => [g, c.amounts(t, g.total, numbers)]));
   const order = detectDateOrder(t.values(date));
   for (const r of t.rows) {
     // Issue 51: a two-fuel vehicle's stop that pours both fuels is one fill per fuel (each fuel's
@@ -193,19 +195,22 @@ function refuels(s: Section, c: Collector) {
     }
     const parts = [...byFuel];
     const kept = parts.filter(([, gs]) => poured(r, gs, decimal));
-    for (const [fuel, gs] of kept.length ? kept : parts.slice(0, 1))
+    for (const [fuel, gs] of kept.length ? kept : parts.slice(0, 1)) {
+      const money = c.moneyOf(
+        r,
+        t,
+        gs.flatMap((g) => [g.total, g.price]),
+      );
+      const totalOf = (g: FuelColumns) => totals.get(g)?.(r, money) ?? null;
       c.addFuel(r.line, {
         date: parseDate(cell(r, date), order),
         odometer: parseNumber(cell(r, odo), decimal),
-        ...pouredFuels(r, gs, decimal),
+        ...pouredFuels(r, gs, decimal, totalOf),
         fuelType: fuel,
         missed: flag(r, missed, false),
-        money: c.moneyOf(
-          r,
-          t,
-          gs.flatMap((g) => [g.total, g.price]),
-        ),
+        money,
       });
+    }
   }
 }
 
@@ -218,7 +223,12 @@ const poured = (r: CsvRow, groups: FuelColumns[], decimal: ',' | '.') =>
  * costs added, and full when the file says any of them filled its tank completely (the consumption
  * rule counts every litre since the last full tank; two fill-ups at one odometer would split them).
  */
-function pouredFuels(r: CsvRow, groups: FuelColumns[], decimal: ',' | '.') {
+function pouredFuels(
+  r: CsvRow,
+  groups: FuelColumns[],
+  decimal: ',' | '.',
+  totalOf: (g: FuelColumns) => number | null,
+) {
   let volume: number | null = null;
   let total: number | null = null;
   let full = false;
@@ -226,7 +236,7 @@ function pouredFuels(r: CsvRow, groups: FuelColumns[], decimal: ',' | '.') {
     const v = parseNumber(cell(r, g.volume), decimal);
     if (v === null || v <= 0) continue;
     const price = parseNumber(cell(r, g.price), decimal);
-    const cost = parseNumber(cell(r, g.total), decimal) ?? (price !== null ? price * v : null);
+    const cost = totalOf(g) ?? (price !== null ? price * v : null);
     volume = (volume ?? 0) + v;
     if (cost !== null) total = (total ?? 0) + cost;
     full ||= flag(r, g.full, true);
@@ -239,14 +249,15 @@ function costs(s: Section, c: Collector, kind: 'expense' | 'service') {
   const [odo, date, total] = [t.find(...ODOMETER), t.find(...DATE), t.find(...TOTAL)];
   const type = t.find(...(kind === 'expense' ? EXPENSE_TYPE : SERVICE_TYPE));
   const decimal = detectDecimal(t.values(total, odo));
+  const amountOf = c.amounts(t, total, [total, odo]);
   const order = detectDateOrder(t.values(date));
   const [place, notes] = [t.find(...PLACE), t.find(...NOTES)];
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
-    const amount = parseNumber(cell(r, total), decimal);
+    const money = c.moneyOf(r, t, [total]);
+    const amount = amountOf(r, money);
     const what = cell(r, type);
     const text = joinText(what, cell(r, place), cell(r, notes));
-    const money = c.moneyOf(r, t, [total]);
     if (kind === 'service')
       c.addRevision(r.line, d, parseNumber(cell(r, odo), decimal), amount, text, { money });
     else if (isInsurance(what))

@@ -84,21 +84,24 @@ export function parseFuelio(file: CsvFile, c: Collector) {
     const fuel = t.find('Fuel');
     const total = t.find('Price (optional)', 'Price');
     const unitPrice = t.find('VolumePrice');
-    const decimal = detectDecimal(t.values(odo, fuel, total, unitPrice));
+    const numbers = [odo, fuel, total, unitPrice];
+    const decimal = detectDecimal(t.values(...numbers));
+    const totalOf = c.amounts(t, total, numbers);
     const order = detectDateOrder(t.values(date));
     const [full, missed] = [t.find('Full'), t.find('Missed')];
     const tankOf = fuelioTanks(c, vt, vehicleRow, t);
     for (const r of t.rows) {
+      const money = firstStated(c.moneyOf(r, t, [total, unitPrice]), fileMoney);
       c.addFuel(r.line, {
         fuelType: tankOf(r),
         date: parseDate(cell(r, date), order),
         odometer: parseNumber(cell(r, odo), decimal),
         volume: parseNumber(cell(r, fuel), decimal),
-        total: nonZero(parseNumber(cell(r, total), decimal)),
+        total: nonZero(totalOf(r, money)),
         unitPrice: nonZero(parseNumber(cell(r, unitPrice), decimal)),
         full: flag(r, full, true),
         missed: flag(r, missed, false),
-        money: firstStated(c.moneyOf(r, t, [total, unitPrice]), fileMoney),
+        money,
       });
     }
   }
@@ -114,6 +117,7 @@ export function parseFuelio(file: CsvFile, c: Collector) {
     const odo = t.find('Odo');
     const cost = t.find('Cost');
     const decimal = detectDecimal(t.values(cost, odo));
+    const amountOf = c.amounts(t, cost, [cost, odo]);
     const order = detectDateOrder(t.values(date));
     const [template, income, typeId, titleCol, notes, repeat] = [
       t.find('isTemplate'),
@@ -129,8 +133,8 @@ export function parseFuelio(file: CsvFile, c: Collector) {
       const title = cell(r, titleCol);
       const text = joinText(title, cell(r, notes));
       const d = parseDate(cell(r, date), order);
-      const amount = parseNumber(cell(r, cost), decimal);
       const money = firstStated(c.moneyOf(r, t, [cost]), fileMoney);
+      const amount = amountOf(r, money);
       if (isInsurance(category)) {
         const months = parseNumber(cell(r, repeat), decimal);
         c.addInsurance(

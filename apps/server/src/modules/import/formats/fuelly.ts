@@ -46,7 +46,9 @@ export function parseFuelly(file: CsvFile, c: Collector) {
   const gallons = t.find('gallons', 'Fuel Volume', 'Liters', 'Litres');
   const perGallon = t.find('price', 'Price Per Gallon', 'Price Per Unit');
   const total = t.find('Total Cost', 'Total Price', 'Total');
-  const decimal = detectDecimal(t.values(odo, gallons, perGallon, total));
+  const numbers = [odo, gallons, perGallon, total];
+  const decimal = detectDecimal(t.values(...numbers));
+  const totalOf = c.amounts(t, total, numbers);
   const order = detectDateOrder(t.values(date));
   if (odo < 0) c.warn(1, 'odometer', 'NO_ODOMETER_COLUMN');
   const partial = t.find('partial_fuelup', 'Partial Fuelup', 'Partial Fill', 'Partial');
@@ -59,8 +61,8 @@ export function parseFuelly(file: CsvFile, c: Collector) {
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
     const odometer = parseNumber(cell(r, odo), decimal);
-    const cost = parseNumber(cell(r, total), decimal);
     const money = c.moneyOf(r, t, [total, perGallon]);
+    const cost = totalOf(r, money);
     if (normalize(cell(r, type)) === 'service') {
       const what = cell(r, services);
       const text = joinText(what, cell(r, notes)) || 'Service';

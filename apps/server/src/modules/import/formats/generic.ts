@@ -161,12 +161,15 @@ export function parseGeneric(file: CsvFile, c: Collector, mapping: ImportMapping
     c.error(head.line, 'NO_DATE_COLUMN');
     return;
   }
-  const decimal = detectDecimal(t.values(odo, liters, total, perLiter, amount));
+  const numbers = [odo, liters, total, perLiter, amount];
+  const decimal = detectDecimal(t.values(...numbers));
+  const [totalOf, amountOf] = [c.amounts(t, total, numbers), c.amounts(t, amount, numbers)];
   const order = detectDateOrder(t.values(date));
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
     const volume = parseNumber(cell(r, liters), decimal);
-    const cost = parseNumber(cell(r, total), decimal) ?? parseNumber(cell(r, amount), decimal);
+    const costMoney = c.moneyOf(r, t, [total, amount]);
+    const cost = totalOf(r, costMoney) ?? amountOf(r, costMoney);
     if (volume !== null && volume > 0) {
       c.addFuel(r.line, {
         date: d,
@@ -181,14 +184,7 @@ export function parseGeneric(file: CsvFile, c: Collector, mapping: ImportMapping
     } else if (cost !== null) {
       const typeText = cell(r, col('expenseType'));
       const type: ExpenseType = expenseTypeOf(typeText || cell(r, col('description')));
-      c.addExpense(
-        r.line,
-        d,
-        type,
-        cost,
-        cell(r, col('description')) || typeText,
-        c.moneyOf(r, t, [total, amount]),
-      );
+      c.addExpense(r.line, d, type, cost, cell(r, col('description')) || typeText, costMoney);
     } else c.error(r.line, 'NO_VOLUME_OR_AMOUNT');
   }
 }

@@ -42,13 +42,14 @@ export function parseLubeLogger(file: CsvFile, c: Collector, kind: LubeKind) {
   const description = t.find('Description');
   const consumed = t.find('FuelConsumed');
   const decimal = detectDecimal(t.values(cost, consumed));
+  const costOf = c.amounts(t, cost, [cost, consumed]);
   const order = detectDateOrder(t.values(date));
   const [full, missed] = [t.find('IsFillToFull'), t.find('MissedFuelUp')];
   for (const r of t.rows) {
     const d = parseDate(cell(r, date), order);
-    const amount = parseNumber(cell(r, cost), decimal);
     // The cost cell's sign as the exporting server's locale wrote it (`72,50 €`); `$` only hints.
     const money = c.moneyOf(r, t, [cost]);
+    const amount = costOf(r, money);
     if (kind === 'gas') {
       c.addFuel(r.line, {
         date: d,
