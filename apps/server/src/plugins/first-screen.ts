@@ -87,9 +87,14 @@ export function firstScreenRenderer(app: FastifyInstance, webDist: string) {
       const user = me.json() as Omit<StoredUser, 'offlineLogin'>;
       const answer = async (url: string) => {
         const res = await get(url);
+        const next = res.headers['x-next-cursor'];
         return new Response(res.rawPayload, {
           status: res.statusCode,
-          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+          headers: {
+            'content-type': String(res.headers['content-type'] ?? 'application/json'),
+            // A long record list's first page: the page rendered knows more follow (issue 54).
+            ...(next ? { 'x-next-cursor': String(next) } : {}),
+          },
         });
       };
       // The app reports the screen's width in a cookie: a desktop's record lists are tables.

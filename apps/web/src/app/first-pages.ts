@@ -20,7 +20,7 @@ export const FIRST_PAGES: FirstPage[] = [
   {
     pattern: '/fuel/:vehicleId',
     module: 'features/records/pages/FuelPage.tsx',
-    data: ['/api/vehicles/:vehicleId', '/api/fuel-consumptions/vehicle/:vehicleId'],
+    data: ['/api/vehicles/:vehicleId', '/api/fuel-consumptions/vehicle/:vehicleId?limit=100'],
   },
   {
     pattern: '/marketplace',

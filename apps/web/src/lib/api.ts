@@ -207,6 +207,14 @@ export function refreshSession(): Promise<boolean> {
  * and on a 401 refreshes the session once and retries the request once.
  */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).data;
+}
+
+/** api, with the answer's headers too (a record list's next page is in X-Next-Cursor). */
+export async function apiWithHeaders<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   let res = await send(method, url, options);
@@ -219,7 +227,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   }
 
   if (!res.ok) throw await toApiError(res);
-  return (await readBody(res)) as T;
+  return { data: (await readBody(res)) as T, headers: res.headers };
 }
 
 /** Translated, user-facing text for an error: the code's translation, else the server's message. */

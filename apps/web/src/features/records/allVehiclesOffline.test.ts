@@ -6,7 +6,7 @@ import { saveAllRecordsPage, saveRecordList } from '../../lib/offline/cache';
 import { closeDb, DB_NAME } from '../../lib/offline/db';
 import { enqueue } from '../../lib/offline/queue';
 import { jsonResponse, mockApi, storeUser } from '../../test/utils';
-import { fetchRecordPage } from './api';
+import { fetchRecordList, fetchRecordPage } from './api';
 
 const dateOf = (r: FuelEntry) => r.date;
 const fill = (id: number, vehicleId: number, date: string, liters: number) =>
@@ -80,5 +80,53 @@ describe('all-vehicles record list offline', () => {
     });
     const page2 = await fetchRecordPage<FuelEntry>('fuel', undefined, 'cursor', dateOf);
     expect(page2.items.map((r) => r.id)).toEqual([6]);
+  });
+});
+
+describe("a vehicle's record list offline", () => {
+  it('shows every page the user loaded (and no next page), with queued creates on the first page only', async () => {
+    const pageOf = (cursor: string | undefined) =>
+      cursor
+        ? jsonResponse([fill(2, 1, '2025-02-01', 20), fill(1, 1, '2025-01-01', 10)])
+        : new Response(JSON.stringify([fill(4, 1, '2025-04-01', 40), fill(3, 1, '2025-03-01', 30)]), {
+            headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': '2025-03-01_3' },
+          });
+    const fetchMock = mockApi({
+      'GET /api/fuel-consumptions/vehicle/1': (url) =>
+        pageOf(new URL(url, 'http://x').searchParams.get('cursor') ?? undefined),
+    });
+    const first = await fetchRecordList<FuelEntry>('fuel', 1, undefined);
+    expect(first.nextCursor).toBe('2025-03-01_3');
+    const second = await fetchRecordList<FuelEntry>('fuel', 1, undefined, undefined, '2025-03-01_3');
+    expect(second.nextCursor).toBeNull();
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual([
+      '/api/fuel-consumptions/vehicle/1?limit=100',
+      '/api/fuel-consumptions/vehicle/1?limit=100&cursor=2025-03-01_3',
+    ]);
+    await new Promise((r) => setTimeout(r, 20));
+    const created = await enqueue({
+      type: 'create',
+      kind: 'fuel',
+      userId: 1,
+      payload: { vehicleId: 1, date: '2025-05-01', liters: 50 },
+    });
+
+    mockApi({ 'GET /api/fuel-consumptions/vehicle/1': noConnection });
+    const offline = await fetchRecordList<FuelEntry>('fuel', 1, undefined);
+    expect(offline.nextCursor).toBeNull();
+    expect(offline.items.map((r) => r.id).sort((a, b) => a - b)).toEqual([created.targetId, 1, 2, 3, 4]);
+    // Loading the first page again online starts the kept list over from it.
+    mockApi({
+      'GET /api/fuel-consumptions/vehicle/1': (url) =>
+        pageOf(new URL(url, 'http://x').searchParams.get('cursor') ?? undefined),
+    });
+    await fetchRecordList<FuelEntry>('fuel', 1, undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    mockApi({ 'GET /api/fuel-consumptions/vehicle/1': noConnection });
+    expect((await fetchRecordList<FuelEntry>('fuel', 1, undefined)).items.map((r) => r.id)).toEqual([
+      created.targetId,
+      4,
+      3,
+    ]);
   });
 });

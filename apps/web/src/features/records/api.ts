@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, apiWithHeaders } from '../../lib/api';
 import {
   loadAllCachedRecords,
   loadRecordList,
@@ -38,26 +38,39 @@ export const ENTITY_KIND: Record<RecordKind, EntityKind> = {
 };
 
 /**
- * GET {base}/vehicle/{vehicleId}. Each unfiltered answer is cached in IndexedDB; without a
- * connection the cached list is shown (filtered by date here when a from/to filter is set), and in
- * both cases queued writes are applied on top (marked `pendingSync`).
+ * One page of GET {base}/vehicle/{vehicleId}?limit&cursor (issue 54): VEHICLE_PAGE_SIZE records after
+ * `cursor`, and the next page's cursor from the X-Next-Cursor header (null: the last page). The
+ * unfiltered pages are cached in IndexedDB as the user loads them (the first replaces the list, later
+ * ones add to it); without a connection the first page is the cached list (filtered by date here when
+ * a from/to filter is set) and no next page. In both cases queued writes are applied on top (marked
+ * `pendingSync`); queued creates show on the first page only.
  */
 export async function fetchRecordList<T extends { id: number }>(
   kind: RecordKind,
   vehicleId: number,
   query: Record<string, string> | undefined,
   signal?: AbortSignal,
-): Promise<T[]> {
+  cursor?: string,
+): Promise<RecordPage<T>> {
   const entity = ENTITY_KIND[kind];
   const user = getStoredUser();
   const filtered = !!query && Object.keys(query).length > 0;
+  const first = cursor === undefined;
   let rows: T[];
+  let nextCursor: string | null = null;
   try {
     if (vehicleId < 0) throw new ApiError(0, 'NETWORK_ERROR', 'Not synced yet');
-    rows = await api<T[]>(`${RECORD_BASE[kind]}/vehicle/${vehicleId}`, { signal, query });
-    if (user && !filtered) void saveRecordList(user.id, entity, vehicleId, rows).catch(() => undefined);
+    const page = await apiWithHeaders<T[]>(`${RECORD_BASE[kind]}/vehicle/${vehicleId}`, {
+      signal,
+      query: { ...query, limit: VEHICLE_PAGE_SIZE, cursor },
+    });
+    rows = page.data;
+    nextCursor = page.headers.get('x-next-cursor');
+    if (user && !filtered)
+      void saveRecordList(user.id, entity, vehicleId, rows, first).catch(() => undefined);
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 0) || !user) throw err;
+    // A next page cannot be read offline: the first one already holds everything cached.
+    if (!(err instanceof ApiError && err.status === 0) || !user || !first) throw err;
     const cached = (await loadRecordList(user.id, entity, vehicleId)) as T[] | undefined;
     if (!cached && vehicleId > 0) throw err;
     const { from, to } = query ?? {};
@@ -66,7 +79,8 @@ export async function fetchRecordList<T extends { id: number }>(
       return (!from || date >= from) && (!to || date <= to);
     });
   }
-  return withQueue(rows, entity, vehicleId);
+  const items = (await withQueue(rows, entity, vehicleId)).filter((r) => first || r.id > 0);
+  return { items, nextCursor };
 }
 
 /** Newest first, as the server lists them: by date, then by id. */
@@ -127,6 +141,11 @@ export const recordKeys = {
 
 /** Records per page in all-vehicles mode; the next page loads as the list's end scrolls into view. */
 export const RECORD_PAGE_SIZE = 30;
+/**
+ * Records per page of one vehicle's list (issue 54): a year or two of fill-ups, so most cars come in
+ * one request; a 20-year history comes as the user scrolls.
+ */
+export const VEHICLE_PAGE_SIZE = 100;
 
 export interface Row<T> {
   record: T;
@@ -148,7 +167,7 @@ export interface RecordScope<T> {
    * actions): they own it, or it is shared with them as an EDITOR (a VIEWER only reads).
    */
   isOwner: (v: Vehicle | undefined) => boolean;
-  /** All-vehicles mode: more records follow; `loadMore` fetches the next page. */
+  /** More records follow (a long list comes a page at a time); `loadMore` fetches the next page. */
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
@@ -173,18 +192,19 @@ export function prefetchRecordScope(
       queryFn: ({ signal }) => fetchVehicle(id, signal),
       networkMode: 'always',
     }),
-    client.prefetchQuery({
+    client.prefetchInfiniteQuery({
       queryKey: recordKeys.list(kind, id, {}),
-      queryFn: ({ signal }) => fetchRecordList(kind, id, {}, signal),
+      queryFn: ({ signal, pageParam }) => fetchRecordList(kind, id, {}, signal, pageParam),
+      initialPageParam: undefined as string | undefined,
       networkMode: 'always',
     }),
   ]);
 }
 
 /**
- * The records of one kind for one vehicle, or for every vehicle the user may see (one paged
- * request: GET {base}?limit&cursor, loaded a page at a time), each paired with its vehicle, newest
- * first.
+ * The records of one kind for one vehicle (GET {base}/vehicle/{id}?limit&cursor) or for every
+ * vehicle the user may see (GET {base}?limit&cursor), each loaded a page at a time and paired with
+ * its vehicle, newest first.
  */
 export function useRecordScope<T extends { id: number; vehicleId: number }>(
   kind: RecordKind,
@@ -205,9 +225,11 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
     enabled: single && validId,
     networkMode: 'always',
   });
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: recordKeys.list(kind, id, cleanQuery),
-    queryFn: ({ signal }) => fetchRecordList<T>(kind, id, cleanQuery, signal),
+    queryFn: ({ signal, pageParam }) => fetchRecordList<T>(kind, id, cleanQuery, signal, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: single && validId,
     networkMode: 'always',
   });
@@ -236,9 +258,14 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
   const rows: Row<T>[] = notFound
     ? []
     : single
-      ? [...(list.data ?? [])].sort(newestFirst(dateOf)).map(pair)
+      ? (list.data?.pages ?? [])
+          .flatMap((p) => p.items)
+          .sort(newestFirst(dateOf))
+          .map(pair)
       : (pages.data?.pages ?? []).flatMap((p) => p.items).map(pair);
 
+  // Either list comes a page at a time; the next loads as its end scrolls into view.
+  const paged = single ? list : pages;
   const error = notFound ? null : (single ? one.error || list.error : all.error || pages.error) || null;
 
   return {
@@ -251,10 +278,10 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
     error,
     notFound,
     isOwner: (v) => !!v && !!user && (v.ownerId === user.id || v.access === 'EDITOR'),
-    hasMore: !single && pages.hasNextPage,
-    loadingMore: pages.isFetchingNextPage,
+    hasMore: paged.hasNextPage,
+    loadingMore: paged.isFetchingNextPage,
     loadMore: () => {
-      if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
+      if (paged.hasNextPage && !paged.isFetchingNextPage) void paged.fetchNextPage();
     },
   };
 }
@@ -283,11 +310,11 @@ export function useRecordMutations<T>(kind: RecordKind) {
   /** The version of record `id` as last loaded (any list of this kind), to send with an edit. */
   const loadedVersion = (id: number): number | null => {
     type Loaded = { id: number; version?: number };
-    for (const [, data] of queryClient.getQueriesData<Loaded[] | { pages: RecordPage<Loaded>[] }>({
+    for (const [, data] of queryClient.getQueriesData<{ pages: RecordPage<Loaded>[] }>({
       queryKey: recordKeys.kind(kind),
     })) {
-      // A vehicle's list is an array; the all-vehicles list is pages.
-      const rows = Array.isArray(data) ? data : (data?.pages ?? []).flatMap((p) => p.items);
+      // Both a vehicle's list and the all-vehicles list are pages.
+      const rows = (data?.pages ?? []).flatMap((p) => p.items);
       const row = rows.find((r) => r.id === id);
       if (row && typeof row.version === 'number') return row.version;
     }

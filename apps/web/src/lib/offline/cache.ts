@@ -73,21 +73,28 @@ export async function loadVehicle(userId: number, id: number): Promise<Row | und
 
 const recordsKey = (kind: EntityKind, vehicleId: number) => `${kind}:${vehicleId}`;
 
+/**
+ * Saves a vehicle's record list as the user sees it: its first page (`first`, the default) replaces
+ * what was saved, a later page (issue 54: long lists come a page at a time) is added to it, so offline
+ * shows as far as the user scrolled.
+ */
 export async function saveRecordList(
   userId: number,
   kind: EntityKind,
   vehicleId: number,
   rows: unknown[],
+  first = true,
 ): Promise<void> {
   if (!idbAvailable()) return;
   await ownedBy(userId);
   const db = await getDb();
-  await db.put('records', {
-    key: recordsKey(kind, vehicleId),
-    userId,
-    rows,
-    savedAt: new Date().toISOString(),
-  });
+  const tx = db.transaction('records', 'readwrite');
+  const key = recordsKey(kind, vehicleId);
+  const before = first ? undefined : await tx.store.get(key);
+  const added = new Set((rows as { id: number }[]).map((r) => r.id));
+  const kept = ((before?.rows ?? []) as { id: number }[]).filter((r) => !added.has(r.id));
+  await tx.store.put({ key, userId, rows: [...kept, ...rows], savedAt: new Date().toISOString() });
+  await tx.done;
 }
 
 /** The cached records of one vehicle, or undefined when that list was never opened. */

@@ -182,7 +182,7 @@ describe('record pages', () => {
     await user.click(within(filter).getByRole('button', { name: 'Filter' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
-        '/api/fuel-consumptions/vehicle/7?from=2025-03-01',
+        '/api/fuel-consumptions/vehicle/7?from=2025-03-01&limit=100',
       ),
     );
   });
@@ -392,6 +392,41 @@ describe('record pages', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     const urls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/expenses'));
     expect(urls).toEqual(['/api/expenses?limit=30', '/api/expenses?limit=30&cursor=2025-02-01_2']);
+  });
+
+  it("one vehicle: a long list comes a page at a time, and 'Load more' follows the next cursor", async () => {
+    storeUser({ id: 1 });
+    const day = (i: number) => new Date(Date.UTC(2025, 0, 60 - i)).toISOString().slice(0, 10);
+    const fills = Array.from({ length: 8 }, (_, i) => fill({ id: 8 - i, date: day(i), fuelPrice: 1000 + i }));
+    // The server picks the page (here 5 records, as one that had 5 left under its cap would).
+    const { user, fetchMock } = render(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', {
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/fuel-consumptions/vehicle/7': (url) => {
+        const after = new URL(url, 'http://x').searchParams.get('cursor');
+        const start = after ? fills.findIndex((f) => `${f.date}_${f.id}` === after) + 1 : 0;
+        const page = fills.slice(start, start + 5);
+        const last = page.at(-1) as FuelEntry;
+        const more = start + 5 < fills.length;
+        return new Response(JSON.stringify(page), {
+          headers: {
+            'Content-Type': 'application/json',
+            ...(more ? { 'X-Next-Cursor': `${last.date}_${last.id}` } : {}),
+          },
+        });
+      },
+    });
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(5));
+    expect(screen.queryByText('€1,007.00')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(8));
+    expect(screen.getAllByText('€1,007.00').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const cursor = `${fills[4]?.date}_${fills[4]?.id}`;
+    const urls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/vehicle/7'));
+    expect(urls).toEqual([
+      '/api/fuel-consumptions/vehicle/7?limit=100',
+      `/api/fuel-consumptions/vehicle/7?limit=100&cursor=${cursor}`,
+    ]);
   });
 
   it('from 1024 px the fuel list is a table: a column per figure, the date naming each row', async () => {
