@@ -50,20 +50,25 @@ async function measureSize(dist, size) {
   const url = urlOf(NAMES[size]);
   const client = await pgClient(url);
   const server = await startServer(`${dist}/main.js`, url);
+  const tracer = await startServer(undefined, url);
   try {
     // The reminder scan runs at start on PostgreSQL: measured routes must not share the database with it.
     const startupScanMs = await waitIdle(client);
-    const sessions = {
-      admin: await login(server.base, ACCOUNTS.admin),
-      fleet: await login(server.base, ACCOUNTS.fleet),
-      driver: await login(server.base, ACCOUNTS.driver),
-    };
+    const sessionsOn = async (base) => ({
+      admin: await login(base, ACCOUNTS.admin),
+      fleet: await login(base, ACCOUNTS.fleet),
+      driver: await login(base, ACCOUNTS.driver),
+    });
+    const sessions = await sessionsOn(server.base);
+    const traced = readRoutes(await sessionsOn(tracer.base), sizes[size]);
     const explainDir = join(out, 'scale-explain', size);
     mkdirSync(explainDir, { recursive: true });
     const routes = {};
-    for (const route of readRoutes(sessions, sizes[size]).filter((r) => !only || only.test(r.name))) {
+    for (const [i, route] of readRoutes(sessions, sizes[size]).entries()) {
+      if (only && !only.test(route.name)) continue;
       const slug = route.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-      routes[route.name] = await measureRoute(server, client, route, {
+      const both = { ...route, tracerHeaders: traced[i].headers };
+      routes[route.name] = await measureRoute({ server, tracer, client }, both, {
         connections: CONNECTIONS,
         duration: DURATION,
         explainFile: join(explainDir, `${slug}.txt`),
@@ -80,6 +85,7 @@ async function measureSize(dist, size) {
     return { routes, writes: results, startupScanMs };
   } finally {
     await server.stop();
+    await tracer.stop();
     await client.end();
   }
 }

@@ -1,13 +1,13 @@
 // Runs the built server against a seeded database and measures each route: its SQL (traced on the
 // first call, then EXPLAIN (ANALYZE, BUFFERS) of each statement through bare pg), then load at each
 // connection count.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { load, port, startProcess } from '../lib.mjs';
 
-const TRACE = new URL('../trace-sql.mjs', import.meta.url).pathname;
+const TRACE = new URL('./trace-preload.mjs', import.meta.url).pathname;
 
 /** Tables big enough that a sequential scan of one on a user route is a defect (issue 54). */
 export const BIG_TABLES = [
@@ -28,16 +28,24 @@ export const BIG_TABLES = [
   'market_messages',
 ];
 
-/** The server on `databaseUrl`, with the SQL trace preloaded (off until toggled). */
+const SOURCE_MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+
+/**
+ * The server on `databaseUrl`, with the SQL trace preloaded (off until toggled). The trace patches
+ * node_modules/pg, which the build bundles into dist (issue 49): only a server run from source
+ * (`main` undefined: src/main.ts under tsx) sends its statements through it, so the bench traces on
+ * that one and loads the built one.
+ */
 export async function startServer(main, databaseUrl) {
   const p = port();
   const dataDir = join(tmpdir(), `evdra-scale-${process.pid}-${p}`);
   mkdirSync(dataDir, { recursive: true });
   const traceFile = join(dataDir, 'sql.jsonl');
+  const traceFlag = join(dataDir, 'tracing');
   writeFileSync(traceFile, '');
   const base = `http://127.0.0.1:${p}`;
   const proc = await startProcess(
-    main,
+    main ?? SOURCE_MAIN,
     {
       PORT: String(p),
       HOST: '127.0.0.1',
@@ -47,9 +55,10 @@ export async function startServer(main, databaseUrl) {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
       PUSH_POLL_MS: '0',
       SQL_TRACE_FILE: traceFile,
+      SQL_TRACE_FLAG: traceFlag,
     },
     `${base}/api/health`,
-    ['--import', TRACE],
+    main ? [] : ['--import', 'tsx', '--import', TRACE],
   );
   let traced = 0;
   return {
@@ -57,16 +66,11 @@ export async function startServer(main, databaseUrl) {
     pid: proc.pid,
     /** Calls `fn` with the trace on; returns the statements the server sent meanwhile. */
     async trace(fn) {
-      // The signal is handled on the server's next turn of its event loop: a pause after each toggle.
-      const toggle = () => {
-        process.kill(proc.pid, 'SIGUSR2');
-        return new Promise((r) => setTimeout(r, 60));
-      };
-      await toggle();
+      writeFileSync(traceFlag, '');
       try {
         await fn();
       } finally {
-        await toggle();
+        unlinkSync(traceFlag);
       }
       const text = readFileSync(traceFile, 'utf8');
       const lines = text.slice(traced).split('\n').filter(Boolean);
@@ -80,16 +84,23 @@ export async function startServer(main, databaseUrl) {
   };
 }
 
-/** Waits until no other session runs a statement on the database (the start-up reminder scan). */
+/**
+ * Waits until no other session has run a statement on the database for 2 s (the start-up reminder
+ * scan: many short statements, idle between them); returns how long that took.
+ */
 export async function waitIdle(client, maxMs = 600_000) {
   const started = Date.now();
+  let quietSince = Date.now();
   for (;;) {
     const { rows } = await client.query(
       `select count(*)::int n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
+        where datname = current_database() and pid <> pg_backend_pid()
+          and (state <> 'idle' or state_change > now() - interval '200 milliseconds')`,
     );
-    if (rows[0].n === 0 || Date.now() - started > maxMs) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 200));
+    if (rows[0].n > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 2_000) return quietSince - started;
+    if (Date.now() - started > maxMs) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -131,11 +142,19 @@ export async function explain(client, statements, file) {
   return [...seqScans];
 }
 
-/** One route: trace + explain on its first call, then load at each connection count. */
-export async function measureRoute(server, client, route, { connections, duration, explainFile }) {
+/**
+ * One route: its first call traced on `tracer` (the server from source, same database) and each
+ * read statement explained, then load on `server` at each connection count. `route.headers` carry
+ * the session on `server`, `route.tracerHeaders` the same account's on `tracer`.
+ */
+export async function measureRoute(
+  { server, tracer, client },
+  route,
+  { connections, duration, explainFile },
+) {
   let first;
-  const statements = await server.trace(async () => {
-    first = await getOnce(server.base, route);
+  const statements = await tracer.trace(async () => {
+    first = await getOnce(tracer.base, { ...route, headers: route.tracerHeaders });
   });
   const seqScans = await explain(client, statements, explainFile);
   const loads = {};

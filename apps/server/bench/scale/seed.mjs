@@ -102,10 +102,15 @@ export function seedStatements(s, { seed, passwordHash }) {
            10 + (p.h + k * 13) % 300, 'Scale bench', p.owner_id, (p.start_date + (k::bigint * p.span / p.ne)::int)::timestamptz
       from plan p cross join lateral generate_series(0, p.ne - 1) k
      order by p.id, k`;
+  // Every car's last service is older than a year here (records spread evenly over its years), so
+  // with reminders on for all, every car would be due at once: on for 1 car in 20 (≈30,000 at
+  // SCALE=1, the issue's night of due items) and for driver_000001's.
+  const remindsOn = `(p.id = ${D} or (p.h >> 16) % 20 = 0)`;
   const services = `
-    insert into revisions (id, vehicle_id, date, km, price, description, created_by, created_at)
+    insert into revisions (id, vehicle_id, date, km, price, description, reminder_enabled, created_by, created_at)
     select p.s0 + k + 1, p.id, p.start_date + (k::bigint * p.span / p.ns)::int, 10000 + (k::bigint * p.nf / p.ns)::int * p.step,
-           150 + (p.h + k * 17) % 600, 'Oil and filters', p.owner_id, (p.start_date + (k::bigint * p.span / p.ns)::int)::timestamptz
+           150 + (p.h + k * 17) % 600, 'Oil and filters', ${remindsOn}, p.owner_id,
+           (p.start_date + (k::bigint * p.span / p.ns)::int)::timestamptz
       from plan p cross join lateral generate_series(0, p.ns - 1) k
      order by p.id, k`;
   const policies = `
