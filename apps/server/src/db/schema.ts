@@ -248,7 +248,7 @@ export const insurances = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('insurances_vehicle_idx').on(t.vehicleId, t.startDate),
+    index('insurances_vehicle_keyset_idx').on(t.vehicleId, t.startDate, t.id),
     index('insurances_created_by_idx').on(t.createdById),
   ],
 );
@@ -270,7 +270,7 @@ export const expenses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('expenses_vehicle_idx').on(t.vehicleId, t.date),
+    index('expenses_vehicle_keyset_idx').on(t.vehicleId, t.date, t.id),
     index('expenses_created_by_idx').on(t.createdById),
   ],
 );
@@ -301,7 +301,8 @@ export const fuelEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('fuel_entries_vehicle_idx').on(t.vehicleId, t.date),
+    // The id too: a page of the list (keyset over date, id; issue 54) is one index range in its order.
+    index('fuel_entries_vehicle_keyset_idx').on(t.vehicleId, t.date, t.id),
     index('fuel_entries_vehicle_fuel_idx').on(t.vehicleId, t.fuelType, t.date),
     index('fuel_entries_created_by_idx').on(t.createdById),
   ],
@@ -326,7 +327,7 @@ export const revisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('revisions_vehicle_idx').on(t.vehicleId, t.date),
+    index('revisions_vehicle_keyset_idx').on(t.vehicleId, t.date, t.id),
     index('revisions_created_by_idx').on(t.createdById),
   ],
 );
@@ -356,7 +357,7 @@ export const renewals = pgTable(
     createdById: createdBy(),
   },
   (t) => [
-    index('renewals_vehicle_idx').on(t.vehicleId, t.validUntil),
+    index('renewals_vehicle_keyset_idx').on(t.vehicleId, t.validUntil, t.id),
     index('renewals_created_by_idx').on(t.createdById),
   ],
 );
