@@ -30,7 +30,7 @@ type Row = {
   totalFuelCost: number;
   totalExpensesCost: number;
   currency: string;
-  byFuel: { fuelType: string; cost: number }[];
+  byFuel: { fuelType: string; cost: number; fills: number }[];
 };
 const rowOf = (rows: Row[], vehicleId: number, month: string) =>
   rows.find((r) => r.vehicleId === vehicleId && r.monthDate === month);
@@ -140,5 +140,56 @@ describe('the split by fuel in the monthly, user and admin analytics', () => {
     const feb = (await admin.get('/api/analytics/admin/filter?start=2025-02&end=2025-02&currency=RON'))
       .data as Row[];
     expect(feb.map((r) => [r.vehicleId, r.byFuel.map((f) => f.fuelType)])).toEqual([[logan, ['GPL']]]);
+  });
+
+  it('a one-fuel car’s split is its month’s fuel, each currency without a rate on its own row', async () => {
+    // Carol pays in euros, then in forints (no rate to euros known here), in the same month; her
+    // other month has only an expense.
+    const carol = await registered(t.app, 'carolhuf');
+    const polo = (await carol.client.post('/api/vehicles', car('H-51-CAR', { make: 'VW', model: 'Polo' })))
+      .data.id as number;
+    const fill = (date: string, odometer: number, liters: number, fuelPrice: number) =>
+      carol.client.post('/api/fuel-consumptions', { vehicleId: polo, date, odometer, liters, fuelPrice });
+    expect((await fill('2025-03-02', 50_000, 30.5, 55.25)).statusCode).toBe(201);
+    expect((await fill('2025-03-09', 50_400, 20, 35)).statusCode).toBe(201);
+    const me = carol.account;
+    const toHuf = await carol.client.put('/api/users/me', {
+      username: me.username,
+      email: me.email,
+      currency: 'HUF',
+    });
+    expect(toHuf.statusCode, toHuf.body).toBe(200);
+    expect((await fill('2025-03-20', 50_900, 25, 14_000)).statusCode).toBe(201);
+    const expense = { vehicleId: polo, date: '2025-04-10', expenseType: 'Wash', amount: 4000 };
+    expect((await carol.client.post('/api/expenses', expense)).statusCode).toBe(201);
+
+    const rows = (await admin.get('/api/analytics/admin/filter?start=2025-03&end=2025-04&currency=EUR'))
+      .data as Row[];
+    const polos = rows.filter((r) => r.vehicleId === polo);
+    expect(polos.map((r) => [r.monthDate, r.currency, r.totalFuelCost, r.byFuel])).toEqual([
+      ['2025-04-01', 'HUF', 0, []],
+      [
+        '2025-03-01',
+        'EUR',
+        90.25,
+        [{ fuelType: 'PETROL', unit: 'L', quantity: 50.5, cost: 90.25, fills: 2 }],
+      ],
+      [
+        '2025-03-01',
+        'HUF',
+        14_000,
+        [{ fuelType: 'PETROL', unit: 'L', quantity: 25, cost: 14_000, fills: 1 }],
+      ],
+    ]);
+    // Her own view in forints: the euro row stays in euros (no rate), as its split does.
+    const own = (await carol.client.get('/api/analytics/user')).data as Row[];
+    expect(
+      own.filter((r) => r.monthDate === '2025-03-01').map((r) => [r.currency, r.byFuel[0]?.fills]),
+    ).toEqual([
+      ['EUR', 2],
+      ['HUF', 1],
+    ]);
+    // Another user reads none of it.
+    expect((await bob.get('/api/analytics/user')).body).not.toContain(`"vehicleId":${polo},`);
   });
 });

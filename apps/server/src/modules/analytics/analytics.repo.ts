@@ -201,20 +201,24 @@ export class AnalyticsRepo {
     // month and currency.
     const rate = sql`(${sql.placeholder('rates')}::jsonb ->> ${c.currency})::numeric`;
     const converted = (column: AnyColumn) => sql`round(${column} * coalesce(${rate}, 1), 2)`;
-    // The fills' split by fuel (issue 51), in one grouped pass over the same vehicles and months: each
-    // fuel's month sum in each currency at the answer's rate to the cent (as the month's fuel cost is),
-    // then keyed by the row it belongs to (vehicle, month, answered currency). A fill counts as its
-    // vehicle's second fuel when it says so, else as the primary (fuelOfFill).
+    // The split by fuel (issue 51). A single-fuel vehicle's is its month's rollup (all its fuel is its
+    // one fuel) and a count of its fills there, read through the (vehicle, date) index: the fills of
+    // the single-fuel fleet are never scanned (an admin's year was a scan of every fill, 6x the
+    // statement's time). A two-fuel vehicle's comes from one grouped pass over its own fills in the
+    // same months: each fuel's month sum in each currency at the answer's rate to the cent (as the
+    // month's fuel cost is), keyed by the row it belongs to (vehicle, month, answered currency). A
+    // fill counts as its vehicle's second fuel when it says so, else as the primary (fuelOfFill).
     const f = fuelEntries;
     const fillRate = sql`(${sql.placeholder('rates')}::jsonb ->> g.cur)::numeric`;
-    const unit = sql.raw(
-      `case s.fuel_type ${Object.entries(FUEL_UNITS)
-        .map(([fuel, u]) => `when '${fuel}' then '${u}'`)
-        .join(' ')} else 'L' end`,
-    );
+    const unitOf = (fuel: string) =>
+      sql.raw(
+        `case ${fuel} ${Object.entries(FUEL_UNITS)
+          .map(([name, u]) => `when '${name}' then '${u}'`)
+          .join(' ')} else 'L' end`,
+      );
     const byFuel = (...where: SQL[]) => sql`
       select s.vehicle_id, s.month, s.currency,
-             json_agg(json_build_object('fuelType', s.fuel_type, 'unit', ${unit}, 'quantity', s.quantity,
+             json_agg(json_build_object('fuelType', s.fuel_type, 'unit', ${unitOf('s.fuel_type')}, 'quantity', s.quantity,
                'cost', s.cost, 'fills', s.fills) order by s.secondary) as by_fuel
       from (
       select b.vehicle_id, b.month, b.currency, b.fuel_type, b.secondary, round(sum(b.quantity), 2) as quantity,
@@ -229,7 +233,7 @@ export class AnalyticsRepo {
                  case when v.secondary_fuel_type = ${f.fuelType} then v.secondary_fuel_type else v.fuel_type end as fuel_type,
                  ${f.rateCurrency} as cur, sum(${f.liters}) as quantity,
                  sum(evdra_owner_amount(${f.fuelPrice}, ${f.exchangeRate})) as cost, count(*) as fills
-          from ${f} join ${vehicles} v on v.id = ${f.vehicleId}
+          from ${f} join ${vehicles} v on v.id = ${f.vehicleId} and v.secondary_fuel_type is not null
           where ${and(...where)}
           group by 1, 2, 3, 4, 5
         ) g
@@ -237,18 +241,37 @@ export class AnalyticsRepo {
       group by 1, 2, 3, 4, 5
       ) s
       group by 1, 2, 3`;
+    // A single-fuel vehicle's fills in a row's month and answered currency. The row holds the whole
+    // month (the usual case: one currency, or all at a known rate): counted from the index alone;
+    // else only the fills whose currency the row's is.
+    const inMonth = sql`${f.vehicleId} = r0."vehicleId" and ${f.date} >= r0."monthDate"
+          and ${f.date} < (r0."monthDate" + interval '1 month')::date`;
+    const singleFills = sql`case when r0.whole_month then (select count(*)::int from ${f} where ${inMonth})
+      else (select count(*)::int from ${f} where ${inMonth}
+          and case when (${sql.placeholder('rates')}::jsonb ->> ${f.rateCurrency}) is null then ${f.rateCurrency}
+                   else ${sql.placeholder('currency')}::text end = r0.currency) end`;
+    const singleFuel = sql`(select case when k.n > 0 then json_build_array(json_build_object(
+        'fuelType', r0.fuel_type, 'unit', ${unitOf('r0.fuel_type')}, 'quantity', r0.liters,
+        'cost', r0."totalFuelCost", 'fills', k.n)) else '[]'::json end
+      from (select ${singleFills} as n offset 0) k)`;
     // Keys in the order of the AnalyticsRow schema.
     const rowsJson = (where: SQL[], fillsWhere: SQL[]) =>
       sql`select ${jsonArrayText()} as json from (
-        select r0.*, coalesce(fb.by_fuel, '[]'::json) as "byFuel" from (
+        select r0."vehicleId", r0."vehicleMake", r0."vehicleModel", r0."ownerUsername", r0."monthDate",
+               r0."totalCost", r0."totalFuelCost", r0."totalExpensesCost", r0."totalInsuranceCost",
+               r0."totalRevisionCost", r0.currency,
+               case when r0.two_fuels then coalesce(fb.by_fuel, '[]'::json) else ${singleFuel} end as "byFuel"
+        from (
         select x.vehicle_id as "vehicleId", v.make as "vehicleMake", v.model as "vehicleModel",
                u.username as "ownerUsername", x.month as "monthDate",
                sum(x.fuel) + sum(x.expenses) + sum(x.insurance) + sum(x.revisions) as "totalCost",
                sum(x.fuel) as "totalFuelCost", sum(x.expenses) as "totalExpensesCost",
                sum(x.insurance) as "totalInsuranceCost", sum(x.revisions) as "totalRevisionCost",
-               x.currency
+               x.currency, v.fuel_type, v.secondary_fuel_type is not null as two_fuels, sum(x.liters) as liters,
+               count(*) = max(x.month_rows) as whole_month
         from (
           select ${c.vehicleId} as vehicle_id, ${c.month} as month, ${c.liters} as liters,
+                 count(*) over (partition by ${c.vehicleId}, ${c.month}) as month_rows,
                  case when ${rate} is null then ${c.currency} else ${sql.placeholder('currency')}::text end as currency,
                  ${converted(c.fuel)} as fuel, ${converted(c.expenses)} as expenses,
                  ${converted(c.insurance)} as insurance, ${converted(c.revisions)} as revisions
@@ -256,7 +279,7 @@ export class AnalyticsRepo {
         ) x
         join ${vehicles} v on v.id = x.vehicle_id
         join ${users} u on u.id = v.owner_id
-        group by x.vehicle_id, v.make, v.model, u.username, x.month, x.currency
+        group by x.vehicle_id, v.make, v.model, u.username, x.month, x.currency, v.fuel_type, v.secondary_fuel_type
         having sum(x.liters + x.fuel + x.expenses + x.insurance + x.revisions) > 0
         ) r0
         left join (${byFuel(...fillsWhere)}) fb
