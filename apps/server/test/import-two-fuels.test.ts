@@ -48,6 +48,59 @@ const fills = async (car: number): Promise<Fill[]> => {
 const figuresOf = (list: Fill[], fuelType: FuelType, secondaryFuelType: FuelType) =>
   Object.fromEntries(fuelFigures(list, { fuelType, secondaryFuelType }).map((f) => [f.fuelType, f]));
 
+/** A Fuelio backup's fills as the app wrote them: odometer, tank, full, and its own l/100km (0: none). */
+function fuelioLog(csv: string) {
+  const lines = csv.split(/\r?\n/);
+  const cells = (line: string | undefined) => [...(line ?? '').matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '');
+  const section = (name: string) => lines.findIndex((l) => l.startsWith(`"## ${name}"`));
+  const vehicleHeader = cells(lines[section('Vehicle') + 1]);
+  const vehicle = cells(lines[section('Vehicle') + 2]);
+  const log = section('Log');
+  const header = cells(lines[log + 1]);
+  const at = (row: string[], name: string) => row[header.indexOf(name)] ?? '';
+  const fills = lines
+    .slice(log + 2)
+    .filter((l) => l.startsWith('"') && !l.startsWith('"##'))
+    .map(cells)
+    .map((row) => ({
+      odo: Number(at(row, 'Odo (km)')),
+      tank: Number(at(row, 'TankNumber')),
+      full: at(row, 'Full') === '1',
+      figure: Number(at(row, 'l/100km (optional)')),
+    }))
+    .sort((a, b) => a.odo - b.odo);
+  const tankFuel = (tank: number) => fuelioFuel(vehicle[vehicleHeader.indexOf(`Tank${tank}Type`)] ?? '');
+  return { fills, tankFuel };
+}
+
+/**
+ * The per-fuel averages Fuelio shows for a backup, from the app's own figures in the file: each
+ * tank's mean of the per-fill `l/100km` column weighted by the km each figure covers (since that
+ * tank's previous full fill), so a tank's average is its fuel over its distance. Read straight from
+ * the CSV, not through the importer; tanks named by the `## Vehicle` section's types.
+ */
+function fuelioAverages(csv: string): Partial<Record<FuelType, number>> {
+  const { fills, tankFuel } = fuelioLog(csv);
+  const lastFull = new Map<number, number>();
+  const sums = new Map<number, { weighted: number; km: number }>();
+  for (const fill of fills) {
+    const since = lastFull.get(fill.tank);
+    if (fill.figure > 0 && since !== undefined) {
+      const sum = sums.get(fill.tank) ?? { weighted: 0, km: 0 };
+      sum.weighted += fill.figure * (fill.odo - since);
+      sum.km += fill.odo - since;
+      sums.set(fill.tank, sum);
+    }
+    if (fill.full) lastFull.set(fill.tank, fill.odo);
+  }
+  const out: Partial<Record<FuelType, number>> = {};
+  for (const [tank, sum] of sums) {
+    const fuel = tankFuel(tank);
+    if (fuel) out[fuel] = sum.weighted / sum.km;
+  }
+  return out;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   owner = (await registered(t.app, 'twofuels')).client;
@@ -72,17 +125,27 @@ describe('Fuelio two-tank backup', () => {
 
       const list = await fills(car);
       expect(list.map((f) => f.fuelType)).toEqual(['GPL', 'PETROL', 'GPL', 'GPL', 'GPL', 'PETROL', 'GPL']);
-      // The file's l/100km column, per fill (0: none).
-      const fuelio = [null, null, 8.89, null, 8.18, 0.31, 8.46];
-      list.forEach((f, i) => {
-        const want = fuelio[i];
-        if (want === null || want === undefined) expect(f.consumptionPer100km).toBeNull();
+      // Each fill against the file's own l/100km for it (0: Fuelio shows none).
+      const csv = fixture('fuelio-two-tanks-lpg.csv').toString('utf8');
+      const figures = new Map(fuelioLog(csv).fills.map((f) => [f.odo, f.figure]));
+      for (const f of list) {
+        const want = figures.get(f.odometer ?? -1);
+        expect(want, `fill at ${f.odometer}`).toBeDefined();
+        if (!want) expect(f.consumptionPer100km).toBeNull();
         else expect(Math.abs((f.consumptionPer100km ?? -1) - want)).toBeLessThanOrEqual(0.1);
-      });
-      const figures = figuresOf(list, primary, second);
-      expect(Math.abs((figures.GPL?.per100km ?? -1) - 8.48)).toBeLessThanOrEqual(0.1);
-      expect(Math.abs((figures.PETROL?.per100km ?? -1) - 0.31)).toBeLessThanOrEqual(0.1);
-      expect(figures.GPL?.quantity).toBe(170);
+      }
+      // Each fuel's average as the car's analytics show it, against Fuelio's own from the same file.
+      const fuelio = fuelioAverages(csv);
+      expect(Object.keys(fuelio).sort()).toEqual(['GPL', 'PETROL']);
+      const total = await owner.get(`/api/analytics/vehicle/${car}/total`);
+      expect(total.statusCode).toBe(200);
+      const ours = total.data.byFuel as { fuelType: FuelType; per100km: number | null; quantity: number }[];
+      expect(ours.map((f) => f.fuelType)).toEqual([primary, second]);
+      for (const f of ours) {
+        expect(f.per100km, f.fuelType).not.toBeNull();
+        expect(Math.abs((f.per100km ?? 0) - (fuelio[f.fuelType] ?? -1)), f.fuelType).toBeLessThanOrEqual(0.1);
+      }
+      expect(ours.find((f) => f.fuelType === 'GPL')?.quantity).toBe(170);
     },
   );
 
