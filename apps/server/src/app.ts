@@ -150,6 +150,14 @@ export async function buildApp({
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   const { db } = database;
+  // Set-up that queries the database runs beside the routes' registration and is awaited at the end:
+  // at a start the embedded database is still opening (db/client.ts), and the routes need none of it.
+  const pending: Promise<unknown>[] = [];
+  const settingUp = <T>(work: Promise<T>): Promise<T> => {
+    work.catch(() => {}); // awaited (and thrown) at the end, not an unhandled rejection meanwhile
+    pending.push(work);
+    return work;
+  };
   const usersRepo = new UsersRepo(db);
   const sessions = new SessionsRepo(db);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -260,14 +268,14 @@ export async function buildApp({
     secureCookies: config.secureCookies,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
-  const stopSessionFeed = await families.connect(database, app.log);
-  app.addHook('onClose', stopSessionFeed);
-  const stopListening = await vehicleLists.connect(database, app.log);
-  app.addHook('onClose', stopListening);
+  const sessionFeed = settingUp(families.connect(database, app.log));
+  app.addHook('onClose', async () => (await sessionFeed)());
+  const vehicleListFeed = settingUp(vehicleLists.connect(database, app.log));
+  app.addHook('onClose', async () => (await vehicleListFeed)());
   await usersRoutes(app, { service: users });
   // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
   const files = fileStore ?? databaseFileStore(db);
-  if (!fileStore) await importLocalFiles(join(config.dataDir, 'files'), files, app.log);
+  if (!fileStore) settingUp(importLocalFiles(join(config.dataDir, 'files'), files, app.log));
   const vehicles = new VehiclesService(
     new VehiclesRepo(db),
     files,
@@ -361,7 +369,7 @@ export async function buildApp({
   });
   app.decorate('pushSender', pushSender);
   // Made at first start, so every replica agrees on the key before any browser subscribes.
-  await push.vapid();
+  settingUp(push.vapid());
   await pushRoutes(app, { service: push });
   if (apiTokens) await apiTokensRoutes(app, { service: apiTokens });
   // Webhooks (issue 53): events queue in webhook_deliveries with their change; this sends them.
@@ -449,6 +457,7 @@ export async function buildApp({
     60 * 60 * 1000,
   ).unref();
   app.addHook('onClose', async () => clearInterval(prune));
+  await Promise.all(pending);
   return app;
 }
 

@@ -45,13 +45,19 @@ async function main(): Promise<Started> {
     const jobsCode = import('./startup-jobs.js');
     for (const code of [opening, appCode, jobsCode]) code.catch(() => {}); // thrown where awaited, the database's first
     database = await opening;
-    await database.migrate();
-    // Answered by the database while this thread builds the app.
+    const migrated = database.migrate();
+    migrated.catch(() => {});
+    // PGlite holds every other query until its migrations are done (db/client.ts), so the app builds
+    // while PostgreSQL is still starting in its thread; a PostgreSQL server migrates first.
+    if (database.kind === 'postgres') await migrated;
     jobs = await jobsCode;
     const anyAccount = new jobs.UsersRepo(database.db).hasAny();
     anyAccount.catch(() => {});
     const { buildApp } = await appCode;
-    app = await buildApp({ config, database });
+    const building = buildApp({ config, database });
+    building.catch(() => {});
+    await migrated; // its error first: a failed migration (or start) fails the app's queries too
+    app = await building;
     firstRun = !(await anyAccount);
   } finally {
     await starting?.close();

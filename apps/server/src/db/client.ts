@@ -89,36 +89,45 @@ async function migrationsApplied(query: (text: string) => Promise<{ rows: unknow
  * share PGlite's one session (pglite-session.ts): the next statement waits in the thread, not in the
  * server's, and a transaction holds the session while other connections' statements wait their turn.
  * `dataDir` undefined means in memory (tests). `migrations`: the folder migrate() applies (the
- * committed one unless a test says otherwise). `dataDirReady`: settles when `dataDir` is made (a
- * template still being copied into it); the thread starts and compiles PostgreSQL meanwhile.
+ * committed one unless a test says otherwise). `template`: a migrated data directory the thread copies
+ * into `dataDir` when that holds no database yet (db/template.ts).
+ *
+ * It resolves before PostgreSQL has started in the thread: queries wait for it, and while migrate()
+ * runs every other query waits for the migrations too, so the server builds its app (whose set-up
+ * queries need the current schema) while the database starts, not after. (migrate() runs at start,
+ * before any transaction: one left open on the pool would wait for it while it waits for the session.)
  */
 export async function openPglite(
   dataDir?: string,
   migrations?: string,
-  dataDirReady?: Promise<unknown>,
+  template?: string,
 ): Promise<Database> {
-  // The thread first, before this function's first await: PostgreSQL starts there (~0.5 s of WASM)
+  // The thread first, before this function's first await: PostgreSQL starts there (~0.3 s of WASM)
   // while this one loads the driver and the app.
-  const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS }, dataDirReady);
+  const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS, template });
+  thread.ready.catch(() => {}); // its failure reaches the first query
   // The schema (drizzle's table builders) loads here, after the thread has started: not on its path.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
     import('./schema.js'),
-    thread.ready,
-    dataDirReady, // its own error, not the thread's end, if the copy fails
   ]);
   const channels = new Map<string, Set<(payload: string) => void>>();
-  const pool = new pg.Pool({
+  // What a new pooled connection waits for: the thread's start, or a migration under way.
+  let gate: Promise<unknown> = thread.ready;
+  const connection = {
     // PGlite's one role and database (another name would end its session).
     user: 'postgres',
     database: 'postgres',
+  };
+  const pool = new pg.Pool({
+    ...connection,
     // 4: the thread always has the next statement at hand (at 10 requests at once, 1 left it idle
     // 70% of the time, 4 doubled req/s, 10 added nothing).
     max: 4,
     idleTimeoutMillis: 0, // connections stay: opening one is a round trip to the worker
-    stream: () => thread.socket(),
+    stream: () => thread.socket(() => gate),
   });
   pool.on('error', () => {});
   pool.on('connect', (client) => {
@@ -129,13 +138,24 @@ export async function openPglite(
     });
   });
   const db: Db = drizzlePg(pool, { schema });
+  const migrateOnOwnConnection = async () => {
+    const folder = migrations ?? migrationsFolder();
+    const conn = new pg.Client({ ...connection, stream: () => thread.socket() });
+    await conn.connect();
+    try {
+      if (await migrationsApplied((text) => conn.query(text), folder)) return;
+      await migratePg(drizzlePg(conn), { migrationsFolder: folder });
+    } finally {
+      await conn.end();
+    }
+  };
   return {
     kind: 'pglite',
     db,
-    migrate: async () => {
-      const folder = migrations ?? migrationsFolder();
-      if (await migrationsApplied((text) => pool.query(text), folder)) return;
-      await migratePg(drizzlePg(pool), { migrationsFolder: folder });
+    migrate: () => {
+      const migrating = migrateOnOwnConnection();
+      gate = migrating;
+      return migrating;
     },
     listen: async (channel, onMessage) => {
       let handlers = channels.get(channel);

@@ -19,24 +19,18 @@ export class PgliteThread {
   private closing = false;
   readonly ready: Promise<void>;
 
-  /**
-   * `dataDirReady`: the data directory is still being made (a template copy); the thread starts and
-   * compiles PostgreSQL meanwhile, and opens the directory once this settles (ends if it fails).
-   */
-  constructor(input: WorkerInput, dataDirReady?: Promise<unknown>) {
-    this.worker = new Worker(workerFile(), { workerData: { ...input, waitForStart: !!dataDirReady } });
-    dataDirReady?.then(
-      () => this.worker.postMessage({ type: 'start' }),
-      () => void this.worker.terminate(),
-    );
+  constructor(input: WorkerInput) {
+    this.worker = new Worker(workerFile(), { workerData: input });
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (msg: FromWorker) => {
         if (msg.type === 'ready') {
           // From now on only a request in flight keeps the process alive (a CLI ends when its work is done).
           if (this.pending.size === 0) this.worker.unref();
           resolve();
-        } else if (msg.type === 'failed') reject(new Error(msg.message));
-        else this.settle(msg);
+        } else if (msg.type === 'failed') {
+          this.fail(new Error(msg.message));
+          reject(this.failure);
+        } else this.settle(msg);
       });
       this.worker.on('error', (err) => {
         this.fail(err);
@@ -64,9 +58,12 @@ export class PgliteThread {
     });
   }
 
-  /** A new socket for one pg connection. */
-  socket(): Duplex {
-    return new PgliteSocket(this, this.nextConnection++);
+  /**
+   * A new socket for one pg connection. It opens, and sends each statement, once the thread has
+   * started and `gate()` (asked anew each time: a migration under way) has settled.
+   */
+  socket(gate: () => Promise<unknown> = () => this.ready): Duplex {
+    return new PgliteSocket(this, this.nextConnection++, gate);
   }
 
   async close(): Promise<void> {
@@ -105,15 +102,18 @@ class PgliteSocket extends Duplex {
   constructor(
     private readonly thread: PgliteThread,
     private readonly conn: number,
+    private readonly gate: () => Promise<unknown>,
   ) {
     super();
   }
 
   connect() {
-    this.chain = this.thread.request({ type: 'open', conn: this.conn }).then(
-      () => this.emit('connect'),
-      (err) => this.destroy(err),
-    );
+    this.chain = Promise.all([this.gate(), this.thread.ready])
+      .then(() => this.thread.request({ type: 'open', conn: this.conn }))
+      .then(
+        () => this.emit('connect'),
+        (err) => this.destroy(err),
+      );
     return this;
   }
   setNoDelay() {
@@ -173,6 +173,7 @@ class PgliteSocket extends Duplex {
     }
     this.out = [];
     this.chain = this.chain
+      .then(this.gate)
       .then(() => this.thread.request({ type: 'exec', conn: this.conn, bytes }))
       .then(
         (reply) => {

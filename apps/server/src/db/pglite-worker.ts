@@ -1,8 +1,8 @@
-import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { rawReplies, type SessionMessage, SessionScheduler } from './pglite-session.js';
+import { seedFromTemplate } from './template.js';
 
 /**
  * The embedded database's own thread. PGlite is PostgreSQL compiled to WASM: every statement runs
@@ -22,8 +22,8 @@ import { rawReplies, type SessionMessage, SessionScheduler } from './pglite-sess
 export type WorkerInput = {
   dataDir?: string;
   startParams: string[];
-  /** Wait for {type: 'start'} before opening `dataDir` (the server is still copying the template into it). */
-  waitForStart?: boolean;
+  /** A migrated data directory (db/template.ts) to copy into `dataDir` first when that holds no database. */
+  template?: string;
 };
 export type ToWorker = SessionMessage;
 export type FromWorker =
@@ -33,12 +33,13 @@ export type FromWorker =
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs in a worker thread');
-const { dataDir, startParams, waitForStart } = workerData as WorkerInput;
+const { dataDir, startParams, template } = workerData as WorkerInput;
 
 try {
-  // PostgreSQL's WASM compiles while the data directory is still being made.
+  // PostgreSQL's WASM compiles while the data directory is made. The copy runs here, not on the
+  // server's thread, whose event loop is busy loading the app's code at that time.
   const compiled = compilePostgres();
-  if (waitForStart) await once(port, 'message');
+  if (dataDir && template) await seedFromTemplate(dataDir, template);
   const pgliteWasmModule = await compiled;
   const db = await PGlite.create(dataDir, { startParams, ...(pgliteWasmModule ? { pgliteWasmModule } : {}) });
   const session = new SessionScheduler(rawReplies(db), (msg, { bytes, message }) => {
