@@ -11,6 +11,7 @@
 //   ROUNDS=8      slice pairs per route        SLICE=1.5   seconds per slice
 //   CONNECTIONS=10                             PATHS=/api/notifications/count,...  (":v" = the vehicle)
 //   VERBOSE=1     also each pair's CPU µs, A/B (a median hides a bimodal route)
+//   FILLS=24      fill-ups seeded on the car (the fuel list and analytics routes read them)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,6 +80,17 @@ try {
   const vehicle = await addCar(a.base, user, { registrationNumber: 'B-10-ABX' });
   for (let i = 0; i < 5; i++)
     await post(a.base, '/api/insurance', user, insurancePolicy(vehicle.id, i, 2020));
+  // FILLS full-tank fill-ups a fortnight apart, so the fuel list and the analytics have work to do.
+  for (let i = 0; i < Number(process.env.FILLS ?? 24); i++)
+    await post(a.base, '/api/fuel-consumptions', user, {
+      vehicleId: vehicle.id,
+      fuelType: 'PETROL',
+      liters: 38 + (i % 5),
+      fuelPrice: 260 + i,
+      date: new Date(Date.UTC(2023, 0, 1 + 14 * i)).toISOString().slice(0, 10),
+      odometer: 50_100 + 550 * i,
+      fullTank: true,
+    });
   const { 'content-type': _json, ...headers } = user;
   const paths = PATHS.map((p) => p.replaceAll(':v', String(vehicle.id)));
   const measure = (s, path, duration) =>

@@ -33,11 +33,39 @@ export type FuelFills = {
 /** How many vehicles' fills fuelFills keeps. */
 const FILLS_KEPT = 500;
 
+/** What one vehicle's answers to one reader depend on besides its monthly rollup (vehicleContext). */
+export type VehicleContext = {
+  key: string;
+  currencies: { owner: CurrencyCode; reader: CurrencyCode; present: CurrencyCode[] };
+  fuels: FuelFills;
+};
+
+// The parts of a vehicle's context, for the vehicle `v` and the reader in `readerId`.
+const readerCurrency = sql`(select r.currency from users r where r.id = ${sql.placeholder('readerId')})`;
+const presentCurrencies = sql`(select string_agg(distinct c.currency, ',' order by c.currency)
+  from vehicle_month_costs c where c.vehicle_id = v.id)`;
+/**
+ * The vehicle's records version (vehicle_record_versions: a fresh value whenever one of its fuel,
+ * expense, insurance, service or renewal records is written or deleted): its fills and the
+ * currencies of its monthly sums are the same while it is. 0: never written since migration 0020.
+ */
+const recordsVersion = sql`coalesce((select rv.version from vehicle_record_versions rv where rv.vehicle_id = v.id), 0)`;
+/**
+ * The context as one text, compared by the answering statements (empty parts kept, so none shifts):
+ * three lookups by primary key, where the parts themselves take two aggregates.
+ */
+const contextKey = sql`concat_ws('|', (select o.currency from users o where o.id = v.owner_id),
+  coalesce(${readerCurrency}, ''), ${recordsVersion}, v.fuel_type, coalesce(v.secondary_fuel_type, ''))`;
+
 export class AnalyticsRepo {
-  private fuelStamp?: NamedStatement<{
+  private context?: NamedStatement<{
+    owner: CurrencyCode;
+    reader: CurrencyCode | null;
+    present: string | null;
     fuelType: FuelType;
     secondaryFuelType: FuelType | null;
     stamp: string;
+    key: string;
   }>;
   private readonly fillsKept = new Map<number, { stamp: string; data: FuelFills }>();
 
@@ -48,7 +76,8 @@ export class AnalyticsRepo {
    * newest first), `yearly` (YearlyAnalytics, oldest first) or `total` (AllTimeTotals). With `userId`,
    * undefined unless that user reaches the vehicle (owner or share; null: anyone, for admins); for a
    * vehicle without costs, '[]', '{}' or zero totals. Sums are exact (numeric) and rounded as the schema
-   * says (cost per km to 3 decimals); the server passes the text on.
+   * says (cost per km to 3 decimals); the server passes the text on. Null when the vehicle's context
+   * (see vehicleContext) is no longer `seen.key`: `money` and `byFuel` were worked out from an older one.
    */
   async vehicleJson(
     kind: 'monthly' | 'yearly' | 'total',
@@ -59,65 +88,65 @@ export class AnalyticsRepo {
      * /total: the FuelSplit array; /yearly: by year, and '*' for a year without fills; monthly: by
      * month ('YYYY-MM'), and '*' for a month without fills (JSON). Monthly without it: byFuel [].
      */
-    byFuel = kind === 'total' ? '[]' : '{}',
-  ): Promise<string | undefined> {
+    byFuel: string,
+    seen: { readerId: number; key: string },
+  ): Promise<string | null | undefined> {
     this.costs ??= this.prepareCosts();
     const [row] = await this.costs[kind]({
       vehicleId,
       userId,
       ...moneyParams(money),
       byFuel,
+      ...seen,
     });
-    return row?.json ?? undefined;
+    return row ? row.json : undefined;
   }
 
   /**
-   * What converting one vehicle's costs needs: its owner's currency, the reader's, and the currencies
-   * its monthly sums are in (its owner's when each record was written). Undefined: no such vehicle.
+   * What a vehicle's answers depend on besides its monthly rollup, for one reader: its owner's
+   * currency, the reader's, the currencies its monthly sums are in (its owner's when each record was
+   * written), and its fills (the split by fuel, issue 51), with `key`, the text the answering
+   * statement compares (vehicleJson). Undefined: no such vehicle. No access check: the caller answers
+   * only once vehicleJson has.
    */
-  async currenciesOf(
-    vehicleId: number,
-    readerId: number,
-  ): Promise<{ owner: CurrencyCode; reader: CurrencyCode; present: CurrencyCode[] } | undefined> {
-    this.currencies ??= namedStatement<{ owner: CurrencyCode; reader: CurrencyCode; present: string | null }>(
+  async vehicleContext(vehicleId: number, readerId: number): Promise<VehicleContext | undefined> {
+    this.context ??= namedStatement<{
+      owner: CurrencyCode;
+      reader: CurrencyCode | null;
+      present: string | null;
+      fuelType: FuelType;
+      secondaryFuelType: FuelType | null;
+      stamp: string;
+      key: string;
+    }>(
       this.db,
-      'analytics_vehicle_currencies',
-      sql`select u.currency as owner,
-          (select r.currency from users r where r.id = ${sql.placeholder('readerId')}) as reader,
-          (select string_agg(distinct c.currency, ',') from vehicle_month_costs c
-            where c.vehicle_id = v.id) as present
+      'analytics_vehicle_context',
+      sql`select u.currency as owner, ${readerCurrency} as reader, ${presentCurrencies} as present,
+          v.fuel_type as "fuelType", v.secondary_fuel_type as "secondaryFuelType",
+          ${recordsVersion}::text as stamp, ${contextKey} as key
         from vehicles v join users u on u.id = v.owner_id where v.id = ${sql.placeholder('vehicleId')}`,
     );
-    const [row] = await this.currencies({ vehicleId, readerId });
+    const [row] = await this.context({ vehicleId, readerId });
     if (!row) return undefined;
     const present = (row.present ? row.present.split(',') : []) as CurrencyCode[];
-    return { owner: row.owner, reader: row.reader ?? row.owner, present };
+    return {
+      key: row.key,
+      currencies: { owner: row.owner, reader: row.reader ?? row.owner, present },
+      fuels: await this.fuelFills(vehicleId, row),
+    };
   }
 
   /**
    * A vehicle's fuels and every fill with its cost in the owner's currency at its stored rate (as
    * the monthly rollup counts it) and that currency (rate_currency): the split by fuel (issue 51).
-   * Undefined: no such vehicle. No access check: the caller answers only once vehicleJson has.
    */
-  async fuelFills(vehicleId: number): Promise<FuelFills | undefined> {
+  private async fuelFills(
+    vehicleId: number,
+    vehicle: { fuelType: FuelType; secondaryFuelType: FuelType | null; stamp: string },
+  ): Promise<FuelFills> {
     // The fills change far less often than they are read: kept per vehicle while the stamp (its
-    // fuels, and the count, versions and newest id of its fills) says they are the same. One small
-    // statement instead of every row on each read (a 6x dearer /total otherwise). The stamp is read
-    // from the database, so another replica's write is seen as surely as this one's.
-    this.fuelStamp ??= namedStatement<{
-      fuelType: FuelType;
-      secondaryFuelType: FuelType | null;
-      stamp: string;
-    }>(
-      this.db,
-      'analytics_fuel_stamp',
-      sql`select v.fuel_type as "fuelType", v.secondary_fuel_type as "secondaryFuelType",
-          (select count(*) || ':' || coalesce(sum(f.version), 0) || ':' || coalesce(max(f.id), 0)
-             from fuel_entries f where f.vehicle_id = v.id) as stamp
-        from vehicles v where v.id = ${sql.placeholder('vehicleId')}`,
-    );
-    const [vehicle] = await this.fuelStamp({ vehicleId });
-    if (!vehicle) return undefined;
+    // fuels and its records version) says they are the same. The stamp is read from the database,
+    // so another replica's write is seen as surely as this one's.
     const stamp = `${vehicle.fuelType}:${vehicle.secondaryFuelType}:${vehicle.stamp}`;
     const kept = this.fillsKept.get(vehicleId);
     if (kept?.stamp === stamp) return kept.data;
@@ -161,8 +190,6 @@ export class AnalyticsRepo {
     const [row] = await this.db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
     return row?.currency;
   }
-
-  private currencies?: NamedStatement<{ owner: CurrencyCode; reader: CurrencyCode; present: string | null }>;
 
   /**
    * The months of the vehicles a user reaches (`userId`: owned and shared with them; with `own`,
@@ -327,33 +354,39 @@ export class AnalyticsRepo {
     const sums = sql`coalesce(sum(liters), 0) as l, coalesce(sum(fuel), 0) as f,
       coalesce(sum(expenses), 0) as e, coalesce(sum(insurance), 0) as i,
       coalesce(sum(revisions), 0) as r, coalesce(sum(total), 0) as t`;
+    // The answer only while the vehicle's context is the one `money` and `byFuel` came from; else null.
+    const ifSeen = (
+      answer: SQL,
+    ) => sql`select case when k.key = ${sql.placeholder('key')} then a.json end as json
+      from (${answer}) a cross join (select ${contextKey} as key from vehicles v
+        where v.id = ${sql.placeholder('vehicleId')}) k`;
     return {
       // Aggregated in the subquery's order (see jsonArrayText).
-      monthly: namedStatement<{ json: string }>(
+      monthly: namedStatement<{ json: string | null }>(
         this.db,
         'analytics_vehicle_monthly_json',
-        sql`select coalesce(json_agg(r), '[]')::text as json from (
+        ifSeen(sql`select coalesce(json_agg(r), '[]')::text as json from (
           select (extract(year from m.month) * 100 + extract(month from m.month))::int as id,
                  m.month as "monthDate", m.liters as "totalFuelLiters", m.fuel as "totalFuelCost",
                  m.expenses as "totalExpensesCost", m.insurance as "totalInsuranceCost",
                  m.revisions as "totalRevisionCost", m.total as "totalCost", ${currency} as currency,
                  coalesce(${byFuel} -> to_char(m.month, 'YYYY-MM'), ${byFuel} -> '*', '[]'::json) as "byFuel"
           from (${months}) m order by m.month desc) r
-          ${ifReached}`,
+          ${ifReached}`),
       ),
-      yearly: namedStatement<{ json: string }>(
+      yearly: namedStatement<{ json: string | null }>(
         this.db,
         'analytics_vehicle_yearly_json',
-        sql`select coalesce(json_object_agg(y.year, json_build_object(${costTotals},
+        ifSeen(sql`select coalesce(json_object_agg(y.year, json_build_object(${costTotals},
             'byFuel', coalesce(${byFuel} -> y.year, ${byFuel} -> '*'))), '{}')::text as json
           from (select to_char(m.month, 'YYYY') as year, ${sums} from (${months}) m group by 1 order by 1) y
-          ${ifReached}`,
+          ${ifReached}`),
       ),
       // km driven: between the lowest and highest reading (fuel entries, services, the vehicle itself).
-      total: namedStatement<{ json: string }>(
+      total: namedStatement<{ json: string | null }>(
         this.db,
         'analytics_vehicle_total_json',
-        sql`with readings as (
+        ifSeen(sql`with readings as (
             select odometer as km from fuel_entries
               where vehicle_id = ${sql.placeholder('vehicleId')} and odometer is not null
             union all select km from revisions where vehicle_id = ${sql.placeholder('vehicleId')}
@@ -365,7 +398,7 @@ export class AnalyticsRepo {
                    'costPerKm', case when span.km > 0 then round(t / span.km, 3) end,
                    'byFuel', ${byFuel})::text as json
           from vehicles v cross join sums left join span on true
-          where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`,
+          where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`),
       ),
     };
   }

@@ -12,7 +12,10 @@ import {
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
-import type { AnalyticsRepo, AnswerMoney } from './analytics.repo.js';
+import type { AnalyticsRepo, AnswerMoney, FuelFills, VehicleContext } from './analytics.repo.js';
+
+/** How many vehicle and reader pairs' contexts are kept. */
+const CONTEXTS_KEPT = 2000;
 
 /**
  * Units of `to` for one unit of each currency with a known rate, at the day's rate (the fx module's,
@@ -29,7 +32,9 @@ export type RatesTo = (to: CurrencyCode) => Promise<ReadonlyMap<CurrencyCode, nu
  */
 export class AnalyticsService {
   /** byFuelJson's answers for the fills the repo keeps, by kind and money (gone with the fills). */
-  private readonly splits = new WeakMap<FuelData, Map<string, string>>();
+  private readonly splits = new WeakMap<FuelFills, Map<string, string>>();
+  /** Each vehicle's context (repo.vehicleContext) as last read, by vehicle and reader. */
+  private readonly contexts = new Map<string, VehicleContext>();
 
   constructor(
     private readonly repo: AnalyticsRepo,
@@ -52,25 +57,64 @@ export class AnalyticsService {
     vehicleId: number,
     currency?: CurrencyCode,
   ): Promise<string> {
-    const currencies = await this.repo.currenciesOf(vehicleId, p.userId);
-    if (currencies) {
-      const money = await this.moneyFor(currencies, currency).catch(async (err: unknown) => {
-        // Only a reader of the vehicle learns which currencies its costs are in.
-        await this.access(p, vehicleId);
-        throw err;
-      });
-      const byFuel = await this.byFuelJson(kind, vehicleId, money);
-      const json = await this.repo.vehicleJson(
-        kind,
-        vehicleId,
-        p.role === 'ADMIN' ? null : p.userId,
-        money,
-        byFuel,
-      );
-      if (json !== undefined) return json;
-    }
+    const json = await this.answer(kind, vehicleId, {
+      userId: p.role === 'ADMIN' ? null : p.userId,
+      readerId: p.userId,
+      asked: currency,
+      // Only a reader of the vehicle learns which currencies its costs are in.
+      denied: () => this.access(p, vehicleId),
+    });
+    if (json !== undefined) return json;
     await this.access(p, vehicleId);
     throw notFound('Vehicle');
+  }
+
+  /**
+   * One vehicle's answer (see vehicleJson; undefined: not there or not reached). What it depends on
+   * besides the rollup (currencies, fills: the repo's vehicleContext) is kept per vehicle and reader,
+   * and the answering statement checks it is still so: one statement per read, not three (the
+   * context, the fills' stamp, the answer). When it has changed, it is read again and the answer asked
+   * again.
+   */
+  private async answer(
+    kind: 'monthly' | 'yearly' | 'total',
+    vehicleId: number,
+    o: {
+      userId: number | null;
+      readerId: number;
+      asked?: CurrencyCode;
+      denied?: () => Promise<unknown>;
+      /** Without the split by fuel (the report's months): byFuel []. */
+      noSplit?: boolean;
+    },
+  ): Promise<string | undefined> {
+    const key = `${vehicleId}:${o.readerId}`;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const context = this.contexts.get(key) ?? (await this.readContext(key, vehicleId, o.readerId));
+      if (!context) return undefined;
+      const money = await this.moneyFor(context.currencies, o.asked).catch(async (err: unknown) => {
+        await o.denied?.();
+        throw err;
+      });
+      const byFuel = o.noSplit ? '{}' : this.byFuelJson(kind, context.fuels, money);
+      const json = await this.repo.vehicleJson(kind, vehicleId, o.userId, money, byFuel, {
+        readerId: o.readerId,
+        key: context.key,
+      });
+      if (json !== null) return json;
+      this.contexts.delete(key);
+    }
+    throw new Error(`vehicle ${vehicleId} changed on every read of its analytics`);
+  }
+
+  private async readContext(key: string, vehicleId: number, readerId: number) {
+    const context = await this.repo.vehicleContext(vehicleId, readerId);
+    if (!context) return undefined;
+    this.contexts.delete(key);
+    this.contexts.set(key, context);
+    // The longest kept goes first (a Map keeps insertion order).
+    if (this.contexts.size > CONTEXTS_KEPT) this.contexts.delete(this.contexts.keys().next().value as string);
+    return context;
   }
 
   /**
@@ -78,13 +122,7 @@ export class AnalyticsService {
    * year without fills) or /recompute (by month 'YYYY-MM', and '*' for a month without fills), as
    * JSON for the statement that writes the answer.
    */
-  private async byFuelJson(
-    kind: 'monthly' | 'yearly' | 'total',
-    vehicleId: number,
-    money: AnswerMoney,
-  ): Promise<string> {
-    const data = await this.repo.fuelFills(vehicleId);
-    if (!data) return kind === 'total' ? '[]' : '{}';
+  private byFuelJson(kind: 'monthly' | 'yearly' | 'total', data: FuelFills, money: AnswerMoney): string {
     // The repo hands back the same fills while they are unchanged: their split is worked out once
     // per kind and money, not on every read.
     const answers = this.splits.get(data) ?? new Map<string, string>();
@@ -121,15 +159,15 @@ export class AnalyticsService {
     yearly: YearlyAnalytics;
     total: AllTimeTotals;
   }> {
-    // In the owner's currency (the report is the owner's record of the car).
-    const currencies = await this.repo.currenciesOf(vehicleId, 0);
-    if (!currencies) throw notFound('Vehicle');
-    const money = await this.moneyFor({ ...currencies, reader: currencies.owner });
+    // In the owner's currency (the report is the owner's record of the car): reader 0 is no one, so
+    // the reader's currency is the owner's.
     const [monthly, yearly, total] = await Promise.all(
-      (['monthly', 'yearly', 'total'] as const).map(async (kind) => {
-        const byFuel = kind === 'monthly' ? undefined : await this.byFuelJson(kind, vehicleId, money);
-        return JSON.parse((await this.repo.vehicleJson(kind, vehicleId, null, money, byFuel)) ?? 'null');
-      }),
+      (['monthly', 'yearly', 'total'] as const).map(async (kind) =>
+        JSON.parse(
+          (await this.answer(kind, vehicleId, { userId: null, readerId: 0, noSplit: kind === 'monthly' })) ??
+            'null',
+        ),
+      ),
     );
     if (!total) throw notFound('Vehicle');
     return {
@@ -164,10 +202,8 @@ export class AnalyticsService {
   }
 }
 
-type FuelData = NonNullable<Awaited<ReturnType<AnalyticsRepo['fuelFills']>>>;
-
 /** byFuelJson's answer worked out: the whole time, or by year or month ('*': a period without fills). */
-function splitJson(kind: 'monthly' | 'yearly' | 'total', data: FuelData, money: AnswerMoney): string {
+function splitJson(kind: 'monthly' | 'yearly' | 'total', data: FuelFills, money: AnswerMoney): string {
   if (kind === 'total') return JSON.stringify(fuelSplit(data, money, {}));
   const periods: Record<string, FuelSplit[]> = { '*': fuelSplit(data, money, { from: '9', to: '0' }) };
   const length = kind === 'yearly' ? 4 : 7;
@@ -184,7 +220,7 @@ function splitJson(kind: 'monthly' | 'yearly' | 'total', data: FuelData, money: 
  * the stored rates, then at the answer's rate to the cent (so the fuels' costs add up to
  * totalFuelCost, give or take a cent of rounding when a rate is applied).
  */
-function fuelSplit(data: FuelData, money: AnswerMoney, range: { from?: string; to?: string }): FuelSplit[] {
+function fuelSplit(data: FuelFills, money: AnswerMoney, range: { from?: string; to?: string }): FuelSplit[] {
   const inRange = (date: string) =>
     (range.from === undefined || date >= range.from) && (range.to === undefined || date <= range.to);
   const sums = new Map<string, { fuel: FuelType; currency: CurrencyCode; cents: number }>();
@@ -214,7 +250,7 @@ function fuelSplit(data: FuelData, money: AnswerMoney, range: { from?: string; t
  * out once (fuelFiguresBy): each month's sum in each currency at the answer's rate to the cent.
  */
 function fuelSplitsBy(
-  data: FuelData,
+  data: FuelFills,
   money: AnswerMoney,
   periodOf: (date: string) => string,
 ): Record<string, FuelSplit[]> {
