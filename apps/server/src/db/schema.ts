@@ -190,6 +190,8 @@ export const vehicles = pgTable(
   (t) => [
     index('vehicles_owner_idx').on(t.ownerId, t.id),
     uniqueIndex('vehicles_owner_registration_idx').on(t.ownerId, t.registrationNumber),
+    // Analytics' by-fuel split finds the caller's two-fuel vehicles here (migration 0032_scale_indexes).
+    index('vehicles_two_fuels_idx').on(t.id).where(sql`${t.secondaryFuelType} is not null`),
     check('vehicles_vin_check', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
   ],
 );
