@@ -3,7 +3,7 @@
 // issue on both, side by side, at 10 and 50 connections, with EXPLAIN (ANALYZE, BUFFERS) of each
 // route's statements; prints the table and `scale: N of M targets met`, writes
 // bench-results/scale.json and bench-results/scale-explain/. `--keep` leaves both databases.
-// Env: SCALE (1), SEED (54), DURATION (s per load, 5), REUSE=1 (measure the kept databases, no seed),
+// Env: SCALE (1), SEED (54), DURATION (s per load, 5; 0: EXPLAIN only), REUSE=1 (measure the kept databases, no seed),
 // ONLY (a regular expression: the routes whose name matches).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,6 +54,7 @@ async function measureSize(dist, size) {
   try {
     // The reminder scan runs at start on PostgreSQL: measured routes must not share the database with it.
     const startupScanMs = await waitIdle(client);
+    console.log(`  ${size}: the start-up reminder scan (two servers) took ${fmt(startupScanMs / 1000, 1)} s`);
     const sessionsOn = async (base) => ({
       admin: await login(base, ACCOUNTS.admin),
       fleet: await login(base, ACCOUNTS.fleet),
@@ -73,14 +74,14 @@ async function measureSize(dist, size) {
         duration: DURATION,
         explainFile: join(explainDir, `${slug}.txt`),
       });
-      const l = routes[route.name].loads[CONNECTIONS[0]];
+      const l = routes[route.name].loads[CONNECTIONS[0]] ?? {};
       console.log(
         `  ${size} ${route.name}: p95 ${l.p95 == null ? '–' : fmt(l.p95, 1)} ms @${CONNECTIONS[0]}, ${routes[route.name].rows} rows`,
       );
     }
     const results = {};
-    if (!only)
-      for (const [name, fn] of Object.entries(await writes(server.base, sessions, WRITES)))
+    if (!only && DURATION > 0)
+      for (const [name, fn] of Object.entries(await writes(server.base, sessions)))
         results[name] = await medianOf(WRITES, fn);
     return { routes, writes: results, startupScanMs };
   } finally {
@@ -99,6 +100,12 @@ if (!reuse) {
 const results = {};
 for (const size of ['full', 'small']) results[size] = await measureSize(dist, size);
 
+if (DURATION === 0) {
+  // EXPLAIN only: each route's seq scans of a big table, no load, no targets.
+  for (const [name, r] of Object.entries(results.full.routes))
+    console.log(`${name}: ${r.statements} statements, seq scans: ${r.seqScans.join(', ') || 'none'}`);
+  process.exit(0);
+}
 const routes = readRoutes({}, sizes.full).filter((r) => !only || only.test(r.name));
 printTable(results, ['full', 'small'], CONNECTIONS);
 const checked = checkTargets(results, routes, CONNECTIONS);

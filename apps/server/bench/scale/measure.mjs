@@ -158,7 +158,7 @@ export async function measureRoute(
   });
   const seqScans = await explain(client, statements, explainFile);
   const loads = {};
-  for (const c of connections) {
+  for (const c of duration > 0 ? connections : []) {
     const r = await load(`${server.base}${route.path}`, route.headers, {
       connections: c,
       duration,

@@ -57,9 +57,10 @@ export function readRoutes({ admin, fleet, driver }, s) {
   ];
 }
 
-/** The writes, each `n` times in a row; `fn(i)` sends the i-th. */
-export async function writes(base, { fleet, driver }, n) {
+/** The writes; `fn(i)` sends the i-th of a run of each. */
+export async function writes(base, { fleet, driver }) {
   const big = await send('GET', base, `/api/vehicles/${BIG_CAR}`, fleet);
+  const unlisted = await send('GET', base, '/api/marketplace/my-vehicles', fleet);
   const day = (i) =>
     new Date(Date.parse(DATA_END) + (1 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
   return {
@@ -74,10 +75,10 @@ export async function writes(base, { fleet, driver }, n) {
         fullTank: true,
         missedPrevious: false,
       }),
-    // fleet_0001's cars 2… have no listing; each write lists the next.
+    // Each write lists the next of fleet_0001's cars without a listing (a kept database may have some).
     'a new listing': (i) =>
       send('POST', base, '/api/marketplace/list', fleet, {
-        vehicleId: BIG_CAR + 1 + (i % (n + 1)),
+        vehicleId: unlisted[i % unlisted.length].id,
         price: 9000 + i,
         description: 'Fleet car, full service history.',
       }),

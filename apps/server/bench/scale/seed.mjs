@@ -74,21 +74,23 @@ export function seedStatements(s, { seed, passwordHash }) {
         from aged a
     )
     select c.*,
-           coalesce(nullif((${m.fuels})[mi], ''),
-                    case when (h >> 12) % 100 < 55 then 'DIESEL' when (h >> 12) % 100 < 92 then 'PETROL' else 'GPL' end) as fuel,
+           coalesce(nullif((${m.fuels})[mi], ''), case when (h >> 12) % 100 < 55 then 'DIESEL' else 'PETROL' end) as fuel,
+           -- 8 petrol cars in 100 also run on LPG (fitted at the factory or later): two fuels.
+           case when (${m.fuels})[mi] = '' and (h >> 12) % 100 >= 92 then 'GPL' end as second,
            ${end} - years * 365 as start_date, years * 365 as span,
            round(4000 / (4.5 + (h % 50) / 10.0))::int as step,
            sum(nf) over w - nf as f0, sum(ne) over w - ne as e0, sum(ns) over w - ns as s0, sum(np) over w - np as p0
       from counted c window w as (order by id)`;
   const vehicles = `
-    insert into vehicles (id, owner_id, make, model, year, fuel_type, registration_number, engine_size, odometer, ai_evaluation_consent)
-    select id, owner_id, (${m.makes})[mi], (${m.models})[mi], greatest(1995, 2026 - years - (h >> 3) % 4), fuel,
+    insert into vehicles (id, owner_id, make, model, year, fuel_type, secondary_fuel_type, registration_number, engine_size, odometer,
+                          ai_evaluation_consent)
+    select id, owner_id, (${m.makes})[mi], (${m.models})[mi], greatest(1995, 2026 - years - (h >> 3) % 4), fuel, second,
            'SC-' || id, case when fuel = 'ELECTRIC' then 0 else 1 + ((h >> 5) % 16) / 10.0 end, 10000 + nf * step, (h >> 9) % 3 = 0
       from plan order by id`;
   const fills = `
     insert into fuel_entries (id, vehicle_id, fuel_type, liters, fuel_price, price_per_liter, odometer, date, full_tank,
                               distance_on_this_fuel, consumption_per_100km, created_by, created_at)
-    select p.f0 + k + 1, p.id, p.fuel, x.lit, round(x.lit * x.ppl, 2), x.ppl, 10000 + k * p.step,
+    select p.f0 + k + 1, p.id, case when p.second is not null and k % 2 = 1 then p.second else p.fuel end, x.lit, round(x.lit * x.ppl, 2), x.ppl, 10000 + k * p.step,
            p.start_date + (k::bigint * p.span / p.nf)::int, true,
            case when k > 0 then p.step end, case when k > 0 then round(x.lit * 100 / p.step, 2) end,
            p.owner_id, (p.start_date + (k::bigint * p.span / p.nf)::int)::timestamptz
