@@ -87,5 +87,21 @@ test('a Logan Eco-G logs an LPG fill and a petrol fill and reads two consumption
   await expect(split.locator('.stat__value')).toHaveCount(1);
   await expect(split.locator('.stat__value')).toContainText(/lei\/km$/);
   await expect(split).toContainText('distanța pe fiecare combustibil e estimată');
+  // The months: one consumption line per fuel beside the total cost, each month's quantity per fuel.
+  const monthly = page.getByRole('region', { name: 'Costuri lunare' });
+  await expect(monthly.getByRole('img', { name: 'Consumul pe combustibil, pe luni' })).toBeVisible();
+  const march = page.getByRole('listitem', { name: 'Mar 2025' });
+  await expect(march).toContainText('GPL70,00 L');
+  await expect(march).toContainText('Benzină20,00 L');
   await screenshots(page, 'two-fuels-analytics');
+
+  // My analytics: the fuel cost in one series per fuel, each fuel's quantity in its own unit.
+  await page.goto('/analytics/user');
+  const fuels = page.getByRole('region', { name: 'Costul carburantului pe combustibil, pe luni' });
+  await expect(
+    fuels.getByRole('img', { name: 'Costul carburantului pe combustibil, pe luni' }),
+  ).toBeVisible();
+  await expect(fuels).toContainText('GPL: 70,00 L pentru 245,00 lei, 2 alimentări');
+  await expect(fuels).toContainText('Benzină: 25,00 L pentru 175,50 lei, 2 alimentări');
+  await screenshots(page, 'two-fuels-user-analytics');
 });

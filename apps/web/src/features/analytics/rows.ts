@@ -73,9 +73,8 @@ export interface FuelSeries {
 }
 
 /**
- * The rows' fuel cost split by fuel over `months` (each row's byFuel, every vehicle added up), in
- * the order the fuels first come (a vehicle's primary first). Quantities stay in each fuel's unit:
- * litres, kg and kWh are never added together.
+ * The rows' fuel cost split by fuel over `months` (each row's byFuel, every vehicle added up), the
+ * dearest fuel first. Quantities stay in each fuel's unit: litres, kg and kWh are never added.
  */
 export function fuelSeries(rows: AnalyticsRow[], months: string[]): FuelSeries[] {
   const index = new Map(months.map((m, i) => [m, i]));
@@ -102,7 +101,7 @@ export function fuelSeries(rows: AnalyticsRow[], months: string[]): FuelSeries[]
       byFuel.set(s.fuelType, series);
     }
   }
-  return [...byFuel.values()];
+  return [...byFuel.values()].sort((a, b) => b.cost - a.cost || a.fuelType.localeCompare(b.fuelType));
 }
 
 export interface VehicleTotals {

@@ -104,20 +104,45 @@ describe('a two-fuel car on its analytics', () => {
 
   it('the monthly section draws one consumption line per fuel and each month card each fuel’s quantity', async () => {
     storeUser();
-    mockApi(routes);
+    // April: petrol only (LPG's entry says no fill).
+    const april = {
+      ...month,
+      id: 202404,
+      monthDate: '2024-04-01',
+      totalFuelLiters: 5,
+      totalFuelCost: 35.5,
+      totalCost: 35.5,
+      byFuel: [
+        { fuelType: 'GPL', unit: 'L', quantity: 0, cost: 0, fills: 0, per100km: null },
+        { fuelType: 'PETROL', unit: 'L', quantity: 5, cost: 35.5, fills: 1, per100km: null },
+      ],
+    };
+    mockApi({
+      ...routes,
+      'GET /api/analytics/vehicle/7/recompute': () => jsonResponse([april, month, february]),
+    });
     renderPage(<VehicleAnalyticsPage />, { path: '/analytics/:vehicleId', route: '/analytics/7' });
     const monthly = await screen.findByRole('region', { name: 'Monthly costs' });
+    expect(
+      within(monthly).getByRole('heading', { name: 'Consumption per fuel, by month' }),
+    ).toBeInTheDocument();
     const lines = within(monthly).getByRole('list', { name: 'Consumption per fuel, by month' });
     expect(texts(lines)).toEqual([
       'LPG (L/100 km): Feb 2024 = null',
       'LPG (L/100 km): Mar 2024 = 8.18',
+      'LPG (L/100 km): Apr 2024 = null',
       'Petrol (L/100 km): Feb 2024 = 0.31',
       'Petrol (L/100 km): Mar 2024 = null',
+      'Petrol (L/100 km): Apr 2024 = null',
     ]);
     // The total cost line stays as it was.
     expect(within(monthly).getByRole('list', { name: 'Total cost per month' })).toHaveTextContent(
-      'Total cost: Feb 2024 = 245Total cost: Mar 2024 = 788.25',
+      'Total cost: Feb 2024 = 245Total cost: Mar 2024 = 788.25Total cost: Apr 2024 = 35.5',
     );
+    // A month names only the fuels filled in it.
+    const apr = screen.getByRole('listitem', { name: 'Apr 2024' });
+    expect(within(apr).getByText('Petrol').nextSibling).toHaveTextContent('5.00 L');
+    expect(within(apr).queryByText('LPG')).toBeNull();
     const feb = screen.getByRole('listitem', { name: 'Feb 2024' });
     expect(within(feb).getByText('LPG').nextSibling).toHaveTextContent('30.00 L');
     expect(within(feb).getByText('Petrol').nextSibling).toHaveTextContent('20.00 L');
@@ -224,12 +249,13 @@ describe('the user’s and admin’s fuel cost per fuel', () => {
     const section = await screen.findByRole('region', { name: 'Fuel cost per fuel, by month' });
     const chart = within(section).getByRole('list', { name: 'Fuel cost per fuel, by month' });
     expect(texts(chart)).toEqual([
+      // The dearest fuel first.
       'LPG (L): Jan 2025 = 90',
       'LPG (L): Feb 2025 = 138',
-      'CNG (kg): Jan 2025 = null',
-      'CNG (kg): Feb 2025 = 75',
       'Petrol (L): Jan 2025 = 140',
       'Petrol (L): Feb 2025 = null',
+      'CNG (kg): Jan 2025 = null',
+      'CNG (kg): Feb 2025 = 75',
     ]);
     expect(within(section).getByText('LPG: 76.00 L for lei 228.00, 2 fill-ups')).toBeInTheDocument();
     expect(within(section).getByText('CNG: 12.50 kg for lei 75.00, 1 fill-up')).toBeInTheDocument();

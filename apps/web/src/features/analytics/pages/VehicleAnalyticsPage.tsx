@@ -174,12 +174,12 @@ function FuelSplitPanel({ totals, yearly }: { totals: AllTimeTotals; yearly: Yea
 function MonthlyFuelLines({ fuels, months }: { fuels: FuelSplit[]; months: MonthlyAnalytics[] }) {
   const { t } = useTranslation();
   const lines = useFuelLines(fuels, months);
+  const title = t('analytics.byFuelMonthChart');
   return (
-    <FuelLinesChart
-      label={t('analytics.byFuelMonthChart')}
-      labels={months.map((m) => monthLabel(m.monthDate))}
-      series={lines}
-    />
+    <>
+      <h3 className="analytics__chart-title">{title}</h3>
+      <FuelLinesChart label={title} labels={months.map((m) => monthLabel(m.monthDate))} series={lines} />
+    </>
   );
 }
 
@@ -239,6 +239,7 @@ function MonthCard({ month }: { month: MonthlyAnalytics }) {
   const headingId = useId();
   const currency = currencyOf(month, f.currency);
   const money = (v: number) => f.money(v, currency);
+  const fuelsFilled = month.byFuel && month.byFuel.length > 1 ? month.byFuel.filter((s) => s.fills > 0) : [];
   return (
     <li className="month-card" aria-labelledby={headingId}>
       <div className="month-card__header">
@@ -252,9 +253,9 @@ function MonthCard({ month }: { month: MonthlyAnalytics }) {
           <dt>{t('analytics.fuel')}</dt>
           <dd>{money(month.totalFuelCost)}</dd>
         </div>
-        {month.byFuel && month.byFuel.length > 1 ? (
-          // A two-fuel vehicle (issue 51): each fuel's quantity in its own unit, never added.
-          month.byFuel.map((s) => (
+        {fuelsFilled.length ? (
+          // A two-fuel vehicle (issue 51): each fuel filled that month in its own unit, never added.
+          fuelsFilled.map((s) => (
             <div key={s.fuelType}>
               <dt>{t(`fuelTypes.${s.fuelType}`)}</dt>
               <dd>{f.volume(s.quantity, ownUnit(s.fuelType))}</dd>
