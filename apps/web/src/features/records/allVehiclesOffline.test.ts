@@ -129,4 +129,12 @@ describe("a vehicle's record list offline", () => {
       3,
     ]);
   });
+
+  it('a null page param (a first page the server rendered, back from JSON) asks for the first page', async () => {
+    const fetchMock = mockApi({ 'GET /api/fuel-consumptions/vehicle/1': () => jsonResponse([]) });
+    await fetchRecordList<FuelEntry>('fuel', 1, undefined, undefined, null);
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual([
+      '/api/fuel-consumptions/vehicle/1?limit=100',
+    ]);
+  });
 });

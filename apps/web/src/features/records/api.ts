@@ -50,19 +50,20 @@ export async function fetchRecordList<T extends { id: number }>(
   vehicleId: number,
   query: Record<string, string> | undefined,
   signal?: AbortSignal,
-  cursor?: string,
+  // null too: a first page rendered by the server comes back from JSON with a null page param.
+  cursor?: string | null,
 ): Promise<RecordPage<T>> {
   const entity = ENTITY_KIND[kind];
   const user = getStoredUser();
   const filtered = !!query && Object.keys(query).length > 0;
-  const first = cursor === undefined;
+  const first = cursor == null;
   let rows: T[];
   let nextCursor: string | null = null;
   try {
     if (vehicleId < 0) throw new ApiError(0, 'NETWORK_ERROR', 'Not synced yet');
     const page = await apiWithHeaders<T[]>(`${RECORD_BASE[kind]}/vehicle/${vehicleId}`, {
       signal,
-      query: { ...query, limit: VEHICLE_PAGE_SIZE, cursor },
+      query: { ...query, limit: VEHICLE_PAGE_SIZE, cursor: cursor ?? undefined },
     });
     rows = page.data;
     nextCursor = page.headers.get('x-next-cursor');
@@ -195,7 +196,7 @@ export function prefetchRecordScope(
     client.prefetchInfiniteQuery({
       queryKey: recordKeys.list(kind, id, {}),
       queryFn: ({ signal, pageParam }) => fetchRecordList(kind, id, {}, signal, pageParam),
-      initialPageParam: undefined as string | undefined,
+      initialPageParam: undefined as string | null | undefined,
       networkMode: 'always',
     }),
   ]);
@@ -228,7 +229,7 @@ export function useRecordScope<T extends { id: number; vehicleId: number }>(
   const list = useInfiniteQuery({
     queryKey: recordKeys.list(kind, id, cleanQuery),
     queryFn: ({ signal, pageParam }) => fetchRecordList<T>(kind, id, cleanQuery, signal, pageParam),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: undefined as string | null | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: single && validId,
     networkMode: 'always',

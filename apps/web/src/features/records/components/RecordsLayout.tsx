@@ -180,7 +180,8 @@ export function RecordsLayout<T extends { id: number }>({
       {scope.rows.length > 0 && !table ? (
         <ul className="record-list">{scope.rows.slice(0, shown).map(card)}</ul>
       ) : null}
-      {scope.hasMore ? <LoadMore scope={scope} /> : null}
+      {/* Once every loaded row is rendered: while the first few stand alone, the end is in view. */}
+      {scope.hasMore && shown >= scope.rows.length ? <LoadMore scope={scope} /> : null}
       <RecordEditor actions={actions} form={form} failureText={errorText} />
     </PageCard>
   );
