@@ -82,6 +82,7 @@ import { VehicleListCache } from './modules/vehicles/vehicle-list-cache.js';
 import { VehiclesRepo } from './modules/vehicles/vehicles.repo.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
 import { VehiclesService } from './modules/vehicles/vehicles.service.js';
+import { WebhookPresence } from './modules/webhooks/webhook-presence.js';
 import { WebhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { WebhookSender } from './modules/webhooks/webhooks.sender.js';
@@ -120,6 +121,8 @@ declare module 'fastify' {
     pushSender: PushSender;
     /** Sends the webhook outbox (tests drain it directly, with their own clock). */
     webhookSender: WebhookSender;
+    /** Whether any webhook exists (record writes skip their webhook statement when none does). */
+    webhookPresence: WebhookPresence;
   }
 }
 
@@ -292,7 +295,11 @@ export async function buildApp({
     ),
   });
 
-  const { access, importer, ...services } = recordServices(db, vehicles, vehicleLists.clear);
+  // Record writes skip their webhook statement while no webhook exists (issue 53).
+  const webhookPresence = new WebhookPresence();
+  app.addHook('onClose', webhookPresence.listen(database, app.log));
+  app.decorate('webhookPresence', webhookPresence);
+  const { access, importer, ...services } = recordServices(db, vehicles, vehicleLists.clear, webhookPresence);
   await insuranceRoutes(app, { service: services.insurance });
   await expensesRoutes(app, { service: services.expense });
   await fuelRoutes(app, { service: services.fuel });
@@ -382,7 +389,9 @@ export async function buildApp({
     now,
   );
   app.decorate('webhookSender', webhookSender);
-  await webhooksRoutes(app, { service: new WebhooksService(webhooksRepo, outbound, webhookSender) });
+  await webhooksRoutes(app, {
+    service: new WebhooksService(webhooksRepo, outbound, webhookSender, webhookPresence),
+  });
   if (config.webhooks.pollMs > 0) {
     // As the push worker: the first round one interval after start.
     let stopWebhooks = async () => {};

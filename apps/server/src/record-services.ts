@@ -16,6 +16,9 @@ import { RenewalsService, renewalRules } from './modules/renewals/renewals.servi
 import { RevisionsService } from './modules/revisions/revisions.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import type { VehiclesService } from './modules/vehicles/vehicles.service.js';
+import type { WebhookPresence } from './modules/webhooks/webhook-presence.js';
+
+type WebhooksExist = Pick<WebhookPresence, 'any'>;
 
 /** An expense's money: its amount, on its day. */
 const RECORD_MONEY = { amount: 'amount', date: (r: Record<string, unknown>) => r.date as string };
@@ -24,8 +27,14 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 /**
  * The record services of every kind, on the one access rule, as the app serves them and the demo seed
  * writes through them. `vehicleChanged`: after a fill-up may have raised a vehicle's odometer.
+ * `webhooks`: whether any webhook exists (WebhookPresence); without it, every write looks for subscribers.
  */
-export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged: () => void = () => {}) {
+export function recordServices(
+  db: Db,
+  vehicles: VehiclesService,
+  vehicleChanged: () => void = () => {},
+  webhooks: WebhooksExist = { any: async () => true },
+) {
   // Reading a vehicle's records: owner, editor, viewer, admin; writing them: not a viewer (403).
   const access: VehicleAccess = (p, vehicleId, mode = 'read') =>
     mode === 'write' ? vehicles.writable(p, vehicleId) : vehicles.visible(p, vehicleId);
@@ -38,14 +47,20 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
       'Insurance',
       new RecordsRepo(db, schema.insurances),
       access,
-      withEvents('insurance', Insurance, { money: { amount: 'price', date: (r) => r.startDate as string } }),
+      withEvents(webhooks, 'insurance', Insurance, {
+        money: { amount: 'price', date: (r) => r.startDate as string },
+      }),
       rates,
     ),
-    expense: records('Expense', schema.expenses, withEvents('expense', Expense, { money: RECORD_MONEY })),
+    expense: records(
+      'Expense',
+      schema.expenses,
+      withEvents(webhooks, 'expense', Expense, { money: RECORD_MONEY }),
+    ),
     fuel: records(
       'Fuel entry',
       schema.fuelEntries,
-      withEvents('fuel', FuelEntry, {
+      withEvents(webhooks, 'fuel', FuelEntry, {
         ...fuelRules((tx, vehicleId, km) => vehicles.raiseOdometer(vehicleId, km, tx)),
         afterCommit: vehicleChanged,
         money: { amount: 'fuelPrice', date: (r) => r.date as string },
@@ -55,14 +70,16 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
       'Revision',
       new RecordsRepo(db, schema.revisions),
       access,
-      withEvents('revision', Revision, { money: { amount: 'price', date: (r) => r.date as string } }),
+      withEvents(webhooks, 'revision', Revision, {
+        money: { amount: 'price', date: (r) => r.date as string },
+      }),
       rates,
     ),
     renewal: new RenewalsService(
       'Renewal',
       new RecordsRepo(db, schema.renewals),
       access,
-      withEvents('renewal', Renewal, {
+      withEvents(webhooks, 'renewal', Renewal, {
         ...renewalRules,
         // The day the renewal starts; unknown, the day it is entered (as analytics count it).
         money: { amount: 'price', date: (r) => (r.validFrom as string | null) ?? todayUtc() },
@@ -95,6 +112,7 @@ export function recordServices(db: Db, vehicles: VehiclesService, vehicleChanged
  * afterInsertMany), so derived fields (consumption) are in.
  */
 function withEvents<T extends RecordTable>(
+  webhooks: WebhooksExist,
   kind: RecordKind,
   shape: z.ZodObject,
   rules: RecordRules<T>,
@@ -110,14 +128,14 @@ function withEvents<T extends RecordTable>(
       if (after) {
         // The kind's afterWrite left the derived fields to be read: read them once, here.
         const row = rules.afterWrite && !derived ? await repo.get(after.id) : { ...after, ...derived };
-        if (row) {
+        if (row && (await webhooks.any(repo.db))) {
           const event = before ? 'record.updated' : 'record.created';
           await emitEvent(repo.db, { event, kind, to: vehicleAudience(vehicleId), data: present(row) });
         }
         return (row ?? derived) as typeof derived;
       }
       // Only `before`: deleted, or moved to another vehicle (then it is still there: updated there).
-      if (before && !(await repo.get(before.id))) {
+      if (before && (await webhooks.any(repo.db)) && !(await repo.get(before.id))) {
         await emitEvent(repo.db, {
           event: 'record.deleted',
           kind,
@@ -130,6 +148,7 @@ function withEvents<T extends RecordTable>(
     // An import: one record.created per new record, queued in bulk (emitEvents).
     afterInsertMany: async (repo, vehicleId, rows, ids) => {
       await rules.afterInsertMany?.(repo, vehicleId, rows, ids);
+      if (!(await webhooks.any(repo.db))) return;
       await emitEvents(repo.db, {
         event: 'record.created',
         kind,

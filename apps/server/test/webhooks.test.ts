@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { insurances, renewals } from '../src/db/schema.js';
+import { insurances, renewals, webhookDeliveries } from '../src/db/schema.js';
 import { runReminderScan } from '../src/jobs/reminders.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { registered, type TestClient } from './helpers/client.js';
+import { registered, TestClient } from './helpers/client.js';
 import { multipart } from './helpers/multipart.js';
 import { type Received, startPushEndpoint } from './helpers/push-endpoint.js';
 import { tableResolver } from './helpers/resolver.js';
@@ -86,6 +86,59 @@ beforeEach(() => {
 });
 
 describe('webhook subscriptions', () => {
+  // PostgreSQL only: two replicas need one database both reach; PGlite belongs to one process.
+  it.runIf(process.env.EVDRA_TEST_DB === 'postgres')(
+    'a webhook added through one replica hears the next write made through another',
+    async () => {
+      const other = await createTestApp({ OUTBOUND_ALLOW_LOCAL: 'true', WEBHOOK_POLL_MS: '0' }, undefined, t);
+      try {
+        const there = Object.assign(new TestClient(other.app), {
+          cookies: new Map(owner.cookies),
+          csrfToken: owner.csrfToken,
+        });
+        await vi.waitFor(() => expect(other.app.webhookPresence.listening).toBe(true));
+        // No webhook anywhere: the other replica learns it once and stops looking.
+        await there.post('/api/fuel-consumptions', {
+          vehicleId: car,
+          liters: 3,
+          fuelPrice: 20,
+          date: '2025-04-01',
+        });
+        expect(await other.app.webhookPresence.any(other.database.db)).toBe(false);
+        const hook = await addHook('/replica-added', ['record.created']);
+        // Told by NOTIFY, milliseconds after the commit.
+        await vi.waitFor(async () =>
+          expect(await other.app.webhookPresence.any(other.database.db)).toBe(true),
+        );
+        const res = await there.post('/api/fuel-consumptions', {
+          vehicleId: car,
+          liters: 4,
+          fuelPrice: 25,
+          date: '2025-04-02',
+        });
+        expect(res.statusCode).toBe(201);
+        await drain();
+        expect(at('/replica-added').map((r) => bodyOf(r).data.liters)).toEqual([4]);
+        // Deleted: no webhook anywhere again, for the next test.
+        expect((await owner.delete(`/api/webhooks/${hook.id}`)).statusCode).toBe(204);
+      } finally {
+        await other.app.close();
+        await other.database.close();
+      }
+    },
+  );
+
+  it('with no webhook anywhere a write queues nothing; the first webhook added hears the very next write', async () => {
+    await vi.waitFor(() => expect(t.app.webhookPresence.listening).toBe(true));
+    await fillUp(5, '2025-05-01');
+    expect(await t.app.webhookPresence.any(t.database.db)).toBe(false);
+    expect(await t.database.db.select().from(webhookDeliveries)).toEqual([]);
+    await addHook('/first', ['record.created']);
+    await fillUp(6, '2025-05-02');
+    await drain();
+    expect(at('/first').map((r) => bodyOf(r).data.liters)).toEqual([6]);
+  });
+
   it('refuses a URL that is not https or not on a public address (400 on url)', async () => {
     for (const url of [
       'http://example.com/hook',

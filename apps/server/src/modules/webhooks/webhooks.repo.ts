@@ -21,6 +21,9 @@ export type ClaimedDelivery = {
   failingSince: Date | null;
 };
 
+/** NOTIFY channel: a webhook was added or deleted, in any process (WebhookPresence listens). */
+export const WEBHOOKS_CHANGED = 'evdra_webhooks_changed';
+
 /** How many finished deliveries of a subscription are kept (and listed). */
 export const KEPT_DELIVERIES = 50;
 
@@ -28,10 +31,22 @@ export const KEPT_DELIVERIES = 50;
 export class WebhooksRepo {
   constructor(readonly db: Executor) {}
 
+  /** Adding or deleting a webhook tells every process (WebhookPresence), once committed. */
   async insert(values: typeof webhooks.$inferInsert): Promise<WebhookRow> {
-    const [row] = await this.db.insert(webhooks).values(values).returning();
-    if (!row) throw new Error('insert returned nothing');
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(webhooks).values(values).returning();
+      if (!row) throw new Error('insert returned nothing');
+      await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANGED}, '')`);
+      return row;
+    });
+  }
+
+  /** Whether any user has a webhook, paused or not. */
+  async anyAtAll(): Promise<boolean> {
+    const [row] = rowsOf<{ any: boolean }>(
+      await this.db.execute(sql`select exists (select 1 from webhooks) as "any"`),
+    );
+    return row?.any ?? true;
   }
 
   list(userId: number): Promise<WebhookRow[]> {
@@ -56,11 +71,14 @@ export class WebhooksRepo {
   }
 
   async remove(userId: number, id: number): Promise<boolean> {
-    const gone = await this.db
-      .delete(webhooks)
-      .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
-      .returning({ id: webhooks.id });
-    return gone.length > 0;
+    return this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(webhooks)
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, id)))
+        .returning({ id: webhooks.id });
+      if (gone.length > 0) await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANGED}, '')`);
+      return gone.length > 0;
+    });
   }
 
   /** The subscription's deliveries, newest first: what is pending and the last finished ones. */
@@ -94,8 +112,12 @@ export class WebhooksRepo {
   /**
    * Takes up to `limit` due deliveries, each the oldest pending one of its subscription (so a
    * subscription's events go out in order, one at a time), for `leaseSeconds`. Rows another process is
-   * taking are skipped (FOR UPDATE SKIP LOCKED) and a taken row is not due again until its lease ends,
-   * so each delivery is sent by one process; one that dies mid-send leaves it to be retried.
+   * taking are skipped (FOR UPDATE SKIP LOCKED) and a taken row is not due again until its lease ends
+   * (its status and time are checked again on the locked row), so each delivery is sent by one process;
+   * one that dies mid-send leaves it to be retried. The oldest pending row is found per active
+   * subscription through its (webhook_id, id) index, past at most its kept finished rows: an import's
+   * thousands of queued deliveries cost each round nothing (looking past every queued row for the
+   * ones with nothing pending before them took 250 ms a round at 2,000 queued on PGlite).
    */
   async claim(now: Date, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
     const at = now.toISOString();
@@ -103,10 +125,12 @@ export class WebhooksRepo {
       await this.db.execute(sql`
       with due as (
         select d.id from webhook_deliveries d
-         where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
-           and not exists (select 1 from webhook_deliveries e
-                            where e.webhook_id = d.webhook_id and e.status = 'pending' and e.id < d.id)
-           and exists (select 1 from webhooks w where w.id = d.webhook_id and w.paused_at is null)
+         where d.id in (select h.id from webhooks w
+                         cross join lateral (select e.id from webhook_deliveries e
+                                              where e.webhook_id = w.id and e.status = 'pending'
+                                              order by e.id limit 1) h
+                         where w.paused_at is null)
+           and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
          order by d.id limit ${limit} for update of d skip locked
       ), taken as (
         update webhook_deliveries o

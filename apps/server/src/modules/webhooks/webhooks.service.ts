@@ -11,6 +11,7 @@ import { fieldError, notFound } from '../../lib/errors.js';
 import { OutboundRefused } from '../../lib/outbound/errors.js';
 import type { OutboundGuard } from '../../lib/outbound/guard.js';
 import type { Principal } from '../../lib/session.js';
+import type { WebhookPresence } from './webhook-presence.js';
 import type { DeliveryRow, WebhookRow, WebhooksRepo } from './webhooks.repo.js';
 import type { WebhookSender } from './webhooks.sender.js';
 
@@ -20,6 +21,7 @@ export class WebhooksService {
     private readonly repo: WebhooksRepo,
     private readonly outbound: OutboundGuard,
     private readonly sender: WebhookSender,
+    private readonly presence: WebhookPresence,
   ) {}
 
   async list(p: Principal): Promise<Webhook[]> {
@@ -36,6 +38,8 @@ export class WebhooksService {
       kinds: body.kinds ? unique(body.kinds) : null,
       secret,
     });
+    // This process's next write looks again at once (other processes: by NOTIFY).
+    this.presence.forget();
     return { ...present(row), secret };
   }
 
@@ -57,6 +61,7 @@ export class WebhooksService {
 
   async remove(p: Principal, id: number) {
     if (!(await this.repo.remove(p.userId, id))) throw notFound('Webhook');
+    this.presence.forget();
   }
 
   async deliveries(p: Principal, id: number): Promise<WebhookDelivery[]> {
