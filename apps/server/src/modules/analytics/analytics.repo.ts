@@ -333,7 +333,8 @@ export class AnalyticsRepo {
   private prepareCosts() {
     // The vehicle's months with any cost, each with its total, in the answer's currency: each month's
     // sum in each currency times that currency's rate (the service has one for every currency here).
-    const rate = sql`coalesce((${sql.placeholder('rates')}::jsonb ->> c.currency)::numeric, 1)`;
+    // The rates parsed once per statement (a subquery: an InitPlan), not once per row and column.
+    const rate = sql`coalesce(((select ${sql.placeholder('rates')}::jsonb) ->> c.currency)::numeric, 1)`;
     const months = sql`
       select m.*, m.fuel + m.expenses + m.insurance + m.revisions as total from (
         select c.month, sum(c.liters) as liters, sum(round(c.fuel * ${rate}, 2)) as fuel,
@@ -386,19 +387,29 @@ export class AnalyticsRepo {
       total: namedStatement<{ json: string | null }>(
         this.db,
         'analytics_vehicle_total_json',
-        ifSeen(sql`with readings as (
+        // The sums straight from the rollup's rows (a month's sum in one currency each), each at its
+        // rate to the cent as the months add them: every amount is 0 or more, so the months the
+        // monthly answer leaves out (no cost) add nothing. The context is checked on the row read.
+        sql`with readings as (
             select odometer as km from fuel_entries
               where vehicle_id = ${sql.placeholder('vehicleId')} and odometer is not null
             union all select km from revisions where vehicle_id = ${sql.placeholder('vehicleId')}
           ), span as (
             select coalesce(greatest(max(km), v.odometer) - min(km), 0)::int as km
             from readings, vehicles v where v.id = ${sql.placeholder('vehicleId')} group by v.odometer
-          ), sums as (select ${sums} from (${months}) m)
-          select json_build_object(${costTotals}, 'totalKm', coalesce(span.km, 0),
-                   'costPerKm', case when span.km > 0 then round(t / span.km, 3) end,
-                   'byFuel', ${byFuel})::text as json
+          ), sums as (
+            select s.*, s.f + s.e + s.i + s.r as t from (
+              select coalesce(sum(c.liters), 0) as l, coalesce(sum(round(c.fuel * ${rate}, 2)), 0) as f,
+                     coalesce(sum(round(c.expenses * ${rate}, 2)), 0) as e,
+                     coalesce(sum(round(c.insurance * ${rate}, 2)), 0) as i,
+                     coalesce(sum(round(c.revisions * ${rate}, 2)), 0) as r
+              from vehicle_month_costs c where c.vehicle_id = ${sql.placeholder('vehicleId')}) s)
+          select case when ${contextKey} = ${sql.placeholder('key')} then
+                   json_build_object(${costTotals}, 'totalKm', coalesce(span.km, 0),
+                     'costPerKm', case when span.km > 0 then round(t / span.km, 3) end,
+                     'byFuel', ${byFuel})::text end as json
           from vehicles v cross join sums left join span on true
-          where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`),
+          where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`,
       ),
     };
   }
