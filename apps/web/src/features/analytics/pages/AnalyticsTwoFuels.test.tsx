@@ -174,6 +174,16 @@ describe('a two-fuel car on its analytics', () => {
     expect(electricLine).toBe('Electric (kWh/100 km): Mar 2024 = 16.5');
     const card = screen.getByRole('listitem', { name: 'Mar 2024' });
     expect(within(card).getByText('Electric').nextSibling).toHaveTextContent('120.00 kWh');
+    // The yearly table gives each fuel its own column: never 40 L and 120 kWh added into one.
+    const yearly = screen.getByRole('table', { name: 'Yearly costs' });
+    const headers = within(yearly)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Petrol', 'Electric']));
+    const row = within(yearly).getByRole('row', { name: /2024/ });
+    expect(row).toHaveTextContent('40.00 L');
+    expect(row).toHaveTextContent('120.00 kWh');
+    expect(row).not.toHaveTextContent('160');
   });
 
   it('in Romanian: GPL and benzină', async () => {

@@ -198,9 +198,23 @@ function Yearly({ yearly }: { yearly: YearlyAnalytics }) {
     totals: yearly[year] as NonNullable<YearlyAnalytics[string]>,
   }));
   if (years.length === 0) return null;
+  // A two-fuel vehicle (issue 51): a column per fuel in its own unit, never litres and kWh added.
+  const splitOf = (r: YearRow) => (r.totals as { byFuel?: FuelSplit[] }).byFuel ?? [];
+  const fuels = [...new Set(rows.flatMap((r) => splitOf(r).map((s) => s.fuelType)))];
+  const quantityColumns: CostColumn<YearRow>[] =
+    fuels.length > 1
+      ? fuels.map((fuel) => ({
+          label: t(`fuelTypes.${fuel}`),
+          numeric: true,
+          cell: (r: YearRow) => {
+            const s = splitOf(r).find((x) => x.fuelType === fuel);
+            return s ? f.volume(s.quantity, ownUnit(fuel)) : '—';
+          },
+        }))
+      : [{ label: quantity.label, numeric: true, cell: (r) => quantity.value(r.totals.totalFuelLiters) }];
   const columns: CostColumn<YearRow>[] = [
     { label: t('analytics.year'), cell: (r) => <strong>{r.year}</strong> },
-    { label: quantity.label, numeric: true, cell: (r) => quantity.value(r.totals.totalFuelLiters) },
+    ...quantityColumns,
     ...costColumns<YearRow>(
       t,
       (v) => f.money(v, currencyOf(rows[0]?.totals, f.currency)),
