@@ -85,7 +85,9 @@ export function seedStatements(s, { seed, passwordHash }) {
     insert into vehicles (id, owner_id, make, model, year, fuel_type, secondary_fuel_type, registration_number, engine_size, odometer,
                           ai_evaluation_consent)
     select id, owner_id, (${m.makes})[mi], (${m.models})[mi], greatest(1995, 2026 - years - (h >> 3) % 4), fuel, second,
-           'SC-' || id, case when fuel = 'ELECTRIC' then 0 else 1 + ((h >> 5) % 16) / 10.0 end, 10000 + nf * step, (h >> 9) % 3 = 0
+           'SC-' || id, case when fuel = 'ELECTRIC' then 0 else 1 + ((h >> 5) % 16) / 10.0 end, 10000 + nf * step,
+           -- The named accounts' cars consent to AI evaluation: the AI summaries' routes answer for them.
+           id in (1, ${D}) or (h >> 9) % 3 = 0
       from plan order by id`;
   const fills = `
     insert into fuel_entries (id, vehicle_id, fuel_type, liters, fuel_price, price_per_liter, odometer, date, full_tank,
