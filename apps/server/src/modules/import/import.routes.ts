@@ -48,7 +48,7 @@ export async function importRoutes(app: FastifyInstance, { service }: { service:
       schema: {
         tags,
         ...multipartRoute,
-        description: `${fileHelp} Imports in one transaction with the rules of records typed by hand; rows matching an existing record (date + odometer + amount) are skipped, so the same file twice adds nothing. Owner only (404 otherwise). Accepts an Idempotency-Key header.`,
+        description: `${fileHelp} Imports in one transaction with the rules of records typed by hand; rows matching an existing record (date + odometer + amount) are skipped, so the same file twice adds nothing. Each record added sends record.created to the webhooks that want it, as a typed one does. Owner only (404 otherwise). Accepts an Idempotency-Key header.`,
         params: VehicleIdParams,
         response: { 200: ImportResult, ...errors },
       },
