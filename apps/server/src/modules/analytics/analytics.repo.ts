@@ -12,10 +12,16 @@ import { type NamedStatement, namedStatement } from '../../db/statement.js';
  */
 export type AnswerMoney = { currency: CurrencyCode; rates: ReadonlyMap<CurrencyCode, number> };
 
-const moneyParams = (money: AnswerMoney) => ({
-  currency: money.currency,
-  rates: JSON.stringify(Object.fromEntries(money.rates)),
-});
+/** The statements' currency and rates parameters; kept per money (the service reuses its objects). */
+const paramsOf = new WeakMap<AnswerMoney, { currency: CurrencyCode; rates: string }>();
+const moneyParams = (money: AnswerMoney) => {
+  let params = paramsOf.get(money);
+  if (!params) {
+    params = { currency: money.currency, rates: JSON.stringify(Object.fromEntries(money.rates)) };
+    paramsOf.set(money, params);
+  }
+  return params;
+};
 
 /**
  * Cost analytics from the monthly rollup the database keeps (vehicle_month_costs). A policy's price

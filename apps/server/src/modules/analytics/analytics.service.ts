@@ -127,7 +127,7 @@ export class AnalyticsService {
     // per kind and money, not on every read.
     const answers = this.splits.get(data) ?? new Map<string, string>();
     this.splits.set(data, answers);
-    const key = `${kind}|${money.currency}|${[...money.rates].join(';')}`;
+    const key = `${kind}|${keyOf(money)}`;
     const json = answers.get(key) ?? splitJson(kind, data, money);
     answers.set(key, json);
     return json;
@@ -141,9 +141,9 @@ export class AnalyticsService {
     const candidates = asked ? [asked] : [c.reader, c.owner];
     for (const currency of candidates) {
       // Sums already in the answer's currency need no rate (the common case: one currency).
-      if (c.present.every((p) => p === currency)) return { currency, rates: new Map([[currency, 1]]) };
+      if (c.present.every((p) => p === currency)) return inOwnCurrency(currency);
       const rates = await this.ratesTo(currency);
-      if (c.present.every((p) => rates.has(p))) return { currency, rates };
+      if (c.present.every((p) => rates.has(p))) return atRates(currency, rates);
     }
     const [target] = candidates as [CurrencyCode];
     const missing = c.present.filter((p) => p !== target).join(', ');
@@ -200,6 +200,41 @@ export class AnalyticsService {
       { currency: target, rates: await this.ratesTo(target) },
     );
   }
+}
+
+/**
+ * The same answer money objects while the rates are the same (the fx module keeps the day's rates a
+ * minute): the repo's parameters and the split's key are worked out once per money, not per read.
+ */
+const ownCurrency = new Map<CurrencyCode, AnswerMoney>();
+const inOwnCurrency = (currency: CurrencyCode): AnswerMoney => {
+  let money = ownCurrency.get(currency);
+  if (!money) {
+    money = { currency, rates: new Map([[currency, 1]]) };
+    ownCurrency.set(currency, money);
+  }
+  return money;
+};
+const atRatesKept = new WeakMap<ReadonlyMap<CurrencyCode, number>, Map<CurrencyCode, AnswerMoney>>();
+function atRates(currency: CurrencyCode, rates: ReadonlyMap<CurrencyCode, number>): AnswerMoney {
+  const byCurrency = atRatesKept.get(rates) ?? new Map<CurrencyCode, AnswerMoney>();
+  atRatesKept.set(rates, byCurrency);
+  let money = byCurrency.get(currency);
+  if (!money) {
+    money = { currency, rates };
+    byCurrency.set(currency, money);
+  }
+  return money;
+}
+const keys = new WeakMap<AnswerMoney, string>();
+/** The money's currency and rates as text (byFuelJson's key). */
+function keyOf(money: AnswerMoney): string {
+  let key = keys.get(money);
+  if (key === undefined) {
+    key = `${money.currency}|${[...money.rates].join(';')}`;
+    keys.set(money, key);
+  }
+  return key;
 }
 
 /** byFuelJson's answer worked out: the whole time, or by year or month ('*': a period without fills). */
