@@ -1,6 +1,7 @@
 // The two databases of the scale bench, on the PostgreSQL of DATABASE_URL, made and dropped through
 // its `postgres` maintenance database; migrated with the server's own migrate().
-import { cpSync, rmSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
 export const NAMES = { full: 'evdra_scale', small: 'evdra_scale_small' };
@@ -52,4 +53,17 @@ export function privateDist() {
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
   return to;
+}
+
+/**
+ * The server's source as committed (HEAD), in apps/server/dist-scale-src (ignored by git), for the
+ * tracing server: in a tree shared with other work, the working copy may be mid-edit. Returns its main.
+ */
+export function privateSource() {
+  const root = new URL('../../../../', import.meta.url).pathname;
+  const to = new URL('../../dist-scale-src', import.meta.url).pathname;
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to);
+  execSync(`git -C ${root} archive HEAD apps/server/src | tar -x -C ${to} --strip-components=2`);
+  return `${to}/src/main.ts`;
 }

@@ -9,7 +9,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt } from '../lib.mjs';
 import { ACCOUNTS, login, passwordHash } from './accounts.mjs';
-import { createDatabase, dropDatabase, migrate, NAMES, privateDist, urlOf } from './databases.mjs';
+import {
+  createDatabase,
+  dropDatabase,
+  migrate,
+  NAMES,
+  privateDist,
+  privateSource,
+  urlOf,
+} from './databases.mjs';
 import { measureRoute, medianOf, pgClient, startServer, waitIdle } from './measure.mjs';
 import { checkTargets, printTable, printTargets, writeJson } from './report.mjs';
 import { readRoutes, writes } from './routes.mjs';
@@ -50,7 +58,7 @@ async function measureSize(dist, size) {
   const url = urlOf(NAMES[size]);
   const client = await pgClient(url);
   const server = await startServer(`${dist}/main.js`, url);
-  const tracer = await startServer(undefined, url);
+  const tracer = await startServer(source, url, true);
   try {
     // The reminder scan runs at start on PostgreSQL: measured routes must not share the database with it.
     const startupScanMs = await waitIdle(client);
@@ -92,6 +100,7 @@ async function measureSize(dist, size) {
 }
 
 const dist = privateDist();
+const source = privateSource();
 const seedSeconds = {};
 if (!reuse) {
   const hash = await passwordHash();

@@ -28,15 +28,13 @@ export const BIG_TABLES = [
   'market_messages',
 ];
 
-const SOURCE_MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
-
 /**
- * The server on `databaseUrl`, with the SQL trace preloaded (off until toggled). The trace patches
- * node_modules/pg, which the build bundles into dist (issue 49): only a server run from source
- * (`main` undefined: src/main.ts under tsx) sends its statements through it, so the bench traces on
- * that one and loads the built one.
+ * The server `main` on `databaseUrl`; `traced`: with the SQL trace preloaded (off until asked). The
+ * trace patches node_modules/pg, which the build bundles into dist (issue 49): only a server run from
+ * source (a .ts `main` under tsx) sends its statements through it, so the bench traces on that one
+ * and loads the built one.
  */
-export async function startServer(main, databaseUrl) {
+export async function startServer(main, databaseUrl, traced = false) {
   const p = port();
   const dataDir = join(tmpdir(), `evdra-scale-${process.pid}-${p}`);
   mkdirSync(dataDir, { recursive: true });
@@ -45,7 +43,7 @@ export async function startServer(main, databaseUrl) {
   writeFileSync(traceFile, '');
   const base = `http://127.0.0.1:${p}`;
   const proc = await startProcess(
-    main ?? SOURCE_MAIN,
+    main,
     {
       PORT: String(p),
       HOST: '127.0.0.1',
@@ -58,9 +56,9 @@ export async function startServer(main, databaseUrl) {
       SQL_TRACE_FLAG: traceFlag,
     },
     `${base}/api/health`,
-    main ? [] : ['--import', 'tsx', '--import', TRACE],
+    traced ? ['--import', 'tsx', '--import', TRACE] : [],
   );
-  let traced = 0;
+  let read = 0;
   return {
     base,
     pid: proc.pid,
@@ -73,8 +71,8 @@ export async function startServer(main, databaseUrl) {
         unlinkSync(traceFlag);
       }
       const text = readFileSync(traceFile, 'utf8');
-      const lines = text.slice(traced).split('\n').filter(Boolean);
-      traced = text.length;
+      const lines = text.slice(read).split('\n').filter(Boolean);
+      read = text.length;
       return lines.map((l) => JSON.parse(l));
     },
     stop: async () => {
