@@ -14,8 +14,11 @@ import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
 import type { AnalyticsRepo, AnswerMoney, FuelFills, VehicleContext } from './analytics.repo.js';
 
-/** How many vehicle and reader pairs' contexts are kept. */
-const CONTEXTS_KEPT = 2000;
+/**
+ * How many vehicle and reader pairs' contexts are kept: as many as the repo keeps vehicles' fills (a
+ * context holds its vehicle's), so the fills kept stay bounded as they were.
+ */
+const CONTEXTS_KEPT = 500;
 
 /**
  * Units of `to` for one unit of each currency with a known rate, at the day's rate (the fx module's,
