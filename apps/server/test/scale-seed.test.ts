@@ -100,5 +100,6 @@ describe.runIf(runs)('scale bench seed', () => {
     );
     expect(rollup.rolled).toBe(rollup.summed);
     expect(await one('select sum(fuel_entries)::int n from vehicle_history')).toEqual({ n: s.fills });
+    expect(await one('select count(*)::int n from vehicle_record_versions')).toEqual({ n: s.vehicles });
   });
 });

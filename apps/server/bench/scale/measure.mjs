@@ -162,6 +162,8 @@ export async function measureRoute(
       duration,
       pid: server.pid,
     });
+    // What the load left queued in the server (statements of a slow route) ends before the next.
+    await waitIdle(client);
     // No answer within the run (each slower than `duration`): no percentile, a target not met.
     loads[c] =
       r.rps > 0
