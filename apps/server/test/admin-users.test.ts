@@ -81,6 +81,39 @@ describe('GET /api/admin/users', () => {
     expect((await admin.client.get('/api/admin/users?q=%25')).data).toEqual([]);
     expect((await admin.client.get('/api/admin/users?q=')).data.length).toBeGreaterThan(3);
   });
+
+  it('pages with ?limit and the X-Next-Cursor it answers: every user once, as the whole list has them (issue 54)', async () => {
+    const tag = `pg${Math.random().toString(36).slice(2, 7)}`;
+    for (let i = 0; i < 5; i++) {
+      const made = await created();
+      await updateUser(made.id, { ...made.account, username: `${tag}_${i}`, role: 'USER' });
+    }
+    const whole = await admin.client.get(`/api/admin/users?q=${tag}`);
+    expect(whole.data).toHaveLength(5);
+    expect(whole.headers['x-next-cursor']).toBeUndefined(); // under the cap: the answer it always was
+
+    const pages: { id: number }[][] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await admin.client.get(
+        `/api/admin/users?q=${tag}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      pages.push(res.data);
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      if (cursor)
+        expect(res.headers.link).toBe(`</api/admin/users?q=${tag}&limit=2&cursor=${cursor}>; rel="next"`);
+    } while (cursor && pages.length < 10);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(whole.data);
+  });
+
+  it('refuses a limit or cursor it did not give with 400, naming the field', async () => {
+    for (const limit of ['0', '501', 'x'])
+      expectInvalid(await admin.client.get(`/api/admin/users?limit=${limit}`), 'limit');
+    for (const cursor of ['abc', '0', '99999999999', '-1'])
+      expectInvalid(await admin.client.get(`/api/admin/users?cursor=${cursor}`), 'cursor');
+  });
 });
 
 describe('POST /api/admin/users', () => {
@@ -268,6 +301,7 @@ describe('non-admins', () => {
     const calls = [
       await client.get('/api/admin/users'),
       await client.get(`/api/admin/users?q=${victim.account.username}`),
+      await client.get(`/api/admin/users?limit=1&cursor=${victim.id - 1}`),
       await client.post('/api/admin/users', newAccount()),
       await client.put(`/api/admin/users/${victim.id}`, body),
       await client.delete(`/api/admin/users/${victim.id}`),

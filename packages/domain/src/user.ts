@@ -91,4 +91,22 @@ export const AdminUpdateUserBody = z.object({
 });
 export type AdminUpdateUserBody = z.infer<typeof AdminUpdateUserBody>;
 
-export const AdminUsersQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** GET /api/admin/users without `limit` (issue 54): at most this many users, the old answer below it. */
+export const ADMIN_USERS_CAP = 10_000;
+/** The largest page an admin's client may ask of the users list. */
+export const ADMIN_USERS_PAGE_MAX = 500;
+/**
+ * The users list a page at a time: `limit` users after `cursor` (opaque; the last id of the page
+ * before), by id. The answer stays a bare array; when more follow, the `X-Next-Cursor` header holds
+ * the cursor of the next page and `Link` its URL (rel="next").
+ */
+export const AdminUsersQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_MAX).optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Not a cursor this list gave.')
+    .refine((v) => Number(v) <= 2_147_483_647, 'Not a cursor this list gave.')
+    .optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;

@@ -8,9 +8,10 @@ import {
   VehicleIdParams,
   VehicleRecordsQuery,
 } from '@evdra/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { setNextPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { RecordsService, RecordTable } from './records.service.js';
@@ -26,13 +27,6 @@ const VEHICLE_PAGING =
   `At most ${VEHICLE_LIST_CAP} records without \`limit\` (every car of today's sizes whole); \`limit\` (1-${VEHICLE_PAGE_MAX}) ` +
   'asks for a page. When more records follow, the X-Next-Cursor header holds the `cursor` of the next page ' +
   'and Link its URL (rel="next"); no such header: this was the last page.';
-
-/** Says where the next page starts: its cursor, and this request's URL with that cursor (RFC 8288). */
-function setNextPage(reply: FastifyReply, url: string, next: string) {
-  const nextUrl = new URL(url, 'http://relative');
-  nextUrl.searchParams.set('cursor', next);
-  reply.header('x-next-cursor', next).header('link', `<${nextUrl.pathname}${nextUrl.search}>; rel="next"`);
-}
 
 type Options<T extends RecordTable> = {
   tag: string;

@@ -1,5 +1,5 @@
 import type { Language, MoneyAndUnits, Role, UserStatus } from '@evdra/domain';
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
 import { aliased, isoTimestamp, jsonArrayText } from '../../db/rows.js';
@@ -74,6 +74,10 @@ export class UsersRepo {
           select json_agg(json_build_object('id', v.id, 'make', v.make, 'model', v.model) order by v.id)
           from vehicles v where v.owner_id = "users"."id"), '[]'::json)`,
     });
+    const matching = or(
+      ilike(users.username, sql.placeholder('pattern')),
+      ilike(users.email, sql.placeholder('pattern')),
+    );
     return {
       authState: this.db
         .select({ id: users.id, role: users.role, status: users.status, sessionEpoch: users.sessionEpoch })
@@ -97,24 +101,33 @@ export class UsersRepo {
             .as('r'),
         ),
       ),
-      // GET /api/admin/users: the users matching a pattern ('%' for all), each with its vehicles.
-      matchingJson: namedStatement<{ json: string }>(
+      // GET /api/admin/users: a page of the users matching a pattern ('%' for all), by id after
+      // `after`, each with its vehicles; with the page's size and last id (whether more follow).
+      pageJson: namedStatement<{ json: string; n: number; last: number | null }>(
         this.db,
-        'users_matching_json',
-        this.db.select({ json: jsonArrayText().as('json') }).from(
-          this.db
-            .select(userJson)
-            .from(users)
-            .where(
-              or(
-                ilike(users.username, sql.placeholder('pattern')),
-                ilike(users.email, sql.placeholder('pattern')),
-              ),
-            )
-            .orderBy(asc(users.id))
-            .as('r'),
-        ),
+        'users_page_json',
+        this.db
+          .select({
+            json: jsonArrayText().as('json'),
+            n: sql<number>`count(*)::int`.as('n'),
+            last: sql<number | null>`max(r.id)`.as('last'),
+          })
+          .from(
+            this.db
+              .select(userJson)
+              .from(users)
+              .where(and(matching, gt(users.id, sql.placeholder('after'))))
+              .orderBy(asc(users.id))
+              .limit(sql.placeholder('limit'))
+              .as('r'),
+          ),
       ),
+      anyAfter: this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(matching, gt(users.id, sql.placeholder('after'))))
+        .limit(1)
+        .prepare('users_matching_after'),
       vehiclesOfOne: this.db
         .select({ id: vehicles.id, make: vehicles.make, model: vehicles.model })
         .from(vehicles)
@@ -190,10 +203,20 @@ export class UsersRepo {
     return byEmail ? 'email' : undefined;
   }
 
-  /** Users (those whose username or email contains q, when given) with their vehicles, by id: JSON text. */
-  async listJson(q?: string): Promise<string> {
-    const [row] = await this.statements().matchingJson({ pattern: `%${escapeLike(q ?? '')}%` });
-    return row?.json ?? '[]';
+  /**
+   * Users (those whose username or email contains q, when given) with their vehicles, by id, at most
+   * `limit` after id `after`: JSON text, and the last id when more follow.
+   */
+  async pageJson(
+    q: string | undefined,
+    after: number,
+    limit: number,
+  ): Promise<{ json: string; next?: number }> {
+    const pattern = `%${escapeLike(q ?? '')}%`;
+    const [page] = await this.statements().pageJson({ pattern, after, limit });
+    if (!page || page.n < limit || page.last == null) return { json: page?.json ?? '[]' };
+    const more = await this.statements().anyAfter.execute({ pattern, after: page.last });
+    return { json: page.json, ...(more.length ? { next: page.last } : {}) };
   }
 
   async insert(user: NewUser): Promise<UserRow> {

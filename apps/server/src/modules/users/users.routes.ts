@@ -1,4 +1,6 @@
 import {
+  ADMIN_USERS_CAP,
+  ADMIN_USERS_PAGE_MAX,
   AdminCreateUserBody,
   AdminUpdateUserBody,
   AdminUsersQuery,
@@ -12,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { setNextPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
@@ -63,9 +66,21 @@ export async function usersRoutes(app: FastifyInstance, { service }: Options) {
     '/api/admin/users',
     {
       ...admin,
-      schema: { tags: adminTags, querystring: AdminUsersQuery, response: { 200: z.array(User), ...errors } },
+      schema: {
+        tags: adminTags,
+        description:
+          `Users by id, each with its vehicles. At most ${ADMIN_USERS_CAP} without \`limit\`; \`limit\` ` +
+          `(1-${ADMIN_USERS_PAGE_MAX}) asks for a page. When more users follow, the X-Next-Cursor header ` +
+          'holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
+        querystring: AdminUsersQuery,
+        response: { 200: z.array(User), ...errors },
+      },
     },
-    async (req, reply) => sendJsonText(reply, await service.listJson(req.query.q)),
+    async (req, reply) => {
+      const page = await service.pageJson(req.query);
+      if (page.next) setNextPage(reply, req.url, page.next);
+      return sendJsonText(reply, page.json);
+    },
   );
 
   r.post(

@@ -1,6 +1,8 @@
 import {
+  ADMIN_USERS_CAP,
   type AdminCreateUserBody,
   type AdminUpdateUserBody,
+  type AdminUsersQuery,
   countryOfLanguage,
   type Language,
   type MoneyAndUnits,
@@ -149,8 +151,11 @@ export class UsersService {
   }
 
   /** Every user (those matching q, when given) with their vehicles, as User[] JSON text. */
-  listJson(q?: string): Promise<string> {
-    return this.repo.listJson(q || undefined);
+  /** A page of the users list; without `limit`, the first ADMIN_USERS_CAP (issue 54). `next`: the next page's cursor. */
+  async pageJson(query: AdminUsersQuery): Promise<{ json: string; next?: string }> {
+    const after = query.cursor ? Number(query.cursor) : 0;
+    const page = await this.repo.pageJson(query.q || undefined, after, query.limit ?? ADMIN_USERS_CAP);
+    return { json: page.json, ...(page.next ? { next: String(page.next) } : {}) };
   }
 
   async create(body: AdminCreateUserBody): Promise<UserRow> {

@@ -1,6 +1,12 @@
 import type { Role, UpdateMeBody, User, UserStatus } from '@evdra/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, apiWithHeaders } from '../../lib/api';
 
 export const userKeys = {
   me: ['users', 'me'] as const,
@@ -32,11 +38,22 @@ export function useGiveConsent() {
 
 // --- admin user management ---
 
+/** Users asked of the server at a time; the next page follows X-Next-Cursor (issue 54). */
+export const ADMIN_USERS_PAGE_SIZE = 100;
+
 export const useAdminUsers = (q: string) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: userKeys.adminList(q),
-    queryFn: ({ signal }) => api<User[]>('/api/admin/users', { query: { q: q || undefined }, signal }),
-    placeholderData: (previous) => previous,
+    queryFn: async ({ signal, pageParam }) => {
+      const page = await apiWithHeaders<User[]>('/api/admin/users', {
+        query: { q: q || undefined, limit: ADMIN_USERS_PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      });
+      return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
   });
 
 export interface AdminUserInput {

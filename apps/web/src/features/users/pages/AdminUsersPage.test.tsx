@@ -27,6 +27,27 @@ describe('AdminUsersPage', () => {
     expect(within(row).getByRole('cell', { name: 'No' })).toBeInTheDocument();
   });
 
+  it('asks a page at a time and shows the next one on Load more (issue 54)', async () => {
+    const carol = makeUser({ id: 3, username: 'carol', email: 'carol@example.com', vehicles: [] });
+    const { user, fetchMock } = renderAdmin({
+      'GET /api/admin/users': (url) =>
+        new URL(url, 'http://x').searchParams.get('cursor') === '2'
+          ? jsonResponse([carol])
+          : new Response(JSON.stringify([bob]), {
+              headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': '2' },
+            }),
+    });
+    await screen.findByRole('cell', { name: 'bob' });
+    expect(screen.queryByRole('cell', { name: 'carol' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('cell', { name: 'carol' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'bob' })).toBeInTheDocument();
+    // The last page said no next one: no button.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+    const asked = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/api/admin/users'));
+    expect(asked.every((u) => u.includes('limit=100'))).toBe(true);
+  });
+
   it("requires username, email and, for a new user, a password ('Password required for new users!')", async () => {
     const { user, fetchMock } = renderAdmin();
     await screen.findByRole('cell', { name: 'bob' });
@@ -112,8 +133,8 @@ describe('AdminUsersPage', () => {
     await screen.findByRole('cell', { name: 'bob' });
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'bo');
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/admin/users?q=bo'),
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/admin/users?q=bo&limit=100'),
     );
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/admin/users?q=b');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/admin/users?q=b&limit=100');
   });
 });

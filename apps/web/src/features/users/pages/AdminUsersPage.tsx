@@ -42,7 +42,7 @@ export default function AdminUsersPage() {
     }
   };
 
-  const list = users.data ?? [];
+  const list = users.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <PageCard
       title={t('admin.title')}
@@ -121,6 +121,18 @@ export default function AdminUsersPage() {
           </tbody>
         </table>
       </div>
+      {users.hasNextPage ? (
+        <div className="load-more">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void users.fetchNextPage()}
+            disabled={users.isFetchingNextPage}
+          >
+            {users.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
+          </button>
+        </div>
+      ) : null}
       {users.isSuccess && list.length === 0 ? <p className="muted">{t('admin.noUsers')}</p> : null}
 
       {editing ? (
