@@ -6,7 +6,10 @@ import { Link } from 'react-router-dom';
 import { todayIso, useFormat } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 
-/** One document in a list: its first page's preview (a PDF sign for a PDF), type, number, validity. */
+/**
+ * One document in a list: its first page's preview (a PDF's marked PDF; a PDF sign when its page could
+ * not be drawn), type, number, validity.
+ */
 export function DocumentCard({
   doc,
   country,
@@ -21,6 +24,7 @@ export function DocumentCard({
   const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const label = documentTypeLabel(doc.type, country, lang);
   const expired = !!doc.expiresOn && doc.expiresOn < todayIso();
+  const isPdf = doc.pages[0]?.contentType === 'application/pdf';
   return (
     <li className="documents__item card">
       <Link
@@ -29,14 +33,21 @@ export function DocumentCard({
         aria-label={t('documents.open', { title: doc.title })}
       >
         {doc.previewUrl ? (
-          <img
-            className="documents__preview"
-            src={doc.previewUrl}
-            alt=""
-            width={96}
-            height={96}
-            loading="lazy"
-          />
+          <span className="documents__thumb">
+            <img
+              className="documents__preview"
+              src={doc.previewUrl}
+              alt=""
+              width={96}
+              height={96}
+              loading="lazy"
+            />
+            {isPdf ? (
+              <span className="documents__badge" aria-hidden="true">
+                PDF
+              </span>
+            ) : null}
+          </span>
         ) : (
           <span className="documents__preview documents__preview--pdf" aria-hidden="true">
             <FileText size={40} />

@@ -47,8 +47,16 @@ export default function DocumentPage() {
       <div className="document__pages">
         {pages.map((p) =>
           p.contentType === 'application/pdf' ? (
-            <a key={p.page} className="btn btn--secondary" href={p.url} target="_blank" rel="noreferrer">
-              {t('documents.openPdf', { name: p.name })}
+            <a key={p.page} className="document__pdf" href={p.url} target="_blank" rel="noreferrer">
+              {/* The first page as drawn at upload: seen at once, even where the browser shows no PDF. */}
+              {p.page === 1 && doc?.previewUrl ? (
+                <img
+                  src={doc.previewUrl}
+                  alt={t('documents.pageAlt', { page: p.page, title: doc.title })}
+                  width={320}
+                />
+              ) : null}
+              <span className="btn btn--secondary">{t('documents.openPdf', { name: p.name })}</span>
             </a>
           ) : (
             <img
