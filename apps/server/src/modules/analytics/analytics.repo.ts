@@ -358,9 +358,6 @@ export class AnalyticsRepo {
     // json_build_object takes CostTotals' keys from sums named l, f, e, i, r and t.
     const costTotals = sql`'totalFuelLiters', l, 'totalFuelCost', f, 'totalExpensesCost', e,
       'totalInsuranceCost', i, 'totalRevisionCost', r, 'totalCost', t, 'currency', ${currency}`;
-    const sums = sql`coalesce(sum(liters), 0) as l, coalesce(sum(fuel), 0) as f,
-      coalesce(sum(expenses), 0) as e, coalesce(sum(insurance), 0) as i,
-      coalesce(sum(revisions), 0) as r, coalesce(sum(total), 0) as t`;
     // The answer only while the vehicle's context is the one `money` and `byFuel` came from; else null.
     const ifSeen = (
       answer: SQL,
@@ -384,9 +381,16 @@ export class AnalyticsRepo {
       yearly: namedStatement<{ json: string | null }>(
         this.db,
         'analytics_vehicle_yearly_json',
+        // Each year straight from the rollup's rows, as /total's sums: a year with any cost is a year
+        // with a month with any cost (amounts are never negative).
         ifSeen(sql`select coalesce(json_object_agg(y.year, json_build_object(${costTotals},
             'byFuel', coalesce(${byFuel} -> y.year, ${byFuel} -> '*'))), '{}')::text as json
-          from (select to_char(m.month, 'YYYY') as year, ${sums} from (${months}) m group by 1 order by 1) y
+          from (select s.*, s.f + s.e + s.i + s.r as t from (
+            select to_char(c.month, 'YYYY') as year, sum(c.liters) as l, sum(round(c.fuel * ${rate}, 2)) as f,
+                   sum(round(c.expenses * ${rate}, 2)) as e, sum(round(c.insurance * ${rate}, 2)) as i,
+                   sum(round(c.revisions * ${rate}, 2)) as r
+            from vehicle_month_costs c where c.vehicle_id = ${sql.placeholder('vehicleId')}
+            group by 1 having sum(c.liters + c.fuel + c.expenses + c.insurance + c.revisions) > 0 order by 1) s) y
           ${ifReached}`),
       ),
       // km driven: between the lowest and highest reading (fuel entries, services, the vehicle itself).
