@@ -1,4 +1,5 @@
-// An index's before/after on the kept scale database (`npm run bench:scale -- --keep` first):
+// An index's before/after on the kept scale database (`npm run bench:scale -- --keep` first, which
+// also leaves the server it built in apps/server/dist-scale-src):
 // alternating slices on the same data and the same running server, the index dropped in one and
 // created in the next, each slice loading one route; prints each slice's p95 and the medians.
 //   ROUTE  a route's name in routes.mjs (e.g. 'notifications')
@@ -21,7 +22,7 @@ const scale = Number(process.env.SCALE ?? 1) / (size === 'small' ? 100 : 1);
 
 const url = urlOf(NAMES[size]);
 const client = await pgClient(url);
-const server = await startServer(new URL('../../dist-scale/main.js', import.meta.url).pathname, url);
+const server = await startServer(new URL('../../dist-scale-src/dist/main.js', import.meta.url).pathname, url);
 try {
   await waitIdle(client);
   const sessions = {

@@ -1,7 +1,7 @@
 // The two databases of the scale bench, on the PostgreSQL of DATABASE_URL, made and dropped through
 // its `postgres` maintenance database; migrated with the server's own migrate().
 import { execSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
 export const NAMES = { full: 'evdra_scale', small: 'evdra_scale_small' };
@@ -44,26 +44,19 @@ export async function migrate(url) {
 }
 
 /**
- * A private copy of the built server (apps/server/dist-scale, ignored by git): another helper's
- * rebuild of dist during a long run must not change the server under measure.
+ * The server as committed (HEAD), in apps/server/dist-scale-src (ignored by git): its source, for the
+ * tracing server, and its build (dist/), for the measured one. In a tree shared with other work the
+ * working copy may be mid-edit, and dist rebuilt from it at any moment.
  */
-export function privateDist() {
-  const from = new URL('../../dist', import.meta.url).pathname;
-  const to = new URL('../../dist-scale', import.meta.url).pathname;
-  rmSync(to, { recursive: true, force: true });
-  cpSync(from, to, { recursive: true });
-  return to;
-}
-
-/**
- * The server's source as committed (HEAD), in apps/server/dist-scale-src (ignored by git), for the
- * tracing server: in a tree shared with other work, the working copy may be mid-edit. Returns its main.
- */
-export function privateSource() {
+export function privateServer() {
   const root = new URL('../../../../', import.meta.url).pathname;
   const to = new URL('../../dist-scale-src', import.meta.url).pathname;
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to);
-  execSync(`git -C ${root} archive HEAD apps/server/src | tar -x -C ${to} --strip-components=2`);
-  return `${to}/src/main.ts`;
+  const files = ['src', 'build.mjs', 'package.json', 'tsconfig.json']
+    .map((f) => `apps/server/${f}`)
+    .join(' ');
+  execSync(`git -C ${root} archive HEAD ${files} | tar -x -C ${to} --strip-components=2`);
+  execSync('node build.mjs', { cwd: to, stdio: 'ignore' });
+  return { main: `${to}/dist/main.js`, source: `${to}/src/main.ts` };
 }

@@ -9,15 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt } from '../lib.mjs';
 import { ACCOUNTS, login, passwordHash } from './accounts.mjs';
-import {
-  createDatabase,
-  dropDatabase,
-  migrate,
-  NAMES,
-  privateDist,
-  privateSource,
-  urlOf,
-} from './databases.mjs';
+import { createDatabase, dropDatabase, migrate, NAMES, privateServer, urlOf } from './databases.mjs';
 import { measureRoute, medianOf, pgClient, startServer, waitIdle } from './measure.mjs';
 import { checkTargets, printTable, printTargets, writeJson } from './report.mjs';
 import { readRoutes, writes } from './routes.mjs';
@@ -54,10 +46,10 @@ async function seedSize(size, hash) {
   return seconds;
 }
 
-async function measureSize(dist, size) {
+async function measureSize(size) {
   const url = urlOf(NAMES[size]);
   const client = await pgClient(url);
-  const server = await startServer(`${dist}/main.js`, url);
+  const server = await startServer(main, url);
   const tracer = await startServer(source, url, true);
   try {
     // The reminder scan runs at start on PostgreSQL: measured routes must not share the database with it.
@@ -99,15 +91,14 @@ async function measureSize(dist, size) {
   }
 }
 
-const dist = privateDist();
-const source = privateSource();
+const { main, source } = privateServer();
 const seedSeconds = {};
 if (!reuse) {
   const hash = await passwordHash();
   for (const size of ['full', 'small']) seedSeconds[size] = await seedSize(size, hash);
 }
 const results = {};
-for (const size of ['full', 'small']) results[size] = await measureSize(dist, size);
+for (const size of ['full', 'small']) results[size] = await measureSize(size);
 
 if (DURATION === 0) {
   // EXPLAIN only: each route's seq scans of a big table, no load, no targets.
