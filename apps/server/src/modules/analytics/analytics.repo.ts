@@ -63,16 +63,19 @@ const recordsVersion = sql`coalesce((select rv.version from vehicle_record_versi
 const contextKey = sql`concat_ws('|', (select o.currency from users o where o.id = v.owner_id),
   coalesce(${readerCurrency}, ''), ${recordsVersion}, v.fuel_type, coalesce(v.secondary_fuel_type, ''))`;
 
+/** analytics_vehicle_context's row (vehicleContext). */
+type ContextRow = {
+  owner: CurrencyCode;
+  reader: CurrencyCode | null;
+  present: string | null;
+  fuelType: FuelType;
+  secondaryFuelType: FuelType | null;
+  stamp: string;
+  key: string;
+};
+
 export class AnalyticsRepo {
-  private context?: NamedStatement<{
-    owner: CurrencyCode;
-    reader: CurrencyCode | null;
-    present: string | null;
-    fuelType: FuelType;
-    secondaryFuelType: FuelType | null;
-    stamp: string;
-    key: string;
-  }>;
+  private context?: NamedStatement<ContextRow>;
   private readonly fillsKept = new Map<number, { stamp: string; data: FuelFills }>();
 
   constructor(private readonly db: Db) {}
@@ -116,15 +119,7 @@ export class AnalyticsRepo {
    * only once vehicleJson has.
    */
   async vehicleContext(vehicleId: number, readerId: number): Promise<VehicleContext | undefined> {
-    this.context ??= namedStatement<{
-      owner: CurrencyCode;
-      reader: CurrencyCode | null;
-      present: string | null;
-      fuelType: FuelType;
-      secondaryFuelType: FuelType | null;
-      stamp: string;
-      key: string;
-    }>(
+    this.context ??= namedStatement<ContextRow>(
       this.db,
       'analytics_vehicle_context',
       sql`select u.currency as owner, ${readerCurrency} as reader, ${presentCurrencies} as present,
