@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptPdf } from '../ocr-dev/receipts.js';
 import type { Receipt } from '../ocr-dev/types.js';
 import { files, vehicleDocuments } from '../src/db/schema.js';
+import { openPdf } from '../src/lib/pdfjs.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
@@ -526,17 +527,7 @@ describe('the first pages in the history report (the owner ticks it)', () => {
       asPdf(brokenPdf, 'garantie.pdf'),
     ]);
     const bytes = await report(owner, `/api/vehicles/${v}/report.pdf?lang=ro&pages=1`);
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const { createRequire } = await import('node:module');
-    const require = createRequire(import.meta.url);
-    const doc = await getDocument({
-      data: new Uint8Array(bytes),
-      useSystemFonts: false,
-      isEvalSupported: false,
-      disableFontFace: true,
-      verbosity: 0,
-      standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
-    }).promise;
+    const doc = await openPdf(new Uint8Array(bytes));
     const last = await (await doc.getPage(doc.numPages)).getTextContent();
     const text = last.items
       .map((i) => ('str' in i ? i.str : ''))

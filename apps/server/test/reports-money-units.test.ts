@@ -1,24 +1,14 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPdf } from '../src/lib/pdfjs.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
 
 // Issue 50: the vehicle history report prints the owner's money (each record at its stored rate) and
 // measures in the owner's units; a euro owner's report reads as before (reports.test.ts).
 
-const require = createRequire(import.meta.url);
-
 /** Every page's text, any run of white space as one space (as reports.test.ts reads it). */
 async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-    standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
-  }).promise;
+  const doc = await openPdf(new Uint8Array(bytes));
   const parts: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();

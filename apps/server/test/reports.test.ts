@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPdf } from '../src/lib/pdfjs.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Res, registered, type TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
 import { multipart } from './helpers/multipart.js';
 
-const require = createRequire(import.meta.url);
-
 /** Every page's text, items in reading order, any run of white space as one space. */
 async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; size: number[] }> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-    standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
-  }).promise;
+  const doc = await openPdf(new Uint8Array(bytes));
   const parts: string[] = [];
   let size: number[] = [];
   for (let n = 1; n <= doc.numPages; n++) {

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPdf } from '../src/lib/pdfjs.js';
 import { FxRepo } from '../src/modules/fx/fx.repo.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
@@ -285,18 +285,9 @@ describe('a two-fuel vehicle', () => {
   });
 });
 
-const require = createRequire(import.meta.url);
 /** A PDF's words, in order (pdfjs, as reports.test.ts reads them). */
 async function pdfWords(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-    standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
-  }).promise;
+  const doc = await openPdf(new Uint8Array(bytes));
   const parts: string[] = [];
   for (let n = 1; n <= doc.numPages; n++)
     for (const item of (await (await doc.getPage(n)).getTextContent()).items)

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { openPdf } from '../lib/pdfjs.js';
 
 /**
  * The PDF rendering thread (pdf-render-thread.ts starts it): draws a PDF's first page with pdf.js
@@ -8,30 +8,13 @@ import { parentPort } from 'node:worker_threads';
 export type RenderRequest = { id: number; bytes: Uint8Array; maxSide: number; quality: number };
 export type RenderReply = { id: number; image: Uint8Array } | { id: number; failed: string };
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | undefined;
-
-const fontDir = `${createRequire(import.meta.url)
-  .resolve('pdfjs-dist/package.json')
-  .replace(/package\.json$/, '')}standard_fonts/`;
-
 /** The largest image inside a PDF pdf.js decodes, in pixels (a 600 dpi A4 scan is 35 M): a bigger one is skipped. */
 const MAX_IMAGE_PIXELS = 40_000_000;
 /** A page a few millimetres wide is not drawn hundreds of times larger than it is. */
 const MAX_SCALE = 8;
 
 async function renderFirstPage({ bytes, maxSide, quality }: RenderRequest): Promise<Uint8Array> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  const { getDocument } = await pdfjs;
-  const doc = await getDocument({
-    data: bytes,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    maxImageSize: MAX_IMAGE_PIXELS,
-    verbosity: 0,
-    standardFontDataUrl: fontDir,
-  }).promise;
+  const doc = await openPdf(bytes, { maxImageSize: MAX_IMAGE_PIXELS });
   try {
     const page = await doc.getPage(1);
     const natural = page.getViewport({ scale: 1 });

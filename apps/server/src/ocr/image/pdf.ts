@@ -1,13 +1,5 @@
 /** A PDF's pages: each page's text layer, or the page rendered as an image for the OCR. */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | undefined;
-const load = () => {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
-};
+import { openPdf } from '../../lib/pdfjs.js';
 
 export type PdfPage = { text: string } | { image: Buffer };
 
@@ -20,15 +12,7 @@ const MAX_PAGES = 5;
  * (pdf.js with @napi-rs/canvas, at about 200 dpi).
  */
 export async function readPdf(bytes: Buffer): Promise<PdfPage[]> {
-  const { getDocument } = await load();
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-    standardFontDataUrl: `${require.resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`,
-  }).promise;
+  const doc = await openPdf(new Uint8Array(bytes));
   try {
     const pages: PdfPage[] = [];
     for (let n = 1; n <= Math.min(doc.numPages, MAX_PAGES); n++) {
