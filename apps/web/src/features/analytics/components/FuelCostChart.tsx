@@ -5,6 +5,7 @@ import { ownUnit } from '../../../lib/fuels';
 import { fuelSeries } from '../rows';
 import { AnalyticsSection } from './AnalyticsSection';
 import { SeriesBarChart } from './Charts';
+import { FuelTotals } from './FuelTotals';
 
 /**
  * The user's and admin's fuel cost split by fuel (issue 51): one bar series per fuel over `months`,
@@ -44,18 +45,7 @@ export function FuelCostChart({
           details: s.quantities.map((q) => (q === null ? null : f.volume(q, ownUnit(s.fuelType)))),
         }))}
       />
-      <ul className="fuel-split__fuels">
-        {fuels.map((s) => (
-          <li key={s.fuelType}>
-            {t('analytics.fuelLine', {
-              fuel: t(`fuelTypes.${s.fuelType}`),
-              quantity: f.volume(s.quantity, ownUnit(s.fuelType)),
-              cost: f.money(s.cost, currency),
-              count: s.fills,
-            })}
-          </li>
-        ))}
-      </ul>
+      <FuelTotals fuels={fuels} currency={currency} />
     </AnalyticsSection>
   );
 }

@@ -31,6 +31,7 @@ import {
   MonthPieChart,
 } from '../components/Charts';
 import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
+import { FuelTotals } from '../components/FuelTotals';
 import { ReportPanel } from '../components/ReportPanel';
 import '../analytics.css';
 
@@ -150,18 +151,7 @@ function FuelSplitPanel({ totals, yearly }: { totals: AllTimeTotals; yearly: Yea
         <span className="stat__value">{perDistance}</span>
       </p>
       <p className="fuel-split__figures">{split.map(figure).join(' + ')}</p>
-      <ul className="fuel-split__fuels">
-        {split.map((s) => (
-          <li key={s.fuelType}>
-            {t('analytics.fuelLine', {
-              fuel: t(`fuelTypes.${s.fuelType}`),
-              quantity: f.volume(s.quantity, ownUnit(s.fuelType)),
-              cost: f.money(s.cost, currency),
-              count: s.fills,
-            })}
-          </li>
-        ))}
-      </ul>
+      <FuelTotals fuels={split} currency={currency} />
       <p className="muted fuel-split__note">{t('analytics.distanceEstimated')}</p>
       {years.length ? (
         <FuelLinesChart label={t('analytics.byFuelChart')} labels={years} series={lines} />
