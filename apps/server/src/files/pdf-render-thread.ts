@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/worker.js';
 import type { RenderReply, RenderRequest } from './pdf-render-worker.js';
 
 /**
@@ -90,17 +91,8 @@ function stop() {
   void w.terminate();
 }
 
-/**
- * dist/pdf-render-worker.js once built (build.mjs); from the sources (tests, tsx) a one-line ESM
- * shim that registers tsx in the thread first, since Node 20 does not pass the main thread's loader on.
- */
 function spawn(): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: HEAP_MB };
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./pdf-render-worker.js', import.meta.url), { resourceLimits });
-  const src = JSON.stringify(new URL('./pdf-render-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${src}); })`, {
-    eval: true,
-    resourceLimits,
+  return startWorker(import.meta.url, './pdf-render-worker.js', './pdf-render-worker.ts', {
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
   });
 }

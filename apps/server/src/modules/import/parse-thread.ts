@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { CurrencyCode, FuelType, ImportMapping } from '@evdra/domain';
 import { AppError } from '../../lib/errors.js';
+import { startWorker } from '../../lib/worker.js';
 import type { Parsed } from './collect.js';
 import type { ExistingKeys } from './keys.js';
 import type { FailedParse, ParseReply, ParseRequest } from './parse-worker.js';
@@ -151,17 +152,8 @@ function rebuild(f: FailedParse): Error {
   return new Error(f.message);
 }
 
-/**
- * dist/import-worker.js once built (build.mjs); from the sources (tests, tsx) a one-line ESM shim
- * that registers tsx in the thread first, since Node 20 does not pass the main thread's loader on.
- */
 function spawn(): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: HEAP_MB };
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./import-worker.js', import.meta.url), { resourceLimits });
-  const src = JSON.stringify(new URL('./parse-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${src}); })`, {
-    eval: true,
-    resourceLimits,
+  return startWorker(import.meta.url, './import-worker.js', './parse-worker.ts', {
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
   });
 }

@@ -1,6 +1,7 @@
 /** The PaddleOCR engine: its worker thread(s) behind the shared queue of worker-pool.ts. */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../lib/worker.js';
 import { type OcrImage, type OcrText, WorkerPool } from '../worker-pool.js';
 
 export type PaddlePoolOptions = {
@@ -17,19 +18,9 @@ export type PaddlePoolOptions = {
 /** One worker thread and the receipt it is reading (one at a time: the pool never sends two). */
 type Thread = { worker: Worker; current?: { resolve: (r: OcrText) => void; reject: (e: unknown) => void } };
 
-/**
- * The worker: dist/ocr-worker.js once built; from the sources (tests, tsx) a one-line ESM shim that
- * registers tsx in the worker first, since Node 20 does not pass the main thread's loader to workers.
- */
+/** The worker: dist/ocr-worker.js once built, paddle-worker.ts from the sources (lib/worker.ts). */
 function spawnWorker(threads: number): Worker {
-  const workerData = { threads };
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./ocr-worker.js', import.meta.url), { workerData });
-  const src = JSON.stringify(new URL('./paddle-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${src}); })`, {
-    eval: true,
-    workerData,
-  });
+  return startWorker(import.meta.url, './ocr-worker.js', './paddle-worker.ts', { workerData: { threads } });
 }
 
 /**
