@@ -164,6 +164,20 @@ describe('webhook subscriptions', () => {
     expect(JSON.stringify(list)).not.toContain(hook.secret);
   });
 
+  it('answers a PUT that changes nothing with the webhook as it is (200), and a stranger still 404', async () => {
+    const hook = await addHook('/unchanged', ['record.created']);
+    const res = await owner.put(`/api/webhooks/${hook.id}`, { unknownField: { a: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data).toMatchObject({
+      id: hook.id,
+      url: hook.url,
+      events: ['record.created'],
+      pausedAt: null,
+    });
+    expect(res.data.secret).toBeUndefined();
+    expect((await stranger.put(`/api/webhooks/${hook.id}`, {})).statusCode).toBe(404);
+  });
+
   it("answers 404 to another user's webhook id for every call, and lists none of them", async () => {
     const hook = await addHook('/private', ['record.deleted']);
     const d = (await owner.post(`/api/webhooks/${hook.id}/deliveries/1/resend`)).statusCode;

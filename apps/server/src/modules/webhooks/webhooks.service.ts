@@ -44,16 +44,20 @@ export class WebhooksService {
   }
 
   async update(p: Principal, id: number, body: WebhookUpdateBody): Promise<Webhook> {
-    if (!(await this.repo.get(p.userId, id))) throw notFound('Webhook');
+    const existing = await this.repo.get(p.userId, id);
+    if (!existing) throw notFound('Webhook');
     if (body.url !== undefined) await this.checkUrl(body.url);
-    const row = await this.repo.update(p.userId, id, {
+    const changes = {
       ...(body.url !== undefined ? { url: body.url } : {}),
       ...(body.events !== undefined ? { events: unique(body.events) } : {}),
       ...(body.kinds !== undefined ? { kinds: body.kinds ? unique(body.kinds) : null } : {}),
       // Resumed: a fresh start (its failures so far no longer count toward a pause).
       ...(body.paused === false ? { pausedAt: null, failingSince: null } : {}),
       ...(body.paused === true ? { pausedAt: new Date() } : {}),
-    });
+    };
+    // Nothing to change (every field is optional): the webhook as it is, not an UPDATE with no SET.
+    if (Object.keys(changes).length === 0) return present(existing);
+    const row = await this.repo.update(p.userId, id, changes);
     if (!row) throw notFound('Webhook');
     if (body.paused === false) this.kick();
     return present(row);
