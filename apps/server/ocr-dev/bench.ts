@@ -12,14 +12,11 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createOcrEngine } from '../src/ocr/engines.js';
-import { prepareImage } from '../src/ocr/image/preprocess.js';
-import { createTestApp } from '../test/helpers/app.js';
-import { registered } from '../test/helpers/client.js';
-import { multipart } from '../test/helpers/multipart.js';
+import { benchApp, rssMb as mb, pct } from './bench-app.js';
 import { heldOut } from './dataset.js';
 import { photograph } from './photo.js';
 import { makeReceipt, receiptSvg } from './receipts.js';
+import { printStages } from './stages.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,10 +32,6 @@ const photosDir = process.argv.includes('--photos')
 const rc = makeReceipt('fuel', 'ro', 4242);
 const photo = await photograph(receiptSvg(rc, 4242).svg, 4242, '12mp');
 const out = (s: string) => process.stdout.write(`${s}\n`);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 
 if (stageRuns > 0) {
   const photos: { name: string; bytes: Buffer }[] = [{ name: 'bench', bytes: photo }];
@@ -49,82 +42,12 @@ if (stageRuns > 0) {
       if (!heldOut(e) && e.style.includes('12mp'))
         photos.push({ name: e.file, bytes: readFileSync(join(photosDir, e.file)) });
   }
-  const engine = createOcrEngine({ name: 'paddle' });
-  const w0 = performance.now();
-  const wc0 = process.cpuUsage();
-  await engine.warmUp();
-  const wc = process.cpuUsage(wc0);
-  // The cold start a first receipt pays on top of its own reading: worker start, models rewritten and loaded.
-  out(
-    `  worker start + models loaded: ${(performance.now() - w0).toFixed(0)} ms, CPU ${((wc.user + wc.system) / 1000).toFixed(0)} ms`,
-  );
-  const all = new Map<string, number[]>();
-  const add = (k: string, v: number) => all.set(k, [...(all.get(k) ?? []), v]);
-  for (let i = 0; i < stageRuns; i++)
-    for (const p of photos) {
-      const stages: Record<string, number> = {};
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      const prepared = await prepareImage(p.bytes, stages);
-      const t1 = performance.now();
-      const r = (await engine.recognize(prepared)) as { timing?: Record<string, number | string> };
-      const t2 = performance.now();
-      const c = process.cpuUsage(c0);
-      for (const [k, v] of Object.entries(stages)) add(`main: ${k}`, v);
-      add('WALL preprocess', t1 - t0);
-      let inWorker = 0;
-      for (const [k, v] of Object.entries(r.timing ?? {}))
-        if (typeof v === 'number' && k !== 'boxes' && k !== 'recCols') {
-          add(`worker: ${k}`, v);
-          inWorker += v;
-        }
-      add(
-        'main→worker→main (CPU outside worker stages)',
-        (c.user + c.system) / 1000 - inWorker - Object.values(stages).reduce((a, b) => a + b, 0),
-      );
-      add('boxes', Number(r.timing?.boxes ?? 0));
-      add('rec columns', Number(r.timing?.recCols ?? 0));
-      add('WALL total', t2 - t0);
-      add('CPU total (all threads)', (c.user + c.system) / 1000);
-      if (i === 0) out(`  ${p.name}: ${p.bytes.length} bytes, ${r.timing?.size}, ${(t2 - t0).toFixed(0)} ms`);
-    }
-  out(
-    `stages over ${stageRuns} × ${photos.length} photos (CPU ms of the process per stage, except WALL; median, p95), load ${loadavg()[0]?.toFixed(1)}:`,
-  );
-  for (const [k, v] of all)
-    out(`  ${k.padEnd(46)} ${pct(v, 50).toFixed(0).padStart(6)} ${pct(v, 95).toFixed(0).padStart(6)}`);
-  await engine.close();
+  await printStages(photos, stageRuns);
 }
 if (runs === 0 && rssRuns === 0) process.exit(0);
 
-const t = await createTestApp();
-const { client } = await registered(t.app, 'bench');
-const vehicle = (
-  await client.post('/api/vehicles', {
-    make: 'Dacia',
-    model: 'Logan',
-    year: 2019,
-    fuelType: 'DIESEL',
-    registrationNumber: 'B-01-BNC',
-    engineSize: 1.5,
-    odometer: 1000,
-    aiEvaluationConsent: false,
-  })
-).data.id;
-const preview = async () => {
-  const { payload, headers } = multipart([
-    { name: 'file', file: { filename: 'r.jpg', type: 'image/jpeg', bytes: photo } },
-  ]);
-  const t0 = performance.now();
-  let res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
-  if (res.statusCode === 401) {
-    // The access token expired during a long run (on a loaded machine): refresh as the web app does.
-    await client.post('/api/auth/refresh');
-    res = await client.request('POST', `/api/fuel-ocr/preview/${vehicle}`, payload, { headers });
-  }
-  return { ms: performance.now() - t0, status: res.statusCode, data: res.data };
-};
-const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+const app = await benchApp();
+const preview = () => app.preview(photo);
 
 out(`12 MP photo: ${photo.length} bytes; label ${JSON.stringify(rc.label)}`);
 const first = await preview(); // starts the workers
@@ -170,4 +93,4 @@ out(
 );
 for (const [why, n] of failures) out(`  failed: ${why}${n > 1 ? ` ×${n}` : ''}`);
 out('(RSS is this process; tesseract workers are worker_threads, so their WASM heaps are included.)');
-await t.close();
+await app.close();
