@@ -38,9 +38,3 @@ export const REVISION_REMINDER_DAYS = [30, 7, 0] as const;
 /** A service is due 12 months after the last one, or after this many km, whichever comes first. */
 export const REVISION_INTERVAL_MONTHS = 12;
 export const REVISION_INTERVAL_KM = 15_000;
-
-/** The nearest threshold already reached `daysLeft` before the due day, if any. */
-export function reachedThreshold(daysLeft: number, thresholds: readonly number[]): number | undefined {
-  const reached = thresholds.filter((t) => daysLeft <= t);
-  return reached.length ? Math.min(...reached) : undefined;
-}

@@ -94,18 +94,55 @@ const NOTIFICATION_EVENTS: Partial<Record<NotificationType, WebhookEvent>> = {
   MARKET_MESSAGE: 'message.received',
 };
 
-/** The event a new notification is (a reminder, a renewal due, interest in a listing, a message), if any. */
-export async function notificationEvent(db: Executor, n: typeof notifications.$inferSelect): Promise<void> {
-  const event = NOTIFICATION_EVENTS[n.type];
-  if (!event) return;
-  const data = {
-    id: n.id,
-    type: n.type,
-    title: n.title,
-    content: n.content,
-    timestamp: n.createdAt.toISOString(),
-    read: n.read,
-    vehicleId: n.vehicleId,
-  };
-  await emitEvent(db, { event, to: n.userId, data, at: n.createdAt });
+type Delivery = { webhookId: number; id: string; event: WebhookEvent; body: string };
+
+/**
+ * The events new notifications are (a reminder, a renewal due, interest in a listing, a message):
+ * each notification one event, to every subscription of its user that wants it. Who wants them is
+ * asked once per event for all the users at once (usually nobody: then nothing more is written); the
+ * deliveries are inserted in the notifications' order, then by subscription, EVENTS_CHUNK at a time.
+ */
+export async function notificationEvents(
+  db: Executor,
+  rows: (typeof notifications.$inferSelect)[],
+): Promise<void> {
+  const wanting = new Map<WebhookEvent, { id: number; userId: number }[]>();
+  for (const event of new Set(rows.flatMap((n) => NOTIFICATION_EVENTS[n.type] ?? []))) {
+    const userIds = [
+      ...new Set(rows.filter((n) => NOTIFICATION_EVENTS[n.type] === event).map((n) => n.userId)),
+    ];
+    const to = sql`select json_array_elements_text(${JSON.stringify(userIds)}::json)::int`;
+    wanting.set(
+      event,
+      rowsOf<{ id: number; userId: number }>(
+        await db.execute(
+          sql`select w.id, w.user_id as "userId" from webhooks w where ${wants({ event, to })} order by w.id`,
+        ),
+      ),
+    );
+  }
+  const deliveries: Delivery[] = [];
+  for (const n of rows) {
+    const event = NOTIFICATION_EVENTS[n.type];
+    const subscriptions = (event && wanting.get(event)?.filter((w) => w.userId === n.userId)) || [];
+    if (!event || subscriptions.length === 0) continue;
+    const data = {
+      id: n.id,
+      type: n.type,
+      title: n.title,
+      content: n.content,
+      timestamp: n.createdAt.toISOString(),
+      read: n.read,
+      vehicleId: n.vehicleId,
+    };
+    const { id, body } = eventBody({ event, to: n.userId, at: n.createdAt }, data);
+    for (const w of subscriptions) deliveries.push({ webhookId: w.id, id, event, body });
+  }
+  for (let i = 0; i < deliveries.length; i += EVENTS_CHUNK) {
+    await db.execute(sql`
+      insert into webhook_deliveries (webhook_id, event_id, event, body)
+      select (x.d->>'webhookId')::int, (x.d->>'id')::uuid, x.d->>'event', x.d->>'body'
+        from json_array_elements(${JSON.stringify(deliveries.slice(i, i + EVENTS_CHUNK))}::json) with ordinality as x(d, n)
+       order by x.n`);
+  }
 }

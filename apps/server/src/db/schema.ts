@@ -252,6 +252,8 @@ export const insurances = pgTable(
   (t) => [
     index('insurances_vehicle_keyset_idx').on(t.vehicleId, t.startDate, t.id),
     index('insurances_created_by_idx').on(t.createdById),
+    // The reminder job's policies ending soon (migration 0035).
+    index('insurances_reminder_end_idx').on(t.endDate).where(sql`${t.reminderEnabled}`),
   ],
 );
 
@@ -361,6 +363,8 @@ export const renewals = pgTable(
   (t) => [
     index('renewals_vehicle_keyset_idx').on(t.vehicleId, t.validUntil, t.id),
     index('renewals_created_by_idx').on(t.createdById),
+    // The reminder job's renewals expiring soon (migration 0035).
+    index('renewals_reminder_until_idx').on(t.validUntil).where(sql`${t.reminderEnabled}`),
   ],
 );
 

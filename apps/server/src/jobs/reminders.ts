@@ -1,117 +1,92 @@
-import {
-  INSURANCE_REMINDER_DAYS,
-  RENEWAL_REMINDER_DAYS,
-  REVISION_REMINDER_DAYS,
-  reachedThreshold,
-} from '@evdra/domain';
+import { INSURANCE_REMINDER_DAYS, RENEWAL_REMINDER_DAYS, REVISION_REMINDER_DAYS } from '@evdra/domain';
 import type { Db } from '../db/client.js';
 import { insuranceReminder, renewalReminder, revisionReminder } from './reminder-texts.js';
-import { RemindersRepo } from './reminders.repo.js';
+import {
+  type InsuranceDueRow,
+  type KeyedNotification,
+  RemindersRepo,
+  type RenewalDueRow,
+  type RevisionDueRow,
+} from './reminders.repo.js';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-type Due = {
-  key: string;
-  userId: number;
-  vehicleId: number;
-  type: 'INSURANCE_REMINDER' | 'REVISION_REMINDER' | 'RENEWAL_REMINDER';
-  title: string;
-  content: string;
-};
+/** Notifications per transaction: one statement each for their claims, rows, pushes and events. */
+const CHUNK = 1_000;
+/** Vehicles (by id) whose latest service one statement checks. */
+const VEHICLES_PER_SCAN = 10_000;
+
+/** The databases a scan is running on in this process: a second one there returns at once. */
+const running = new WeakSet<Db>();
 
 /**
- * The sent-reminder key of one recipient: the owner's is the item's key as it always was (so nothing
- * sent before sharing existed goes out again); a grantee's adds their user id.
- */
-const recipientKey = (key: string, to: { userId: number; isOwner: boolean }) =>
-  to.isOwner ? key : `${key}:u${to.userId}`;
-
-/**
- * Finds reminders due at `now` and notifies the owners and everyone the vehicle is shared with. One instance at a time (advisory lock); each
- * (item, due basis, threshold) is sent at most once ever; an item past several thresholds gets only
- * the nearest. Returns how many notifications it created, or null when another run holds the lock.
+ * Finds reminders due at `now` and notifies the owners and everyone the vehicle is shared with. Each
+ * (item, due basis, threshold) is sent at most once ever (sent_reminders' key, claimed in the same
+ * transaction as the notification, so overlapping runs, here or in other processes, never send one
+ * twice); an item past several thresholds gets only the nearest. Set-based: the due items come from a
+ * few statements (insurances and renewals by their date's index, services a range of vehicles at a
+ * time), the notifications are written CHUNK at a time, each chunk its own short transaction, so
+ * requests are served between them. Returns how many notifications it created, or null when a scan is
+ * already running on this database in this process.
  */
 export async function runReminderScan(db: Db, now: Date): Promise<number | null> {
-  const today = isoDay(now);
-  return new RemindersRepo(db).transaction(async (repo) => {
-    if (!(await repo.tryLock())) return null;
-    const due = [
-      ...(await insurancesDue(repo, today)),
-      ...(await revisionsDue(repo, today)),
-      ...(await renewalsDue(repo, today)),
-    ];
+  if (running.has(db)) return null;
+  running.add(db);
+  try {
+    const repo = new RemindersRepo(db);
+    const today = isoDay(now);
     let created = 0;
-    for (const d of due) {
-      if (!(await repo.claim(d.key))) continue;
-      const { key: _key, ...notification } = d;
-      await repo.notify({ ...notification, createdAt: now });
-      created += 1;
-    }
+    const send = async (due: KeyedNotification[]) => {
+      for (let i = 0; i < due.length; i += CHUNK) created += await repo.notifyOnce(due.slice(i, i + CHUNK));
+    };
+    await send((await repo.insurancesDue(today, INSURANCE_REMINDER_DAYS)).map((i) => insurance(i, now)));
+    const ids = await repo.vehicleIds();
+    for (let from = ids?.first ?? 0; ids && from <= ids.last; from += VEHICLES_PER_SCAN)
+      await send(
+        (await repo.revisionsDue(today, REVISION_REMINDER_DAYS, from, from + VEHICLES_PER_SCAN)).map((r) =>
+          revision(r, now),
+        ),
+      );
+    await send((await repo.renewalsDue(today, RENEWAL_REMINDER_DAYS)).map((r) => renewal(r, now)));
     return created;
-  });
+  } finally {
+    running.delete(db);
+  }
 }
 
-async function insurancesDue(repo: RemindersRepo, today: string): Promise<Due[]> {
-  const list = await repo.insurancesEnding(today, Math.max(...INSURANCE_REMINDER_DAYS));
-  return list.flatMap((i) => {
-    const t = reachedThreshold(Number(i.daysLeft), INSURANCE_REMINDER_DAYS);
-    if (t === undefined) return [];
-    return [
-      {
-        key: recipientKey(`INSURANCE:${i.id}:${i.endDate}:${t}`, i),
-        userId: i.userId,
-        vehicleId: i.vehicleId,
-        type: 'INSURANCE_REMINDER',
-        ...insuranceReminder(i.lang, i, i.provider, i.endDate, t),
-      },
-    ];
-  });
-}
+const insurance = (i: InsuranceDueRow, createdAt: Date): KeyedNotification => ({
+  key: i.key,
+  userId: i.userId,
+  vehicleId: i.vehicleId,
+  type: 'INSURANCE_REMINDER',
+  createdAt,
+  ...insuranceReminder(i.lang, i, i.provider, i.endDate, i.threshold),
+});
 
-/** Like insurance: 30, 7 and 1 days before the last valid day, and on it; once per (renewal, date, threshold). */
-async function renewalsDue(repo: RemindersRepo, today: string): Promise<Due[]> {
-  const list = await repo.renewalsExpiring(today, Math.max(...RENEWAL_REMINDER_DAYS));
-  return list.flatMap((r) => {
-    const t = reachedThreshold(Number(r.daysLeft), RENEWAL_REMINDER_DAYS);
-    if (t === undefined) return [];
-    return [
-      {
-        key: recipientKey(`RENEWAL:${r.id}:${r.validUntil}:${t}`, r),
-        userId: r.userId,
-        vehicleId: r.vehicleId,
-        type: 'RENEWAL_REMINDER',
-        ...renewalReminder(r.lang, r, r.type, r.validUntil, t),
-      },
-    ];
-  });
-}
+const renewal = (r: RenewalDueRow, createdAt: Date): KeyedNotification => ({
+  key: r.key,
+  userId: r.userId,
+  vehicleId: r.vehicleId,
+  type: 'RENEWAL_REMINDER',
+  createdAt,
+  ...renewalReminder(r.lang, r, r.type, r.validUntil, r.threshold),
+});
 
-/** Only each vehicle's latest service reminds: older ones were followed by a newer service. */
-async function revisionsDue(repo: RemindersRepo, today: string): Promise<Due[]> {
-  const list = await repo.latestRevisions(today);
-  return list.flatMap((r) => {
-    if (!r.enabled) return [];
-    const daysLeft = r.kmDue ? 0 : Math.max(0, Number(r.daysLeft));
-    const t = reachedThreshold(daysLeft, REVISION_REMINDER_DAYS);
-    if (t === undefined) return [];
-    return [
-      {
-        // Due by km or by date is the same "due now": one notification for both.
-        key: recipientKey(`REVISION:${r.id}:${r.manual ?? 'auto'}:${t}`, r),
-        userId: r.userId,
-        vehicleId: r.vehicleId,
-        type: 'REVISION_REMINDER',
-        ...revisionReminder(r.lang, r, r.dueDate, t, r.kmDue && Number(r.daysLeft) > 0, r.distanceUnit),
-      },
-    ];
-  });
-}
+/** "Driven 15,000 km since" when due by km before its date, else "due on <date>". */
+const revision = (r: RevisionDueRow, createdAt: Date): KeyedNotification => ({
+  key: r.key,
+  userId: r.userId,
+  vehicleId: r.vehicleId,
+  type: 'REVISION_REMINDER',
+  createdAt,
+  ...revisionReminder(r.lang, r, r.dueDate, r.threshold, !!r.kmDue && Number(r.daysLeft) > 0, r.distanceUnit),
+});
 
 /**
  * Runs the scan `firstAfterMs` from now (0: at once), then every hour; errors are logged, never
- * fatal. Returns a stop function. The server waits before its first scan: the scan reads every
- * reminder in one transaction (~0.5 s on a cold embedded database), and a request made meanwhile
- * would wait for PGlite's one session, the first ones after a restart included.
+ * fatal. Returns a stop function. The server waits before its first scan: its statements (~0.5 s
+ * on a cold embedded database) would share PGlite's one session with the first requests after a
+ * restart.
  */
 export function scheduleReminders(
   db: Db,
