@@ -24,6 +24,7 @@ export * from './notification.js';
 // Without zod: the web app's first screen (the bell) needs the paths, not the schemas.
 export * from './notification-path.js';
 export * from './ocr.js';
+export * from './paging.js';
 // Without zod: a reader's currency and units by country.
 export * from './preferences.js';
 export * from './reach.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdCursor, PageLimit } from './paging.js';
 import { Id } from './user.js';
 
 /**
@@ -49,3 +50,18 @@ export type VehicleShare = z.infer<typeof VehicleShare>;
 export const OwnOnlyQuery = z.object({
   own: z.enum(['true', 'false']).optional().describe('true: only the vehicles the caller owns'),
 });
+
+/** GET /api/vehicles without `limit` (issue 54): at most this many vehicles (an admin's are all of them). */
+export const VEHICLES_CAP = 10_000;
+/** The largest page of vehicles a client may ask for. */
+export const VEHICLES_PAGE_MAX = 500;
+/**
+ * GET /api/vehicles a page at a time: `limit` vehicles after `cursor` (the last id of the page
+ * before), newest first. The answer stays a bare array; when more follow, X-Next-Cursor holds the
+ * next page's cursor and Link its URL (rel="next").
+ */
+export const VehicleListQuery = OwnOnlyQuery.extend({
+  limit: PageLimit(VEHICLES_PAGE_MAX).optional(),
+  cursor: IdCursor.optional(),
+});
+export type VehicleListQuery = z.infer<typeof VehicleListQuery>;

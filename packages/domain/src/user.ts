@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Language, Role, UserStatus } from './enums.js';
 import { Currency, UnitOfConsumption, UnitOfDistance, UnitOfVolume } from './money-schemas.js';
+import { IdCursor, PageLimit } from './paging.js';
 import { Country } from './renewals.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -102,11 +103,7 @@ export const ADMIN_USERS_PAGE_MAX = 500;
  */
 export const AdminUsersQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_MAX).optional(),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'Not a cursor this list gave.')
-    .refine((v) => Number(v) <= 2_147_483_647, 'Not a cursor this list gave.')
-    .optional(),
+  limit: PageLimit(ADMIN_USERS_PAGE_MAX).optional(),
+  cursor: IdCursor.optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;

@@ -54,10 +54,14 @@ const vehicleJson = aliased({
   ownerCurrency: sql`${users.currency}`,
 });
 
+/** A vehicle below the `before` placeholder's id (null: from the newest): a page's keyset condition. */
+const before = () => sql`${vehicles.id} < coalesce(${sql.placeholder('before')}::int, 2147483647)`;
+
 export class VehiclesRepo {
   // The hottest queries of the app (the list, the access check of every record call, photo
   // access), planned once per connection.
   private readonly byUser;
+  private readonly all;
   private readonly byId;
   private readonly fileType;
   private readonly jsonById;
@@ -73,10 +77,20 @@ export class VehiclesRepo {
         and(
           eq(vehicleAccess.userId, sql.placeholder('userId')),
           sql`(${sql.placeholder('own')}::boolean is not true or ${vehicleAccess.access} = 'OWNER')`,
+          before(),
         ),
       )
       .orderBy(desc(vehicles.id))
+      .limit(sql.placeholder('fetch'))
       .prepare('vehicles_of_user');
+    this.all = this.db
+      .select({ ...columns, access: sql<Access>`'OWNER'`.as('access') })
+      .from(vehicles)
+      .innerJoin(users, eq(users.id, vehicles.ownerId))
+      .where(before())
+      .orderBy(desc(vehicles.id))
+      .limit(sql.placeholder('fetch'))
+      .prepare('vehicles_all');
     this.byId = this.db
       .select({ ...columns, access: accessTo(vehicles.id).as('access') })
       .from(vehicles)
@@ -116,15 +130,17 @@ export class VehiclesRepo {
 
   /**
    * Newest first: the vehicles `userId` reaches (with `own`, only those they own); every vehicle
-   * when userId is undefined (admin, who has the owner's rights on each).
+   * when userId is undefined (admin, who has the owner's rights on each). At most `fetch`, those
+   * with an id below `before` (keyset paging, issue 54: an index range, however many cars).
    */
-  list(userId?: number, own = false): Promise<VehicleRow[]> {
-    if (userId !== undefined) return this.byUser.execute({ userId, own });
-    return this.db
-      .select({ ...columns, access: sql<Access>`'OWNER'`.as('access') })
-      .from(vehicles)
-      .innerJoin(users, eq(users.id, vehicles.ownerId))
-      .orderBy(desc(vehicles.id));
+  list(
+    userId: number | undefined,
+    own: boolean,
+    page: { fetch: number; before?: number },
+  ): Promise<VehicleRow[]> {
+    const at = { fetch: page.fetch, before: page.before ?? null };
+    if (userId !== undefined) return this.byUser.execute({ userId, own, ...at });
+    return this.all.execute(at);
   }
 
   /**

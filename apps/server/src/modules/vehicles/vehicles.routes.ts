@@ -1,9 +1,11 @@
 import {
   IdParams,
-  OwnOnlyQuery,
   PHOTO_MAX_BYTES,
+  VEHICLES_CAP,
+  VEHICLES_PAGE_MAX,
   Vehicle,
   VehicleCreateBody,
+  VehicleListQuery,
   VehicleUpdateBody,
 } from '@evdra/domain';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +20,7 @@ import {
   uploadErrors,
   withMultipart,
 } from '../../lib/multipart.js';
+import { setNextPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -45,20 +48,29 @@ export async function vehiclesRoutes(
       schema: {
         tags,
         description:
-          "A USER gets their own vehicles and those shared with them (own=true: only their own), an ADMIN every vehicle. Each carries `access`, the caller's relation: OWNER, EDITOR or VIEWER (an admin has the owner's rights: OWNER). Newest first.",
-        querystring: OwnOnlyQuery,
+          "A USER gets their own vehicles and those shared with them (own=true: only their own), an ADMIN every vehicle. Each carries `access`, the caller's relation: OWNER, EDITOR or VIEWER (an admin has the owner's rights: OWNER). Newest first. " +
+          `At most ${VEHICLES_CAP} without \`limit\`; \`limit\` (1-${VEHICLES_PAGE_MAX}) asks for a page. When more vehicles follow, the X-Next-Cursor header holds the \`cursor\` of the next page and Link its URL (rel="next"); no such header: the last page.`,
+        querystring: VehicleListQuery,
         response: { 200: z.array(Vehicle), ...errors },
       },
     },
     async (req, reply) => {
       const p = principalOf(req);
+      const { limit, cursor } = req.query;
       const own = req.query.own === 'true';
-      const key = own ? `own:${p.userId}` : p.role === 'ADMIN' ? 'all' : `user:${p.userId}`;
-      const json = await lists.getOrLoad(key, async () =>
-        Buffer.from(JSON.stringify(VehicleList.parse((await service.list(p, own)).map(presentVehicle)))),
-      );
+      const viewer = own ? `own:${p.userId}` : p.role === 'ADMIN' ? 'all' : `user:${p.userId}`;
+      const key = limit || cursor ? `${viewer}:${limit ?? ''}:${cursor ?? ''}` : viewer;
+      // The page's next cursor is kept with it, in front of the JSON (a line of its own).
+      const kept = await lists.getOrLoad(key, async () => {
+        const page = await service.list(p, { own, limit, cursor });
+        const json = JSON.stringify(VehicleList.parse(page.rows.map(presentVehicle)));
+        return Buffer.from(`${page.next ?? ''}\n${json}`);
+      });
+      const split = kept.indexOf(10);
+      const next = kept.subarray(0, split).toString();
+      if (next) setNextPage(reply, req.url, next);
       // The kept JSON bytes go out as they are.
-      return sendJsonText(reply, json);
+      return sendJsonText(reply, kept.subarray(split + 1));
     },
   );
 

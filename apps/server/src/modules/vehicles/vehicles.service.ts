@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type FuelType,
   secondaryFuelProblem,
+  VEHICLES_CAP,
   type Vehicle,
   type VehicleInput,
   type VehicleUpdateBody,
@@ -80,9 +81,22 @@ export class VehiclesService {
     private readonly fuelsChange: FuelsChange = async () => {},
   ) {}
 
-  /** Newest first: own and shared vehicles (`own`: only own ones); an admin's: every vehicle. */
-  list(p: Principal, own = false): Promise<VehicleRow[]> {
-    return this.repo.list(p.role === 'ADMIN' && !own ? undefined : p.userId, own);
+  /**
+   * Newest first: own and shared vehicles (`own`: only own ones); an admin's: every vehicle. At most
+   * `limit` (without it VEHICLES_CAP) after the id `cursor`; `next`: the next page's cursor.
+   */
+  async list(
+    p: Principal,
+    q: { own?: boolean; limit?: number; cursor?: string } = {},
+  ): Promise<{ rows: VehicleRow[]; next?: string }> {
+    const limit = q.limit ?? VEHICLES_CAP;
+    const rows = await this.repo.list(p.role === 'ADMIN' && !q.own ? undefined : p.userId, q.own ?? false, {
+      fetch: limit + 1,
+      before: q.cursor ? Number(q.cursor) : undefined,
+    });
+    if (rows.length <= limit) return { rows };
+    rows.length = limit;
+    return { rows, next: String(rows[limit - 1]?.id) };
   }
 
   /**

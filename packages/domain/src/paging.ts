@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * A list's page size asked with `limit` (issue 54): 1 to `max`. Without it a list answers as it
+ * always did, up to its documented cap.
+ */
+export const PageLimit = (max: number) => z.coerce.number().int().min(1).max(max);
+
+/**
+ * A cursor that is the id of the page's last item (opaque to clients: they send back the
+ * X-Next-Cursor the page before answered).
+ */
+export const IdCursor = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Not a cursor this list gave.')
+  .refine((v) => Number(v) <= 2_147_483_647, 'Not a cursor this list gave.');
