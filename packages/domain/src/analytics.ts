@@ -96,6 +96,14 @@ export const AnalyticsRow = z.object({
 export type AnalyticsRow = z.infer<typeof AnalyticsRow>;
 
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format YYYY-MM.');
+/**
+ * One month of every vehicle's costs added up (GET /api/analytics/admin/months, issue 54), in
+ * `currency`: the admin's global totals, read from a rollup kept across all cars. A month's sums in
+ * a currency without a known rate to the answer's stay in their own, in a row of their own.
+ */
+export const GlobalMonth = CostTotals.extend({ monthDate: z.string() });
+export type GlobalMonth = z.infer<typeof GlobalMonth>;
+
 export const AdminAnalyticsQuery = z
   .object({ start: Month.optional(), end: Month.optional(), currency: Currency.optional() })
   .refine((q) => !q.start || !q.end || q.start <= q.end, {

@@ -173,6 +173,11 @@ export function seedStatements(s, { seed, passwordHash }) {
       union all select vehicle_id, date_trunc('month', start_date)::date, rate_currency, 0, 0, 0, evdra_owner_amount(price, exchange_rate), 0 from insurances
       union all select vehicle_id, date_trunc('month', date)::date, rate_currency, 0, 0, 0, 0, evdra_owner_amount(price, exchange_rate) from revisions
     ) x group by vehicle_id, m, cur`;
+  // Every car's months added up (migration 0036), as its trigger keeps them from the rollup above.
+  const globalMonthCosts = `
+    insert into global_month_costs (month, currency, bucket, liters, fuel, expenses, insurance, revisions)
+    select month, currency, vehicle_id % 16, sum(liters), sum(fuel), sum(expenses), sum(insurance), sum(revisions)
+      from vehicle_month_costs group by 1, 2, 3`;
   const history = `
     insert into vehicle_history (vehicle_id, services, last_service_date, last_service_km, records_since, fuel_entries, consumption)
     select p.id, coalesce(r.n, 0), ls.date, ls.km, least(r.since, f.since, e.since, i.since), coalesce(f.n, 0), f.c
@@ -219,6 +224,7 @@ export function seedStatements(s, { seed, passwordHash }) {
     ['interests', interests],
     ['market_messages', messages],
     ['vehicle_month_costs', monthCosts],
+    ['global_month_costs', globalMonthCosts],
     ['vehicle_history', history],
     ['vehicle_record_versions', versions],
     ['sequences', sequences],

@@ -214,6 +214,47 @@ export class AnalyticsRepo {
     return row?.json ?? '[]';
   }
 
+  private globalMonths?: NamedStatement<{ json: string }>;
+  /**
+   * Every vehicle's costs by month between two days (`from` inclusive, `until` exclusive), newest
+   * first, as the API's GlobalMonth array written by the database, from the rollup kept across all
+   * cars (global_month_costs, migration 0036): a dozen rows a month, however many cars there are.
+   * Each month's sum in each currency at the answer's rate to the cent, then added; a sum in a
+   * currency without a known rate stays in its own, in a row of its own.
+   */
+  async globalMonthsJson(range: { from?: string; until?: string }, money: AnswerMoney): Promise<string> {
+    const rate = sql`(${sql.placeholder('rates')}::jsonb ->> g.cur)::numeric`;
+    const converted = (sum: string) => sql`round(${sql.raw(`g.${sum}`)} * coalesce(${rate}, 1), 2)`;
+    this.globalMonths ??= namedStatement<{ json: string }>(
+      this.db,
+      'analytics_global_months_json',
+      sql`select ${jsonArrayText()} as json from (
+        select m.month as "monthDate", m.l as "totalFuelLiters", m.f as "totalFuelCost", m.e as "totalExpensesCost",
+               m.i as "totalInsuranceCost", m.r as "totalRevisionCost", m.f + m.e + m.i + m.r as "totalCost", m.currency
+        from (
+          select g.month, case when ${rate} is null then g.cur else ${sql.placeholder('currency')}::text end as currency,
+                 sum(g.l) as l, sum(${converted('f')}) as f, sum(${converted('e')}) as e,
+                 sum(${converted('i')}) as i, sum(${converted('r')}) as r
+          from (
+            select month, currency as cur, sum(liters) as l, sum(fuel) as f, sum(expenses) as e,
+                   sum(insurance) as i, sum(revisions) as r
+            from global_month_costs
+            where month >= ${sql.placeholder('from')}::date and month < ${sql.placeholder('until')}::date
+            group by 1, 2
+          ) g
+          group by 1, 2
+          having sum(g.l + g.f + g.e + g.i + g.r) > 0
+        ) m
+        order by m.month desc, m.currency) r`,
+    );
+    const [row] = await this.globalMonths({
+      from: range.from ?? '-infinity',
+      until: range.until ?? 'infinity',
+      ...moneyParams(money),
+    });
+    return row?.json ?? '[]';
+  }
+
   private prepared: ReturnType<AnalyticsRepo['prepare']> | undefined;
   private statements() {
     this.prepared ??= this.prepare();

@@ -4,6 +4,7 @@ import {
   AnalyticsCurrencyQuery,
   AnalyticsRow,
   ApiError,
+  GlobalMonth,
   MonthlyAnalytics,
   OwnOnlyQuery,
   VehicleIdParams,
@@ -113,5 +114,19 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       },
     },
     async (req, reply) => sendJsonText(reply, await service.admin(req.query)),
+  );
+
+  r.get(
+    '/api/analytics/admin/months',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        description: `Every vehicle of every owner added up by month, newest first; optional start and end months (YYYY-MM, inclusive). Read from a rollup kept across all cars (a dozen rows a month, however many cars): each month's totals are /api/analytics/admin/filter's rows of that month added up. Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY), each month's sum in each currency converted once; a sum in a currency without a known rate to it stays in that currency, in a row of its own.`,
+        querystring: AdminAnalyticsQuery,
+        response: { 200: z.array(GlobalMonth), ...errors },
+      },
+    },
+    async (req, reply) => sendJsonText(reply, await service.adminMonths(req.query)),
   );
 }

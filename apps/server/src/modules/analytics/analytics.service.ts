@@ -203,6 +203,18 @@ export class AnalyticsService {
       { currency: target, rates: await this.ratesTo(target) },
     );
   }
+
+  /**
+   * Every vehicle's costs added up by month (GlobalMonth[] as JSON text), between two months
+   * (YYYY-MM, both inclusive), in `currency` (default: the instance's).
+   */
+  async adminMonths(range: { start?: string; end?: string; currency?: CurrencyCode }): Promise<string> {
+    const target = range.currency ?? this.instanceCurrency;
+    return this.repo.globalMonthsJson(
+      { from: range.start && `${range.start}-01`, until: range.end && nextMonth(range.end) },
+      { currency: target, rates: await this.ratesTo(target) },
+    );
+  }
 }
 
 /**
