@@ -16,7 +16,6 @@ import { rowsOf } from '../db/rows.js';
  */
 export const BACKUP_FORMAT = 'evdra-backup';
 const VERSION = 1;
-const BATCH = 500;
 
 /**
  * Kept by triggers from other tables (cost rollup, listing history, record versions): rebuilt by
@@ -30,7 +29,6 @@ const DERIVED = new Set([
 ]);
 
 type Header = { format: string; version: number; createdAt: string; migrations: number; tables: string[] };
-type Line = Header | { table: string; rows: Record<string, unknown>[] };
 
 export class BackupError extends Error {}
 
@@ -69,38 +67,64 @@ async function migrationCount(db: Executor): Promise<number> {
   }
 }
 
-/** Writes the whole instance to `file`; returns the row count per table. */
+/**
+ * Rows per line of the backup: at most BATCH, fewer for a table whose rows are big (files' bytes),
+ * so that a line holds about BATCH_BYTES.
+ */
+const BATCH = 1000;
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+/** Rows of `table` to read at a time, from its size on disk and its row count estimate. */
+async function batchOf(db: Executor, table: string): Promise<number> {
+  const [row] = rowsOf<{ bytes: number }>(
+    await db.execute(sql`
+      select pg_total_relation_size(c.oid)::float8 / greatest(c.reltuples, 1) as bytes
+        from pg_class c where c.oid = ${`public."${table.replaceAll('"', '""')}"`}::regclass`),
+  );
+  return Math.max(1, Math.min(BATCH, Math.floor(BATCH_BYTES / Math.max(1, Number(row?.bytes ?? 1)))));
+}
+
+/**
+ * Writes the whole instance to `file`; returns the row count per table. Streams: each table is read
+ * through a cursor, a batch of rows at a time, each row as the database writes its JSON (the text
+ * goes to the file as it is), so memory holds one batch whatever the tables' sizes.
+ */
 export async function backup(db: Db, file: string): Promise<Record<string, number>> {
   const gzip = createGzip();
   const out = pipeline(gzip, createWriteStream(file, { mode: 0o600 }));
-  const write = async (line: Line) => {
-    if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
+  const write = async (line: string) => {
+    if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
   };
   const counts: Record<string, number> = {};
   await db.transaction(
     async (tx) => {
       const t: Executor = tx;
       const tables = await tablesInOrder(t);
-      await write({
+      const header: Header = {
         format: BACKUP_FORMAT,
         version: VERSION,
         createdAt: new Date().toISOString(),
         migrations: await migrationCount(t),
         tables,
-      });
+      };
+      await write(JSON.stringify(header));
       for (const table of tables) {
         counts[table] = 0;
-        for (let offset = 0; ; offset += BATCH) {
-          const rows = rowsOf<{ row: Record<string, unknown> }>(
-            await t.execute(
-              sql`select to_jsonb(x) as row from ${ident(table)} x order by ctid limit ${BATCH} offset ${offset}`,
-            ),
-          ).map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row));
+        const batch = await batchOf(t, table);
+        await t.execute(
+          sql`declare backup_rows no scroll cursor for select to_jsonb(x)::text as row from ${ident(table)} x`,
+        );
+        for (;;) {
+          const rows = rowsOf<{ row: string }>(
+            await t.execute(sql`fetch forward ${sql.raw(String(batch))} from backup_rows`),
+          );
           if (rows.length === 0) break;
           counts[table] += rows.length;
-          await write({ table, rows });
-          if (rows.length < BATCH) break;
+          // The line restore() reads: {"table": …, "rows": [each row's JSON]}.
+          await write(`{"table":${JSON.stringify(table)},"rows":[${rows.map((r) => r.row).join(',')}]}`);
+          if (rows.length < batch) break;
         }
+        await t.execute(sql`close backup_rows`);
       }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
