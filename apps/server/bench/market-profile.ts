@@ -3,6 +3,7 @@
 // the cards (priceRating included), JSON.stringify. Against a kept bench database:
 //   BENCH_KEEP=1 npm run bench:market   (prints "kept database <name>")
 //   MARKET_DB=postgres://postgres@127.0.0.1:5432/<name> node --import tsx apps/server/bench/market-profile.ts
+import { MARKET_LIST_CAP } from '@evdra/domain';
 import { openPostgres } from '../src/db/client.js';
 import { MarketplaceRepo } from '../src/modules/marketplace/marketplace.repo.js';
 import { presentListing } from '../src/modules/marketplace/marketplace.service.js';
@@ -16,9 +17,10 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
+const whole = { sort: 'newest', limit: MARKET_LIST_CAP } as const;
 for (const [label, filters] of [
-  ['all', {}],
-  ['make=audi', { make: 'audi' }],
+  ['all', whole],
+  ['make=audi', { ...whole, makePrefix: 'audi' }],
 ] as const) {
   const ms: Record<'read' | 'cards' | 'stringify', number[]> = { read: [], cards: [], stringify: [] };
   let bytes = 0;

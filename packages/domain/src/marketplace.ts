@@ -192,14 +192,68 @@ export const Listing = z.object({
 });
 export type Listing = z.infer<typeof Listing>;
 
-/** GET /api/marketplace/listings filters (spec §5 semantics, done in SQL). */
-export const ListingFilters = z.object({
-  make: z.string().trim().max(50).optional(),
-  model: z.string().trim().max(50).optional(),
-  fuelType: z.string().trim().max(20).optional(),
-  year: z.string().trim().max(4).optional(),
-  maxOdometer: z.coerce.number().min(0).optional(),
-});
+/**
+ * GET /api/marketplace/listings without `limit` answers at most this many listings (issue 54): every
+ * market of today's sizes whole, as before paging; past it the answer says where to go on.
+ */
+export const MARKET_LIST_CAP = 10_000;
+/** The largest page a client may ask of the listings. */
+export const MARKET_PAGE_MAX = 200;
+/** The page the web asks for (Load more). */
+export const MARKET_PAGE_SIZE = 48;
+
+/** `newest`: the latest listed first (the default); `rating`: the best deals first (see ListingFilters). */
+export const LISTING_SORTS = ['newest', 'rating'] as const;
+export const ListingSort = z.enum(LISTING_SORTS);
+export type ListingSort = z.infer<typeof ListingSort>;
+
+/** A price band's end: a number ≥ 0 (the query's text coerced). */
+const BandEnd = z.coerce
+  .number({ error: 'Enter a valid price.' })
+  .finite('Enter a valid price.')
+  .min(0, 'Enter a valid price.')
+  .max(9_999_999_999.99, 'Enter a valid price.');
+
+/**
+ * Where a page of the listings ends: opaque to clients (pass on what the server sent). Newest first it
+ * is the last listing's id; by rating `<rank>_<id>`, the rank being the price minus the estimate in
+ * euros (1000000000000 for a listing without a rating, which come last).
+ */
+export const ListingCursor = z
+  .string()
+  .regex(/^(-?\d{1,13}(\.\d{1,2})?_)?[1-9]\d{0,9}$/, 'Use the cursor of the previous page.')
+  .refine((s) => Number(s.split('_').pop()) <= 2_147_483_647, 'Use the cursor of the previous page.');
+
+/**
+ * GET /api/marketplace/listings filters (spec §5, done in SQL on indexes, issue 54): make and model
+ * start with the text in any case; the fuel type contains it (either fuel, by code or common name);
+ * the year contains the digits; km ≤ maxOdometer; the price between priceMin and priceMax, both in
+ * `currency` (default EUR), compared with each listing's price in euros at the latest rate (a
+ * listing in a currency without a known rate is outside every band). `sort=rating`: the lowest
+ * price against its spec §9 estimate first, listings without a rating last. Paging: `limit`, `cursor`.
+ */
+export const ListingFilters = z
+  .object({
+    make: z.string().trim().max(50).optional(),
+    model: z.string().trim().max(50).optional(),
+    fuelType: z.string().trim().max(20).optional(),
+    year: z.string().trim().max(4).optional(),
+    maxOdometer: z.coerce.number().min(0).optional(),
+    priceMin: BandEnd.optional(),
+    priceMax: BandEnd.optional(),
+    currency: Currency.optional(),
+    sort: ListingSort.optional(),
+    limit: z.coerce.number().int().min(1).max(MARKET_PAGE_MAX).optional(),
+    cursor: ListingCursor.optional(),
+  })
+  .refine((f) => f.priceMin === undefined || f.priceMax === undefined || f.priceMin <= f.priceMax, {
+    message: 'The highest price must not be below the lowest.',
+    path: ['priceMax'],
+  })
+  .refine((f) => !f.cursor || f.cursor.includes('_') === (f.sort === 'rating'), {
+    message: 'Use the cursor of the previous page.',
+    path: ['cursor'],
+  });
 export type ListingFilters = z.infer<typeof ListingFilters>;
 
 export const OwnedVehicle = z.object({

@@ -4,6 +4,9 @@ import { send } from '../lib.mjs';
 import { BIG_CAR } from './accounts.mjs';
 import { DATA_END } from './shape.mjs';
 
+/** The web's page of listings (MARKET_PAGE_SIZE in the domain). */
+const PAGE = 48;
+
 /**
  * The read routes. `kind`: 'user' (p95 ≤ 50 ms and ≤ 1.5× the small set's), 'market' (p95 ≤ 50 ms at
  * full size), 'admin' (p95 ≤ 300 ms at full size).
@@ -42,12 +45,19 @@ export function readRoutes({ admin, fleet, driver }, s) {
     user('AI facts: costs', `/ai-feedback/vehicle/${d}/performance`, driver),
     user('AI facts: fuel', `/ai-feedback/vehicle/${d}/fuel`, driver),
     user('report (PDF)', `/api/vehicles/${d}/report.pdf`, driver),
-    market('market: all listings', ''),
-    market('market: make', '?make=Dacia'),
-    market('market: model', '?model=Logan'),
-    market('market: fuel', '?fuelType=DIESEL'),
-    market('market: year', '?year=2015'),
-    market('market: km ≤ 100,000', '?maxOdometer=100000'),
+    // The web's page of the market (Load more): MARKET_PAGE_SIZE listings a request.
+    market('market: newest, a page', `?limit=${PAGE}`),
+    market('market: by rating, a page', `?sort=rating&limit=${PAGE}`),
+    market('market: make', `?make=Dacia&limit=${PAGE}`),
+    market('market: a rare make', `?make=Porsche&limit=${PAGE}`),
+    market('market: model', `?model=Logan&limit=${PAGE}`),
+    market('market: fuel', `?fuelType=DIESEL&limit=${PAGE}`),
+    market('market: a rare fuel', `?fuelType=electric&limit=${PAGE}`),
+    market('market: year', `?year=2015&limit=${PAGE}`),
+    market('market: km ≤ 100,000', `?maxOdometer=100000&limit=${PAGE}`),
+    market('market: price band', `?priceMin=5000&priceMax=6000&limit=${PAGE}`),
+    market('market: price band by rating', `?priceMin=5000&priceMax=6000&sort=rating&limit=${PAGE}`),
+    user('market: a listing', '/api/marketplace/listings/1', driver),
     {
       name: 'admin analytics, 12 months',
       path: `/api/analytics/admin/filter?start=${lastYear}&end=${DATA_END.slice(0, 7)}`,

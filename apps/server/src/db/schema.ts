@@ -542,9 +542,36 @@ export const listings = pgTable(
     soldAt: timestamp('sold_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the market's filters and sort compare (migration 0034_market_search, issue 54), written by
+     * triggers only: the vehicle's make and model lower-cased (C collation: a prefix is an index
+     * range), fuels, year and km; the price in euros at the latest rate; the price minus the spec §9
+     * estimate in euros (1e12 without a rating).
+     */
+    searchMake: text('search_make'),
+    searchModel: text('search_model'),
+    searchFuel: text('search_fuel'),
+    searchFuel2: text('search_fuel2'),
+    searchYear: integer('search_year'),
+    searchOdometer: integer('search_odometer'),
+    priceEur: numeric('price_eur', { precision: 14, scale: 2, mode: 'number' }),
+    ratingRank: numeric('rating_rank', { precision: 15, scale: 2, mode: 'number' })
+      .notNull()
+      .default(1_000_000_000_000),
   },
   (t) => [
     uniqueIndex('listings_active_vehicle_idx').on(t.vehicleId).where(sql`${t.active}`),
+    // Each market filter and sort walks one of these (migration 0034_market_search).
+    index('listings_market_make_idx').on(t.searchMake, t.id).where(sql`${t.active}`),
+    index('listings_market_model_idx').on(t.searchModel, t.id).where(sql`${t.active}`),
+    index('listings_market_fuel_idx').on(t.searchFuel, t.id).where(sql`${t.active}`),
+    index('listings_market_fuel2_idx')
+      .on(t.searchFuel2, t.id)
+      .where(sql`${t.active} and ${t.searchFuel2} is not null`),
+    index('listings_market_year_idx').on(t.searchYear, t.id).where(sql`${t.active}`),
+    index('listings_market_km_idx').on(t.searchOdometer, t.id).where(sql`${t.active}`),
+    index('listings_market_price_idx').on(t.priceEur, t.id).where(sql`${t.active}`),
+    index('listings_market_rating_idx').on(t.ratingRank, sql`(-${t.id})`).where(sql`${t.active}`),
     index('listings_active_idx').on(t.active, t.id),
     index('listings_seller_idx').on(t.sellerId),
     index('listings_buyer_idx').on(t.buyerId),

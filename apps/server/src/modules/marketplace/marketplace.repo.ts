@@ -1,4 +1,4 @@
-import type { CurrencyCode, Language, ListingFilters, RateSourceCode } from '@evdra/domain';
+import type { CurrencyCode, Language, ListingSort, RateSourceCode } from '@evdra/domain';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { closedListingPhotoOfAnother } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
@@ -36,8 +36,10 @@ export type CardRow = {
   exchangeRate: Numeric | null;
   rateDate: string | null;
   rateSource: RateSourceCode;
-  /** Units of the price's currency per euro, the latest known (1 for euros); null: none known. */
-  perEuro: Numeric | null;
+  /** The price in euros at the latest known rate (kept by triggers); null: no rate known. */
+  priceEur: Numeric | null;
+  /** The price minus its spec §9 estimate in euros, as text (1e12: no rating): the rating sort's key. */
+  ratingRank: string;
   description: string;
   /** File ids joined by ',' (ids are base64url): cheaper to read than a text[]; '' for none. */
   photoIds: string;
@@ -52,6 +54,8 @@ export type CardRow = {
   consumption: Numeric | null;
   /** The listing's open history-report link (made with the listing), if any. */
   reportToken: string | null;
+  /** False once sold or deactivated (the list shows active ones only). */
+  active: boolean;
 };
 
 /** What the service checks before changing a listing. */
@@ -112,20 +116,17 @@ export type ConversationRow = {
 };
 
 /**
- * The card columns of `where`'s listings, newest first. Chosen to be cheap to produce and read for
+ * The card columns of `where`'s listings in `order`. Chosen to be cheap to produce and read for
  * 10,000 rows: dates as ISO text (no Date objects), numerics as they are (numeric → float8 in SQL
  * cost more than Number() in JS), the photo ids as one string; the record summary is
  * vehicle_history's one row per car (kept by triggers).
  */
-const cardsQuery = (where: SQL) => sql`
+const cardsQuery = (where: SQL, order: SQL = sql`l.id desc`, limit?: number) => sql`
   select l.id, l.vehicle_id as "vehicleId", v.make, v.model, v.year, v.engine_size as "engineSize",
          v.odometer, v.fuel_type as "fuelType",
          v.secondary_fuel_type as "secondaryFuelType", v.ai_score as "aiScore", l.price,
          l.currency, l.exchange_rate as "exchangeRate", to_char(l.rate_date, 'YYYY-MM-DD') as "rateDate",
-         l.rate_source as "rateSource",
-         case when l.currency = 'EUR' then 1 else (
-           select f.rate from fx_rates f where f.base = 'EUR' and f.currency = l.currency and f.rate > 0
-           order by f.date desc, (f.source = 'ECB') desc limit 1) end as "perEuro",
+         l.rate_source as "rateSource", l.price_eur as "priceEur", l.rating_rank::text as "ratingRank",
          l.description, u.username as "sellerUsername", l.seller_id as "sellerId",
          array_to_string(case when cardinality(l.photo_ids) = 0 then array_remove(array[v.photo_id], null)
                               else l.photo_ids end, ',') as "photoIds",
@@ -136,39 +137,68 @@ const cardsQuery = (where: SQL) => sql`
          coalesce(h.fuel_entries, 0) as "fuelEntries", h.consumption,
          (select rl.token from report_links rl
            where rl.listing_id = l.id and rl.revoked_at is null and rl.expires_at > now()
-           order by rl.id desc limit 1) as "reportToken"
+           order by rl.id desc limit 1) as "reportToken", l.active
     from listings l
     join vehicles v on v.id = l.vehicle_id
     join users u on u.id = l.seller_id
     left join vehicle_history h on h.vehicle_id = l.vehicle_id
    where ${where}
-   order by l.id desc`;
+   order by ${order}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
 
 /**
- * Spec §5 filters: make, model and fuel type contain the text in any case, the year contains the
- * digits, the odometer is at most maxOdometer.
+ * A page of the market as the repo asks it (the service turns the query's texts into these): make and
+ * model prefixes (lower-cased by the database, like the stored copies), the fuel codes and years that
+ * match, the price band in euros, the sort and where the page starts.
  */
-const FILTERS = {
-  make: sql`strpos(lower(v.make), lower(${sql.placeholder('make')}::text)) > 0`,
-  model: sql`strpos(lower(v.model), lower(${sql.placeholder('model')}::text)) > 0`,
-  // Either of the car's fuels (issue 51), by its code or its common names (LPG is GPL, GLP, Autogas).
-  fuelType: sql`strpos(lower(v.fuel_type || ' ' || coalesce(v.secondary_fuel_type, '')
-    || case when 'GPL' in (v.fuel_type, v.secondary_fuel_type) then ' lpg glp autogas' else '' end
-    || case when 'CNG' in (v.fuel_type, v.secondary_fuel_type) then ' gnc' else '' end),
-    lower(${sql.placeholder('fuelType')}::text)) > 0`,
-  year: sql`strpos(v.year::text, ${sql.placeholder('year')}::text) > 0`,
-  maxOdometer: sql`v.odometer <= ${sql.placeholder('maxOdometer')}::numeric`,
-} satisfies Record<keyof ListingFilters, SQL>;
-const FILTER_KEYS = Object.keys(FILTERS) as (keyof ListingFilters)[];
+export type MarketPageQuery = {
+  makePrefix?: string;
+  modelPrefix?: string;
+  fuels?: readonly string[];
+  years?: readonly number[];
+  maxOdometer?: number;
+  minEur?: number;
+  maxEur?: number;
+  sort: ListingSort;
+  limit: number;
+  after?: { rank?: string; id: number };
+};
+
+/** A LIKE pattern matching the values that start with `text` (its % _ \ taken literally). */
+const prefixPattern = (text: string) => sql`lower(${text.replace(/[\\%_]/g, '\\$&')}) || '%'`;
+const list = (values: readonly (string | number)[]) =>
+  values.length
+    ? sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )
+    : sql`null`;
+
+/**
+ * Each given filter as a condition on the listing's own copies (migration 0034_market_search), each
+ * served by one partial index of the active listings.
+ */
+function marketConditions(q: MarketPageQuery): SQL[] {
+  const where = [sql`l.active`];
+  if (q.makePrefix) where.push(sql`l.search_make like ${prefixPattern(q.makePrefix)}`);
+  if (q.modelPrefix) where.push(sql`l.search_model like ${prefixPattern(q.modelPrefix)}`);
+  if (q.fuels) where.push(sql`(l.search_fuel in (${list(q.fuels)}) or l.search_fuel2 in (${list(q.fuels)}))`);
+  if (q.years) where.push(sql`l.search_year in (${list(q.years)})`);
+  if (q.maxOdometer !== undefined) where.push(sql`l.search_odometer <= ${q.maxOdometer}`);
+  if (q.minEur !== undefined) where.push(sql`l.price_eur >= ${q.minEur}`);
+  if (q.maxEur !== undefined) where.push(sql`l.price_eur <= ${q.maxEur}`);
+  if (q.after && q.sort === 'rating')
+    where.push(sql`(l.rating_rank, -l.id) > (${q.after.rank}::numeric, ${-q.after.id})`);
+  else if (q.after) where.push(sql`l.id < ${q.after.id}`);
+  return where;
+}
+
+const MARKET_ORDER: Record<ListingSort, SQL> = {
+  newest: sql`l.id desc`,
+  rating: sql`l.rating_rank, -l.id`,
+};
 
 /** The only code of the marketplace that touches the database. */
 export class MarketplaceRepo {
-  /**
-   * One statement per combination of given filters (at most 32), each named and so planned once
-   * per connection: the scan tests only the filters asked for, not "$1 is null or …" for all five.
-   */
-  private readonly activeCards = new Map<string, (values: ListingFilters) => Promise<CardRow[]>>();
-
   /** Public so steps of other features can join a transaction of this repo (the end of a car's shares). */
   constructor(readonly db: Executor) {}
 
@@ -176,17 +206,22 @@ export class MarketplaceRepo {
     return this.db.transaction((tx) => fn(new MarketplaceRepo(tx)));
   }
 
-  /** Active listings with the vehicle's current values, the seller and the record summary. */
-  cards(filters: ListingFilters = {}): Promise<CardRow[]> {
-    const given = FILTER_KEYS.filter((k) => filters[k] !== undefined && filters[k] !== '');
-    const key = given.join('_');
-    let run = this.activeCards.get(key);
-    if (!run) {
-      const where = sql.join([sql`l.active`, ...given.map((k) => FILTERS[k])], sql` and `);
-      run = namedStatement<CardRow>(this.db, `market_listings${key ? `_${key}` : ''}`, cardsQuery(where));
-      this.activeCards.set(key, run);
-    }
-    return run(filters);
+  /**
+   * A page of active listings with the vehicle's current values, the seller and the record summary:
+   * `limit` rows and one more (which says a next page exists). Not a named statement: planned with
+   * the values, a rare make walks its index and a common one the list's order.
+   */
+  async cards(q: MarketPageQuery): Promise<CardRow[]> {
+    const where = sql.join(marketConditions(q), sql` and `);
+    return rowsOf<CardRow>(await this.db.execute(cardsQuery(where, MARKET_ORDER[q.sort], q.limit + 1)));
+  }
+
+  /** Units of `currency` per euro at the latest known rate; undefined: none known. */
+  async perEuro(currency: CurrencyCode): Promise<number | undefined> {
+    const [row] = rowsOf<{ rate: Numeric | null }>(
+      await this.db.execute(sql`select evdra_per_euro(${currency}) as rate`),
+    );
+    return row?.rate == null ? undefined : Number(row.rate);
   }
 
   /** One listing's card, active or not. */

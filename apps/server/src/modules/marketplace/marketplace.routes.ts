@@ -9,6 +9,8 @@ import {
   ListingEditBody,
   ListingFilters,
   ListingIdParams,
+  MARKET_LIST_CAP,
+  MARKET_PAGE_MAX,
   MarketChatBody,
   MarketChatMessage,
   OwnedVehicle,
@@ -25,6 +27,7 @@ import {
   uploadErrors,
   withMultipart,
 } from '../../lib/multipart.js';
+import { setNextPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -52,7 +55,11 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       schema: {
         tags,
         description:
-          'Active listings, newest first, with the vehicle’s current values, `priceRating` (spec §9 with its factors) and `history`. Optional filters (case-insensitive contains; year contains; km ≤ maxOdometer) run in SQL.',
+          'Active listings, newest first (`sort=rating`: the lowest price against its spec §9 estimate first, those without a rating last), with the vehicle’s current values, `priceRating` (spec §9 with its factors) and `history`. ' +
+          'Optional filters, each on an index: make and model start with the text (any case); fuelType contains it (either fuel, code or common name); year contains the digits; km ≤ maxOdometer; ' +
+          'priceMin/priceMax in `currency` (default EUR), compared with the price in euros at the latest rate. ' +
+          `At most ${MARKET_LIST_CAP} listings without \`limit\` (today’s markets whole); \`limit\` (1-${MARKET_PAGE_MAX}) asks for a page. ` +
+          'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
         querystring: ListingFilters,
         response: { 200: z.array(Listing), ...errors },
       },
@@ -60,9 +67,25 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
     async (req, reply) => {
       // Built and typed as Listing[] by the service and sent as text (see listingsJson); the
       // schema above documents the answer. No per-route cache: every call reads the database.
-      const json = await service.listingsJson(req.query);
-      return sendJsonText(reply, json);
+      const page = await service.listingsJson(req.query);
+      if (page.next) setNextPage(reply, req.url, page.next);
+      return sendJsonText(reply, page.json);
     },
+  );
+
+  r.get(
+    '/api/marketplace/listings/:id',
+    {
+      ...user,
+      schema: {
+        tags,
+        description:
+          'One listing as the list shows it: an active one for any user; a sold or deactivated one only for its seller or an admin (404 for anyone else).',
+        params: IdParams,
+        response: { 200: Listing, ...errors },
+      },
+    },
+    async (req) => service.listing(principalOf(req), req.params.id),
   );
 
   r.get(

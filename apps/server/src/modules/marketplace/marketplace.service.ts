@@ -8,9 +8,9 @@ import {
   type ListingCreateBody,
   type ListingEditBody,
   type ListingFilters,
+  MARKET_LIST_CAP,
   priceRating,
   type RateSourceCode,
-  roundMoney,
   SOLD_ELSEWHERE_MESSAGE,
   TRANSFER_MESSAGE,
 } from '@evdra/domain';
@@ -20,8 +20,15 @@ import { normalizePhoto } from '../../files/images.js';
 import { AppError, fieldError, forbidden, notFound, UniqueViolation } from '../../lib/errors.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { Principal } from '../auth/auth.service.js';
+import { fuelsMatching, yearsMatching } from './market-filters.js';
 import { interestText, messageText, soldText, transferText } from './market-texts.js';
-import type { CardRow, InterestRow, ListingMoney, MarketplaceRepo } from './marketplace.repo.js';
+import type {
+  CardRow,
+  InterestRow,
+  ListingMoney,
+  MarketPageQuery,
+  MarketplaceRepo,
+} from './marketplace.repo.js';
 
 /** A listing's money fields as the seller may send them. */
 export type ListingMoneySent = {
@@ -68,9 +75,8 @@ export function presentListing(r: CardRow): Listing {
   const engineSize = Number(r.engineSize);
   const aiScore = r.aiScore === null ? null : Number(r.aiScore);
   // The rating compares every listing in euros (spec §9's figures): a price in another currency at
-  // the latest known rate; none known, no rating.
-  const perEuro = r.perEuro === null ? null : Number(r.perEuro);
-  const priceInEuros = perEuro ? roundMoney(price / perEuro) : null;
+  // the latest known rate (the euro price the database keeps); none known, no rating.
+  const priceInEuros = r.priceEur === null ? null : Number(r.priceEur);
   const rating =
     priceInEuros === null
       ? priceRating(price, {
@@ -196,20 +202,70 @@ export class MarketplaceService {
   }
 
   /**
-   * The answer of GET /api/marketplace/listings as JSON text: JSON.stringify of the cards is the
-   * fastest writer here (the compiled serializer's nullable unions are slower on 10,000 cards),
-   * and the cards are built from typed rows, so re-validating them would only cost time. A card is
-   * a function of its row alone (presentListing), so each card's JSON is kept with the values of
-   * the row it was made from and written again only when a value changed: comparing the values
-   * costs less than writing the card (most of this route's CPU).
+   * A page of GET /api/marketplace/listings as JSON text, and the cursor of the next page (null: the
+   * last); without `limit`, the first MARKET_LIST_CAP. JSON.stringify of the cards is the fastest
+   * writer here (the compiled serializer's nullable unions are slower on 10,000 cards), and the cards
+   * are built from typed rows, so re-validating them would only cost time. A card is a function of
+   * its row alone (presentListing), so each card's JSON is kept with the values of the row it was
+   * made from and written again only when a value changed: comparing the values costs less than
+   * writing the card (most of this route's CPU).
    */
-  async listingsJson(filters: ListingFilters): Promise<string> {
+  async listingsJson(filters: ListingFilters): Promise<{ json: string; next: string | null }> {
+    const q = await this.pageQuery(filters);
+    const rows = await this.repo.cards(q);
+    const page = rows.slice(0, q.limit);
     let json = '[';
-    for (const row of await this.repo.cards(filters)) {
+    for (const row of page) {
       if (json.length > 1) json += ',';
       json += this.cardJson(row);
     }
-    return `${json}]`;
+    const last = page.at(-1);
+    const next =
+      rows.length > q.limit && last
+        ? q.sort === 'rating'
+          ? `${last.ratingRank}_${last.id}`
+          : `${last.id}`
+        : null;
+    return { json: `${json}]`, next };
+  }
+
+  /** The query's texts as the values the indexes hold (see ListingFilters for what each means). */
+  private async pageQuery(f: ListingFilters): Promise<MarketPageQuery> {
+    const given = (text: string | undefined) => (text === undefined || text === '' ? undefined : text);
+    const fuel = given(f.fuelType);
+    const year = given(f.year);
+    let perEuro = 1;
+    if (f.currency && f.currency !== 'EUR' && (f.priceMin !== undefined || f.priceMax !== undefined)) {
+      const rate = await this.repo.perEuro(f.currency);
+      if (rate === undefined)
+        throw fieldError(
+          'VALIDATION_FAILED',
+          400,
+          'currency',
+          'No exchange rate is known for this currency.',
+        );
+      perEuro = rate;
+    }
+    const [rank, id] = f.cursor?.includes('_') ? f.cursor.split('_') : [undefined, f.cursor];
+    return {
+      makePrefix: given(f.make),
+      modelPrefix: given(f.model),
+      fuels: fuel === undefined ? undefined : fuelsMatching(fuel),
+      years: year === undefined ? undefined : yearsMatching(year),
+      maxOdometer: f.maxOdometer,
+      minEur: f.priceMin === undefined ? undefined : f.priceMin / perEuro,
+      maxEur: f.priceMax === undefined ? undefined : f.priceMax / perEuro,
+      sort: f.sort ?? 'newest',
+      limit: f.limit ?? MARKET_LIST_CAP,
+      after: id === undefined ? undefined : { rank, id: Number(id) },
+    };
+  }
+
+  /** One listing's card: an active one for any user; one no longer active only for its seller or an admin (404 otherwise). */
+  async listing(p: Principal, id: number): Promise<Listing> {
+    const row = await this.repo.card(id);
+    if (!row || (!row.active && row.sellerId !== p.userId && p.role !== 'ADMIN')) throw notFound('Listing');
+    return presentListing(row);
   }
 
   private readonly cards = new VersionedCache<string, string>(CARD_CACHE_CHARS);
