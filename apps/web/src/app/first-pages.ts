@@ -25,7 +25,7 @@ export const FIRST_PAGES: FirstPage[] = [
   {
     pattern: '/marketplace',
     module: 'features/marketplace/pages/MarketplacePage.tsx',
-    data: ['/api/marketplace/listings'],
+    data: ['/api/marketplace/listings?limit=48'],
   },
 ];
 

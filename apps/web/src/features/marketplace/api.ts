@@ -6,9 +6,16 @@ import type {
   MarketChatMessage,
   OwnedVehicle,
 } from '@evdra/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MARKET_PAGE_SIZE } from '@evdra/domain';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { api, apiWithHeaders } from '../../lib/api';
 
 type Filters = z.input<typeof ListingFilters>;
 
@@ -28,19 +35,32 @@ export const marketKeys = {
  */
 export const CHAT_POLL_MS = 1500;
 
-/** Filters are sent to the server, which filters in SQL (the market can be large). */
+/** One page of the market: its listings and where the next starts (null: the last page). */
+export type ListingPage = { items: Listing[]; nextCursor: string | null };
+
+/**
+ * The market a page at a time (issue 54): MARKET_PAGE_SIZE listings per request, the next page's
+ * cursor from X-Next-Cursor. Filters and sort are sent to the server, which answers them on indexes.
+ */
 export const listingsQuery = (filters: Filters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: marketKeys.listings(filters),
-    queryFn: ({ signal }) =>
-      api<Listing[]>('/api/marketplace/listings', {
+    initialPageParam: null as string | null,
+    queryFn: async ({ signal, pageParam }): Promise<ListingPage> => {
+      const given = Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined);
+      const page = await apiWithHeaders<Listing[]>('/api/marketplace/listings', {
         signal,
-        query: Object.fromEntries(
-          Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined),
-        ) as Record<string, string | number>,
-      }),
+        query: {
+          ...(Object.fromEntries(given) as Record<string, string | number>),
+          limit: MARKET_PAGE_SIZE,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+      });
+      return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
+    },
+    getNextPageParam: (last) => last.nextCursor,
   });
-export const useListings = (filters: Filters) => useQuery(listingsQuery(filters));
+export const useListings = (filters: Filters) => useInfiniteQuery(listingsQuery(filters));
 
 export const useMyVehicles = (enabled: boolean) =>
   useQuery({

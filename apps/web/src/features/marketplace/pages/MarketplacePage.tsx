@@ -1,14 +1,16 @@
-import type { FuelType, Listing } from '@evdra/domain';
+import type { CurrencyCode, FuelType, Listing } from '@evdra/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { MessagesSquare, Plus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/Card';
 import { EMPTY_FILTER, useFilterPanel, type VehicleFilter } from '../../../components/FilterPanel';
 import { fuelFilter } from '../../../lib/fuels';
 import { useStoredUser } from '../../../lib/session';
+import { useMoneyAndUnits } from '../../../lib/units';
 import { listingsQuery, useDeleteListing, useInterest, useListings } from '../api';
 import { ListingCard } from '../components/ListingCard';
+import { MarketOrder, type MarketOrderValue } from '../components/MarketOrder';
 import '../marketplace.css';
 import { FIRST_CARDS, useProgressiveLength } from '../../../lib/progressive-list';
 
@@ -23,20 +25,35 @@ const PhotoCarousel = lazy(() =>
   import('../components/PhotoCarousel').then((m) => ({ default: m.PhotoCarousel })),
 );
 
-/** What the server filters by, from the panel's fields as typed. */
-function listingFilters(filter: VehicleFilter, name?: (fuel: FuelType) => string[]) {
+const NEWEST: MarketOrderValue = { sort: 'newest' };
+
+/**
+ * What the server filters and sorts by, from the panel's fields as typed and the order bar (the price
+ * band in the reader's currency); the default order and no band send nothing.
+ */
+function listingFilters(
+  filter: VehicleFilter,
+  order: MarketOrderValue,
+  currency: CurrencyCode,
+  name?: (fuel: FuelType) => string[],
+) {
+  const band = order.priceMin !== undefined || order.priceMax !== undefined;
   return {
     make: filter.make.trim(),
     model: filter.model.trim(),
     year: filter.year.trim(),
     fuelType: fuelFilter(filter.fuelType, name),
     maxOdometer: filter.maxOdometer.trim() === '' ? undefined : Number(filter.maxOdometer),
+    sort: order.sort === 'newest' ? undefined : order.sort,
+    priceMin: order.priceMin,
+    priceMax: order.priceMax,
+    currency: band ? currency : undefined,
   };
 }
 
-/** The unfiltered listings, fetched as soon as this chunk arrives (app/routes.tsx). */
+/** The first page of the unfiltered listings, fetched as soon as this chunk arrives (app/routes.tsx). */
 export function prefetch(client: QueryClient): Promise<void> {
-  return client.prefetchQuery(listingsQuery(listingFilters(EMPTY_FILTER)));
+  return client.prefetchInfiniteQuery(listingsQuery(listingFilters(EMPTY_FILTER, NEWEST, 'EUR')));
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; listing: Listing } | null;
@@ -45,14 +62,18 @@ export default function MarketplacePage() {
   const { t } = useTranslation();
   const user = useStoredUser();
   const { filter, ...filtering } = useFilterPanel('market');
+  const [order, setOrder] = useState<MarketOrderValue>(NEWEST);
+  const { currency } = useMoneyAndUnits();
   const [editing, setEditing] = useState<Editing>(null);
   const [photos, setPhotos] = useState<Listing | null>(null);
   const [chatOpen, setChatOpen] = useState<{ id: number | null } | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const list = useListings(listingFilters(filter, (f) => [t(`fuelTypes.${f}`), t(`fuelNames.${f}`)]));
+  const list = useListings(
+    listingFilters(filter, order, currency, (f) => [t(`fuelTypes.${f}`), t(`fuelNames.${f}`)]),
+  );
   const remove = useDeleteListing();
   const interest = useInterest();
-  const listings = list.data ?? [];
+  const listings = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const shownCards = useProgressiveLength(listings.length, FIRST_CARDS);
 
   const onDelete = async (l: Listing) => {
@@ -99,9 +120,12 @@ export default function MarketplacePage() {
           {t('market.interestSent', { defaultValue: sent })}
         </p>
       ) : null}
+      <MarketOrder value={order} currency={currency} onChange={setOrder} />
       {filtering.active ? (
         <p className="muted filter-summary">
-          {t('market.filterSummary', { count: listings.length })}{' '}
+          {t(list.hasNextPage ? 'market.filterSummaryMore' : 'market.filterSummary', {
+            count: listings.length,
+          })}{' '}
           <button type="button" className="link-button" onClick={filtering.clear}>
             {t('market.clear')}
           </button>
@@ -128,6 +152,18 @@ export default function MarketplacePage() {
           />
         ))}
       </div>
+      {list.hasNextPage ? (
+        <div className="load-more">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
+          </button>
+        </div>
+      ) : null}
 
       {filtering.panel}
       <Suspense fallback={null}>
