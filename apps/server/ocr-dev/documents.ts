@@ -72,9 +72,17 @@ function policyNumber(r: R, lang: Lang): { value: string; printed: string } {
       ]),
     };
   }
-  const v = r.chance(0.3)
-    ? `${r.pick(['P', 'AV', 'HD'])}${r.int(10000000, 99999999)}`
-    : `${r.pick(['MTR', 'DL', 'ADM', 'CHU'])}-${r.int(1000000, 9999999)}`;
+  // Also the forms with slashes and spaces that OCR splits into digit groups: an insurer, product
+  // and year before the number ("AXA/MT/25/0048217"), or groups of four ("MPC 3117 9042").
+  const form = r.int(0, 4);
+  const v =
+    form === 0
+      ? `${r.pick(['P', 'AV', 'HD'])}${r.int(10000000, 99999999)}`
+      : form === 1
+        ? `${r.pick(['AXA', 'AV', 'DL'])}/${r.pick(['MT', 'MC', 'PV'])}/${r.int(23, 26)}/${String(r.int(1, 9999999)).padStart(7, '0')}`
+        : form === 2
+          ? `${r.pick(['MPC', 'DLM', 'ADM'])} ${r.int(1000, 9999)} ${r.int(1000, 9999)}`
+          : `${r.pick(['MTR', 'DL', 'ADM', 'CHU'])}-${r.int(1000000, 9999999)}`;
   return {
     value: v,
     printed: r.pick([
@@ -162,7 +170,13 @@ export function insurance(r: R, lang: Lang): Receipt {
       holder: 'Asigurat: POPESCU ION',
       vehicle: `Vehicul: Dacia Logan, nr. înmatriculare ${plate}`,
       year: `An fabricație: ${year}   Capacitate: 1461 cmc`,
-      premium: r.pick(['Primă de asigurare', 'Prima totală', 'Primă anuală']),
+      premium: r.pick([
+        'Primă de asigurare',
+        'Prima de asigurare',
+        'Prima totală',
+        'Primă anuală',
+        'Total de plată',
+      ]),
       inst: (i: number) => `Rata ${i}`,
       limit: `Limită despăgubire daune materiale: ${fmtMoney(r, lang, 6070000, 0, true)} EUR`,
       reminder: 'Notificări de reînnoire: NU',
@@ -277,6 +291,12 @@ export function insurance(r: R, lang: Lang): Receipt {
     bold: true,
   };
   if (!instFirst) lines.push(premiumLine);
+  // A UK schedule prints what each month costs beside the annual premium ("Monthly premium £52.85").
+  if (lang === 'en' && nInst === 12 && r.chance(0.5))
+    lines.push({
+      text: r.pick(['Monthly premium', 'Monthly instalment', 'Instalment amount']),
+      pair: money(parts[0] ?? 0),
+    });
   if (nInst > 1) {
     const due = (i: number) => d(addDays(start, Math.round(((i * months) / nInst) * 30.4)));
     const show = nInst === 12 ? parts.slice(0, 3) : parts;
@@ -404,7 +424,7 @@ export function revision(r: R, lang: Lang): Receipt {
       due: 'Scadență',
       reg: 'Nr. înmatriculare',
       vin: 'Serie șasiu',
-      km: r.pick(['Kilometraj', 'Km bord', 'KM']),
+      km: r.pick(['Kilometraj', 'Km bord', 'KM', 'KM']),
       work: r.pick(['Lucrare', 'Lucrări efectuate']),
       lab: 'Manoperă',
       parts: 'Piese',
@@ -425,7 +445,7 @@ export function revision(r: R, lang: Lang): Receipt {
       due: 'Vencimiento',
       reg: 'Matrícula',
       vin: 'Bastidor',
-      km: r.pick(['Kilómetros', 'Km', 'Kilometraje']),
+      km: r.pick(['Kilómetros', 'Km', 'KM', 'Kilometraje']),
       work: r.pick(['Concepto', 'Trabajo realizado']),
       lab: 'Mano de obra',
       parts: 'Recambios',

@@ -3,6 +3,9 @@
  * (style and effects drawn from its seed), to apps/server/ocr-dev/out (git-ignored) with
  * out/labels.json. Deterministic from the seed: the same arguments give the same files everywhere.
  *   node --import tsx apps/server/ocr-dev/generate.ts [perCombo=10] [--seed 1] [--out <dir>] [--only insurance]
+ *     [--count fuel=18,insurance=18]
+ * --count gives some kinds more receipts per language than perCombo (the kinds being worked on); their
+ * first perCombo receipts are the same files as without it.
  * --only makes one kind's receipts (the same files as in the whole set of that seed), e.g. a second
  * tuning set of the kind being worked on.
  * Receipt i of each kind × language (the number in its file name) with i % 3 === 2 is held out of
@@ -16,7 +19,7 @@ import { describeShot, effectsFor, type PhotoStyle, photograph } from './photo.j
 import { makeReceipt, receiptPdf, receiptSvg } from './receipts.js';
 
 /** Bumped whenever receipts.ts, slips.ts, documents.ts or photo.ts change what they draw. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 const STYLES: PhotoStyle[] = [
   'scan',
   'photo',
@@ -28,13 +31,22 @@ const STYLES: PhotoStyle[] = [
   '12mp',
   'small',
   'photo',
+  'lowres',
+  'lowres',
 ];
 
 const args = process.argv.slice(2);
 const seedArg = args.indexOf('--seed');
 const baseSeed = seedArg >= 0 ? Number(args[seedArg + 1]) : 1;
 const perCombo = Number(
-  args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--seed' && args[i - 1] !== '--out') ?? 10,
+  args.find((a, i) => /^\d+$/.test(a) && !['--seed', '--out', '--count'].includes(args[i - 1] ?? '')) ?? 10,
+);
+const countArg = args.indexOf('--count');
+const perKind = new Map(
+  (countArg >= 0 ? String(args[countArg + 1]) : '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => [kv.split('=')[0], Number(kv.split('=')[1])] as const),
 );
 const onlyArg = args.indexOf('--only');
 const onlyKind = onlyArg >= 0 ? args[onlyArg + 1] : undefined;
@@ -57,7 +69,7 @@ for (const kind of KINDS)
   for (const lang of LANGS) {
     combo++;
     if (onlyKind && kind !== onlyKind) continue;
-    for (let i = 0; i < perCombo; i++) {
+    for (let i = 0; i < (perKind.get(kind) ?? perCombo); i++) {
       const seed = baseSeed * 100_003 + combo * 1000 + i;
       const rc = makeReceipt(kind, lang, seed);
       const r = rng(seed * 3 + 11);

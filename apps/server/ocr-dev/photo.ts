@@ -1,7 +1,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { rng } from './format.js';
 
-export type PhotoStyle = 'scan' | 'photo' | 'hard' | '12mp' | 'small';
+export type PhotoStyle = 'scan' | 'photo' | 'hard' | '12mp' | 'small' | 'lowres';
 
 /** What can go wrong when a driver photographs a receipt; each on or off per photo. */
 export type Effects = {
@@ -196,7 +196,8 @@ async function tableTop(W: number, H: number, r: Rand): Promise<Buffer> {
 /**
  * Makes a rendered receipt look photographed by a phone: laid on a table (the border around it),
  * folded, tilted in perspective, rotated, lit unevenly, shadowed, tinted, shaken, noisy and saved as
- * a JPEG at phone quality. '12mp' is a 4000×3000 photo, 'small' a messenger-sized one; some photos
+ * a JPEG at phone quality. '12mp' is a 4000×3000 photo, 'small' a messenger-sized one, 'lowres' one
+ * of 0.2–1.2 megapixels (an A4 page 0.6–1.2: below that its print is under 6 pixels high); some photos
  * are stored sideways with an EXIF orientation. `fx` defaults to the seed's own (effectsFor).
  */
 export async function photograph(
@@ -239,9 +240,11 @@ export async function photograph(
 
   // The table, and the receipt on it: scaled, tilted in perspective, rotated, sheared.
   const big = style === '12mp';
-  const small = style === 'small';
-  const W = big ? 4000 : small ? 960 : 1600;
-  const H = big ? 3000 : small ? 1280 : 2000;
+  const small = style === 'small' || style === 'lowres';
+  const megapixels = style === 'lowres' ? (a4 ? 0.6 + r.next() * 0.6 : 0.2 + r.next()) : 0;
+  const lowW = Math.round(Math.sqrt((megapixels * 1e6 * 3) / 4));
+  const W = big ? 4000 : style === 'lowres' ? lowW : small ? 960 : 1600;
+  const H = big ? 3000 : style === 'lowres' ? Math.round((lowW * 4) / 3) : small ? 1280 : 2000;
   const targetH = Math.round(H * (0.72 + r.next() * 0.18));
   const scale = Math.min(targetH / h0, (W * 0.8) / w0);
   const rot = (r.next() * 2 - 1) * (style === 'hard' ? 5 : 3);
@@ -289,7 +292,15 @@ export async function photograph(
   if (effects.glare) layers.push({ input: await full(glareSvg(W, H, r), W, H), blend: 'screen' });
   layers.push({ input: grain, blend: 'soft-light' });
   const brightness = style === 'hard' ? 0.55 + r.next() * 0.2 : 0.8 + r.next() * 0.2;
-  const blur = style === 'hard' ? 1 + r.next() * 0.8 : big ? 1 + r.next() * 1.2 : 0.4 + r.next() * 0.8;
+  // A phone's downscaled picture is sharp for its size: less blur at low resolution.
+  const blur =
+    style === 'hard'
+      ? 1 + r.next() * 0.8
+      : big
+        ? 1 + r.next() * 1.2
+        : style === 'lowres'
+          ? 0.3 + r.next() * 0.4
+          : 0.4 + r.next() * 0.8;
   let img = sharp(
     await sharp(await tableTop(W, H, r))
       .composite(layers)

@@ -220,7 +220,9 @@ export function fuel(r: R, lang: Lang): Receipt {
               `${bare(liters)}${unit}@${bare(price, 3)}/${per}`,
               `${bare(liters)} ${unit} @ ${money(price, 3)}/${per}`,
             ])
-        : `${bare(liters)} ${unit} x ${bare(price, pplDecimals)} ${cur}/${per}`;
+        : r.chance(0.5)
+          ? `${bare(liters)} ${unit} x ${bare(price, pplDecimals)} ${cur}/${per}`
+          : `${bare(liters)} ${unit} x ${bare(price, pplDecimals)}`;
     lines.push({ text: at });
     lines.push({
       text: r.chance(0.5) ? `${bare(total)} ${lang === 'ro' ? 'A' : ''}`.trim() : bare(total),

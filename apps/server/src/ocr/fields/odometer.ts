@@ -10,12 +10,19 @@ const ODO_LABEL = new RegExp(`\\b(${anyOf((l) => l.odometer, 'KMS?')})\\b\\.?`);
 const NOT_ODO = new RegExp(anyOf((l) => l.notOdometer, 'KM\\s*\\/\\s*H'));
 
 /**
+ * "76 320", "76. 320": a reading whose thousands separator the OCR read as a space (or a point and a
+ * space) is one number, not 76 followed by 320.
+ */
+export const joinThousands = (text: string) =>
+  text.replace(/(?<![\d.,])\d{1,3}(?:[.,]?\s\d{3})+(?![\d.,]*\d)/g, (m) => m.replace(/[.,\s]/g, ''));
+
+/**
  * The odometer: the number after an odometer label anywhere on the line (not a date, not the next
  * service's), else a number followed by "km". Miles are converted.
  */
 export function odometer(lines: Line[]): { value: number; conf: number } | null {
   const read = (l: Line, text: string, conf: number) => {
-    const clean = text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ');
+    const clean = joinThousands(text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' '));
     const v = amountTokens(clean, 'int').find((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token))?.value;
     if (v === undefined) return null;
     // "48320miles": PaddleOCR glues the unit to the number.
