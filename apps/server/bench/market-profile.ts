@@ -20,7 +20,7 @@ const cpu = () => {
 const whole = { sort: 'newest', limit: MARKET_LIST_CAP } as const;
 for (const [label, filters] of [
   ['all', whole],
-  ['make=audi', { ...whole, makePrefix: 'audi' }],
+  ['make=audi', { ...whole, makeText: 'audi' }],
 ] as const) {
   const ms: Record<'read' | 'cards' | 'stringify', number[]> = { read: [], cards: [], stringify: [] };
   let bytes = 0;

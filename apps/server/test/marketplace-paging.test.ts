@@ -138,12 +138,14 @@ describe('the market list, a page at a time', () => {
     expect(seen).toEqual(order);
   });
 
-  it('filters: make and model by prefix in any case, fuel by name, year by digits, km, price band', async () => {
+  it('filters: make and model contain the text in any case (spec §5), fuel by name, year by digits, km, price band', async () => {
     const { cheapLogan, fairLogan, dearGolf, unrated, lpgLogan, ronLogan } = cars;
     const newest = (...cs: { id: number }[]) => cs.map((c) => c.id).sort((a, b) => b - a);
     expect(await ids('?make=dac')).toEqual(newest(cheapLogan, fairLogan, lpgLogan, ronLogan));
     expect(await ids('?make=MERCEDES')).toEqual(newest(unrated));
     expect(await ids('?model=logan%20m')).toEqual(newest(lpgLogan));
+    expect(await ids('?model=mcv')).toEqual(newest(lpgLogan)); // contains, not starts with
+    expect(await ids('?make=ACI')).toEqual(newest(cheapLogan, fairLogan, lpgLogan, ronLogan));
     expect(await ids('?make=%25')).toEqual([]); // a literal %, not a wildcard
     expect(await ids('?make=_acia')).toEqual([]);
     expect(await ids('?fuelType=lpg')).toEqual(newest(lpgLogan)); // the second fuel, by its common name

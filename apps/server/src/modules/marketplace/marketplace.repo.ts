@@ -147,12 +147,12 @@ const cardsQuery = (where: SQL, order: SQL = sql`l.id desc`, limit?: number) => 
 
 /**
  * A page of the market as the repo asks it (the service turns the query's texts into these): make and
- * model prefixes (lower-cased by the database, like the stored copies), the fuel codes and years that
+ * model texts to contain (spec §5, any case, like the stored lower-cased copies), the fuel codes and years that
  * match, the price band in euros, the sort and where the page starts.
  */
 export type MarketPageQuery = {
-  makePrefix?: string;
-  modelPrefix?: string;
+  makeText?: string;
+  modelText?: string;
   fuels?: readonly string[];
   years?: readonly number[];
   maxOdometer?: number;
@@ -163,8 +163,8 @@ export type MarketPageQuery = {
   after?: { rank?: string; id: number };
 };
 
-/** A LIKE pattern matching the values that start with `text` (its % _ \ taken literally). */
-const prefixPattern = (text: string) => sql`lower(${text.replace(/[\\%_]/g, '\\$&')}) || '%'`;
+/** A LIKE pattern matching the values that contain `text` (its % _ \ taken literally). */
+const containsPattern = (text: string) => sql`'%' || lower(${text.replace(/[\\%_]/g, '\\$&')}) || '%'`;
 const list = (values: readonly (string | number)[]) =>
   values.length
     ? sql.join(
@@ -179,8 +179,9 @@ const list = (values: readonly (string | number)[]) =>
  */
 function marketConditions(q: MarketPageQuery): SQL[] {
   const where = [sql`l.active`];
-  if (q.makePrefix) where.push(sql`l.search_make like ${prefixPattern(q.makePrefix)}`);
-  if (q.modelPrefix) where.push(sql`l.search_model like ${prefixPattern(q.modelPrefix)}`);
+  // Spec §5: contains, any case. No index serves it; the page's keyset walk stops after `limit` matches.
+  if (q.makeText) where.push(sql`l.search_make like ${containsPattern(q.makeText)}`);
+  if (q.modelText) where.push(sql`l.search_model like ${containsPattern(q.modelText)}`);
   if (q.fuels) where.push(sql`(l.search_fuel in (${list(q.fuels)}) or l.search_fuel2 in (${list(q.fuels)}))`);
   if (q.years) where.push(sql`l.search_year in (${list(q.years)})`);
   if (q.maxOdometer !== undefined) where.push(sql`l.search_odometer <= ${q.maxOdometer}`);

@@ -248,8 +248,8 @@ export class MarketplaceService {
     }
     const [rank, id] = f.cursor?.includes('_') ? f.cursor.split('_') : [undefined, f.cursor];
     return {
-      makePrefix: given(f.make),
-      modelPrefix: given(f.model),
+      makeText: given(f.make),
+      modelText: given(f.model),
       fuels: fuel === undefined ? undefined : fuelsMatching(fuel),
       years: year === undefined ? undefined : yearsMatching(year),
       maxOdometer: f.maxOdometer,
