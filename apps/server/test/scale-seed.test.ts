@@ -101,5 +101,10 @@ describe.runIf(runs)('scale bench seed', () => {
     expect(rollup.rolled).toBe(rollup.summed);
     expect(await one('select sum(fuel_entries)::int n from vehicle_history')).toEqual({ n: s.fills });
     expect(await one('select count(*)::int n from vehicle_record_versions')).toEqual({ n: s.vehicles });
+    // The marketplace filters read the listings' search copies: every listing has them, as its car says.
+    expect(
+      await one(`select count(*)::int n from listings l join vehicles v on v.id = l.vehicle_id
+                  where l.search_make = lower(btrim(v.make)) and l.search_year = v.year and l.price_eur is not null`),
+    ).toEqual({ n: s.listings });
   });
 });
