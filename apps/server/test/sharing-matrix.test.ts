@@ -390,6 +390,7 @@ const NOT_VEHICLE_SCOPED: Record<string, string> = {
   'PATCH /api/marketplace/edit-with-photos/{id}': 'a listing (its seller)',
   'DELETE /api/marketplace/delete-permanent/{id}': 'a listing (its seller)',
   'GET /api/marketplace/photos/{fileId}': 'a public listing photo',
+  'GET /api/marketplace/listings/{id}': 'a public listing (inactive: its seller or an admin)',
   'POST /api/marketplace/interest/{listingId}': 'a public listing',
   'DELETE /api/marketplace/conversations/{interestId}': 'a conversation (its two parties)',
   'GET /api/marketplace/chat/{interestId}': 'a conversation (its two parties)',

@@ -1107,6 +1107,9 @@ function mutate(
 const SHARED_BY_DESIGN = new Set([
   'GET /api/marketplace/photos/{fileId}',
   'POST /api/marketplace/interest/{listingId}',
+  // An active listing is on the market for every logged-in user; an inactive one answers 404 to all
+  // but its seller and admins (marketplace-paging.test.ts).
+  'GET /api/marketplace/listings/{id}',
   // Anyone holding a printed history report checks its code (no login).
   'GET /api/report/verify/{code}',
 ]);
