@@ -225,8 +225,8 @@ export const ListingCursor = z
   .refine((s) => Number(s.split('_').pop()) <= 2_147_483_647, 'Use the cursor of the previous page.');
 
 /**
- * GET /api/marketplace/listings filters (spec §5, done in SQL on indexes, issue 54): make and model
- * start with the text in any case; the fuel type contains it (either fuel, by code or common name);
+ * GET /api/marketplace/listings filters (spec §5, done in SQL, issue 54): make and model contain
+ * the text in any case; the fuel type contains it (either fuel, by code or common name);
  * the year contains the digits; km ≤ maxOdometer; the price between priceMin and priceMax, both in
  * `currency` (default EUR), compared with each listing's price in euros at the latest rate (a
  * listing in a currency without a known rate is outside every band). `sort=rating`: the lowest

@@ -56,7 +56,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         tags,
         description:
           'Active listings, newest first (`sort=rating`: the lowest price against its spec §9 estimate first, those without a rating last), with the vehicle’s current values, `priceRating` (spec §9 with its factors) and `history`. ' +
-          'Optional filters, each on an index: make and model start with the text (any case); fuelType contains it (either fuel, code or common name); year contains the digits; km ≤ maxOdometer; ' +
+          'Optional filters: make and model contain the text (any case); fuelType contains it (either fuel, code or common name); year contains the digits; km ≤ maxOdometer; ' +
           'priceMin/priceMax in `currency` (default EUR), compared with the price in euros at the latest rate. ' +
           `At most ${MARKET_LIST_CAP} listings without \`limit\` (today’s markets whole); \`limit\` (1-${MARKET_PAGE_MAX}) asks for a page. ` +
           'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
