@@ -63,6 +63,12 @@ const recordsVersion = sql`coalesce((select rv.version from vehicle_record_versi
 const contextKey = sql`concat_ws('|', (select o.currency from users o where o.id = v.owner_id),
   coalesce(${readerCurrency}, ''), ${recordsVersion}, v.fuel_type, coalesce(v.secondary_fuel_type, ''))`;
 
+/**
+ * What an answer, once written, stays true for: the context, and the vehicle's own row (its version,
+ * and its odometer, which /total's km count and the demo seed sets alone).
+ */
+const answerStamp = sql`concat_ws('|', ${contextKey}, v.version, v.odometer)`;
+
 /** analytics_vehicle_context's row (vehicleContext). */
 type ContextRow = {
   owner: CurrencyCode;
@@ -76,6 +82,7 @@ type ContextRow = {
 
 export class AnalyticsRepo {
   private context?: NamedStatement<ContextRow>;
+  private stamp?: NamedStatement<{ stamp: string }>;
   private readonly fillsKept = new Map<number, { stamp: string; data: FuelFills }>();
 
   constructor(private readonly db: Db) {}
@@ -99,7 +106,7 @@ export class AnalyticsRepo {
      */
     byFuel: string,
     seen: { readerId: number; key: string },
-  ): Promise<string | null | undefined> {
+  ): Promise<{ json: string | null; stamp: string } | undefined> {
     this.costs ??= this.prepareCosts();
     const [row] = await this.costs[kind]({
       vehicleId,
@@ -108,7 +115,23 @@ export class AnalyticsRepo {
       byFuel,
       ...seen,
     });
-    return row ? row.json : undefined;
+    return row;
+  }
+
+  /**
+   * The stamp an answer of vehicleJson came with, as it is now: while it is the same, so is that
+   * answer. Undefined when the user in `userId` does not reach the vehicle (null: anyone) or there is
+   * no such vehicle. Three lookups by primary key, where an answer adds up the rollup's rows.
+   */
+  async answerStamp(vehicleId: number, userId: number | null, readerId: number): Promise<string | undefined> {
+    this.stamp ??= namedStatement<{ stamp: string }>(
+      this.db,
+      'analytics_vehicle_stamp',
+      sql`select ${answerStamp} as stamp from vehicles v
+        where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`,
+    );
+    const [row] = await this.stamp({ vehicleId, userId, readerId });
+    return row?.stamp;
   }
 
   /**
@@ -371,7 +394,10 @@ export class AnalyticsRepo {
     };
   }
 
-  private costs?: Record<'monthly' | 'yearly' | 'total', NamedStatement<{ json: string | null }>>;
+  private costs?: Record<
+    'monthly' | 'yearly' | 'total',
+    NamedStatement<{ json: string | null; stamp: string }>
+  >;
   private prepareCosts() {
     // The vehicle's months with any cost, each with its total, in the answer's currency: each month's
     // sum in each currency times that currency's rate (the service has one for every currency here).
@@ -388,21 +414,26 @@ export class AnalyticsRepo {
         having sum(c.liters + c.fuel + c.expenses + c.insurance + c.revisions) > 0) m`;
     const currency = sql`${sql.placeholder('currency')}::text`;
     // The split by fuel, worked out by the service (the full-to-full chains are not SQL's).
+    // A period's split is looked up through a join on json_each (the parameter parsed once), not
+    // with -> per row: json's -> parses the whole text again on every call.
     const byFuel = sql`${sql.placeholder('byFuel')}::json`;
+    // The split of a period without fills ('*'), an InitPlan: worked out once, and only if needed.
+    const periodless = sql`(select ${byFuel} -> '*')`;
     // No row at all (not an empty answer) unless the user in `userId` reaches the vehicle.
     const ifReached = sql`having ${reachable(sql.placeholder('vehicleId'))}`;
     // json_build_object takes CostTotals' keys from sums named l, f, e, i, r and t.
     const costTotals = sql`'totalFuelLiters', l, 'totalFuelCost', f, 'totalExpensesCost', e,
       'totalInsuranceCost', i, 'totalRevisionCost', r, 'totalCost', t, 'currency', ${currency}`;
     // The answer only while the vehicle's context is the one `money` and `byFuel` came from; else null.
+    // With the stamp it is true for, read in the same snapshot.
     const ifSeen = (
       answer: SQL,
-    ) => sql`select case when k.key = ${sql.placeholder('key')} then a.json end as json
-      from (${answer}) a cross join (select ${contextKey} as key from vehicles v
+    ) => sql`select case when k.key = ${sql.placeholder('key')} then a.json end as json, k.stamp
+      from (${answer}) a cross join (select ${contextKey} as key, ${answerStamp} as stamp from vehicles v
         where v.id = ${sql.placeholder('vehicleId')}) k`;
     return {
       // Aggregated in the subquery's order (see jsonArrayText).
-      monthly: namedStatement<{ json: string | null }>(
+      monthly: namedStatement<{ json: string | null; stamp: string }>(
         this.db,
         'analytics_vehicle_monthly_json',
         ifSeen(sql`select coalesce(json_agg(r), '[]')::text as json from (
@@ -410,27 +441,29 @@ export class AnalyticsRepo {
                  m.month as "monthDate", m.liters as "totalFuelLiters", m.fuel as "totalFuelCost",
                  m.expenses as "totalExpensesCost", m.insurance as "totalInsuranceCost",
                  m.revisions as "totalRevisionCost", m.total as "totalCost", ${currency} as currency,
-                 coalesce(${byFuel} -> to_char(m.month, 'YYYY-MM'), ${byFuel} -> '*', '[]'::json) as "byFuel"
-          from (${months}) m order by m.month desc) r
+                 coalesce(bf.value, ${periodless}, '[]'::json) as "byFuel"
+          from (${months}) m left join json_each(${byFuel}) bf on bf.key = to_char(m.month, 'YYYY-MM')
+          order by m.month desc) r
           ${ifReached}`),
       ),
-      yearly: namedStatement<{ json: string | null }>(
+      yearly: namedStatement<{ json: string | null; stamp: string }>(
         this.db,
         'analytics_vehicle_yearly_json',
         // Each year straight from the rollup's rows, as /total's sums: a year with any cost is a year
         // with a month with any cost (amounts are never negative).
         ifSeen(sql`select coalesce(json_object_agg(y.year, json_build_object(${costTotals},
-            'byFuel', coalesce(${byFuel} -> y.year, ${byFuel} -> '*'))), '{}')::text as json
+            'byFuel', coalesce(bf.value, ${periodless})) order by y.year), '{}')::text as json
           from (select s.*, s.f + s.e + s.i + s.r as t from (
             select to_char(c.month, 'YYYY') as year, sum(c.liters) as l, sum(round(c.fuel * ${rate}, 2)) as f,
                    sum(round(c.expenses * ${rate}, 2)) as e, sum(round(c.insurance * ${rate}, 2)) as i,
                    sum(round(c.revisions * ${rate}, 2)) as r
             from vehicle_month_costs c where c.vehicle_id = ${sql.placeholder('vehicleId')}
             group by 1 having sum(c.liters + c.fuel + c.expenses + c.insurance + c.revisions) > 0 order by 1) s) y
+          left join json_each(${byFuel}) bf on bf.key = y.year
           ${ifReached}`),
       ),
       // km driven: between the lowest and highest reading (fuel entries, services, the vehicle itself).
-      total: namedStatement<{ json: string | null }>(
+      total: namedStatement<{ json: string | null; stamp: string }>(
         this.db,
         'analytics_vehicle_total_json',
         // The sums straight from the rollup's rows (a month's sum in one currency each), each at its
@@ -453,7 +486,7 @@ export class AnalyticsRepo {
           select case when ${contextKey} = ${sql.placeholder('key')} then
                    json_build_object(${costTotals}, 'totalKm', coalesce(span.km, 0),
                      'costPerKm', case when span.km > 0 then round(t / span.km, 3) end,
-                     'byFuel', ${byFuel})::text end as json
+                     'byFuel', ${byFuel})::text end as json, ${answerStamp} as stamp
           from vehicles v cross join sums left join span on true
           where v.id = ${sql.placeholder('vehicleId')} and ${reachable(sql.placeholder('vehicleId'))}`,
       ),

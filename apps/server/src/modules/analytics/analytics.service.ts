@@ -13,12 +13,15 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
 import type { AnalyticsRepo, AnswerMoney, FuelFills, VehicleContext } from './analytics.repo.js';
+import { AnswersKept } from './answers-kept.js';
 
 /**
  * How many vehicle and reader pairs' contexts are kept: as many as the repo keeps vehicles' fills (a
  * context holds its vehicle's), so the fills kept stay bounded as they were.
  */
 const CONTEXTS_KEPT = 500;
+/** How much answer text is kept for reading again unchanged (AnswersKept), in characters. */
+const ANSWER_CHARS_KEPT = 8_000_000;
 
 /**
  * Units of `to` for one unit of each currency with a known rate, at the day's rate (the fx module's,
@@ -38,6 +41,11 @@ export class AnalyticsService {
   private readonly splits = new WeakMap<FuelFills, Map<string, string>>();
   /** Each vehicle's context (repo.vehicleContext) as last read, by vehicle and reader. */
   private readonly contexts = new Map<string, VehicleContext>();
+  /**
+   * Answers as written, by vehicle, reader, kind and money: a car's costs are read far more often
+   * than its records change, and checking a stamp costs a third of writing the answer again.
+   */
+  private readonly answers = new AnswersKept(ANSWER_CHARS_KEPT);
 
   constructor(
     private readonly repo: AnalyticsRepo,
@@ -99,12 +107,24 @@ export class AnalyticsService {
         await o.denied?.();
         throw err;
       });
+      const kept = `${key}|${kind}|${o.noSplit ? '-' : '+'}|${keyOf(money)}`;
+      const answer = this.answers.get(kept);
+      if (answer) {
+        // The stamp also says whether the user still reaches the vehicle (undefined: not).
+        const stamp = await this.repo.answerStamp(vehicleId, o.userId, o.readerId);
+        if (stamp === undefined) return undefined;
+        if (stamp === answer.stamp) return answer.json;
+      }
       const byFuel = o.noSplit ? '{}' : this.byFuelJson(kind, context.fuels, money);
-      const json = await this.repo.vehicleJson(kind, vehicleId, o.userId, money, byFuel, {
+      const row = await this.repo.vehicleJson(kind, vehicleId, o.userId, money, byFuel, {
         readerId: o.readerId,
         key: context.key,
       });
-      if (json !== null) return json;
+      if (!row) return undefined;
+      if (row.json !== null) {
+        this.answers.set(kept, row.stamp, row.json);
+        return row.json;
+      }
       this.contexts.delete(key);
     }
     throw new Error(`vehicle ${vehicleId} changed on every read of its analytics`);

@@ -1,0 +1,39 @@
+/**
+ * Written answers kept with the stamp they are true for, the least recently read dropped first once
+ * their text passes a budget (a twenty-year car's monthly answer is ~70 KB). The caller compares the
+ * stamp with the database's before handing an answer out again.
+ */
+export class AnswersKept {
+  private readonly kept = new Map<string, { stamp: string; json: string }>();
+  private chars = 0;
+
+  constructor(private readonly budgetChars: number) {}
+
+  get(key: string): { stamp: string; json: string } | undefined {
+    const answer = this.kept.get(key);
+    if (answer) {
+      // Read again: now the most recent (a Map keeps insertion order).
+      this.kept.delete(key);
+      this.kept.set(key, answer);
+    }
+    return answer;
+  }
+
+  set(key: string, stamp: string, json: string): void {
+    this.delete(key);
+    if (json.length > this.budgetChars) return;
+    this.kept.set(key, { stamp, json });
+    this.chars += json.length;
+    for (const oldest of this.kept.keys()) {
+      if (this.chars <= this.budgetChars) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string): void {
+    const answer = this.kept.get(key);
+    if (!answer) return;
+    this.kept.delete(key);
+    this.chars -= answer.json.length;
+  }
+}

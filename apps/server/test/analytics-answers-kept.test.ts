@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswersKept } from '../src/modules/analytics/answers-kept.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { registered, type TestClient } from './helpers/client.js';
+
+// A vehicle's analytics answer is kept once written and handed out again only while its stamp (the
+// context, the vehicle's version and odometer) and the reader's access are unchanged: every read
+// after a change must see the change, and a reader who lost the car must not get the kept answer.
+
+let t: TestApp;
+let owner: TestClient;
+let viewer: TestClient;
+let viewerId: number;
+let car: number;
+
+const vehicle = {
+  make: 'Dacia',
+  model: 'Logan',
+  year: 2019,
+  fuelType: 'PETROL',
+  registrationNumber: 'AK-1',
+  engineSize: 1.0,
+  odometer: 60_000,
+};
+const routes = ['recompute', 'total', 'yearly'] as const;
+const read = async (c: TestClient, route: (typeof routes)[number]) =>
+  c.get(`/api/analytics/vehicle/${car}/${route}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await registered(t.app, 'akowner')).client;
+  const v = await registered(t.app, 'akviewer');
+  viewer = v.client;
+  viewerId = v.user.id;
+  car = (await owner.post('/api/vehicles', vehicle)).data.id;
+  await owner.post('/api/fuel-consumptions', {
+    vehicleId: car,
+    fuelType: 'PETROL',
+    liters: 40,
+    fuelPrice: 280,
+    odometer: 60_500,
+    date: '2025-03-02',
+    fullTank: true,
+  });
+  expect(
+    (await owner.post(`/api/vehicles/${car}/shares`, { username: v.account.username, role: 'VIEWER' }))
+      .statusCode,
+  ).toBe(201);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('kept analytics answers', () => {
+  it('a record written after a read shows in every answer read after it', async () => {
+    for (const route of routes) await read(owner, route); // written and kept
+    const before = (await read(owner, 'total')).data;
+    expect(before.totalCost).toBe(280);
+    const expense = await owner.post('/api/expenses', {
+      vehicleId: car,
+      date: '2025-03-20',
+      expenseType: 'Wash',
+      amount: 20,
+    });
+    expect(expense.statusCode).toBe(201);
+    expect((await read(owner, 'total')).data.totalCost).toBe(300);
+    expect((await read(owner, 'yearly')).data['2025'].totalExpensesCost).toBe(20);
+    const march = (await read(owner, 'recompute')).data.find(
+      (m: { monthDate: string }) => m.monthDate === '2025-03-01',
+    );
+    expect(march.totalCost).toBe(300);
+    // The viewer reads the same change (its own kept answers were never written before it).
+    expect((await read(viewer, 'total')).data.totalCost).toBe(300);
+    await owner.delete(`/api/expenses/${expense.data.id}`);
+    expect((await read(owner, 'total')).data.totalCost).toBe(280);
+    expect((await read(viewer, 'total')).data.totalCost).toBe(280);
+  });
+
+  it("the car's odometer raised after a read counts in the km driven read after it", async () => {
+    // One fill-up at 60,500 km, the car's own reading the same: nothing driven yet.
+    expect((await read(owner, 'total')).data.totalKm).toBe(0);
+    const v = (await owner.get(`/api/vehicles/${car}`)).data;
+    const put = await owner.put(`/api/vehicles/${car}`, { ...vehicle, odometer: 61_000, version: v.version });
+    expect(put.statusCode).toBe(200);
+    expect((await read(owner, 'total')).data.totalKm).toBe(500);
+  });
+
+  it('a viewer whose share is taken away after reading gets 404 and no figures, not the kept answer', async () => {
+    for (const route of routes) expect((await read(viewer, route)).statusCode).toBe(200);
+    expect((await owner.delete(`/api/vehicles/${car}/shares/${viewerId}`)).statusCode).toBe(204);
+    for (const route of routes) {
+      const res = await read(viewer, route);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('totalCost');
+    }
+    // The owner still reads it, from the kept answer or not.
+    expect((await read(owner, 'total')).data.totalCost).toBe(280);
+  });
+});
+
+describe('AnswersKept', () => {
+  it('drops the least recently read answer once the text passes the budget', () => {
+    const kept = new AnswersKept(10);
+    kept.set('a', 's1', 'aaaa');
+    kept.set('b', 's1', 'bbbb');
+    expect(kept.get('a')?.json).toBe('aaaa'); // a read: now the most recent
+    kept.set('c', 's1', 'cccc'); // 12 characters: b goes
+    expect(kept.get('b')).toBeUndefined();
+    expect(kept.get('a')?.json).toBe('aaaa');
+    expect(kept.get('c')?.json).toBe('cccc');
+  });
+
+  it('replaces an answer under the same key with its new stamp, and never keeps one over the budget', () => {
+    const kept = new AnswersKept(10);
+    kept.set('a', 's1', 'aaaa');
+    kept.set('a', 's2', 'aaaaaa');
+    expect(kept.get('a')).toEqual({ stamp: 's2', json: 'aaaaaa' });
+    kept.set('b', 's1', 'bbbb'); // 6 + 4: both fit
+    expect(kept.get('a')?.stamp).toBe('s2');
+    kept.set('big', 's1', 'x'.repeat(11));
+    expect(kept.get('big')).toBeUndefined();
+    expect(kept.get('b')?.json).toBe('bbbb');
+  });
+});
