@@ -98,6 +98,40 @@ describe('kept analytics answers', () => {
   });
 });
 
+describe("kept answers of a user's analytics", () => {
+  type Row = { vehicleId: number; ownerUsername: string; totalCost: number; currency: string };
+  const rows = async (c: TestClient, query = '') =>
+    (await c.get(`/api/analytics/user${query}`)).data as Row[];
+  const costOf = (list: Row[]) =>
+    list.filter((r) => r.vehicleId === car).reduce((sum, r) => sum + r.totalCost, 0);
+
+  it('a record written, a share given or taken and an owner renamed after a read all show in the next read', async () => {
+    let seen = await rows(owner);
+    const cost = costOf(seen);
+    await owner.post('/api/expenses', {
+      vehicleId: car,
+      date: '2025-04-02',
+      expenseType: 'Wash',
+      amount: 15,
+    });
+    expect(costOf(await rows(owner))).toBe(cost + 15);
+    // The viewer lost the car in the test above: its rows hold none of it; shared again, they do.
+    expect(costOf(await rows(viewer))).toBe(0);
+    const v = (await viewer.get('/api/users/me')).data;
+    expect(
+      (await owner.post(`/api/vehicles/${car}/shares`, { username: v.username, role: 'VIEWER' })).statusCode,
+    ).toBe(201);
+    seen = await rows(viewer);
+    expect(costOf(seen)).toBe(cost + 15);
+    const me = (await owner.get('/api/users/me')).data;
+    const renamed = `${me.username}x`;
+    expect((await owner.put('/api/users/me', { username: renamed, email: me.email })).statusCode).toBe(200);
+    expect((await rows(viewer)).find((r) => r.vehicleId === car)?.ownerUsername).toBe(renamed);
+    // Only own vehicles: the viewer owns none.
+    expect(await rows(viewer, '?own=true')).toEqual([]);
+  });
+});
+
 describe('AnswersKept', () => {
   it('drops the least recently read answer once the text passes the budget', () => {
     const kept = new AnswersKept(10);

@@ -209,12 +209,6 @@ export class AnalyticsRepo {
     };
   }
 
-  /** The currency of a reader (an admin's own, for instance). */
-  async currencyOf(userId: number): Promise<CurrencyCode | undefined> {
-    const [row] = await this.db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
-    return row?.currency;
-  }
-
   /**
    * The months of the vehicles a user reaches (`userId`: owned and shared with them; with `own`,
    * only owned), or every owner's between two days (`from` inclusive, `until`
@@ -235,6 +229,30 @@ export class AnalyticsRepo {
             ...moneyParams(money),
           });
     return row?.json ?? '[]';
+  }
+
+  private userStampStatement?: NamedStatement<{ currency: CurrencyCode; stamp: string }>;
+  /**
+   * The user's currency, and the stamp rowsJson's answer for them (`own`: their own vehicles only)
+   * stays true for: each vehicle they reach with its version, its records' version and its owner's
+   * name and currency. Undefined: no such user.
+   */
+  async userStamp(
+    userId: number,
+    own: boolean,
+  ): Promise<{ currency: CurrencyCode; stamp: string } | undefined> {
+    this.userStampStatement ??= namedStatement<{ currency: CurrencyCode; stamp: string }>(
+      this.db,
+      'analytics_user_stamp',
+      sql`select r.currency, coalesce((select string_agg(concat_ws(':', v.id, v.version,
+            coalesce(rv.version, 0), o.username, o.currency), ',' order by v.id)
+          from vehicle_access a join vehicles v on v.id = a.vehicle_id join users o on o.id = v.owner_id
+          left join vehicle_record_versions rv on rv.vehicle_id = v.id
+          where a.user_id = r.id and (${sql.placeholder('own')}::boolean is not true or a.access = 'OWNER')), '') as stamp
+        from users r where r.id = ${sql.placeholder('userId')}`,
+    );
+    const [row] = await this.userStampStatement({ userId, own });
+    return row;
   }
 
   private globalMonths?: NamedStatement<{ json: string }>;
