@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, Text } from './common.js';
 import { DOCUMENT_MAX_PAGES, DOCUMENT_TYPES } from './document-types.js';
+import { IdCursor, PageLimit } from './paging.js';
 
 /** A document type (the API's names). */
 export const DocumentType = z.enum(DOCUMENT_TYPES);
@@ -61,6 +62,26 @@ export const VehicleDocument = z.object({
   updatedAt: z.string(),
 });
 export type VehicleDocument = z.infer<typeof VehicleDocument>;
+
+/**
+ * GET /api/vehicles/{id}/documents without `limit` answers at most this many documents, newest first
+ * (issue 54): every car's papers of today's sizes whole, as before paging.
+ */
+export const DOCUMENTS_CAP = 10_000;
+/** The largest page of documents a client may ask for. */
+export const DOCUMENTS_PAGE_MAX = 200;
+/** The page the web asks for (Load more). */
+export const DOCUMENTS_PAGE_SIZE = 50;
+
+/**
+ * A vehicle's documents a page at a time: `limit` documents after `cursor` (the last id of the page
+ * before, newest first). The answer stays a bare array; X-Next-Cursor and Link say where the next starts.
+ */
+export const DocumentListQuery = z.object({
+  limit: PageLimit(DOCUMENTS_PAGE_MAX).optional(),
+  cursor: IdCursor.optional(),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
 
 export const DocumentParams = z.object({
   id: z.coerce.number().int().positive(),

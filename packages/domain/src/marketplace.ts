@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FuelType } from './enums.js';
 import { Currency, RecordMoney, RecordMoneyFields } from './money-schemas.js';
+import { IdCursor, PageLimit } from './paging.js';
 
 // ── Price rating (spec §9) ──
 
@@ -281,6 +282,53 @@ export const Conversation = z.object({
   listingActive: z.boolean(),
 });
 export type Conversation = z.infer<typeof Conversation>;
+
+/**
+ * GET /api/marketplace/conversations without `limit` answers at most this many conversations (issue
+ * 54): every inbox of today's sizes whole, as before paging; past it X-Next-Cursor says where to go on.
+ */
+export const CONVERSATIONS_CAP = 10_000;
+/** The largest page of conversations a client may ask for. */
+export const CONVERSATIONS_PAGE_MAX = 200;
+/** The page the web asks for (Load more). */
+export const CONVERSATIONS_PAGE_SIZE = 30;
+
+/**
+ * Where a page of conversations ends: opaque to clients (pass on what the server sent), written
+ * `<microseconds since 1970 of updatedAt>_<interestId>` of the page's last conversation, the key the
+ * inbox is sorted by (latest activity first).
+ */
+export const ConversationCursor = z
+  .string()
+  .regex(/^\d{1,17}_[1-9]\d{0,9}$/, 'Use the cursor of the previous page.')
+  .refine((s) => Number(s.split('_')[1]) <= 2_147_483_647, 'Use the cursor of the previous page.');
+
+/** GET /api/marketplace/conversations a page at a time: `limit` after `cursor` (issue 54). */
+export const ConversationListQuery = z.object({
+  limit: PageLimit(CONVERSATIONS_PAGE_MAX).optional(),
+  cursor: ConversationCursor.optional(),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
+
+/**
+ * GET /api/marketplace/chat/{interestId} without `limit` answers at most this many messages, oldest
+ * first (issue 54); past it X-Next-Cursor says where the rest starts. POST answers the same first page.
+ */
+export const CHAT_LIST_CAP = 10_000;
+/** The largest page of messages a client may ask for. */
+export const CHAT_PAGE_MAX = 500;
+
+/**
+ * A conversation's messages, oldest first: `after` (the last id seen, the web's poll) or `cursor`
+ * (the X-Next-Cursor of the page before: the same thing, an id) start after a message; `limit` asks
+ * for a page.
+ */
+export const ChatQuery = z.object({
+  after: z.coerce.number().int().min(0).optional(),
+  limit: PageLimit(CHAT_PAGE_MAX).optional(),
+  cursor: IdCursor.optional(),
+});
+export type ChatQuery = z.infer<typeof ChatQuery>;
 
 export const MarketChatMessage = z.object({
   id: z.number().int(),

@@ -601,7 +601,8 @@ export const interests = pgTable(
   },
   (t) => [
     uniqueIndex('interests_listing_buyer_idx').on(t.listingId, t.buyerId),
-    index('interests_buyer_idx').on(t.buyerId),
+    // The buyer's inbox in its order, a page at a time (migration 0037).
+    index('interests_buyer_keyset_idx').on(t.buyerId, t.updatedAt, t.id),
   ],
 );
 
@@ -799,6 +800,8 @@ export const vehicleDocuments = pgTable(
   },
   (t) => [
     index('vehicle_documents_vehicle_idx').on(t.vehicleId, t.type, t.id),
+    // The list's order, newest first, a page at a time (migration 0037).
+    index('vehicle_documents_vehicle_keyset_idx').on(t.vehicleId, t.id),
     index('vehicle_documents_renewal_idx').on(t.renewalId),
     index('vehicle_documents_preview_idx').on(t.previewFileId),
     index('vehicle_documents_created_by_idx').on(t.createdById),

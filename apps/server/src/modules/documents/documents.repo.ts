@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import {
   fileBlobs,
@@ -27,13 +27,22 @@ export class DocumentsRepo {
     return (this.db as Db).transaction((tx) => fn(new DocumentsRepo(tx)));
   }
 
-  /** Newest first, with their pages in order. */
-  async list(vehicleId: number): Promise<DocumentWithPages[]> {
+  /**
+   * Newest first, with their pages in order: at most `fetch` documents with an id below `beforeId`
+   * (keyset paging, issue 54: an index range on (vehicle_id, id) per page, migration 0037).
+   */
+  async list(vehicleId: number, page: { fetch: number; beforeId?: number }): Promise<DocumentWithPages[]> {
     const docs = await this.db
       .select()
       .from(vehicleDocuments)
-      .where(eq(vehicleDocuments.vehicleId, vehicleId))
-      .orderBy(desc(vehicleDocuments.id));
+      .where(
+        and(
+          eq(vehicleDocuments.vehicleId, vehicleId),
+          page.beforeId === undefined ? undefined : lt(vehicleDocuments.id, page.beforeId),
+        ),
+      )
+      .orderBy(desc(vehicleDocuments.id))
+      .limit(page.fetch);
     return this.withPages(docs);
   }
 

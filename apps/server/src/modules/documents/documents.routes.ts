@@ -1,8 +1,11 @@
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MAX_PAGES,
+  DOCUMENTS_CAP,
+  DOCUMENTS_PAGE_MAX,
   DocumentData,
   DocumentFileQuery,
+  DocumentListQuery,
   DocumentParams,
   DocumentUpdateData,
   IdParams,
@@ -14,6 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { etagMatches } from '../../lib/etag.js';
 import { jsonPartOf, multipartRoute, uploadErrors, withMultipart } from '../../lib/multipart.js';
+import { setNextPage } from '../../lib/next-page.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
 import { type DocumentsService, tooLarge, type Upload } from './documents.service.js';
@@ -85,12 +89,19 @@ export async function documentsRoutes(app: FastifyInstance, { service }: { servi
         ...user,
         schema: {
           tags,
-          description: 'Newest first. Owner, editor, viewer or admin (404 for anyone else).',
+          description:
+            'Newest first. Owner, editor, viewer or admin (404 for anyone else). ' +
+            `At most ${DOCUMENTS_CAP} without \`limit\`; \`limit\` (1-${DOCUMENTS_PAGE_MAX}) asks for a page. When more documents follow, the X-Next-Cursor header holds the \`cursor\` of the next page and Link its URL (rel="next"); no such header: the last page.`,
           params: IdParams,
+          querystring: DocumentListQuery,
           response: { 200: z.array(VehicleDocument), ...uploadErrors },
         },
       },
-      async (req) => service.list(principalOf(req), req.params.id),
+      async (req, reply) => {
+        const page = await service.list(principalOf(req), req.params.id, req.query);
+        if (page.next) setNextPage(reply, req.url, page.next);
+        return page.docs;
+      },
     );
 
     r.post(

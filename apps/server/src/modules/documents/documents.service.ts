@@ -3,7 +3,9 @@ import {
   countryOfLanguage,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MAX_PAGES,
+  DOCUMENTS_CAP,
   type DocumentData,
+  type DocumentListQuery,
   type DocumentUpdateData,
   isPrivateByDefault,
   renewalTypeOfDocument,
@@ -103,9 +105,24 @@ export class DocumentsService {
     private readonly quotaBytes: number,
   ) {}
 
-  async list(p: Principal, vehicleId: number): Promise<VehicleDocument[]> {
+  /**
+   * The vehicle's documents, newest first: `limit` of them (without it DOCUMENTS_CAP) after the id
+   * `cursor`; `next`: the next page's cursor when more follow.
+   */
+  async list(
+    p: Principal,
+    vehicleId: number,
+    q: DocumentListQuery = {},
+  ): Promise<{ docs: VehicleDocument[]; next?: string }> {
     await this.access.visible(p, vehicleId);
-    return (await this.repo.list(vehicleId)).map(presentDocument);
+    const limit = q.limit ?? DOCUMENTS_CAP;
+    const rows = await this.repo.list(vehicleId, {
+      fetch: limit + 1,
+      beforeId: q.cursor ? Number(q.cursor) : undefined,
+    });
+    if (rows.length <= limit) return { docs: rows.map(presentDocument) };
+    rows.length = limit;
+    return { docs: rows.map(presentDocument), next: String(rows[limit - 1]?.id) };
   }
 
   async one(p: Principal, vehicleId: number, id: number): Promise<VehicleDocument> {

@@ -81,8 +81,19 @@ export type ListingMoney = {
 
 export type Person = { username: string; language: Language };
 
-/** The caller in the inbox statement, used four times. */
+/** The caller in the inbox statement, used five times. */
 const USER_ID = sql.placeholder('userId');
+/** The inbox page's size (one more than asked: whether more follow) and where it starts. */
+const FETCH = sql.placeholder('fetch');
+const AFTER_US = sql.placeholder('afterUs');
+/**
+ * The (updated_at, id) a page starts after: the cursor's microseconds since 1970 (added as seconds
+ * and microseconds: exact, where one float multiplication is not), or past every row without one.
+ * Parameters only, so it is an index condition of each side's scan.
+ */
+const INBOX_AFTER = sql`(coalesce(timestamptz 'epoch' + (${AFTER_US}::bigint / 1000000) * interval '1 second'
+                                  + (${AFTER_US}::bigint % 1000000) * interval '1 microsecond', 'infinity'::timestamptz),
+                         coalesce(${sql.placeholder('afterId')}::int, 2147483647))`;
 
 export type InterestRow = {
   id: number;
@@ -113,6 +124,8 @@ export type ConversationRow = {
   updatedAt: string | Date;
   unread: number;
   active: boolean;
+  /** Where a page ending with this conversation says the next one starts. */
+  cursor: string;
 };
 
 /**
@@ -389,12 +402,33 @@ export class MarketplaceRepo {
   }
   private interestById?: NamedStatement<InterestRow>;
 
-  /** The user's conversations, latest activity first (a named statement: the inbox is polled). */
-  async conversations(userId: number): Promise<ConversationRow[]> {
+  /**
+   * The user's conversations, latest activity first (a named statement: the inbox is polled), at most
+   * `fetch` of them after `after` in the (updated_at, id) order (keyset paging, issue 54). Each side
+   * walks an index in the list's order: the buyer's conversations (buyer_id, updated_at, id) (migration
+   * 0037), the seller's those of their listings; only the page's rows get their last message and
+   * unread count. Without `after` the key starts at infinity: one plan for every page.
+   */
+  async conversations(
+    userId: number,
+    page: { fetch: number; after?: { micros: string; id: number } },
+  ): Promise<ConversationRow[]> {
     this.inbox ??= namedStatement<ConversationRow>(
       this.db,
-      'market_conversations',
+      'market_conversations_page',
       sql`
+        with page as (
+          (select i.id, i.updated_at from interests i
+            where i.buyer_id = ${USER_ID}::int and not i.hidden_for_buyer and (i.updated_at, i.id) < ${INBOX_AFTER}
+            order by i.updated_at desc, i.id desc limit ${FETCH})
+          union all
+          (select i.id, i.updated_at from listings l join interests i on i.listing_id = l.id
+            where l.seller_id = ${USER_ID}::int and not i.hidden_for_seller
+              and not (i.buyer_id = ${USER_ID}::int and not i.hidden_for_buyer)
+              and (i.updated_at, i.id) < ${INBOX_AFTER}
+            order by i.updated_at desc, i.id desc limit ${FETCH})
+          order by updated_at desc, id desc limit ${FETCH}
+        )
         select i.id as "interestId", i.listing_id as "listingId", i.buyer_id as "buyerId",
                l.seller_id as "sellerId", b.username as "buyerName", s.username as "sellerName",
                v.make, v.model, v.year, m.content as "lastMessage", i.updated_at as "updatedAt",
@@ -402,8 +436,10 @@ export class MarketplaceRepo {
                (select count(*)::int from market_messages x
                  where x.interest_id = i.id and x.sender_id is distinct from ${USER_ID}::int
                    and x.id > case when i.buyer_id = ${USER_ID}::int then i.buyer_read_id else i.seller_read_id end
-               ) as unread
-          from interests i
+               ) as unread,
+               (extract(epoch from i.updated_at) * 1000000)::bigint::text || '_' || i.id as cursor
+          from page p
+          join interests i on i.id = p.id
           join listings l on l.id = i.listing_id
           join vehicles v on v.id = l.vehicle_id
           left join users b on b.id = i.buyer_id
@@ -411,40 +447,49 @@ export class MarketplaceRepo {
           left join lateral (
             select content from market_messages x where x.interest_id = i.id order by x.id desc limit 1
           ) m on true
-         where (i.buyer_id = ${USER_ID}::int and not i.hidden_for_buyer)
-            or (l.seller_id = ${USER_ID}::int and not i.hidden_for_seller)
-         order by i.updated_at desc, i.id desc`,
+         order by p.updated_at desc, p.id desc`,
     );
-    return this.inbox({ userId });
+    return this.inbox({
+      userId,
+      fetch: page.fetch,
+      afterUs: page.after?.micros ?? null,
+      afterId: page.after?.id ?? null,
+    });
   }
   private inbox?: NamedStatement<ConversationRow>;
 
-  /** A conversation's messages after `afterId`, oldest first (a named statement: open chats poll it). */
   /**
-   * The conversation's messages after `afterId`, oldest first, as the API's MarketChatMessage array
-   * written by the database (`mine`: sent by `viewerId`), and the id of the last one (0: none).
+   * The conversation's messages after `afterId`, oldest first (a named statement: open chats poll it),
+   * at most `limit` of them (keyset on the (interest_id, id) index, issue 54), as the API's
+   * MarketChatMessage array written by the database (`mine`: sent by `viewerId`), the id of the last
+   * one (0: none) and whether more follow it.
    */
   async messagesJson(
     interestId: number,
     afterId: number,
     viewerId: number,
-  ): Promise<{ json: string; lastId: number }> {
-    this.chat ??= namedStatement<{ json: string; lastId: number }>(
+    limit: number,
+  ): Promise<{ json: string; lastId: number; more: boolean }> {
+    this.chat ??= namedStatement<{ json: string; lastId: number; more: boolean }>(
       this.db,
-      'market_messages_json_after',
+      'market_messages_page_after',
       sql`
-        select coalesce(json_agg(r), '[]')::text as json, coalesce(max(r.id), 0) as "lastId" from (
+        select coalesce(json_agg(r), '[]')::text as json, coalesce(max(r.id), 0) as "lastId",
+               exists (select 1 from market_messages y
+                        where y.interest_id = ${sql.placeholder('interestId')}
+                          and y.id > coalesce(max(r.id), ${sql.placeholder('afterId')})) as more
+          from (
           select m.id, coalesce(u.username, '') as sender, m.content,
                  m.sender_id is not distinct from ${sql.placeholder('viewerId')}::int as mine,
                  ${isoTimestamp(sql`m.created_at`)} as timestamp
             from market_messages m left join users u on u.id = m.sender_id
            where m.interest_id = ${sql.placeholder('interestId')} and m.id > ${sql.placeholder('afterId')}
-           order by m.id) r`,
+           order by m.id limit ${sql.placeholder('limit')}) r`,
     );
-    const [row] = await this.chat({ interestId, afterId, viewerId });
-    return row ?? { json: '[]', lastId: 0 };
+    const [row] = await this.chat({ interestId, afterId, viewerId, limit });
+    return row ?? { json: '[]', lastId: 0, more: false };
   }
-  private chat?: NamedStatement<{ json: string; lastId: number }>;
+  private chat?: NamedStatement<{ json: string; lastId: number; more: boolean }>;
 
   /** Adds a message; the conversation comes back for whoever had hidden it, and moves to the top. */
   async addMessage(interestId: number, senderId: number, content: string): Promise<number> {

@@ -1,5 +1,11 @@
 import {
+  CHAT_LIST_CAP,
+  CHAT_PAGE_MAX,
+  ChatQuery,
+  CONVERSATIONS_CAP,
+  CONVERSATIONS_PAGE_MAX,
   Conversation,
+  ConversationListQuery,
   IdParams,
   InterestIdParams,
   InterestResponse,
@@ -192,11 +198,19 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       ...user,
       schema: {
         tags,
-        description: 'The caller’s conversations, most recent first, with unread counts.',
+        description:
+          'The caller’s conversations, most recent first, with unread counts. ' +
+          `At most ${CONVERSATIONS_CAP} without \`limit\`; \`limit\` (1-${CONVERSATIONS_PAGE_MAX}) asks for a page. ` +
+          'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
+        querystring: ConversationListQuery,
         response: { 200: z.array(Conversation), ...errors },
       },
     },
-    async (req) => service.conversations(principalOf(req)),
+    async (req, reply) => {
+      const page = await service.conversations(principalOf(req), req.query);
+      if (page.next) setNextPage(reply, req.url, page.next);
+      return page.items;
+    },
   );
 
   r.delete(
@@ -223,14 +237,19 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       schema: {
         tags,
         description:
-          'Messages oldest first (only for the two parties). `after` = last id seen returns only newer ones: the web polls this while a conversation is open.',
+          'Messages oldest first (only for the two parties). `after` = last id seen returns only newer ones: the web polls this while a conversation is open. ' +
+          `At most ${CHAT_LIST_CAP} messages without \`limit\`; \`limit\` (1-${CHAT_PAGE_MAX}) asks for a page. ` +
+          'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
         params: InterestIdParams,
-        querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+        querystring: ChatQuery,
         response: { 200: z.array(MarketChatMessage), ...errors },
       },
     },
-    async (req, reply) =>
-      sendJsonText(reply, await service.chatJson(principalOf(req), req.params.interestId, req.query.after)),
+    async (req, reply) => {
+      const page = await service.chatJson(principalOf(req), req.params.interestId, req.query);
+      if (page.next) setNextPage(reply, req.url, page.next);
+      return sendJsonText(reply, page.json);
+    },
   );
 
   r.post(
@@ -239,14 +258,17 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       ...user,
       schema: {
         tags,
-        description: 'Sends a message (not blank, ≤ 2000 characters); answers the whole conversation.',
+        description: `Sends a message (not blank, ≤ 2000 characters); answers the whole conversation (its first ${CHAT_LIST_CAP} messages, as GET without \`limit\`).`,
         params: InterestIdParams,
         body: MarketChatBody,
         response: { 200: z.array(MarketChatMessage), ...errors },
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await service.send(principalOf(req), req.params.interestId, req.body.message)),
+      sendJsonText(
+        reply,
+        (await service.send(principalOf(req), req.params.interestId, req.body.message)).json,
+      ),
   );
 
   r.patch(

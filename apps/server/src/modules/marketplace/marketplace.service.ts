@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CHAT_LIST_CAP,
+  type ChatQuery,
+  CONVERSATIONS_CAP,
   type Conversation,
+  type ConversationListQuery,
   type CurrencyCode,
   INTEREST_SENT,
   LISTING_PHOTOS_MAX,
@@ -377,8 +381,23 @@ export class MarketplaceService {
     return { message: INTEREST_SENT, interestId: id };
   }
 
-  async conversations(p: Principal): Promise<Conversation[]> {
-    return (await this.repo.conversations(p.userId)).map((c) => {
+  /**
+   * The caller's conversations, latest activity first: `limit` of them (without it CONVERSATIONS_CAP)
+   * after `cursor`; `next`: the next page's cursor when more follow.
+   */
+  async conversations(
+    p: Principal,
+    q: ConversationListQuery = {},
+  ): Promise<{ items: Conversation[]; next?: string }> {
+    const limit = q.limit ?? CONVERSATIONS_CAP;
+    const [micros = '', id = ''] = q.cursor?.split('_') ?? [];
+    const rows = await this.repo.conversations(p.userId, {
+      fetch: limit + 1,
+      after: q.cursor ? { micros, id: Number(id) } : undefined,
+    });
+    const next = rows.length > limit ? rows[limit - 1]?.cursor : undefined;
+    if (rows.length > limit) rows.length = limit;
+    const items = rows.map((c): Conversation => {
       const asBuyer = c.buyerId === p.userId;
       return {
         interestId: c.interestId,
@@ -392,6 +411,7 @@ export class MarketplaceService {
         listingActive: c.active,
       };
     });
+    return { items, next };
   }
 
   async deleteConversation(p: Principal, interestId: number) {
@@ -400,20 +420,28 @@ export class MarketplaceService {
   }
 
   /**
-   * The conversation's messages after `afterId`, oldest first, as MarketChatMessage[] JSON text;
-   * reading them marks them read for the caller.
+   * The conversation's messages after `after` (or `cursor`: the same, an id), oldest first, at most
+   * `limit` (without it CHAT_LIST_CAP), as MarketChatMessage[] JSON text; `next`: the next page's
+   * cursor when more follow. Reading them marks them read for the caller (up to the page's last).
    */
-  async chatJson(p: Principal, interestId: number, afterId = 0): Promise<string> {
+  async chatJson(
+    p: Principal,
+    interestId: number,
+    q: ChatQuery = {},
+  ): Promise<{ json: string; next?: string }> {
     const i = await this.party(p, interestId);
-    const { json, lastId } = await this.repo.messagesJson(interestId, afterId, p.userId);
+    const afterId = Math.max(q.after ?? 0, q.cursor ? Number(q.cursor) : 0);
+    const page = await this.repo.messagesJson(interestId, afterId, p.userId, q.limit ?? CHAT_LIST_CAP);
+    const { json, lastId } = page;
     const asBuyer = i.buyerId === p.userId;
     // A write only when there is something new to mark: reopening a read conversation costs none.
     if (lastId > (asBuyer ? i.buyerReadId : i.sellerReadId))
       await this.repo.markRead(interestId, asBuyer, lastId);
-    return json;
+    return { json, next: page.more ? String(lastId) : undefined };
   }
 
-  async send(p: Principal, interestId: number, message: string): Promise<string> {
+  /** Sends; answers the conversation's first page (the whole of any of today's sizes, see chatJson). */
+  async send(p: Principal, interestId: number, message: string): Promise<{ json: string; next?: string }> {
     const i = await this.party(p, interestId);
     const asBuyer = i.buyerId === p.userId;
     const id = await this.repo.addMessage(interestId, p.userId, message);

@@ -1,7 +1,17 @@
-import { IdParams, Renewal, RenewalBody, RenewalParams, RenewalUpdateBody } from '@evdra/domain';
+import {
+  IdParams,
+  Renewal,
+  RenewalBody,
+  RenewalParams,
+  RenewalUpdateBody,
+  VEHICLE_LIST_CAP,
+  VEHICLE_PAGE_MAX,
+  VehicleRecordsQuery,
+} from '@evdra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { setNextPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import { recordErrors } from '../records/records.routes.js';
@@ -19,12 +29,19 @@ export async function renewalsRoutes(app: FastifyInstance, { service }: { servic
       ...user,
       schema: {
         tags,
-        description: 'The latest expiry first.',
+        description:
+          `The latest expiry first. At most ${VEHICLE_LIST_CAP} without \`limit\`; \`limit\` (1-${VEHICLE_PAGE_MAX}) asks for a page. ` +
+          'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
         params: IdParams,
+        querystring: VehicleRecordsQuery,
         response: { 200: z.array(Renewal), ...recordErrors },
       },
     },
-    async (req, reply) => sendJsonText(reply, await service.list(principalOf(req), req.params.id)),
+    async (req, reply) => {
+      const page = await service.list(principalOf(req), req.params.id, req.query);
+      if (page.next) setNextPage(reply, req.url, page.next);
+      return sendJsonText(reply, page.json);
+    },
   );
 
   r.post(

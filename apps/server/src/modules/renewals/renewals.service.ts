@@ -1,7 +1,8 @@
-import type { Renewal, RenewalBody, RenewalUpdateBody } from '@evdra/domain';
+import type { Renewal, RenewalBody, RenewalUpdateBody, VehicleRecordsQuery } from '@evdra/domain';
 import type { renewals } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
+import type { VehicleListPage } from '../records/records.repo.js';
 import { type RecordRules, RecordsService, type RowOf } from '../records/records.service.js';
 
 type RenewalRow = RowOf<typeof renewals>;
@@ -35,9 +36,9 @@ export const renewalRules: RecordRules<typeof renewals> = {
  */
 export class RenewalsService extends RecordsService<typeof renewals> {
   /** Soonest expiry first is what the screen shows; the JSON comes newest (latest validUntil) first. */
-  async list(p: Principal, vehicleId: number): Promise<Buffer> {
-    // A car has a handful of renewals: the capped list (VEHICLE_LIST_CAP) is all of them.
-    return (await this.listJson(p, vehicleId, {}, FIELDS)).json;
+  list(p: Principal, vehicleId: number, page: VehicleRecordsQuery = {}): Promise<VehicleListPage> {
+    // Paged like every record list (issue 54): a car has a handful, so the plain (capped) list is all.
+    return this.listJson(p, vehicleId, {}, FIELDS, page);
   }
 
   /** One renewal of the vehicle; 404 when it is another vehicle's or not the caller's. */
