@@ -1,14 +1,15 @@
 import {
   type Country,
+  DOCUMENTS_PAGE_SIZE,
   type DocumentData,
   documentCountry,
   type User,
   type Vehicle,
   type VehicleDocument,
 } from '@evdra/domain';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { api, apiWithHeaders } from '../../lib/api';
 import { isLanguage } from '../../lib/i18n';
 import { renewalKeys } from '../../lib/renewal-keys';
 import { fetchVehicle, fetchVehicleList, vehicleKeys } from '../../lib/vehicle-list';
@@ -25,6 +26,25 @@ export const useDocuments = (vehicleId: number) =>
   useQuery({
     queryKey: documentKeys.of(vehicleId),
     queryFn: ({ signal }) => fetchDocuments(vehicleId, signal),
+  });
+
+/**
+ * One car's documents a page at a time (issue 54): DOCUMENTS_PAGE_SIZE per request, the next page's
+ * cursor from X-Next-Cursor. Its key is under documentKeys.of(vehicleId), so every change that
+ * refreshes the car's documents refreshes these pages too.
+ */
+export const useDocumentPages = (vehicleId: number) =>
+  useInfiniteQuery({
+    queryKey: [...documentKeys.of(vehicleId), 'pages'] as const,
+    initialPageParam: null as string | null,
+    queryFn: async ({ signal, pageParam }) => {
+      const page = await apiWithHeaders<VehicleDocument[]>(`/api/vehicles/${vehicleId}/documents`, {
+        signal,
+        query: { limit: DOCUMENTS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      });
+      return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
+    },
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export const useDocumentVehicle = (vehicleId: number) =>

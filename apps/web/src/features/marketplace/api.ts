@@ -6,7 +6,7 @@ import type {
   MarketChatMessage,
   OwnedVehicle,
 } from '@evdra/domain';
-import { MARKET_PAGE_SIZE } from '@evdra/domain';
+import { CONVERSATIONS_PAGE_SIZE, MARKET_PAGE_SIZE } from '@evdra/domain';
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
@@ -69,10 +69,25 @@ export const useMyVehicles = (enabled: boolean) =>
     enabled,
   });
 
+/** One page of the inbox and where the next starts (null: the last page). */
+export type ConversationPage = { items: Conversation[]; nextCursor: string | null };
+
+/**
+ * The inbox a page at a time (issue 54): CONVERSATIONS_PAGE_SIZE conversations per request, the next
+ * page's cursor from X-Next-Cursor. Polled: each poll asks again for the pages already shown.
+ */
 export const useConversations = (enabled: boolean) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: marketKeys.conversations,
-    queryFn: ({ signal }) => api<Conversation[]>('/api/marketplace/conversations', { signal }),
+    initialPageParam: null as string | null,
+    queryFn: async ({ signal, pageParam }): Promise<ConversationPage> => {
+      const page = await apiWithHeaders<Conversation[]>('/api/marketplace/conversations', {
+        signal,
+        query: { limit: CONVERSATIONS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      });
+      return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
+    },
+    getNextPageParam: (last) => last.nextCursor,
     enabled,
     refetchInterval: enabled ? 5000 : false,
   });

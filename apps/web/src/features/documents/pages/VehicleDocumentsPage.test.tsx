@@ -1,4 +1,4 @@
-import type { VehicleDocument } from '@evdra/domain';
+import { DOCUMENTS_PAGE_SIZE, type VehicleDocument } from '@evdra/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeVehicle } from '../../../test/fixtures';
@@ -243,5 +243,33 @@ describe('the document form', { timeout: 20_000 }, () => {
     expect(within(item).getByText('RCA (liability insurance) · RO/25/1')).toBeInTheDocument();
     expect(within(item).getByText(/Valid until/)).toBeInTheDocument();
     expect(item.querySelector('img')?.getAttribute('src')).toBe(saved.previewUrl);
+  });
+
+  it('a car with many papers shows a page, and Load more brings the next (issue 54)', async () => {
+    storeUser({ id: 1 });
+    const doc = (id: number): VehicleDocument => ({ ...saved, id, title: `Invoice ${id}`, renewalId: null });
+    const first = Array.from({ length: DOCUMENTS_PAGE_SIZE }, (_, i) => doc(200 - i));
+    const fetchMock = mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser({ country: 'RO' })),
+      'GET /api/vehicles/7': () => jsonResponse(logan),
+      'GET /api/vehicles/7/documents': (url) =>
+        new URL(url, 'http://x').searchParams.get('cursor') === '151'
+          ? jsonResponse([doc(12)])
+          : new Response(JSON.stringify(first), {
+              headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': '151' },
+            }),
+    });
+    const { user } = renderPage(<VehicleDocumentsPage />, {
+      path: '/documents/:vehicleId',
+      route: '/documents/7',
+    });
+    await screen.findByRole('heading', { name: 'Invoice 151' });
+    expect(screen.queryByRole('heading', { name: 'Invoice 12' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { name: 'Invoice 12' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Invoice 200' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+    const asked = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/documents'));
+    expect(asked.every((u) => u.includes(`limit=${DOCUMENTS_PAGE_SIZE}`))).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { Alert, PageCard } from '../../../components/Card';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
-import { useCountry, useDeleteDocument, useDocuments, useDocumentVehicle } from '../api';
+import { useCountry, useDeleteDocument, useDocumentPages, useDocumentVehicle } from '../api';
 import { DocumentCard } from '../components/DocumentCard';
 import { DocumentForm } from '../components/DocumentForm';
 import '../documents.css';
@@ -16,7 +16,8 @@ import '../documents.css';
 export default function VehicleDocumentsPage() {
   const { t } = useTranslation();
   const vehicleId = Number(useParams().vehicleId);
-  const list = useDocuments(vehicleId);
+  const list = useDocumentPages(vehicleId);
+  const docs = list.data?.pages.flatMap((p) => p.items);
   const vehicle = useDocumentVehicle(vehicleId);
   const remove = useDeleteDocument(vehicleId);
   const country = useCountry();
@@ -49,10 +50,10 @@ export default function VehicleDocumentsPage() {
       {list.isError ? (
         <Alert tone="error">{t('records.error', { message: errorText(list.error) })}</Alert>
       ) : null}
-      {list.data && list.data.length === 0 ? <p className="muted">{t('documents.empty')}</p> : null}
-      {list.data?.length ? (
+      {docs && docs.length === 0 ? <p className="muted">{t('documents.empty')}</p> : null}
+      {docs?.length ? (
         <ul className="documents" aria-label={t('documents.title')}>
-          {list.data.map((d) => (
+          {docs.map((d) => (
             <DocumentCard key={d.id} doc={d} country={country}>
               {canWrite ? (
                 <div className="form__actions">
@@ -68,6 +69,18 @@ export default function VehicleDocumentsPage() {
             </DocumentCard>
           ))}
         </ul>
+      ) : null}
+      {list.hasNextPage ? (
+        <div className="load-more">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
+          </button>
+        </div>
       ) : null}
       {editing !== undefined ? (
         <DocumentForm

@@ -19,8 +19,9 @@ interface ConversationsOverlayProps {
 export function ConversationsOverlay({ onClose, initialId = null }: ConversationsOverlayProps) {
   const { t } = useTranslation();
   const list = useConversations(true);
+  const conversations = list.data?.pages.flatMap((p) => p.items);
   const [openId, setOpenId] = useState<number | null>(initialId);
-  const open = list.data?.find((c) => c.interestId === openId) ?? null;
+  const open = conversations?.find((c) => c.interestId === openId) ?? null;
 
   return (
     <Modal
@@ -30,7 +31,7 @@ export function ConversationsOverlay({ onClose, initialId = null }: Conversation
     >
       <div className="conversations__panes">
         <div className="conversations__list">
-          {list.data && list.data.length === 0 ? (
+          {conversations && conversations.length === 0 ? (
             <div className="empty-state">
               <p className="muted">{t('market.noConversations')}</p>
               <p className="muted">{t('market.noConversationsHint')}</p>
@@ -38,7 +39,7 @@ export function ConversationsOverlay({ onClose, initialId = null }: Conversation
           ) : null}
           {!list.data && list.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
           <ul>
-            {(list.data ?? []).map((c) => (
+            {(conversations ?? []).map((c) => (
               <li key={c.interestId}>
                 <button
                   type="button"
@@ -63,6 +64,18 @@ export function ConversationsOverlay({ onClose, initialId = null }: Conversation
               </li>
             ))}
           </ul>
+          {list.hasNextPage ? (
+            <div className="load-more">
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
+              </button>
+            </div>
+          ) : null}
         </div>
         {open ? (
           <ChatPane key={open.interestId} conversation={open} onBack={() => setOpenId(null)} />
