@@ -151,8 +151,8 @@ export function seedStatements(s, { seed, passwordHash }) {
       from generate_series(1, ${s.shares}) i join plan p on p.id = ${D} + i`;
   // driver_000001 is the buyer of the first five conversations; the others, drivers after the seller.
   const interests = `
-    insert into interests (id, listing_id, buyer_id, created_at, updated_at)
-    select j, l.id,
+    insert into interests (id, listing_id, seller_id, buyer_id, created_at, updated_at)
+    select j, l.id, l.seller_id,
            case when j <= 5 then 3
                 else ${s.firstDriver} + (l.seller_id - ${s.firstDriver} + 1 + (j - 1) / ${s.listings}) % ${s.drivers} end,
            ${end}::timestamptz - (j % 60) * interval '1 day', ${end}::timestamptz - (j % 60) * interval '1 day'

@@ -591,6 +591,13 @@ export const interests = pgTable(
     buyerId: integer('buyer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The listing's seller, kept on the row for the seller's inbox (migration 0037): set on insert by
+     * a trigger from the listing (a listing's seller never changes).
+     */
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** A party that deleted the conversation stops seeing it until a new message arrives. */
     hiddenForBuyer: boolean('hidden_for_buyer').notNull().default(false),
     hiddenForSeller: boolean('hidden_for_seller').notNull().default(false),
@@ -601,8 +608,9 @@ export const interests = pgTable(
   },
   (t) => [
     uniqueIndex('interests_listing_buyer_idx').on(t.listingId, t.buyerId),
-    // The buyer's inbox in its order, a page at a time (migration 0037).
+    // Each side of the inbox in its order, a page at a time (migration 0037).
     index('interests_buyer_keyset_idx').on(t.buyerId, t.updatedAt, t.id),
+    index('interests_seller_keyset_idx').on(t.sellerId, t.updatedAt, t.id),
   ],
 );
 

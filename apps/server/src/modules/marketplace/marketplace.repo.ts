@@ -372,10 +372,14 @@ export class MarketplaceRepo {
   }
 
   /** Creates the (listing, buyer) conversation once; a repeat (even concurrent) answers the same id. */
-  async upsertInterest(listingId: number, buyerId: number): Promise<{ id: number; created: boolean }> {
+  async upsertInterest(
+    listingId: number,
+    buyerId: number,
+    sellerId: number,
+  ): Promise<{ id: number; created: boolean }> {
     const [row] = await this.db
       .insert(interests)
-      .values({ listingId, buyerId })
+      .values({ listingId, buyerId, sellerId })
       .onConflictDoNothing()
       .returning({ id: interests.id });
     if (row) return { id: row.id, created: true };
@@ -405,9 +409,9 @@ export class MarketplaceRepo {
   /**
    * The user's conversations, latest activity first (a named statement: the inbox is polled), at most
    * `fetch` of them after `after` in the (updated_at, id) order (keyset paging, issue 54). Each side
-   * walks an index in the list's order: the buyer's conversations (buyer_id, updated_at, id) (migration
-   * 0037), the seller's those of their listings; only the page's rows get their last message and
-   * unread count. Without `after` the key starts at infinity: one plan for every page.
+   * walks its index backwards in the list's order, (buyer_id | seller_id, updated_at, id) (migration
+   * 0037), and the two are merged; only the page's rows get their last message and unread count.
+   * Without `after` the key starts at infinity: one plan for every page.
    */
   async conversations(
     userId: number,
@@ -422,8 +426,8 @@ export class MarketplaceRepo {
             where i.buyer_id = ${USER_ID}::int and not i.hidden_for_buyer and (i.updated_at, i.id) < ${INBOX_AFTER}
             order by i.updated_at desc, i.id desc limit ${FETCH})
           union all
-          (select i.id, i.updated_at from listings l join interests i on i.listing_id = l.id
-            where l.seller_id = ${USER_ID}::int and not i.hidden_for_seller
+          (select i.id, i.updated_at from interests i
+            where i.seller_id = ${USER_ID}::int and not i.hidden_for_seller
               and not (i.buyer_id = ${USER_ID}::int and not i.hidden_for_buyer)
               and (i.updated_at, i.id) < ${INBOX_AFTER}
             order by i.updated_at desc, i.id desc limit ${FETCH})

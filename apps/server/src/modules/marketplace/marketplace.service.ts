@@ -368,7 +368,7 @@ export class MarketplaceService {
     if (!l?.active) throw notFound('Listing');
     if (l.sellerId === p.userId)
       throw new AppError(409, 'CONFLICT', 'You cannot be interested in your own listing.');
-    const { id, created } = await this.repo.upsertInterest(listingId, p.userId);
+    const { id, created } = await this.repo.upsertInterest(listingId, p.userId, l.sellerId);
     if (created) {
       const [buyer, seller] = await this.repo.people(p.userId, l.sellerId);
       await this.repo.notify({
