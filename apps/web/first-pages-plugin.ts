@@ -72,6 +72,7 @@ function firstPageFiles(bundle: OutputBundle, entry: OutputChunk): FirstPageFile
       modules: needed.map((c) => `/${c.fileName}`),
       styles: needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((f) => `/${f}`)),
       data: page.data,
+      ...(page.images ? { images: page.images } : {}),
     };
   });
 }

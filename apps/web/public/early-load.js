@@ -53,10 +53,14 @@ try {
     if (!matches) continue;
     for (const href of page.modules) preload('modulepreload', href);
     for (const href of page.styles) preload('preload', href, 'style');
+    const fill = (template) => template.replace(/:([A-Za-z]+)/g, (_m, name) => params[name]);
     if (localStorage.getItem('user') !== null) {
+      // A document's first page, when the link says it is a photo: the <img> asks for the same URL.
+      if (page.images && new URLSearchParams(location.search).get('image') === '1')
+        for (const template of page.images) preload('preload', fill(template), 'image');
       const early = new Map();
       for (const template of page.data) {
-        const url = template.replace(/:([A-Za-z]+)/g, (_m, name) => params[name]);
+        const url = fill(template);
         const answer = fetch(url, { headers: { Accept: 'application/json' }, credentials: 'include' });
         answer.catch(() => undefined); // a failure is the app's to report, when it takes this answer
         early.set(url, answer);

@@ -13,6 +13,8 @@ import './styles/global.css';
 import './styles/cards.css';
 
 // public/theme-init.js already set the class before first paint; this keeps it in sync with the system.
+// Marks for bench:papers (BENCH_DETAIL): the app's script has run; the first screen may render.
+performance.mark('evdra:main');
 startTheme();
 reportScreenWidth();
 // A page the server rendered carries its data: the app's first render starts from it.
@@ -39,6 +41,7 @@ const root = document.getElementById('root');
 const FIRST_SCREEN_WAIT_MS = 1500;
 const waited = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
 void Promise.race([firstScreen, waited]).then(() => {
+  performance.mark('evdra:first-screen');
   if (root) render(root);
   // Then the served data is asked for as the app always does, in the background: that keeps it
   // for offline use (IndexedDB) and brings anything changed since.

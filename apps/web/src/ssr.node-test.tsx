@@ -58,5 +58,8 @@ describe('the server’s render of a first page', () => {
   it('renders only the first pages that show data', async () => {
     expect(await render('/settings', user('en'), api([]))).toBeUndefined();
     expect(await render('/', user('en'), api([]))).toBeUndefined();
+    // The papers are started early but opened from the installed app's index.html, never rendered here.
+    expect(await render('/papers', user('en'), api([]))).toBeUndefined();
+    expect(await render('/papers/7/3?image=1', user('en'), api([]))).toBeUndefined();
   });
 });

@@ -52,7 +52,9 @@ export function init(resources: Record<string, { translation: Record<string, unk
 
 /** The first page (first-pages.ts) `pathname` is, if it shows data: the pages rendered here. */
 function firstPageOf(pathname: string) {
-  return FIRST_PAGES.find((p) => p.data.length > 0 && matchPath(p.pattern, pathname));
+  return FIRST_PAGES.find(
+    (p) => p.data.length > 0 && p.serverRendered !== false && matchPath(p.pattern, pathname),
+  );
 }
 
 export function rendersPage(pathname: string): boolean {

@@ -73,6 +73,34 @@ describe('first pages', () => {
       '/api/fuel-consumptions/vehicle/12',
     ]);
 
+    // A document whose link says its first page is a photo: that image too (signed in only).
+    list.textContent = JSON.stringify([
+      {
+        pattern: '/papers/:vehicleId/:docId',
+        modules: ['/assets/D.js'],
+        styles: [],
+        data: ['/api/vehicles/:vehicleId/documents'],
+        images: ['/api/vehicles/:vehicleId/documents/:docId/file'],
+      },
+    ]);
+    expect(run('/papers/12/34?image=1')).toEqual([
+      'modulepreload /assets/D.js',
+      'preload /api/vehicles/12/documents/34/file',
+    ]);
+    expect(run('/papers/12/34')).toEqual(['modulepreload /assets/D.js']);
+    localStorage.removeItem('user');
+    expect(run('/papers/12/34?image=1')).toEqual(['modulepreload /assets/D.js']);
+    storeUser();
+    list.textContent = JSON.stringify([
+      { pattern: '/vehicles', modules: ['/assets/V.js'], styles: [], data: ['/api/vehicles'] },
+      {
+        pattern: '/fuel/:vehicleId',
+        modules: ['/assets/F.js', '/assets/z.js'],
+        styles: ['/assets/F.css'],
+        data: ['/api/vehicles/:vehicleId', '/api/fuel-consumptions/vehicle/:vehicleId'],
+      },
+    ]);
+
     expect(run('/fuel/abc')).toEqual([]);
     expect(run('/settings')).toEqual([]);
 

@@ -12,6 +12,16 @@ export interface FirstPage {
   pattern: string;
   module: string;
   data: string[];
+  /**
+   * Images the first screen shows, asked for with the page's files when the address says the first
+   * one is a photo (`?image=1`, as the Papers screen's links do): a document's first page.
+   */
+  images?: string[];
+  /**
+   * False: never rendered by the server (ssr.tsx), only started early. The papers are opened from
+   * the installed app, whose service worker answers with index.html, not the server's render.
+   */
+  serverRendered?: false;
 }
 
 export const FIRST_PAGES: FirstPage[] = [
@@ -27,6 +37,20 @@ export const FIRST_PAGES: FirstPage[] = [
     module: 'features/marketplace/pages/MarketplacePage.tsx',
     data: ['/api/marketplace/listings?limit=48'],
   },
+  // The car's papers at a roadside stop (issue 52), often with no signal: the service worker answers.
+  {
+    pattern: '/papers',
+    module: 'features/documents/pages/PapersPage.tsx',
+    data: ['/api/vehicles'],
+    serverRendered: false,
+  },
+  {
+    pattern: '/papers/:vehicleId/:docId',
+    module: 'features/documents/pages/DocumentPage.tsx',
+    data: ['/api/vehicles/:vehicleId/documents'],
+    images: ['/api/vehicles/:vehicleId/documents/:docId/file'],
+    serverRendered: false,
+  },
 ];
 
 /** What index.html carries for early-load.js: each first page with its built files. */
@@ -35,6 +59,7 @@ export interface FirstPageFiles {
   modules: string[];
   styles: string[];
   data: string[];
+  images?: string[];
 }
 
 /** The `<script type="application/json">` id early-load.js reads. */

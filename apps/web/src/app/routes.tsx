@@ -31,9 +31,11 @@ const ExpensesPage = lazy(() => import('../features/records/pages/ExpensesPage')
 const RevisionPage = lazy(() => import('../features/records/pages/RevisionPage'));
 const RenewalsPage = lazy(() => import('../features/renewals/pages/RenewalsPage'));
 // A car's papers (issue 52): every car's on one screen, one car's to manage, one document to show.
-const PapersPage = lazy(() => import('../features/documents/pages/PapersPage'));
+// Papers and a document are first pages too: opened from the home screen at a roadside stop, with
+// no signal, their chunk must not wait for the app to render before it is asked for.
+const papers = preloadable(() => import('../features/documents/pages/PapersPage'));
 const VehicleDocumentsPage = lazy(() => import('../features/documents/pages/VehicleDocumentsPage'));
-const DocumentPage = lazy(() => import('../features/documents/pages/DocumentPage'));
+const documentPage = preloadable(() => import('../features/documents/pages/DocumentPage'));
 // Analytics pages carry chart.js in their own chunks.
 const AnalyticsIndexPage = lazy(() => import('../features/analytics/pages/AnalyticsIndexPage'));
 const VehicleAnalyticsPage = lazy(() => import('../features/analytics/pages/VehicleAnalyticsPage'));
@@ -53,6 +55,8 @@ const FIRST_PAGE_LOADERS: Record<string, () => Promise<PrefetchingPage>> = {
   '/vehicles': vehicles.load,
   '/fuel/:vehicleId': fuel.load,
   '/marketplace': marketplace.load,
+  '/papers': papers.load,
+  '/papers/:vehicleId/:docId': documentPage.load,
 };
 
 /**
@@ -111,8 +115,8 @@ export function AppRoutes() {
           <Route path="revision" element={<RevisionPage />} />
           <Route path="revision/:vehicleId" element={<RevisionPage />} />
           <Route path="renewals/:vehicleId" element={<RenewalsPage />} />
-          <Route path="papers" element={<PapersPage />} />
-          <Route path="papers/:vehicleId/:docId" element={<DocumentPage />} />
+          <Route path="papers" element={<Preloaded page={papers} />} />
+          <Route path="papers/:vehicleId/:docId" element={<Preloaded page={documentPage} />} />
           <Route path="documents/:vehicleId" element={<VehicleDocumentsPage />} />
         </Route>
 

@@ -7,7 +7,14 @@ import {
   type Vehicle,
   type VehicleDocument,
 } from '@evdra/domain';
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, apiWithHeaders } from '../../lib/api';
 import { isLanguage } from '../../lib/i18n';
@@ -22,11 +29,24 @@ export const documentKeys = {
 export const fetchDocuments = (vehicleId: number, signal?: AbortSignal) =>
   api<VehicleDocument[]>(`/api/vehicles/${vehicleId}/documents`, { signal });
 
-export const useDocuments = (vehicleId: number) =>
-  useQuery({
-    queryKey: documentKeys.of(vehicleId),
-    queryFn: ({ signal }) => fetchDocuments(vehicleId, signal),
-  });
+export const documentsQuery = (vehicleId: number) => ({
+  queryKey: documentKeys.of(vehicleId),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchDocuments(vehicleId, signal),
+});
+
+export const useDocuments = (vehicleId: number) => useQuery(documentsQuery(vehicleId));
+
+const vehicleListQuery = {
+  queryKey: vehicleKeys.list,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchVehicleList(signal),
+};
+
+/** The Papers screen's data: the car list, then every car's documents (app/routes.tsx fetches it early). */
+export async function prefetchAllPapers(client: QueryClient): Promise<void> {
+  await client.prefetchQuery(vehicleListQuery);
+  const list = client.getQueryData<{ vehicles: Vehicle[] }>(vehicleKeys.list)?.vehicles ?? [];
+  await Promise.all(list.map((v) => client.prefetchQuery(documentsQuery(v.id))));
+}
 
 /**
  * One car's documents a page at a time (issue 54): DOCUMENTS_PAGE_SIZE per request, the next page's
@@ -59,17 +79,9 @@ export const useMeForDocuments = () =>
 
 /** Every car the user reaches with its documents (the Papers screen). */
 export function useAllPapers() {
-  const vehicles = useQuery({
-    queryKey: vehicleKeys.list,
-    queryFn: ({ signal }) => fetchVehicleList(signal),
-  });
+  const vehicles = useQuery(vehicleListQuery);
   const list: Vehicle[] = vehicles.data?.vehicles ?? [];
-  const docs = useQueries({
-    queries: list.map((v) => ({
-      queryKey: documentKeys.of(v.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchDocuments(v.id, signal),
-    })),
-  });
+  const docs = useQueries({ queries: list.map((v) => documentsQuery(v.id)) });
   return { vehicles, list, docs };
 }
 

@@ -13,10 +13,13 @@ import { isLanguage } from '../../../lib/i18n';
 export function DocumentCard({
   doc,
   country,
+  eager = false,
   children,
 }: {
   doc: VehicleDocument;
   country: Country;
+  /** On the first screen: its preview is asked for at once, not when the browser finds it in view. */
+  eager?: boolean;
   children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
@@ -40,7 +43,7 @@ export function DocumentCard({
               alt=""
               width={96}
               height={96}
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
             />
             {isPdf ? (
               <span className="documents__badge" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { documentTypeLabel } from '@evdra/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -7,8 +8,13 @@ import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
-import { useCountry, useDocuments } from '../api';
+import { documentsQuery, useCountry, useDocuments } from '../api';
 import '../documents.css';
+
+/** The first data of the page, fetched as soon as this chunk arrives (app/routes.tsx). */
+export function prefetch(client: QueryClient, params: Record<string, string | undefined>): Promise<void> {
+  return client.prefetchQuery(documentsQuery(Number(params.vehicleId)));
+}
 
 /** One document, every page at full width (a PDF opens in the browser's viewer), to show at a check. */
 export default function DocumentPage() {

@@ -1,4 +1,5 @@
 import type { VehicleDocument } from '@evdra/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,9 +7,17 @@ import { Alert, PageCard } from '../../../components/Card';
 import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
 import { keepPapers, latestOfEachType } from '../../../lib/offline/papers';
-import { useAllPapers, useCountry } from '../api';
+import { prefetchAllPapers, useAllPapers, useCountry } from '../api';
 import { DocumentCard } from '../components/DocumentCard';
 import '../documents.css';
+
+/** Previews shown at once on Papers; the rest load as they scroll into view. */
+const EAGER_PREVIEWS = 4;
+
+/** The first data of the page, fetched as soon as this chunk arrives (app/routes.tsx). */
+export function prefetch(client: QueryClient): Promise<void> {
+  return prefetchAllPapers(client);
+}
 
 /**
  * "Papers": every car's documents, the latest of each type first with its first page, for a roadside
@@ -19,7 +28,10 @@ export default function PapersPage() {
   const { t } = useTranslation();
   const country = useCountry();
   const { vehicles, list, docs } = useAllPapers();
-  const loaded = docs.every((q) => q.data) ? docs.map((q) => q.data as VehicleDocument[]) : null;
+  // Only with the car list itself here: before it, there are no lists yet (not "no papers"), and
+  // keeping nothing would forget every kept page (what emptied the wallet on a flaky signal).
+  const loaded =
+    vehicles.data && docs.every((q) => q.data) ? docs.map((q) => q.data as VehicleDocument[]) : null;
   const key = loaded ? JSON.stringify(loaded.map((l) => l.map((d) => [d.id, d.version]))) : '';
 
   // Once every list is here: keep the latest of each type on the device.
@@ -38,6 +50,8 @@ export default function PapersPage() {
       ) : null}
       {vehicles.data && list.length === 0 ? <p className="muted">{t('documents.noVehicles')}</p> : null}
       {list.map((v, i) => {
+        // The first car's first cards are on the first screen (a phone shows about four).
+        const eagerCards = i === 0 ? EAGER_PREVIEWS : 0;
         const q = docs[i];
         const all = q?.data ?? [];
         const latest = new Set(latestOfEachType(all).map((d) => d.id));
@@ -54,8 +68,8 @@ export default function PapersPage() {
             {q?.data && all.length === 0 ? <p className="muted">{t('documents.empty')}</p> : null}
             {ordered.length ? (
               <ul className="documents" aria-label={t('documents.titleOf', { name: `${v.make} ${v.model}` })}>
-                {ordered.map((d) => (
-                  <DocumentCard key={d.id} doc={d} country={country} />
+                {ordered.map((d, k) => (
+                  <DocumentCard key={d.id} doc={d} country={country} eager={k < eagerCards} />
                 ))}
               </ul>
             ) : null}
