@@ -94,9 +94,12 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const url = page.url();
   const started = Date.now();
-  await page.goto(url);
+  // From the commit on (waiting for "load" first would count the rest of the app's start-up too).
+  await page.goto(url, { waitUntil: 'commit' });
   await expect.poll(() => loaded(page, '.document__page'), { intervals: [20] }).toBe(true);
   const ms = Date.now() - started;
+  // The same on the page's own clock (from the navigation's start), as bench:papers reports it.
+  const pageMs = Math.round(await page.evaluate(() => performance.now()));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await expect(page.getByRole('img', { name: 'Page 1 of Liability insurance' })).toBeVisible();
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
@@ -105,7 +108,7 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
   await expect.poll(() => loaded(page, '.documents__preview')).toBe(true);
   expect(await kept(page)).toBe(3);
   test.info().annotations.push({ type: 'first page offline, CPU 4×', description: `${ms} ms` });
-  console.log(`papers: first page visible offline with CPU 4x in ${ms} ms`);
+  console.log(`papers: first page visible offline with CPU 4x in ${ms} ms (page clock: by ${pageMs} ms)`);
   await context.setOffline(false);
 });
 

@@ -29,6 +29,26 @@ try {
 // The first page's chunk, its CSS and (signed in) its first data start downloading now, beside the
 // app's script, instead of after it has run. index.html lists them (vite.config.ts, firstPagesPlugin;
 // src/app/first-pages.ts); lib/api.ts takes each early answer once, for the same URL.
+/**
+ * At a roadside stop the photo is what counts (issue 52): it goes into the shell as soon as the HTML
+ * is parsed, before the app's script has run (on a slow phone, most of the first second); the app
+ * then renders its page over it with the same image, already decoded. Gone if it fails to load.
+ */
+function showInShell(src) {
+  document.addEventListener('readystatechange', () => {
+    const main = document.querySelector('#root main');
+    if (document.readyState !== 'interactive' || !main) return;
+    const img = document.createElement('img');
+    img.className = 'document__page';
+    img.dataset.early = 'true';
+    img.alt = '';
+    img.style.cssText = 'display:block;width:calc(100% - 2rem);height:auto;margin:1rem;border-radius:6px';
+    img.onerror = () => img.remove();
+    img.src = src;
+    main.replaceChildren(img);
+  });
+}
+
 try {
   const list = document.getElementById('first-pages');
   const pages = list ? JSON.parse(list.textContent) : [];
@@ -56,8 +76,10 @@ try {
     const fill = (template) => template.replace(/:([A-Za-z]+)/g, (_m, name) => params[name]);
     if (localStorage.getItem('user') !== null) {
       // A document's first page, when the link says it is a photo: the <img> asks for the same URL.
-      if (page.images && new URLSearchParams(location.search).get('image') === '1')
+      if (page.images && new URLSearchParams(location.search).get('image') === '1') {
         for (const template of page.images) preload('preload', fill(template), 'image');
+        showInShell(fill(page.images[0]));
+      }
       const early = new Map();
       for (const template of page.data) {
         const url = fill(template);

@@ -87,6 +87,17 @@ describe('first pages', () => {
       'modulepreload /assets/D.js',
       'preload /api/vehicles/12/documents/34/file',
     ]);
+    // Once the HTML is parsed (before the app's script runs), that photo is shown in the shell.
+    document.body.innerHTML =
+      '<div id="root"><main class="main"><div class="page-loading"></div></main></div>';
+    Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
+    document.dispatchEvent(new Event('readystatechange'));
+    const shown = document.querySelector<HTMLImageElement>('#root main img[data-early]');
+    expect(shown?.getAttribute('src')).toBe('/api/vehicles/12/documents/34/file');
+    expect(document.querySelector('.page-loading')).toBeNull();
+    // @ts-expect-error: back to jsdom's own getter
+    delete document.readyState;
+    document.body.innerHTML = '';
     expect(run('/papers/12/34')).toEqual(['modulepreload /assets/D.js']);
     localStorage.removeItem('user');
     expect(run('/papers/12/34?image=1')).toEqual(['modulepreload /assets/D.js']);
