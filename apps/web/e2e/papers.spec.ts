@@ -94,12 +94,29 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const url = page.url();
   const started = Date.now();
-  // From the commit on (waiting for "load" first would count the rest of the app's start-up too).
+  // From the commit on (waiting for "load" first would count the rest of the app's start-up too);
+  // watched from inside the page (a probe from here waits for the busy main thread each time).
   await page.goto(url, { waitUntil: 'commit' });
-  await expect.poll(() => loaded(page, '.document__page'), { intervals: [20] }).toBe(true);
+  const pageMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        // On screen: loaded, decoded, and the next frame begun (the page's clock, from the navigation).
+        const check = () => {
+          const img = document.querySelector<HTMLImageElement>('.document__page');
+          if (img?.complete && img.naturalWidth > 0)
+            img.decode().then(
+              () => requestAnimationFrame(() => resolve(Math.round(performance.now()))),
+              () => resolve(-1),
+            );
+          else if (performance.now() > 20_000) resolve(-1);
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
   const ms = Date.now() - started;
-  // The same on the page's own clock (from the navigation's start), as bench:papers reports it.
-  const pageMs = Math.round(await page.evaluate(() => performance.now()));
+  expect(pageMs).toBeGreaterThan(0);
+  await expect.poll(() => loaded(page, '.document__page')).toBe(true);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await expect(page.getByRole('img', { name: 'Page 1 of Liability insurance' })).toBeVisible();
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
@@ -108,7 +125,7 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
   await expect.poll(() => loaded(page, '.documents__preview')).toBe(true);
   expect(await kept(page)).toBe(3);
   test.info().annotations.push({ type: 'first page offline, CPU 4×', description: `${ms} ms` });
-  console.log(`papers: first page visible offline with CPU 4x in ${ms} ms (page clock: by ${pageMs} ms)`);
+  console.log(`papers: first page visible offline with CPU 4x in ${ms} ms (page clock: ${pageMs} ms)`);
   await context.setOffline(false);
 });
 
