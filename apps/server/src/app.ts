@@ -87,7 +87,7 @@ import { WebhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { WebhookSender } from './modules/webhooks/webhooks.sender.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
-import { createOcrEngine } from './ocr/engines.js';
+import { createCurrencyReader, createOcrEngine } from './ocr/engines.js';
 import { ocrRoutes } from './ocr/ocr.routes.js';
 import { OcrService } from './ocr/ocr.service.js';
 import type { OcrEngine } from './ocr/worker-pool.js';
@@ -335,8 +335,14 @@ export async function buildApp({
   await renewalsRoutes(app, { service: services.renewal });
   const pool = ocrPool ?? createOcrEngine({ name: config.ocrEngine });
   if (!ocrPool) app.addHook('onClose', () => pool.close());
+  const currencyReader = createCurrencyReader(config.ocrEngine, config.ocrCurrencyRereadMs);
+  if (currencyReader) app.addHook('onClose', () => currencyReader.close());
+  const ocrFx = new FxService(new FxRepo(db));
   const ocr = new OcrService({
     pool,
+    currencyReader,
+    rereadBudgetMs: config.ocrCurrencyRereadMs,
+    referenceRate: async (from, to, date) => (await ocrFx.rate(from, to, date))?.rate,
     // Scanning a receipt is the first step of writing a record: not for a viewer (403).
     vehicle: (p, vehicleId) => vehicles.writable(p, vehicleId),
     language: async (userId) => (await users.findById(userId))?.language ?? 'en',

@@ -56,6 +56,11 @@ const EnvSchema = z.object({
   /** Receipt OCR: PaddleOCR (ONNX Runtime) reads photos best; tesseract is the former engine. */
   OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
   /**
+   * PaddleOCR reads no € or £: a photo's row with the amount paid is read again by tesseract when no
+   * currency was read; a preview waits for that at most this long (ms). 0 turns the re-read off.
+   */
+  OCR_CURRENCY_REREAD_MS: z.coerce.number().int().min(0).max(60_000).default(2_500),
+  /**
    * The ECB's euro reference rates in its XML format, fetched at start and daily. Unlike the others,
    * an empty value is not "unset": it turns the fetch off (loadConfig reads it before the filter).
    */
@@ -128,6 +133,8 @@ export type Config = {
     allowLocal: boolean;
   };
   ocrEngine: 'paddle' | 'tesseract';
+  /** How long a preview waits for the currency re-read at most (ms); 0: never read again. */
+  ocrCurrencyRereadMs: number;
   /** Where the daily ECB reference rates come from; undefined: not fetched (FX_RATES_URL set empty). */
   fxRatesUrl?: string;
   /** The instance's currency (ISO 4217). */
@@ -225,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outbound: { allowLocal: e.OUTBOUND_ALLOW_LOCAL || e.PUSH_ALLOW_LOCAL },
     ocrEngine: e.OCR_ENGINE,
+    ocrCurrencyRereadMs: e.OCR_CURRENCY_REREAD_MS,
     fxRatesUrl: env.FX_RATES_URL !== undefined && env.FX_RATES_URL.trim() === '' ? undefined : e.FX_RATES_URL,
     currency: e.CURRENCY,
     apiTokens: { enabled: e.PUBLIC_API_TOKENS, perMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE },

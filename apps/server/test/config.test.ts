@@ -86,6 +86,10 @@ const CASES: Record<(typeof ENV_VARIABLES)[number], Case> = {
   PUSH_ALLOW_LOCAL: { empty: (c) => expect(c.outbound.allowLocal).toBe(false), bad: ['yes'] },
   PUSH_POLL_MS: { empty: (c) => expect(c.push.pollMs).toBe(5_000), bad: ['-1', 'often'] },
   OCR_ENGINE: { empty: (c) => expect(c.ocrEngine).toBe('paddle'), bad: ['easyocr'] },
+  OCR_CURRENCY_REREAD_MS: {
+    empty: (c) => expect(c.ocrCurrencyRereadMs).toBe(2_500),
+    bad: ['-1', 'soon', '600000'],
+  },
   // Empty is the one exception to "empty means not set": it turns the ECB fetch off (issue 50).
   FX_RATES_URL: {
     empty: (c) => expect(c.fxRatesUrl).toBeUndefined(),

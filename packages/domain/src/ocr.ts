@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FuelType, Language } from './enums.js';
-import { Currency } from './money-schemas.js';
+import { Currency, RateSource } from './money-schemas.js';
 import { ExpenseBody, ExpenseType, FuelBody, InsuranceBody, RevisionBody } from './records.js';
 
 /** Receipt scanning (spec §4 "Receipt flow", §7 *-ocr calls). */
@@ -35,6 +35,15 @@ const meta = {
    * first; a receipt that prints none proposes the user's own, with confidence 0.
    */
   currency: Currency,
+  /**
+   * The exchange rate the receipt prints (a card slip abroad: "1 EUR = 4,9750 RON") when its currency
+   * is not the user's: one unit of the receipt's currency in the user's, as a record's `exchangeRate`
+   * (inverted when printed the other way), with `rateSource` RECEIPT. Absent otherwise: the form
+   * proposes the day's reference rate.
+   */
+  exchangeRate: z.number().positive().optional(),
+  /** RECEIPT whenever `exchangeRate` is there (the record keeps where its rate came from). */
+  rateSource: RateSource.optional(),
   /** Per extracted field, 0–1. */
   confidence: z.record(z.string(), z.number().min(0).max(1)),
   warnings: z.array(OcrWarning),

@@ -14,3 +14,14 @@ export function createOcrEngine(o: { name: EngineName; workers?: number; maxQueu
   if (o.name === 'tesseract') return new OcrPool({ size: o.workers, maxQueue: o.maxQueue });
   return new PaddlePool({ maxQueue: o.maxQueue });
 }
+
+/**
+ * What reads again a photo's row whose € or £ PaddleOCR cannot read (currency-reread.ts): one
+ * tesseract worker with the English model only (it has both signs), started with the first preview.
+ * None for the tesseract engine (it reads both itself) or with no time for it (OCR_CURRENCY_REREAD_MS=0).
+ */
+export function createCurrencyReader(engine: EngineName, budgetMs: number): OcrEngine | undefined {
+  if (engine !== 'paddle' || budgetMs <= 0) return undefined;
+  // A few small images a preview: a worker lives long, and a full queue skips the re-read.
+  return new OcrPool({ size: 1, langs: ['eng'], recycleAfter: 500, maxQueue: 8 });
+}

@@ -6,7 +6,12 @@ import { prepareImage, UnreadableImageError } from './image/preprocess.js';
 import { type Line, toLines } from './text/lines.js';
 import type { GrayImage, OcrEngine } from './worker-pool.js';
 
-export type ReceiptText = { lines: Line[]; source: 'ocr' | 'pdf-text' };
+export type ReceiptText = {
+  lines: Line[];
+  source: 'ocr' | 'pdf-text';
+  /** A photo's prepared page, which the lines' boxes are on (a region may be read again). */
+  page?: GrayImage;
+};
 
 export const isPdf = (b: Buffer) => b.length > 5 && b.toString('latin1', 0, 5) === '%PDF-';
 
@@ -32,12 +37,12 @@ export async function readReceipt(bytes: Buffer, pool: OcrEngine): Promise<Recei
       throw unreadable('the image could not be decoded.');
     }
     const r = await pool.recognize(prepared);
-    return toLines(r.text, r.lines.length ? r.lines : undefined);
+    return { lines: toLines(r.text, r.lines.length ? r.lines : undefined), page: prepared };
   };
   if (!pdf) {
-    const lines = await ocr(bytes);
+    const { lines, page } = await ocr(bytes);
     if (lines.length === 0) throw unreadable('no text was found in the image.');
-    return { lines, source: 'ocr' };
+    return { lines, source: 'ocr', page };
   }
   let pages: Awaited<ReturnType<typeof readPdf>>;
   try {
@@ -51,7 +56,7 @@ export async function readReceipt(bytes: Buffer, pool: OcrEngine): Promise<Recei
     if ('text' in page) for (const text of page.text.split('\n')) parts.push({ text, confidence: 1 });
     else {
       scanned = true;
-      for (const l of await ocr(page.image)) parts.push({ text: l.text, confidence: l.confidence });
+      for (const l of (await ocr(page.image)).lines) parts.push({ text: l.text, confidence: l.confidence });
     }
   }
   const lines = toLines('', parts);

@@ -105,3 +105,13 @@ export function currencyMarks(norm: string): CurrencyMark[] {
   if (rateLine) for (const f of found) f.weight *= 0.2;
   return found.sort((a, b) => a.at - b.at);
 }
+
+/**
+ * The currency one printed token names ("EUR", "LEI", "€", "£", "FT", "ZŁ"), normalised (upper case),
+ * or undefined. Any spelling counts here, a weak one too: the caller has already found the token where
+ * a currency stands (beside "=" in an exchange rate).
+ */
+export function currencyNamed(token: string): CurrencyCode | undefined {
+  const t = token.trim();
+  return MARKS.find((m) => new RegExp(`^(?:${m.source})$`).test(t))?.code;
+}

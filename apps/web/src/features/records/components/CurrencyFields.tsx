@@ -41,6 +41,7 @@ export function rememberRate(from: string, to: string, rate: number): void {
 
 type Hint =
   | { kind: 'bank'; date: string }
+  | { kind: 'receipt' }
   | { kind: 'remembered' }
   | { kind: 'unknown' }
   | { kind: 'record' }
@@ -77,9 +78,16 @@ export function CurrencyFields<S extends RecordSchema>({
     typeof values.currency === 'string' && isCurrencyCode(values.currency) ? values.currency : readerCurrency;
   const day = (typeof values.date === 'string' ? values.date : values.startDate) as string | undefined;
   const foreign = currency !== readerCurrency;
-  // An edited record's own rate stays until its currency or day changes.
+  // An edited record's own rate stays until its currency or day changes; so does the rate a receipt's
+  // preview read off the receipt (to the reader's currency, not the owner's like a stored one).
   const initial = useRef({ currency, day, hadRate: typeof values.exchangeRate === 'number' });
-  const [hint, setHint] = useState<Hint | null>(initial.current.hadRate ? { kind: 'record' } : null);
+  const [hint, setHint] = useState<Hint | null>(
+    initial.current.hadRate
+      ? paidField !== undefined && values.rateSource === 'RECEIPT'
+        ? { kind: 'receipt' }
+        : { kind: 'record' }
+      : null,
+  );
   const typed = useRef(false);
 
   const { setValue } = form;
@@ -124,11 +132,13 @@ export function CurrencyFields<S extends RecordSchema>({
   const source =
     hint?.kind === 'bank'
       ? t('units.rateFromBank', { date: formatDate(hint.date, lng) })
-      : hint?.kind === 'remembered'
-        ? t('units.rateRemembered', { from: currency, to: readerCurrency })
-        : hint?.kind === 'unknown'
-          ? t('units.rateUnknown')
-          : '';
+      : hint?.kind === 'receipt'
+        ? t('units.rateFromReceipt')
+        : hint?.kind === 'remembered'
+          ? t('units.rateRemembered', { from: currency, to: readerCurrency })
+          : hint?.kind === 'unknown'
+            ? t('units.rateUnknown')
+            : '';
   const rateHint = `${t('units.exchangeRateHint', { from: currency, to: rateTo })} ${source}`.trim();
   const paid = paidField ? values[paidField] : undefined;
   const rate = values.exchangeRate;

@@ -59,6 +59,16 @@ export function ocrMarks(
     } else if (confidence < OCR_LOW_CONFIDENCE)
       marks[f.name] = t('ocr.lowConfidence', { percent: Math.round(confidence * 100) });
   }
+  // The rate the receipt prints (a card slip abroad) goes with the currency it is for: the currency
+  // field's own rate, kept by the form as the receipt's (RECEIPT) until the currency is changed.
+  if (
+    fields.some((f) => f.type === 'currency') &&
+    typeof preview.exchangeRate === 'number' &&
+    values.currency === preview.currency
+  ) {
+    values.exchangeRate = preview.exchangeRate;
+    values.rateSource = preview.rateSource ?? 'RECEIPT';
+  }
   const general = preview.warnings.filter((w) => !w.field || !inForm.has(w.field));
   return { values, marks, general };
 }

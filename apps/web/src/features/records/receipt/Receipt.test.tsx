@@ -242,6 +242,60 @@ describe('receipt upload', () => {
     expect(within(dialog).queryByLabelText('Exchange rate')).toBeNull();
   }, 20_000);
 
+  it("a receipt that prints its rate ('1 EUR = 4,9750 RON'): the form keeps the receipt's rate, says so, converts with it and saves it as RECEIPT", async () => {
+    const { user, fetchMock } = setup(
+      <FuelPage />,
+      '/fuel/:vehicleId',
+      '/fuel/7',
+      '/api/fuel-consumptions/vehicle/7',
+      {
+        // The day's reference rate differs: the receipt's must win, without asking for it.
+        'GET /api/fx/rate': () =>
+          jsonResponse({
+            from: 'RON',
+            to: 'EUR',
+            rate: 0.199,
+            date: '2025-03-12',
+            source: 'ECB',
+            carried: false,
+          }),
+        'POST /api/fuel-ocr/confirm': () => jsonResponse({ id: 1 }, 201),
+      },
+    );
+    await screen.findByRole('heading', { name: /Dacia Logan/ });
+    await user.upload(screen.getByTestId('fuel-receipt-input'), photo());
+    (FakeXhr.last as FakeXhr).respond(200, {
+      ...preview,
+      odometer: 121_000,
+      currency: 'RON',
+      exchangeRate: 0.2010050251,
+      rateSource: 'RECEIPT',
+      confidence: { ...preview.confidence, currency: 0.93, pricePerLiter: 0.95, exchangeRate: 0.9 },
+      warnings: [],
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm OCR Data' });
+    expect(within(dialog).getByLabelText('Currency')).toHaveValue('RON');
+    const rate = within(dialog).getByLabelText('Exchange rate');
+    expect(rate).toHaveValue(0.2010050251);
+    expect(rate).toHaveAccessibleDescription('1 RON in EUR. The rate printed on the receipt.');
+    // Both amounts: as paid, and in the reader's euros at the receipt's rate (314.17 × 0.201005 = 63.15).
+    expect(within(dialog).getByTestId('paid-converted').textContent).toBe(
+      `Paid: ${formatMoney(314.17, 'en', 'RON')} ≈ ${formatMoney(63.15, 'en', 'EUR')}`,
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/fx/rate'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm OCR Data' })).toBeNull());
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/fuel-ocr/confirm');
+    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toMatchObject({
+      currency: 'RON',
+      fuelPrice: 314.17,
+      exchangeRate: 0.2010050251,
+      rateSource: 'RECEIPT',
+    });
+    expect(es.units.rateFromReceipt).toBeTruthy();
+    expect(ro.units.rateFromReceipt).toBeTruthy();
+  }, 20_000);
+
   it('Confirm OCR Data: a field to check is highlighted and says why under it, tied by aria-describedby', async () => {
     const { user } = setup(<FuelPage />, '/fuel/:vehicleId', '/fuel/7', '/api/fuel-consumptions/vehicle/7');
     await screen.findByRole('heading', { name: /Dacia Logan/ });
