@@ -12,7 +12,7 @@ import type { Principal } from '../modules/auth/auth.service.js';
 import { REREAD_BUDGET_MS, rereadCurrency, WEAK_CURRENCY } from './currency-reread.js';
 import type { RawWarning } from './draft.js';
 import { extract } from './extract.js';
-import { printedRates, receiptRate } from './fields/exchange-rate.js';
+import { type PrintedRate, printedRates, receiptRate } from './fields/exchange-rate.js';
 import { readInspectionExpiry } from './kinds/inspection.js';
 import { warningMessage } from './messages.js';
 import { type ReceiptText, readReceipt } from './read-receipt.js';
@@ -101,10 +101,13 @@ export class OcrService {
       )
     )
       warnings.push({ field: '', code: 'NOTHING_FOUND' });
-    const userCurrency = await this.d.currency(p.userId);
+    // The user's currency is looked up only when needed: no currency read, or a rate printed.
+    const printed = printedRates(read.lines);
+    const userCurrency =
+      fields.currency === null || printed.length ? await this.d.currency(p.userId) : undefined;
     // No currency printed: the user's own, as a record typed by hand (confidence 0: nothing was read).
     if (fields.currency === null) {
-      fields.currency = userCurrency;
+      fields.currency = userCurrency ?? null;
       confidence.currency = 0;
     }
     const day =
@@ -113,7 +116,10 @@ export class OcrService {
         : typeof fields.startDate === 'string'
           ? fields.startDate
           : today;
-    const rate = await this.printedRate(read, fields.currency as CurrencyCode, userCurrency, day);
+    const rate =
+      userCurrency && printed.length
+        ? await this.printedRate(printed, fields.currency as CurrencyCode, userCurrency, day)
+        : undefined;
     const all = read.lines.map((l) => l.norm).join('\n');
     const message = (w: RawWarning): OcrWarning => ({
       field: w.field,
@@ -166,10 +172,8 @@ export class OcrService {
    * receipt is in another currency; the day's reference rate orients a rate printed without its
    * currencies and turns away a misread one.
    */
-  private async printedRate(read: ReceiptText, receipt: CurrencyCode, user: CurrencyCode, day: string) {
+  private async printedRate(printed: PrintedRate[], receipt: CurrencyCode, user: CurrencyCode, day: string) {
     if (receipt === user) return undefined;
-    const printed = printedRates(read.lines);
-    if (!printed.length) return undefined;
     const reference = await this.d.referenceRate?.(receipt, user, day).catch(() => undefined);
     return receiptRate(printed, receipt, user, reference);
   }
