@@ -11,6 +11,7 @@ import { useCountry, useDeleteDocument, useDocumentPages, useDocumentVehicle } f
 import { DocumentCard } from '../components/DocumentCard';
 import { DocumentForm } from '../components/DocumentForm';
 import '../documents.css';
+import { LoadMore } from '../../../components/LoadMore';
 
 /** One car's papers: list, add (owner and editors), edit, delete (owner only). */
 export default function VehicleDocumentsPage() {
@@ -70,18 +71,7 @@ export default function VehicleDocumentsPage() {
           ))}
         </ul>
       ) : null}
-      {list.hasNextPage ? (
-        <div className="load-more">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore list={list} />
       {editing !== undefined ? (
         <DocumentForm
           vehicleId={vehicleId}

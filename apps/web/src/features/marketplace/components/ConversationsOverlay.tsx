@@ -2,6 +2,7 @@ import type { Conversation } from '@evdra/domain';
 import { ArrowLeft, Send, Trash2, Truck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../../components/LoadMore';
 import { Modal } from '../../../components/Modal';
 import { useChat, useConversations, useDeleteConversation, useSendMessage, useTransfer } from '../api';
 
@@ -64,18 +65,7 @@ export function ConversationsOverlay({ onClose, initialId = null }: Conversation
               </li>
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <div className="load-more">
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore list={list} />
         </div>
         {open ? (
           <ChatPane key={open.interestId} conversation={open} onBack={() => setOpenId(null)} />

@@ -12,6 +12,7 @@ import { listingsQuery, useDeleteListing, useInterest, useListings } from '../ap
 import { ListingCard } from '../components/ListingCard';
 import { MarketOrder, type MarketOrderValue } from '../components/MarketOrder';
 import '../marketplace.css';
+import { LoadMore } from '../../../components/LoadMore';
 import { FIRST_CARDS, useProgressiveLength } from '../../../lib/progressive-list';
 
 // The dialogs (and the form schemas they carry) load when first opened, not with the listings.
@@ -152,18 +153,7 @@ export default function MarketplacePage() {
           />
         ))}
       </div>
-      {list.hasNextPage ? (
-        <div className="load-more">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore list={list} />
 
       {filtering.panel}
       <Suspense fallback={null}>
