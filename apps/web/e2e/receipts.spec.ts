@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { newDriverOnFuelScreen } from './helpers';
 
-// A phone photo of a fuel receipt (made by apps/server/ocr-dev/fixtures.ts): 49.43 L of diesel,
-// 1.552/L, 76.72 in all, 12 Aug 2025, odometer 144,936 km.
+// A phone photo of a fuel receipt (made by apps/server/ocr-dev/fixtures.ts): a Bristol station, 49.43 L
+// of diesel, 1.552/L, £76.72 in all, 12 Aug 2025, odometer 144,936 km. The driver pays in euros: the
+// receipt's pounds are kept, at the rate they type (no reference rate is known in these tests).
 const RECEIPT = new URL('../../server/test/fixtures/receipts/fuel-en.jpg', import.meta.url).pathname;
 const SHOTS = process.env.OCR_SCREENSHOTS;
 
@@ -36,13 +37,13 @@ test('fuel receipt: upload a photo, edit a field in Confirm OCR Data, confirm; t
   dialog = page.getByRole('dialog', { name: 'Confirm OCR Data' });
   await expect(dialog).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByLabel('Litres')).toHaveValue('49.43');
-  await expect(dialog.getByLabel('Total paid (€)')).toHaveValue('76.72');
+  await expect(dialog.getByLabel('Total paid (£)')).toHaveValue('76.72');
   await expect(dialog.getByLabel('Date')).toHaveValue('2025-08-12');
   // A car of one fuel: the fill is that fuel, no picker to get wrong (issue 51).
   await expect(dialog.getByLabel('Fuel type')).toHaveCount(0);
   await expect(dialog.getByLabel('Odometer (km)')).toHaveValue('144936');
   // Nothing is saved before confirm.
-  await expect(page.getByText('€76.72')).toHaveCount(0);
+  await expect(page.getByText('£76.72')).toHaveCount(0);
   if (SHOTS) {
     for (const [w, h] of [
       [360, 760],
@@ -56,11 +57,12 @@ test('fuel receipt: upload a photo, edit a field in Confirm OCR Data, confirm; t
     }
   }
 
-  // The user corrects the odometer, then confirms.
+  // The user types the rate they paid, corrects the odometer, then confirms.
+  await dialog.getByLabel('Exchange rate').fill('1.17');
   await dialog.getByLabel('Odometer (km)').fill('144500');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('€76.72').first()).toBeVisible();
+  await expect(page.getByText('£76.72').first()).toBeVisible();
   // 49.43 L over 500 km: 9.886, shown to one decimal as the reader's consumption.
   await expect(page.getByText(/^9\.9\sL\/100\skm$/)).toBeVisible();
   await page.goto(vehicleUrl);

@@ -288,7 +288,7 @@ test('keyboard only: add a fill-up, list a car, ask the virtual mechanic; focus 
 test('keyboard only: scan a receipt, correct a field, confirm it; focus always visible', async ({ page }) => {
   test.setTimeout(120_000);
   await register(page, account('keyscan'));
-  // The photographed receipt of receipts.spec: 49.43 L of diesel, 76.72 in all, odometer 144,936 km.
+  // The photographed receipt of receipts.spec: 49.43 L of diesel, £76.72 in all, odometer 144,936 km.
   const car = await postVehicle(page, {
     make: 'Dacia',
     model: 'Duster',
@@ -308,6 +308,9 @@ test('keyboard only: scan a receipt, correct a field, confirm it; focus always v
   await expect(dialog).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByLabel('Litres')).toHaveValue('49.43');
 
+  // The receipt is in pounds and the driver pays in euros: they type the rate (none is known here).
+  await tabTo(page, dialog.getByLabel('Exchange rate'));
+  await page.keyboard.type('1.17');
   const odometer = dialog.getByLabel('Odometer (km)');
   await tabTo(page, odometer);
   await page.keyboard.press('ControlOrMeta+A');
@@ -315,6 +318,6 @@ test('keyboard only: scan a receipt, correct a field, confirm it; focus always v
   await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('€76.72').first()).toBeVisible();
+  await expect(page.getByText('£76.72').first()).toBeVisible();
   await expect(page.getByText('144,500').first()).toBeVisible();
 });
