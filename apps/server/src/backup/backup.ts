@@ -18,10 +18,11 @@ export const BACKUP_FORMAT = 'evdra-backup';
 const VERSION = 1;
 
 /**
- * Kept by triggers from other tables (cost rollup, listing history, record versions): rebuilt by
- * the restore, not copied.
+ * Kept by triggers from other tables (cost rollup, listing history, record versions, the analytics'
+ * generation): rebuilt by the restore, not copied.
  */
 const DERIVED = new Set([
+  'analytics_generation',
   'vehicle_month_costs',
   'global_month_costs',
   'vehicle_history',

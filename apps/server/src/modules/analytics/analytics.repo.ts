@@ -255,6 +255,21 @@ export class AnalyticsRepo {
     return row;
   }
 
+  private generationStatement?: NamedStatement<{ stamp: string }>;
+  /**
+   * What every per-car row (rowsJson over a range) is true for: each bucket's number in
+   * analytics_generation (migration 0038), which any write those rows show changes.
+   */
+  async generation(): Promise<string> {
+    this.generationStatement ??= namedStatement<{ stamp: string }>(
+      this.db,
+      'analytics_generation_stamp',
+      sql`select coalesce(string_agg(bucket || ':' || gen, ',' order by bucket), '') as stamp from analytics_generation`,
+    );
+    const [row] = await this.generationStatement({});
+    return row?.stamp ?? '';
+  }
+
   private globalMonths?: NamedStatement<{ json: string }>;
   /**
    * Every vehicle's costs by month between two days (`from` inclusive, `until` exclusive), newest
