@@ -90,7 +90,8 @@ async function migrationsApplied(query: (text: string) => Promise<{ rows: unknow
  * server's, and a transaction holds the session while other connections' statements wait their turn.
  * `dataDir` undefined means in memory (tests). `migrations`: the folder migrate() applies (the
  * committed one unless a test says otherwise). `template`: a migrated data directory the thread copies
- * into `dataDir` when that holds no database yet (db/template.ts).
+ * into `dataDir` when that holds no database yet (db/template.ts). `image`: in memory, a migrated
+ * data directory image to start from (pglite-worker.ts).
  *
  * It resolves before PostgreSQL has started in the thread: queries wait for it, and while migrate()
  * runs every other query waits for the migrations too, so the server builds its app (whose set-up
@@ -101,10 +102,11 @@ export async function openPglite(
   dataDir?: string,
   migrations?: string,
   template?: string,
+  image?: string,
 ): Promise<Database> {
   // The thread first, before this function's first await: PostgreSQL starts there (~0.3 s of WASM)
   // while this one loads the driver and the app.
-  const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS, template });
+  const thread = new PgliteThread({ dataDir, startParams: PGLITE_START_PARAMS, template, image });
   thread.ready.catch(() => {}); // its failure reaches the first query
   // The schema (drizzle's table builders) loads here, after the thread has started: not on its path.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([

@@ -24,6 +24,11 @@ export type WorkerInput = {
   startParams: string[];
   /** A migrated data directory (db/template.ts) to copy into `dataDir` first when that holds no database. */
   template?: string;
+  /**
+   * Without `dataDir`: a data directory image (PGlite's dumpDataDir, uncompressed) the database in
+   * memory starts from, instead of initdb (the API tests' migrated image: test/helpers/database.ts).
+   */
+  image?: string;
 };
 export type ToWorker = SessionMessage;
 export type FromWorker =
@@ -33,15 +38,20 @@ export type FromWorker =
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs in a worker thread');
-const { dataDir, startParams, template } = workerData as WorkerInput;
+const { dataDir, startParams, template, image } = workerData as WorkerInput;
 
 try {
   // PostgreSQL's WASM compiles while the data directory is made. The copy runs here, not on the
   // server's thread, whose event loop is busy loading the app's code at that time.
   const compiled = compilePostgres();
   if (dataDir && template) await seedFromTemplate(dataDir, template);
+  const loadDataDir = !dataDir && image ? new Blob([await readFile(image)]) : undefined;
   const pgliteWasmModule = await compiled;
-  const db = await PGlite.create(dataDir, { startParams, ...(pgliteWasmModule ? { pgliteWasmModule } : {}) });
+  const db = await PGlite.create(dataDir, {
+    startParams,
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const session = new SessionScheduler(rawReplies(db), (msg, { bytes, message }) => {
     // Every reply is a buffer of its own (rawReplies): it moves to the server's thread, uncopied.
     port?.postMessage(

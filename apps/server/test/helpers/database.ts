@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../src/db/client.js';
+import { pgliteImage, postgresTemplate, untilIdle } from './migrated.js';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (EVDRA_TEST_DB=postgres)
- * a new database on the TEST_DATABASE_URL server, dropped on close.
+ * a new database on the TEST_DATABASE_URL server, dropped on close; each a copy of one migrated
+ * once (migrated.ts).
  */
 export type TestDatabase = Database & {
   /** PostgreSQL only: where another process could connect. */ url?: string;
@@ -12,14 +14,14 @@ export type TestDatabase = Database & {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.EVDRA_TEST_DB !== 'postgres') {
-    const database = await openPglite();
-    await database.migrate();
+    const database = await openPglite(undefined, undefined, undefined, await pgliteImage());
+    await database.migrate(); // nothing left to apply unless a migration is newer than the image
     return database;
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('EVDRA_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `evdra_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name} template ${await postgresTemplate(serverUrl)}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 5);
@@ -44,22 +46,11 @@ async function adminQuery(url: string, sql: string) {
   }
 }
 
-/**
- * pg's pool.end() resolves before its sockets have closed; dropping `with (force)` at that moment
- * kills a closing connection and its client throws an uncaught error. Wait until they are gone.
- */
 async function dropWhenIdle(url: string, name: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await client.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilIdle(client, name);
     await client.query(`drop database if exists ${name} with (force)`);
   } finally {
     await client.end();
