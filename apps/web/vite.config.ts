@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstPagesPlugin, inlineScriptsPlugin } from './first-pages-plugin';
 
@@ -11,11 +13,35 @@ const FORMS_MODULE = /[\\/]lib[\\/]forms\.ts$/;
 const ZOD_FREE =
   /packages[\\/]domain[\\/]src[\\/](constants|notification-path|money|units|fx|preferences|document-types)\.ts$/;
 
+/**
+ * react-router's package exports only its development build (its dev warnings on) to a bundler; the
+ * built app takes its production build instead (the dev server keeps the warnings).
+ */
+function reactRouterProduction(): Plugin {
+  const dist = join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+  );
+  return {
+    name: 'evdra-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 const API_TARGET = process.env.EVDRA_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     firstPagesPlugin(),
     inlineScriptsPlugin(),
     VitePWA({
