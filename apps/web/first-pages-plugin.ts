@@ -73,6 +73,7 @@ function firstPageFiles(bundle: OutputBundle, entry: OutputChunk): FirstPageFile
       styles: needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((f) => `/${f}`)),
       data: page.data,
       ...(page.images ? { images: page.images } : {}),
+      ...(page.snapshot ? { snapshot: page.snapshot } : {}),
     };
   });
 }

@@ -97,12 +97,45 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
   // From the commit on (waiting for "load" first would count the rest of the app's start-up too);
   // watched from inside the page (a probe from here waits for the busy main thread each time).
   await page.goto(url, { waitUntil: 'commit' });
-  const pageMs = await page.evaluate(
-    () =>
+  const pageMs = await shownAt(page, '.document__page');
+  const ms = Date.now() - started;
+  expect(pageMs).toBeGreaterThan(0);
+  await expect.poll(() => loaded(page, '.document__page')).toBe(true);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.getByRole('img', { name: 'Page 1 of Liability insurance' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // The first tap's screen the same way: Papers' first preview (bench:papers has the real figures;
+  // this bound only says it is there in seconds, not minutes: 3,040 ms was seen at a load of 22).
+  await page.goto('/papers', { waitUntil: 'commit' });
+  const papersMs = await shownAt(page, '.documents__preview');
+  expect(papersMs).toBeGreaterThan(0);
+  expect(papersMs).toBeLessThan(6000);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // And the Papers screen, opened with no signal after it, still has every kept page.
+  await page.goto('/papers');
+  await expect.poll(() => loaded(page, '.documents__preview')).toBe(true);
+  expect(await kept(page)).toBe(3);
+  test.info().annotations.push({ type: 'first page offline, CPU 4×', description: `${ms} ms` });
+  test
+    .info()
+    .annotations.push({ type: 'Papers, first preview offline, CPU 4×', description: `${papersMs} ms` });
+  console.log(`papers: first page visible offline with CPU 4x in ${ms} ms (page clock: ${pageMs} ms)`);
+  console.log(`papers: the Papers screen's first preview offline with CPU 4x in ${papersMs} ms (page clock)`);
+  await context.setOffline(false);
+});
+
+/**
+ * When (the page's clock, from the navigation) the first `selector` image is on screen: loaded,
+ * decoded, and the next frame begun; -1 if not within 20 s. Watched from inside the page (a probe
+ * from here waits for the busy main thread each time).
+ */
+function shownAt(page: Page, selector: string): Promise<number> {
+  return page.evaluate(
+    (sel) =>
       new Promise<number>((resolve) => {
-        // On screen: loaded, decoded, and the next frame begun (the page's clock, from the navigation).
         const check = () => {
-          const img = document.querySelector<HTMLImageElement>('.document__page');
+          const img = document.querySelector<HTMLImageElement>(sel);
           if (img?.complete && img.naturalWidth > 0)
             img.decode().then(
               () => requestAnimationFrame(() => resolve(Math.round(performance.now()))),
@@ -113,21 +146,9 @@ test('upload an RCA photo, see its expiry reminder, then open Papers and the pag
         };
         check();
       }),
+    selector,
   );
-  const ms = Date.now() - started;
-  expect(pageMs).toBeGreaterThan(0);
-  await expect.poll(() => loaded(page, '.document__page')).toBe(true);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await expect(page.getByRole('img', { name: 'Page 1 of Liability insurance' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-  // And the Papers screen, opened with no signal after it, still has every kept page.
-  await page.goto('/papers');
-  await expect.poll(() => loaded(page, '.documents__preview')).toBe(true);
-  expect(await kept(page)).toBe(3);
-  test.info().annotations.push({ type: 'first page offline, CPU 4×', description: `${ms} ms` });
-  console.log(`papers: first page visible offline with CPU 4x in ${ms} ms (page clock: ${pageMs} ms)`);
-  await context.setOffline(false);
-});
+}
 
 /** Adds a document through the API as the page's user (multipart: `data` + one page). */
 async function addDocument(page: Page, vehicleId: number, data: Record<string, unknown>) {

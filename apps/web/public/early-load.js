@@ -35,9 +35,10 @@ try {
  * then renders its page over it with the same image, already decoded. Gone if it fails to load.
  */
 function showInShell(src) {
-  document.addEventListener('readystatechange', () => {
+  const show = () => {
     const main = document.querySelector('#root main');
     if (document.readyState !== 'interactive' || !main) return;
+    document.removeEventListener('readystatechange', show);
     const img = document.createElement('img');
     img.className = 'document__page';
     img.dataset.early = 'true';
@@ -46,7 +47,44 @@ function showInShell(src) {
     img.onerror = () => img.remove();
     img.src = src;
     main.replaceChildren(img);
-  });
+  };
+  document.addEventListener('readystatechange', show);
+}
+
+/**
+ * A page's first screen as it last rendered (the Papers screen: lib/offline/papers-shell.ts), for
+ * the signed-in user it was kept for: into the shell once the HTML is parsed, with the page's styles
+ * applied (not only preloaded). A preview the device lacks is hidden rather than shown broken.
+ */
+function showSnapshot(key, styles, preload) {
+  let kept = null;
+  try {
+    const user = JSON.parse(localStorage.getItem('user'));
+    kept = JSON.parse(localStorage.getItem(key));
+    if (!user || !kept || kept.userId !== user.id || typeof kept.html !== 'string') return false;
+  } catch (_e) {
+    return false;
+  }
+  for (const href of styles) preload('stylesheet', href);
+  // Parsed now (inert until shown), so its previews start downloading before the body is parsed.
+  const page = document.createElement('template');
+  page.innerHTML = kept.html;
+  for (const img of page.content.querySelectorAll('img')) {
+    const src = img.getAttribute('src');
+    if (src) preload('preload', src, 'image');
+    img.addEventListener('error', () => {
+      img.style.visibility = 'hidden';
+    });
+  }
+  const show = () => {
+    const main = document.querySelector('#root main');
+    if (document.readyState !== 'interactive' || !main) return;
+    document.removeEventListener('readystatechange', show);
+    main.replaceChildren(page.content);
+    performance.mark('evdra:shell'); // bench:papers (BENCH_DETAIL)
+  };
+  document.addEventListener('readystatechange', show);
+  return true;
 }
 
 try {
@@ -72,7 +110,11 @@ try {
       });
     if (!matches) continue;
     for (const href of page.modules) preload('modulepreload', href);
-    for (const href of page.styles) preload('preload', href, 'style');
+    const shown =
+      localStorage.getItem('user') !== null &&
+      page.snapshot &&
+      showSnapshot(page.snapshot, page.styles, preload);
+    if (!shown) for (const href of page.styles) preload('preload', href, 'style');
     const fill = (template) => template.replace(/:([A-Za-z]+)/g, (_m, name) => params[name]);
     if (localStorage.getItem('user') !== null) {
       // A document's first page, when the link says it is a photo: the <img> asks for the same URL.

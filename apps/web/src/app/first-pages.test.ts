@@ -120,4 +120,67 @@ describe('first pages', () => {
     expect(run('/vehicles/')).toEqual(['modulepreload /assets/V.js']);
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('early-load.js shows the Papers screen as last rendered, only to the user it was kept for', () => {
+    const script = readFileSync(join(__dirname, '../../public/early-load.js'), 'utf8');
+    const list = document.createElement('script');
+    list.type = 'application/json';
+    list.id = 'first-pages';
+    list.textContent = JSON.stringify([
+      {
+        pattern: '/papers',
+        modules: ['/assets/P.js'],
+        styles: ['/assets/P.css'],
+        data: ['/api/vehicles'],
+        snapshot: 'evdra.papersShell',
+      },
+    ]);
+    document.head.appendChild(list);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([])),
+    );
+    const preview = '/api/vehicles/7/documents/3/file?preview=true';
+    localStorage.setItem(
+      'evdra.papersShell',
+      JSON.stringify({
+        userId: 1,
+        html: `<section class="card page-card"><h1>Papers</h1><img class="documents__preview" data-early="true" src="${preview}"></section>`,
+      }),
+    );
+    const open = () => {
+      for (const el of document.head.querySelectorAll('link')) el.remove();
+      document.body.innerHTML =
+        '<div id="root"><main class="main"><div class="page-loading"></div></main></div>';
+      window.history.pushState({}, '', '/papers');
+      new Function(script)();
+      Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
+      document.dispatchEvent(new Event('readystatechange'));
+      // @ts-expect-error: back to jsdom's own getter
+      delete document.readyState;
+      return [...document.head.querySelectorAll('link')]
+        .filter((l) => !l.getAttribute('href')?.startsWith('/locales/'))
+        .map((l) => `${l.rel} ${l.getAttribute('href')}`);
+    };
+
+    // Its styles applied and its previews asked for while the head is parsed; shown once the body is.
+    storeUser({ id: 1 });
+    expect(open()).toEqual(['modulepreload /assets/P.js', 'stylesheet /assets/P.css', `preload ${preview}`]);
+    expect(document.querySelector('#root main h1')?.textContent).toBe('Papers');
+    expect(document.querySelector('#root main img[data-early]')?.getAttribute('src')).toBe(preview);
+    expect(document.querySelector('.page-loading')).toBeNull();
+
+    // Another user on this device: not their papers; the page comes with the app.
+    storeUser({ id: 2 });
+    expect(open()).toEqual(['modulepreload /assets/P.js', 'preload /assets/P.css']);
+    expect(document.querySelector('#root main h1')).toBeNull();
+    expect(document.querySelector('.page-loading')).not.toBeNull();
+
+    // Signed out: nothing either.
+    localStorage.removeItem('user');
+    expect(open()).toEqual(['modulepreload /assets/P.js', 'preload /assets/P.css']);
+    expect(document.querySelector('#root main h1')).toBeNull();
+    localStorage.removeItem('evdra.papersShell');
+    document.body.innerHTML = '';
+  });
 });

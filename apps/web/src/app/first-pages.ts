@@ -1,3 +1,5 @@
+import { PAPERS_SHELL_KEY } from '../lib/offline/papers-shell';
+
 /**
  * The pages a visit most often starts on (the installed app opens /vehicles), and what each one's
  * first screen needs: its chunk (`module`, under src/) and, for a signed-in user, its first data.
@@ -17,6 +19,16 @@ export interface FirstPage {
    * one is a photo (`?image=1`, as the Papers screen's links do): a document's first page.
    */
   images?: string[];
+  /**
+   * The localStorage key under which the page keeps its last first screen for the shell
+   * (lib/offline/papers-shell.ts): early-load.js shows it, with the page's styles, before the app runs.
+   */
+  snapshot?: string;
+  /**
+   * True: with no network the service worker still answers its data (the offline wallet), so the
+   * first render waits for it then too (app/routes.tsx) rather than showing a loading bar first.
+   */
+  answeredOffline?: true;
   /**
    * False: never rendered by the server (ssr.tsx), only started early. The papers are opened from
    * the installed app, whose service worker answers with index.html, not the server's render.
@@ -42,6 +54,8 @@ export const FIRST_PAGES: FirstPage[] = [
     pattern: '/papers',
     module: 'features/documents/pages/PapersPage.tsx',
     data: ['/api/vehicles'],
+    snapshot: PAPERS_SHELL_KEY,
+    answeredOffline: true,
     serverRendered: false,
   },
   {
@@ -49,6 +63,7 @@ export const FIRST_PAGES: FirstPage[] = [
     module: 'features/documents/pages/DocumentPage.tsx',
     data: ['/api/vehicles/:vehicleId/documents'],
     images: ['/api/vehicles/:vehicleId/documents/:docId/file'],
+    answeredOffline: true,
     serverRendered: false,
   },
 ];
@@ -60,6 +75,7 @@ export interface FirstPageFiles {
   styles: string[];
   data: string[];
   images?: string[];
+  snapshot?: string;
 }
 
 /** The `<script type="application/json">` id early-load.js reads. */

@@ -65,7 +65,7 @@ const FIRST_PAGE_LOADERS: Record<string, () => Promise<PrefetchingPage>> = {
  * once both are here (main.tsx renders then).
  */
 export function preloadFirstPage(pathname: string, client: QueryClient, signedIn: boolean): Promise<void> {
-  for (const { pattern } of FIRST_PAGES) {
+  for (const { pattern, answeredOffline } of FIRST_PAGES) {
     const match = matchPath(pattern, pathname);
     const loader = FIRST_PAGE_LOADERS[pattern];
     if (!match || !loader) continue;
@@ -73,8 +73,9 @@ export function preloadFirstPage(pathname: string, client: QueryClient, signedIn
       async (page) => {
         if (!signedIn) return;
         const data = page.prefetch?.(client, match.params);
-        // Offline, a query waits for the network: nothing to wait for.
-        if (typeof navigator === 'undefined' || navigator.onLine) await data;
+        // Offline, a query waits for the network: nothing to wait for, unless the service worker
+        // answers it from the device (the offline wallet's papers).
+        if (typeof navigator === 'undefined' || navigator.onLine || answeredOffline) await data;
       },
       () => undefined, // the route's own lazy() reports a chunk that fails
     );

@@ -1,5 +1,6 @@
 import type { Language, MoneyAndUnits, Role, User } from '@evdra/domain';
 import { useSyncExternalStore } from 'react';
+import { forgetPapersShell } from './offline/papers-shell';
 
 /** Local storage keys (spec §3). */
 export const STORAGE_KEYS = {
@@ -125,6 +126,7 @@ export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   // The offline wallet's papers (lib/offline/papers.ts) never outlive the session on the device.
   if (typeof caches !== 'undefined') void caches.delete('evdra-papers').catch(() => false);
+  forgetPapersShell();
   notify();
 }
 

@@ -1,4 +1,5 @@
 import type { VehicleDocument } from '@evdra/domain';
+import { forgetPapersShell } from './papers-shell';
 
 /**
  * The offline wallet (issue 52): the latest document of each type of every car the user reaches is
@@ -27,6 +28,7 @@ export async function setPapersOffline(on: boolean): Promise<void> {
 }
 
 export async function clearPapers(): Promise<void> {
+  forgetPapersShell();
   if (cachesAvailable()) await caches.delete(PAPERS_CACHE).catch(() => false);
 }
 

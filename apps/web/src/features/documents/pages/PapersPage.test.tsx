@@ -1,7 +1,9 @@
 import type { VehicleDocument } from '@evdra/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { keepPapers } from '../../../lib/offline/papers';
+import { clearPapers, keepPapers, setPapersOffline } from '../../../lib/offline/papers';
+import { PAPERS_SHELL_KEY } from '../../../lib/offline/papers-shell';
+import { clearSession } from '../../../lib/session';
 import { makeVehicle } from '../../../test/fixtures';
 import { jsonResponse, makeUser, mockApi, renderPage, storeUser } from '../../../test/utils';
 import PapersPage from './PapersPage';
@@ -64,5 +66,68 @@ describe('the Papers screen', () => {
     expect(keepPapers).toHaveBeenCalledWith([{ vehicleId: 7, docs: [rca] }]);
     // The first screen's previews are asked for at once, not when scrolled into view.
     expect(document.querySelector('img.documents__preview')?.getAttribute('loading')).toBe('eager');
+  });
+
+  it("keeps its first screen for the next open's shell: the first car's first four cards, for this user only", async () => {
+    storeUser({ id: 1 });
+    localStorage.removeItem('evdra.papersOffline');
+    const sandero = makeVehicle({ id: 8, ownerId: 1, access: 'OWNER', make: 'Dacia', model: 'Sandero' });
+    const docs = [1, 2, 3, 4, 5].map((n) => ({
+      ...rca,
+      id: n,
+      title: `Paper ${n}`,
+      previewUrl: `/api/vehicles/7/documents/${n}/file?preview=true`,
+    }));
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser({ country: 'RO' })),
+      'GET /api/vehicles': () => jsonResponse([logan, sandero]),
+      'GET /api/vehicles/7/documents': () => jsonResponse(docs),
+      'GET /api/vehicles/8/documents': () =>
+        jsonResponse([{ ...rca, id: 9, vehicleId: 8, title: 'Sandero RCA' }]),
+    });
+    renderPage(<PapersPage />, { path: '/papers', route: '/papers' });
+    await screen.findByRole('heading', { name: 'Sandero RCA' });
+    await vi.waitFor(() => expect(localStorage.getItem(PAPERS_SHELL_KEY)).not.toBeNull());
+    const kept = JSON.parse(localStorage.getItem(PAPERS_SHELL_KEY) ?? '{}') as {
+      userId: number;
+      html: string;
+    };
+    expect(kept.userId).toBe(1);
+    const shell = document.createElement('div');
+    shell.innerHTML = kept.html;
+    expect(shell.querySelector('h1')?.textContent).toBe('Papers');
+    // The latest of the type first (the highest id, same expiry), then the others; the fifth left out.
+    expect([...shell.querySelectorAll('h3')].map((h) => h.textContent)).toEqual([
+      'Paper 5',
+      'Paper 1',
+      'Paper 2',
+      'Paper 3',
+    ]);
+    const first = shell.querySelector('img.documents__preview');
+    expect(first?.getAttribute('src')).toBe('/api/vehicles/7/documents/5/file?preview=true');
+    expect(first?.getAttribute('data-early')).toBe('true');
+    expect(shell.querySelector('a.documents__open')?.getAttribute('href')).toBe('/papers/7/5?image=1');
+
+    // Logout, the wallet turned off: forgotten at once.
+    clearSession();
+    expect(localStorage.getItem(PAPERS_SHELL_KEY)).toBeNull();
+    localStorage.setItem(PAPERS_SHELL_KEY, kept.html);
+    await clearPapers();
+    expect(localStorage.getItem(PAPERS_SHELL_KEY)).toBeNull();
+  });
+
+  it('with the wallet off, keeps no first screen either', async () => {
+    storeUser({ id: 1 });
+    await setPapersOffline(false);
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(makeUser({ country: 'RO' })),
+      'GET /api/vehicles': () => jsonResponse([logan]),
+      'GET /api/vehicles/7/documents': () => jsonResponse([rca]),
+    });
+    renderPage(<PapersPage />, { path: '/papers', route: '/papers' });
+    expect(await screen.findByRole('heading', { name: 'RCA' })).toBeVisible();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(localStorage.getItem(PAPERS_SHELL_KEY)).toBeNull();
+    localStorage.removeItem('evdra.papersOffline');
   });
 });

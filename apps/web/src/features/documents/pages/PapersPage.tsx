@@ -1,12 +1,14 @@
 import type { VehicleDocument } from '@evdra/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, PageCard } from '../../../components/Card';
 import { PageLoading } from '../../../components/PageLoading';
 import { errorText } from '../../../lib/api';
-import { keepPapers, latestOfEachType } from '../../../lib/offline/papers';
+import { keepPapers, latestOfEachType, papersOfflineOn } from '../../../lib/offline/papers';
+import { keepPapersShell } from '../../../lib/offline/papers-shell';
+import { getStoredUser } from '../../../lib/session';
 import { prefetchAllPapers, useAllPapers, useCountry } from '../api';
 import { DocumentCard } from '../components/DocumentCard';
 import '../documents.css';
@@ -28,22 +30,29 @@ export default function PapersPage() {
   const { t } = useTranslation();
   const country = useCountry();
   const { vehicles, list, docs } = useAllPapers();
+  const intro = useRef<HTMLParagraphElement>(null);
   // Only with the car list itself here: before it, there are no lists yet (not "no papers"), and
   // keeping nothing would forget every kept page (what emptied the wallet on a flaky signal).
   const loaded =
     vehicles.data && docs.every((q) => q.data) ? docs.map((q) => q.data as VehicleDocument[]) : null;
   const key = loaded ? JSON.stringify(loaded.map((l) => l.map((d) => [d.id, d.version]))) : '';
 
-  // Once every list is here: keep the latest of each type on the device.
+  // Once every list is here: keep the latest of each type on the device, and this first screen for
+  // the next open's shell (lib/offline/papers-shell.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the lists' content
   useEffect(() => {
     if (!loaded) return;
     void keepPapers(list.map((v, i) => ({ vehicleId: v.id, docs: loaded[i] ?? [] }))).catch(() => undefined);
+    const user = getStoredUser();
+    const page = intro.current?.closest('.page-card');
+    if (user && page && papersOfflineOn()) keepPapersShell(user.id, page, EAGER_PREVIEWS);
   }, [key]);
 
   return (
     <PageCard title={t('documents.papers')}>
-      <p className="field__hint">{t('documents.papersIntro')}</p>
+      <p className="field__hint" ref={intro}>
+        {t('documents.papersIntro')}
+      </p>
       {vehicles.isPending ? <PageLoading /> : null}
       {vehicles.isError ? (
         <Alert tone="error">{t('records.error', { message: errorText(vehicles.error) })}</Alert>
