@@ -250,6 +250,40 @@ describe('GET /api/marketplace/chat/{interestId} pages', () => {
     expect(newer.headers['x-next-cursor']).toBe(String(newer.data[0].id));
   });
 
+  it('backwards from the newest (last, before) pages join up to the plain answer, each page oldest first', async () => {
+    const whole = (await alice.get(`/api/marketplace/chat/${chat}`)).data as {
+      id: number;
+      content: string;
+    }[];
+    const path = `/api/marketplace/chat/${chat}`;
+    for (const last of [1, 2, 3, 5]) {
+      const pages: { id: number }[][] = [];
+      let url = `${path}?last=${last}`;
+      for (let n = 1; n <= 10; n++) {
+        const res = await alice.get(url);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['x-next-cursor']).toBeUndefined();
+        pages.unshift(res.data);
+        const before = res.headers['x-prev-cursor'] as string | undefined;
+        if (!before) {
+          expect(res.headers.link).toBeUndefined();
+          break;
+        }
+        expect(before).toBe(String(res.data[0].id)); // the page's first (oldest) message
+        const expected = `${path}?last=${last}&before=${before}`;
+        expect(res.headers.link).toBe(`<${expected}>; rel="prev"`);
+        url = expected;
+      }
+      expect(pages.flat()).toEqual(whole);
+      expect(pages).toHaveLength(Math.ceil(5 / last));
+      expect(pages.at(-1)?.map((m) => m.id)).toEqual(whole.slice(-last).map((m) => m.id));
+    }
+    // `before` alone: every message before it.
+    const early = await alice.get(`${path}?before=${whole[2]?.id}`);
+    expect(early.data.map((m: { content: string }) => m.content)).toEqual(['one', 'two']);
+    expect(early.headers['x-prev-cursor']).toBeUndefined();
+  });
+
   it('reading a page marks as read only what it showed', async () => {
     // Carol wrote five; Alice's unread count was reset by the reads above: write two more.
     await carol.post(`/api/marketplace/chat/${chat}`, { message: 'six' });
@@ -262,6 +296,31 @@ describe('GET /api/marketplace/chat/{interestId} pages', () => {
     const whole = (await carol.get(`/api/marketplace/chat/${chat}`)).data as { id: number }[];
     await alice.get(`/api/marketplace/chat/${chat}?limit=1&cursor=${whole[4]?.id}`);
     expect(await unread()).toBe(1);
+  });
+
+  it('a message sent with `after` answers only what follows it, the sent one included', async () => {
+    const whole = (await carol.get(`/api/marketplace/chat/${chat}`)).data as { id: number }[];
+    const lastId = whole.at(-1)?.id;
+    const sent = await carol.post(`/api/marketplace/chat/${chat}?after=${lastId}`, {
+      message: 'hello again',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.data).toEqual([
+      {
+        id: expect.any(Number),
+        sender: expect.stringMatching(/^ibcarol/),
+        content: 'hello again',
+        mine: true,
+        timestamp: expect.any(String),
+      },
+    ]);
+    // Without a query the answer is the whole conversation, as before.
+    const plain = await carol.post(`/api/marketplace/chat/${chat}`, { message: 'and again' });
+    expect(plain.data.map((m: { content: string }) => m.content).slice(-2)).toEqual([
+      'hello again',
+      'and again',
+    ]);
+    expect(plain.data).toHaveLength(whole.length + 2);
   });
 
   it('another user gets 404 with no messages, whatever the cursor; bad values are 400', async () => {
@@ -277,6 +336,19 @@ describe('GET /api/marketplace/chat/{interestId} pages', () => {
       expectInvalid(await alice.get(`/api/marketplace/chat/${chat}?limit=${limit}`), 'limit');
     for (const cursor of ['abc', '0', '-4', '99999999999'])
       expectInvalid(await alice.get(`/api/marketplace/chat/${chat}?cursor=${cursor}`), 'cursor');
+    for (const url of [`?last=2`, `?before=999999`, `?last=1&before=1`]) {
+      const res = await dave.get(`/api/marketplace/chat/${chat}${url}`);
+      expectError(res, 404, 'NOT_FOUND');
+      expect(res.body).not.toContain('three');
+    }
+    expectError(await dave.post(`/api/marketplace/chat/${chat}?after=0`, { message: 'x' }), 404, 'NOT_FOUND');
+    for (const last of ['0', '501', 'x'])
+      expectInvalid(await alice.get(`/api/marketplace/chat/${chat}?last=${last}`), 'last');
+    for (const before of ['abc', '0', '-4', '99999999999'])
+      expectInvalid(await alice.get(`/api/marketplace/chat/${chat}?before=${before}`), 'before');
+    // The two ways do not mix.
+    for (const mix of ['last=2&limit=2', 'before=5&after=1', 'last=1&cursor=3'])
+      expectInvalid(await alice.get(`/api/marketplace/chat/${chat}?${mix}`), 'last');
   });
 
   it(`answers at most ${CHAT_LIST_CAP} messages, and then says where the rest starts`, async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FuelType } from './enums.js';
 import { Currency, RecordMoney, RecordMoneyFields } from './money-schemas.js';
-import { IdCursor, PageLimit } from './paging.js';
+import { IdCursor, PageLimit, TimeIdCursor } from './paging.js';
 
 // ── Price rating (spec §9) ──
 
@@ -294,14 +294,10 @@ export const CONVERSATIONS_PAGE_MAX = 200;
 export const CONVERSATIONS_PAGE_SIZE = 30;
 
 /**
- * Where a page of conversations ends: opaque to clients (pass on what the server sent), written
- * `<microseconds since 1970 of updatedAt>_<interestId>` of the page's last conversation, the key the
- * inbox is sorted by (latest activity first).
+ * Where a page of conversations ends: the TimeIdCursor of the page's last conversation (updatedAt,
+ * interestId), the key the inbox is sorted by (latest activity first).
  */
-export const ConversationCursor = z
-  .string()
-  .regex(/^\d{1,17}_[1-9]\d{0,9}$/, 'Use the cursor of the previous page.')
-  .refine((s) => Number(s.split('_')[1]) <= 2_147_483_647, 'Use the cursor of the previous page.');
+export const ConversationCursor = TimeIdCursor;
 
 /** GET /api/marketplace/conversations a page at a time: `limit` after `cursor` (issue 54). */
 export const ConversationListQuery = z.object({
@@ -319,15 +315,28 @@ export const CHAT_LIST_CAP = 10_000;
 export const CHAT_PAGE_MAX = 500;
 
 /**
- * A conversation's messages, oldest first: `after` (the last id seen, the web's poll) or `cursor`
- * (the X-Next-Cursor of the page before: the same thing, an id) start after a message; `limit` asks
- * for a page.
+ * A conversation's messages, oldest first. Forwards: `after` (the last id seen, the web's poll) or
+ * `cursor` (the X-Next-Cursor of the page before: the same thing, an id) start after a message;
+ * `limit` asks for a page. Backwards (as a chat opens, at its newest): `last` asks for the newest
+ * `last` messages, `before` (the X-Prev-Cursor of the page after: an id) for those before a message;
+ * still oldest first within the page. The two ways do not mix.
  */
-export const ChatQuery = z.object({
-  after: z.coerce.number().int().min(0).optional(),
-  limit: PageLimit(CHAT_PAGE_MAX).optional(),
-  cursor: IdCursor.optional(),
-});
+export const ChatQuery = z
+  .object({
+    after: z.coerce.number().int().min(0).optional(),
+    limit: PageLimit(CHAT_PAGE_MAX).optional(),
+    cursor: IdCursor.optional(),
+    last: PageLimit(CHAT_PAGE_MAX).optional(),
+    before: IdCursor.optional(),
+  })
+  .refine(
+    (q) =>
+      (q.last === undefined && q.before === undefined) ||
+      (q.after === undefined && q.limit === undefined && q.cursor === undefined),
+    { message: 'Use last and before, or after, limit and cursor, not both.', path: ['last'] },
+  );
+/** The page of earlier messages the web's chat asks for (Load earlier), and its first page. */
+export const CHAT_PAGE_SIZE = 50;
 export type ChatQuery = z.infer<typeof ChatQuery>;
 
 export const MarketChatMessage = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageLimit, TimeIdCursor } from './paging.js';
 
 export const NOTIFICATION_TYPES = [
   'REVISION_REMINDER',
@@ -28,6 +29,26 @@ export const Notification = z.object({
   vehicleId: z.number().int().nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
+
+/**
+ * GET /api/notifications without `limit` answers at most this many, newest first (its cap before
+ * paging, issue 54); past it X-Next-Cursor says where the rest starts.
+ */
+export const NOTIFICATIONS_CAP = 200;
+/** The largest page of notifications a client may ask for. */
+export const NOTIFICATIONS_PAGE_MAX = 200;
+/** The page the web's bell asks for (Load more). */
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+/**
+ * GET /api/notifications a page at a time: `limit` after `cursor` (the X-Next-Cursor of the page
+ * before: the (timestamp, id) of its last notification), newest first.
+ */
+export const NotificationListQuery = z.object({
+  limit: PageLimit(NOTIFICATIONS_PAGE_MAX).optional(),
+  cursor: TimeIdCursor.optional(),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
 export const NotificationCount = z.object({ count: z.number().int() });
 

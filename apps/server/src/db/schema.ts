@@ -445,7 +445,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_user_keyset_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_vehicle_idx').on(t.vehicleId),
     index('notifications_created_idx').on(t.createdAt),
   ],

@@ -3,6 +3,7 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { closedListingPhotoOfAnother } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
+import { timeIdAfter, timeIdCursor, timeIdValues } from '../../db/keyset.js';
 import { createNotification } from '../../db/notify.js';
 import { isoTimestamp, rowsOf } from '../../db/rows.js';
 import {
@@ -85,15 +86,8 @@ export type Person = { username: string; language: Language };
 const USER_ID = sql.placeholder('userId');
 /** The inbox page's size (one more than asked: whether more follow) and where it starts. */
 const FETCH = sql.placeholder('fetch');
-const AFTER_US = sql.placeholder('afterUs');
-/**
- * The (updated_at, id) a page starts after: the cursor's microseconds since 1970 (added as seconds
- * and microseconds: exact, where one float multiplication is not), or past every row without one.
- * Parameters only, so it is an index condition of each side's scan.
- */
-const INBOX_AFTER = sql`(coalesce(timestamptz 'epoch' + (${AFTER_US}::bigint / 1000000) * interval '1 second'
-                                  + (${AFTER_US}::bigint % 1000000) * interval '1 microsecond', 'infinity'::timestamptz),
-                         coalesce(${sql.placeholder('afterId')}::int, 2147483647))`;
+/** Where the page starts (keyset on (updated_at, id)). */
+const INBOX_AFTER = timeIdAfter();
 
 export type InterestRow = {
   id: number;
@@ -408,15 +402,12 @@ export class MarketplaceRepo {
 
   /**
    * The user's conversations, latest activity first (a named statement: the inbox is polled), at most
-   * `fetch` of them after `after` in the (updated_at, id) order (keyset paging, issue 54). Each side
-   * walks its index backwards in the list's order, (buyer_id | seller_id, updated_at, id) (migration
-   * 0037), and the two are merged; only the page's rows get their last message and unread count.
-   * Without `after` the key starts at infinity: one plan for every page.
+   * `fetch` of them after `cursor` (a TimeIdCursor) in the (updated_at, id) order (keyset paging,
+   * issue 54). Each side walks its index backwards in the list's order, (buyer_id | seller_id,
+   * updated_at, id) (migration 0037), and the two are merged; only the page's rows get their last message and unread count.
+   * Without a cursor the key starts at infinity: one plan for every page.
    */
-  async conversations(
-    userId: number,
-    page: { fetch: number; after?: { micros: string; id: number } },
-  ): Promise<ConversationRow[]> {
+  async conversations(userId: number, page: { fetch: number; cursor?: string }): Promise<ConversationRow[]> {
     this.inbox ??= namedStatement<ConversationRow>(
       this.db,
       'market_conversations_page',
@@ -441,7 +432,7 @@ export class MarketplaceRepo {
                  where x.interest_id = i.id and x.sender_id is distinct from ${USER_ID}::int
                    and x.id > case when i.buyer_id = ${USER_ID}::int then i.buyer_read_id else i.seller_read_id end
                ) as unread,
-               (extract(epoch from i.updated_at) * 1000000)::bigint::text || '_' || i.id as cursor
+               ${timeIdCursor(sql`i.updated_at`, sql`i.id`)} as cursor
           from page p
           join interests i on i.id = p.id
           join listings l on l.id = i.listing_id
@@ -456,8 +447,7 @@ export class MarketplaceRepo {
     return this.inbox({
       userId,
       fetch: page.fetch,
-      afterUs: page.after?.micros ?? null,
-      afterId: page.after?.id ?? null,
+      ...timeIdValues(page.cursor),
     });
   }
   private inbox?: NamedStatement<ConversationRow>;
@@ -494,6 +484,41 @@ export class MarketplaceRepo {
     return row ?? { json: '[]', lastId: 0, more: false };
   }
   private chat?: NamedStatement<{ json: string; lastId: number; more: boolean }>;
+
+  /**
+   * The newest `limit` of the conversation's messages before `beforeId` (backwards on the
+   * (interest_id, id) index, issue 54: a chat opens at its newest and reads earlier ones on
+   * demand), oldest first, as messagesJson writes them; the ids of the first and last (0: none)
+   * and whether earlier ones exist.
+   */
+  async earlierMessagesJson(
+    interestId: number,
+    beforeId: number,
+    viewerId: number,
+    limit: number,
+  ): Promise<{ json: string; firstId: number; lastId: number; more: boolean }> {
+    this.earlierChat ??= namedStatement<{ json: string; firstId: number; lastId: number; more: boolean }>(
+      this.db,
+      'market_messages_page_before',
+      sql`
+        select coalesce(json_agg(r), '[]')::text as json, coalesce(min(r.id), 0) as "firstId",
+               coalesce(max(r.id), 0) as "lastId",
+               exists (select 1 from market_messages y
+                        where y.interest_id = ${sql.placeholder('interestId')} and y.id < min(r.id)) as more
+          from (
+          select * from (
+            select m.id, coalesce(u.username, '') as sender, m.content,
+                   m.sender_id is not distinct from ${sql.placeholder('viewerId')}::int as mine,
+                   ${isoTimestamp(sql`m.created_at`)} as timestamp
+              from market_messages m left join users u on u.id = m.sender_id
+             where m.interest_id = ${sql.placeholder('interestId')} and m.id < ${sql.placeholder('beforeId')}
+             order by m.id desc limit ${sql.placeholder('limit')}) newest
+          order by id) r`,
+    );
+    const [row] = await this.earlierChat({ interestId, beforeId, viewerId, limit });
+    return row ?? { json: '[]', firstId: 0, lastId: 0, more: false };
+  }
+  private earlierChat?: NamedStatement<{ json: string; firstId: number; lastId: number; more: boolean }>;
 
   /** Adds a message; the conversation comes back for whoever had hidden it, and moves to the top. */
   async addMessage(interestId: number, senderId: number, content: string): Promise<number> {

@@ -33,7 +33,7 @@ import {
   uploadErrors,
   withMultipart,
 } from '../../lib/multipart.js';
-import { setNextPage } from '../../lib/next-page.js';
+import { sendPage, setNextPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -74,8 +74,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       // Built and typed as Listing[] by the service and sent as text (see listingsJson); the
       // schema above documents the answer. No per-route cache: every call reads the database.
       const page = await service.listingsJson(req.query);
-      if (page.next) setNextPage(reply, req.url, page.next);
-      return sendJsonText(reply, page.json);
+      return sendPage(reply, req.url, page);
     },
   );
 
@@ -239,7 +238,9 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         description:
           'Messages oldest first (only for the two parties). `after` = last id seen returns only newer ones: the web polls this while a conversation is open. ' +
           `At most ${CHAT_LIST_CAP} messages without \`limit\`; \`limit\` (1-${CHAT_PAGE_MAX}) asks for a page. ` +
-          'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
+          'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page. ' +
+          `Backwards, as the web opens a chat: \`last\` (1-${CHAT_PAGE_MAX}) asks for the newest messages, \`before\` for those before a message (still oldest first); ` +
+          'when earlier ones exist, X-Prev-Cursor holds the `before` of the earlier page and Link its URL (rel="prev"). The two ways do not mix (400).',
         params: InterestIdParams,
         querystring: ChatQuery,
         response: { 200: z.array(MarketChatMessage), ...errors },
@@ -247,8 +248,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
     },
     async (req, reply) => {
       const page = await service.chatJson(principalOf(req), req.params.interestId, req.query);
-      if (page.next) setNextPage(reply, req.url, page.next);
-      return sendJsonText(reply, page.json);
+      return sendPage(reply, req.url, page);
     },
   );
 
@@ -258,16 +258,18 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       ...user,
       schema: {
         tags,
-        description: `Sends a message (not blank, ≤ 2000 characters); answers the whole conversation (its first ${CHAT_LIST_CAP} messages, as GET without \`limit\`).`,
+        description: `Sends a message (not blank, ≤ 2000 characters); answers the conversation as GET with the same query does (without one its first ${CHAT_LIST_CAP} messages, as GET without \`limit\`; \`after\` = the last id seen: only the newer ones, the sent one among them).`,
         params: InterestIdParams,
+        querystring: ChatQuery,
         body: MarketChatBody,
         response: { 200: z.array(MarketChatMessage), ...errors },
       },
     },
     async (req, reply) =>
-      sendJsonText(
+      sendPage(
         reply,
-        (await service.send(principalOf(req), req.params.interestId, req.body.message)).json,
+        req.url,
+        await service.send(principalOf(req), req.params.interestId, req.body.message, req.query),
       ),
   );
 

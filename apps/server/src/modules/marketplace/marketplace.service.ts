@@ -390,11 +390,7 @@ export class MarketplaceService {
     q: ConversationListQuery = {},
   ): Promise<{ items: Conversation[]; next?: string }> {
     const limit = q.limit ?? CONVERSATIONS_CAP;
-    const [micros = '', id = ''] = q.cursor?.split('_') ?? [];
-    const rows = await this.repo.conversations(p.userId, {
-      fetch: limit + 1,
-      after: q.cursor ? { micros, id: Number(id) } : undefined,
-    });
+    const rows = await this.repo.conversations(p.userId, { fetch: limit + 1, cursor: q.cursor });
     const next = rows.length > limit ? rows[limit - 1]?.cursor : undefined;
     if (rows.length > limit) rows.length = limit;
     const items = rows.map((c): Conversation => {
@@ -420,28 +416,51 @@ export class MarketplaceService {
   }
 
   /**
-   * The conversation's messages after `after` (or `cursor`: the same, an id), oldest first, at most
-   * `limit` (without it CHAT_LIST_CAP), as MarketChatMessage[] JSON text; `next`: the next page's
-   * cursor when more follow. Reading them marks them read for the caller (up to the page's last).
+   * The conversation's messages, oldest first, as MarketChatMessage[] JSON text. Forwards: after
+   * `after` (or `cursor`: the same, an id), at most `limit` (without it CHAT_LIST_CAP); `next`: the
+   * next page's cursor when more follow. Backwards (`last` or `before`): the newest `last` (without it
+   * CHAT_LIST_CAP) before `before`; `prev`: the earlier page's cursor when earlier ones exist. Reading
+   * them marks them read for the caller (up to the page's last).
    */
   async chatJson(
     p: Principal,
     interestId: number,
     q: ChatQuery = {},
-  ): Promise<{ json: string; next?: string }> {
+  ): Promise<{ json: string; next?: string; prev?: string }> {
     const i = await this.party(p, interestId);
-    const afterId = Math.max(q.after ?? 0, q.cursor ? Number(q.cursor) : 0);
-    const page = await this.repo.messagesJson(interestId, afterId, p.userId, q.limit ?? CHAT_LIST_CAP);
+    const backwards = q.last !== undefined || q.before !== undefined;
+    const page = backwards
+      ? await this.repo.earlierMessagesJson(
+          interestId,
+          q.before ? Number(q.before) : 2_147_483_647,
+          p.userId,
+          q.last ?? CHAT_LIST_CAP,
+        )
+      : await this.repo.messagesJson(
+          interestId,
+          Math.max(q.after ?? 0, q.cursor ? Number(q.cursor) : 0),
+          p.userId,
+          q.limit ?? CHAT_LIST_CAP,
+        );
     const { json, lastId } = page;
     const asBuyer = i.buyerId === p.userId;
     // A write only when there is something new to mark: reopening a read conversation costs none.
     if (lastId > (asBuyer ? i.buyerReadId : i.sellerReadId))
       await this.repo.markRead(interestId, asBuyer, lastId);
-    return { json, next: page.more ? String(lastId) : undefined };
+    if ('firstId' in page) return { json, ...(page.more ? { prev: String(page.firstId) } : {}) };
+    return { json, ...(page.more ? { next: String(lastId) } : {}) };
   }
 
-  /** Sends; answers the conversation's first page (the whole of any of today's sizes, see chatJson). */
-  async send(p: Principal, interestId: number, message: string): Promise<{ json: string; next?: string }> {
+  /**
+   * Sends; answers the conversation as GET with `q` does (without it the first page: the whole of
+   * any of today's sizes, see chatJson; the web asks only for what follows its last message).
+   */
+  async send(
+    p: Principal,
+    interestId: number,
+    message: string,
+    q: ChatQuery = {},
+  ): Promise<{ json: string; next?: string; prev?: string }> {
     const i = await this.party(p, interestId);
     const asBuyer = i.buyerId === p.userId;
     const id = await this.repo.addMessage(interestId, p.userId, message);
@@ -454,7 +473,7 @@ export class MarketplaceService {
       type: 'MARKET_MESSAGE',
       ...messageText(recipient.language, sender.username, message),
     });
-    return this.chatJson(p, interestId);
+    return this.chatJson(p, interestId, q);
   }
 
   /**

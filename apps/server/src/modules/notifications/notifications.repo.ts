@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { aliased, isoTimestamp, jsonArrayText } from '../../db/rows.js';
+import { timeIdAfter, timeIdCursor, timeIdValues } from '../../db/keyset.js';
+import { isoTimestamp } from '../../db/rows.js';
 import { notifications } from '../../db/schema.js';
 import { namedStatement } from '../../db/statement.js';
 
@@ -13,12 +14,14 @@ export class NotificationsRepo {
   constructor(private readonly db: Executor) {}
 
   /**
-   * Newest first, at most 200, as the API's Notification array, written by the database (the server
-   * passes the text on). `timestamp` is ISO 8601 in UTC with milliseconds, as Date#toISOString writes it.
+   * A page of the user's notifications, newest first: at most `limit` after `cursor` (a TimeIdCursor,
+   * keyset on (created_at, id), issue 54), as the API's Notification array written by the database
+   * (the server passes the text on), and the next page's cursor when more follow. `timestamp` is
+   * ISO 8601 in UTC with milliseconds, as Date#toISOString writes it.
    */
-  async listJson(userId: number): Promise<string> {
-    const [row] = await this.statements().list({ userId });
-    return row?.json ?? '[]';
+  async pageJson(userId: number, limit: number, cursor?: string): Promise<{ json: string; next?: string }> {
+    const [row] = await this.statements().page({ userId, limit, ...timeIdValues(cursor) });
+    return { json: row?.json ?? '[]', ...(row?.next ? { next: row.next } : {}) };
   }
 
   async unread(userId: number): Promise<number> {
@@ -35,31 +38,28 @@ export class NotificationsRepo {
   }
   private prepare() {
     const userId = sql.placeholder('userId');
+    const limit = sql.placeholder('limit');
     const n = notifications;
     return {
-      list: namedStatement<{ json: string }>(
+      // One row more than asked says whether more follow; the page is the first `limit`, in the
+      // index's order (a backward range of (user_id, created_at, id), migration 0039).
+      page: namedStatement<{ json: string; next: string | null }>(
         this.db,
-        'notifications_json_of_user',
-        this.db.select({ json: jsonArrayText().as('json') }).from(
-          this.db
-            .select(
-              // Each value under the key the API names it (a bare column would keep its SQL name).
-              aliased({
-                id: sql`${n.id}`,
-                type: sql`${n.type}`,
-                title: sql`${n.title}`,
-                content: sql`${n.content}`,
-                timestamp: isoTimestamp(n.createdAt),
-                read: sql`${n.read}`,
-                vehicleId: sql`${n.vehicleId}`,
-              }),
-            )
-            .from(notifications)
-            .where(eq(notifications.userId, userId))
-            .orderBy(desc(notifications.createdAt), desc(notifications.id))
-            .limit(200)
-            .as('r'),
-        ),
+        'notifications_page_of_user',
+        sql`
+          select coalesce(json_agg((select x from (select r.id, r.type, r.title, r.content, r.timestamp,
+                                                          r.read, r."vehicleId") x))
+                            filter (where r.k <= ${limit}), '[]')::text as json,
+                 case when bool_or(r.k > ${limit}) then max(r.cursor) filter (where r.k = ${limit}) end as next
+            from (
+              select ${n.id} as id, ${n.type} as type, ${n.title} as title, ${n.content} as content,
+                     ${isoTimestamp(n.createdAt)} as timestamp, ${n.read} as read, ${n.vehicleId} as "vehicleId",
+                     ${timeIdCursor(n.createdAt, n.id)} as cursor,
+                     row_number() over (order by ${n.createdAt} desc, ${n.id} desc) as k
+                from ${n}
+               where ${n.userId} = ${userId} and (${n.createdAt}, ${n.id}) < ${timeIdAfter()}
+               order by ${n.createdAt} desc, ${n.id} desc
+               limit ${limit}::int + 1) r`,
       ),
       unread: namedStatement<{ n: number }>(
         this.db,

@@ -1,8 +1,16 @@
-import { ApiError, IdParams, Notification, NotificationCount } from '@evdra/domain';
+import {
+  ApiError,
+  IdParams,
+  NOTIFICATIONS_CAP,
+  NOTIFICATIONS_PAGE_MAX,
+  Notification,
+  NotificationCount,
+  NotificationListQuery,
+} from '@evdra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJsonText } from '../../lib/serializer.js';
+import { sendPage } from '../../lib/next-page.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { NotificationRow, NotificationsService } from './notifications.service.js';
 
@@ -32,11 +40,15 @@ export async function notificationsRoutes(
       ...user,
       schema: {
         tags,
-        description: 'Newest first (at most 200).',
+        description:
+          `Newest first. At most ${NOTIFICATIONS_CAP} without \`limit\`; \`limit\` (1-${NOTIFICATIONS_PAGE_MAX}) asks for a page. ` +
+          'When more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next"); no such header: the last page.',
+        querystring: NotificationListQuery,
         response: { 200: z.array(Notification), ...errors },
       },
     },
-    async (req, reply) => sendJsonText(reply, await service.listJson(principalOf(req).userId)),
+    async (req, reply) =>
+      sendPage(reply, req.url, await service.pageJson(principalOf(req).userId, req.query)),
   );
 
   r.get(

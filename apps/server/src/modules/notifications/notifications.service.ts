@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_CAP, type NotificationListQuery } from '@evdra/domain';
 import { notFound } from '../../lib/errors.js';
 import type { NotificationRow, NotificationsRepo } from './notifications.repo.js';
 
@@ -7,9 +8,12 @@ export type { NotificationRow };
 export class NotificationsService {
   constructor(private readonly repo: NotificationsRepo) {}
 
-  /** Newest first, at most 200, as JSON text. */
-  listJson(userId: number): Promise<string> {
-    return this.repo.listJson(userId);
+  /**
+   * A page of the caller's notifications, newest first, as JSON text: `limit` after `cursor`, without
+   * `limit` the first NOTIFICATIONS_CAP (the list as it was before paging). `next`: where the next starts.
+   */
+  pageJson(userId: number, q: NotificationListQuery = {}): Promise<{ json: string; next?: string }> {
+    return this.repo.pageJson(userId, q.limit ?? NOTIFICATIONS_CAP, q.cursor);
   }
 
   unread(userId: number): Promise<number> {

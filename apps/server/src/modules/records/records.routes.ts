@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setNextPage } from '../../lib/next-page.js';
+import { sendPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { RecordsService, RecordTable } from './records.service.js';
@@ -66,9 +66,8 @@ export function recordRoutes<T extends RecordTable>(app: FastifyInstance, o: Opt
         limit,
         cursor,
       });
-      if (page.next) setNextPage(reply, req.url, page.next);
       // The database wrote the JSON (the schema's fields only).
-      return sendJsonText(reply, page.json);
+      return sendPage(reply, req.url, page);
     },
   );
 

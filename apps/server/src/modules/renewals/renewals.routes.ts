@@ -11,8 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setNextPage } from '../../lib/next-page.js';
-import { sendJsonText } from '../../lib/serializer.js';
+import { sendPage } from '../../lib/next-page.js';
 import { principalOf } from '../../plugins/auth.js';
 import { recordErrors } from '../records/records.routes.js';
 import type { RenewalsService } from './renewals.service.js';
@@ -39,8 +38,7 @@ export async function renewalsRoutes(app: FastifyInstance, { service }: { servic
     },
     async (req, reply) => {
       const page = await service.list(principalOf(req), req.params.id, req.query);
-      if (page.next) setNextPage(reply, req.url, page.next);
-      return sendJsonText(reply, page.json);
+      return sendPage(reply, req.url, page);
     },
   );
 

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
-import { setNextPage } from '../../lib/next-page.js';
+import { sendPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
@@ -78,8 +78,7 @@ export async function usersRoutes(app: FastifyInstance, { service }: Options) {
     },
     async (req, reply) => {
       const page = await service.pageJson(req.query);
-      if (page.next) setNextPage(reply, req.url, page.next);
-      return sendJsonText(reply, page.json);
+      return sendPage(reply, req.url, page);
     },
   );
 
