@@ -7,8 +7,11 @@ type PagedList = {
   fetchNextPage: () => Promise<unknown>;
 };
 
-/** The button under a paged list (the market, the inbox, a car's papers): the next page, if any. */
-export function LoadMore({ list }: { list: PagedList }) {
+/**
+ * The button under a paged list (the market, the inbox, a car's papers, the notifications): the next
+ * page, if any. A list read from its newest (a chat) puts it on top, labelled `label` (Load earlier).
+ */
+export function LoadMore({ list, label }: { list: PagedList; label?: string }) {
   const { t } = useTranslation();
   if (!list.hasNextPage) return null;
   return (
@@ -19,7 +22,7 @@ export function LoadMore({ list }: { list: PagedList }) {
         onClick={() => void list.fetchNextPage()}
         disabled={list.isFetchingNextPage}
       >
-        {list.isFetchingNextPage ? t('common.loading') : t('forms.loadMore')}
+        {list.isFetchingNextPage ? t('common.loading') : (label ?? t('forms.loadMore'))}
       </button>
     </div>
   );

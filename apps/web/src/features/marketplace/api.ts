@@ -6,9 +6,11 @@ import type {
   MarketChatMessage,
   OwnedVehicle,
 } from '@evdra/domain';
-import { CONVERSATIONS_PAGE_SIZE, MARKET_PAGE_SIZE } from '@evdra/domain';
+import { CHAT_PAGE_SIZE, CONVERSATIONS_PAGE_SIZE, MARKET_PAGE_SIZE } from '@evdra/domain';
 import {
+  type InfiniteData,
   infiniteQueryOptions,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -92,15 +94,68 @@ export const useConversations = (enabled: boolean) =>
     refetchInterval: enabled ? 5000 : false,
   });
 
-/** The open conversation, polled so the other party's messages appear within 2 s. */
-export const useChat = (interestId: number | null) =>
-  useQuery({
-    queryKey: marketKeys.chat(interestId ?? 0),
-    queryFn: ({ signal }) => api<MarketChatMessage[]>(`/api/marketplace/chat/${interestId}`, { signal }),
+/** One page of a chat read from its newest, and where the earlier one ends (null: none earlier). */
+export type ChatPage = { items: MarketChatMessage[]; before: string | null };
+type ChatData = InfiniteData<ChatPage, string | null>;
+
+/** The newest message id the cache holds (0: none): newer ones are asked after it. */
+const newestId = (data: ChatData | undefined) => data?.pages[0]?.items.at(-1)?.id ?? 0;
+
+/** Adds messages newer than the cache's newest to its newest page (a poll's or a send's answer). */
+function appendNewer(qc: QueryClient, interestId: number, messages: MarketChatMessage[]) {
+  qc.setQueryData<ChatData>(marketKeys.chat(interestId), (data) => {
+    const [newest, ...earlier] = data?.pages ?? [];
+    if (!data || !newest) return data;
+    const after = newestId(data);
+    const fresh = messages.filter((m) => m.id > after);
+    if (fresh.length === 0) return data;
+    return { ...data, pages: [{ ...newest, items: [...newest.items, ...fresh] }, ...earlier] };
+  });
+}
+
+/**
+ * The open conversation (issue 54): it opens at its newest CHAT_PAGE_SIZE messages; `fetchNextPage`
+ * reads the page before the earliest shown (X-Prev-Cursor, Load earlier). Newer messages are polled
+ * with `after` (the newest shown) and appended, so the other party's appear within 2 s and a poll
+ * costs what is new, not the pages shown.
+ */
+export function useChat(interestId: number | null) {
+  const qc = useQueryClient();
+  const key = marketKeys.chat(interestId ?? 0);
+  const history = useInfiniteQuery({
+    queryKey: key,
+    initialPageParam: null as string | null,
+    queryFn: async ({ signal, pageParam }): Promise<ChatPage> => {
+      const page = await apiWithHeaders<MarketChatMessage[]>(`/api/marketplace/chat/${interestId}`, {
+        signal,
+        query: { last: CHAT_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) },
+      });
+      return { items: page.data, before: page.headers.get('x-prev-cursor') };
+    },
+    getNextPageParam: (last) => last.before,
     enabled: interestId !== null,
+    // New messages come by the poll below; reading every page shown again would move what is on screen.
+    refetchOnWindowFocus: false,
+  });
+  useQuery({
+    queryKey: [...key, 'newer'],
+    queryFn: async ({ signal }) => {
+      const after = newestId(qc.getQueryData<ChatData>(key));
+      const newer = await api<MarketChatMessage[]>(`/api/marketplace/chat/${interestId}`, {
+        signal,
+        query: { after },
+      });
+      appendNewer(qc, interestId ?? 0, newer);
+      return after;
+    },
+    enabled: interestId !== null && history.isSuccess,
     refetchInterval: CHAT_POLL_MS,
     refetchIntervalInBackground: false,
   });
+  // Oldest first: the earliest page read is the last of the pages.
+  const messages = [...(history.data?.pages ?? [])].reverse().flatMap((p) => p.items);
+  return { ...history, messages };
+}
 
 export interface ListingSubmit {
   /** Create when absent. */
@@ -152,9 +207,14 @@ export function useInterest() {
 export function useSendMessage(interestId: number) {
   const qc = useQueryClient();
   return useMutation({
+    // Answered with what follows the newest message shown (the sent one among them), appended.
     mutationFn: (message: string) =>
-      api<MarketChatMessage[]>(`/api/marketplace/chat/${interestId}`, { method: 'POST', body: { message } }),
-    onSuccess: (messages) => qc.setQueryData(marketKeys.chat(interestId), messages),
+      api<MarketChatMessage[]>(`/api/marketplace/chat/${interestId}`, {
+        method: 'POST',
+        body: { message },
+        query: { after: newestId(qc.getQueryData<ChatData>(marketKeys.chat(interestId))) },
+      }),
+    onSuccess: (messages) => appendNewer(qc, interestId, messages),
     onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.conversations }),
   });
 }

@@ -1,7 +1,7 @@
-import type { Notification } from '@evdra/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@evdra/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api';
+import { api, apiWithHeaders } from '../../lib/api';
 
 /** Spec §9: list and count refresh every 60 s (and when the tab regains focus). */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -36,10 +36,25 @@ export function useNotificationCount(enabled: boolean) {
   return query;
 }
 
+/** One page of notifications and where the next starts (null: the last page). */
+export type NotificationPage = { items: Notification[]; nextCursor: string | null };
+
+/**
+ * The list a page at a time (issue 54): NOTIFICATIONS_PAGE_SIZE per request, newest first, the
+ * next page's cursor from X-Next-Cursor (Load more). Each poll asks again for the pages shown.
+ */
 export function useNotifications(enabled: boolean) {
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: notificationKeys.list,
-    queryFn: ({ signal }) => api<Notification[]>('/api/notifications', { signal }),
+    initialPageParam: null as string | null,
+    queryFn: async ({ signal, pageParam }): Promise<NotificationPage> => {
+      const page = await apiWithHeaders<Notification[]>('/api/notifications', {
+        signal,
+        query: { limit: NOTIFICATIONS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      });
+      return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
+    },
+    getNextPageParam: (last) => last.nextCursor,
     ...polling(enabled),
   });
   useLogFailure(query.error, 'list');

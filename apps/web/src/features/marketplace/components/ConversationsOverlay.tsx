@@ -1,6 +1,6 @@
 import type { Conversation } from '@evdra/domain';
 import { ArrowLeft, Send, Trash2, Truck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/LoadMore';
 import { Modal } from '../../../components/Modal';
@@ -86,12 +86,29 @@ function ChatPane({ conversation: c, onBack }: { conversation: Conversation; onB
   const [text, setText] = useState('');
   const inputId = useId();
   const end = useRef<HTMLDivElement>(null);
-  const messages = chat.data ?? [];
+  const box = useRef<HTMLDivElement>(null);
+  const messages = chat.messages;
+  const firstId = messages[0]?.id;
+  const lastId = messages.at(-1)?.id;
+  // What the last render showed: its first and last message and the messages' scroll height.
+  const shown = useRef<{ first?: number; last?: number; height: number }>({ height: 0 });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the message count changes
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length]);
+  // A newer message (sent, polled, or the chat just opened) scrolls to the end; earlier ones put on
+  // top keep the messages in view where they were (the box grew above them by its height's change).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const before = shown.current;
+    if (lastId !== before.last) end.current?.scrollIntoView?.({ block: 'end' });
+    else if (firstId !== before.first) el.scrollTop += el.scrollHeight - before.height;
+    shown.current = { first: firstId, last: lastId, height: el.scrollHeight };
+  });
+
+  // Scrolled to the top: the earlier page comes as the button would bring it.
+  const onScroll = () => {
+    if ((box.current?.scrollTop ?? 1) <= 0 && chat.hasNextPage && !chat.isFetchingNextPage)
+      void chat.fetchNextPage();
+  };
 
   const onSend = async (e: FormEvent) => {
     e.preventDefault();
@@ -143,8 +160,9 @@ function ChatPane({ conversation: c, onBack }: { conversation: Conversation; onB
           <p className="muted chat__role">{t('market.youAre', { role: t(`market.role.${c.role}`) })}</p>
         </div>
       </header>
-      <div className="chat__messages" aria-live="polite">
-        {messages.length === 0 ? <p className="muted">{t('market.noMessages')}</p> : null}
+      <div className="chat__messages" aria-live="polite" ref={box} onScroll={onScroll}>
+        <LoadMore list={chat} label={t('forms.loadEarlier')} />
+        {chat.isSuccess && messages.length === 0 ? <p className="muted">{t('market.noMessages')}</p> : null}
         {messages.map((m) => (
           <div key={m.id} className={`bubble${m.mine ? ' bubble--mine' : ''}`}>
             <span className="bubble__sender">{m.sender}</span>

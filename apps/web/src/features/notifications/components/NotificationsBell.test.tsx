@@ -1,4 +1,4 @@
-import type { Notification } from '@evdra/domain';
+import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@evdra/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderApp, storeUser } from '../../../test/utils';
@@ -61,6 +61,9 @@ function setup() {
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, url: string) =>
   fetchMock.mock.calls.filter(([u, init]) => String(u) === url && (init?.method ?? 'GET') === method).length;
+
+/** The list is asked a page at a time (issue 54). */
+const firstPage = `/api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -139,7 +142,7 @@ describe('NotificationsBell', () => {
     const { fetchMock } = setup();
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/notifications/count')).toBeGreaterThan(0));
     const countBefore = calls(fetchMock, 'GET', '/api/notifications/count');
-    const listBefore = calls(fetchMock, 'GET', '/api/notifications');
+    const listBefore = calls(fetchMock, 'GET', firstPage);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(30_000);
     });
@@ -150,7 +153,55 @@ describe('NotificationsBell', () => {
     await waitFor(() =>
       expect(calls(fetchMock, 'GET', '/api/notifications/count')).toBeGreaterThan(countBefore),
     );
-    expect(calls(fetchMock, 'GET', '/api/notifications')).toBeGreaterThan(listBefore);
+    expect(calls(fetchMock, 'GET', firstPage)).toBeGreaterThan(listBefore);
+  });
+
+  // 32 rows rendered twice on a shared machine: more than the default 5 s.
+  it('shows a page, and Load more brings the older ones after it (issue 54)', {
+    timeout: 20_000,
+  }, async () => {
+    storeUser();
+    const note = (n: number): Notification => ({
+      ...revision,
+      id: 1000 + n,
+      title: `Reminder ${n}`,
+      read: true,
+      timestamp: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
+    });
+    const first = Array.from({ length: NOTIFICATIONS_PAGE_SIZE }, (_, i) => note(i + 1));
+    const fetchMock = mockApi({
+      'GET /api/notifications': (url) =>
+        new URL(url, 'http://x').searchParams.get('cursor') === 'n30'
+          ? jsonResponse([note(31), note(32)])
+          : new Response(JSON.stringify(first), {
+              headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': 'n30' },
+            }),
+      'GET /api/notifications/count': () => jsonResponse({ count: 0 }),
+    });
+    const { user } = renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Notifications' }));
+    const panel = within(nav).getByRole('region', { name: 'Notifications' });
+    await within(panel).findByText('Reminder 30');
+    expect(within(panel).queryByText('Reminder 31')).not.toBeInTheDocument();
+    const list = within(panel).getByRole('list', { name: 'Notification list' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    await user.click(within(panel).getByRole('button', { name: 'Load more' }));
+    expect(await within(panel).findByText('Reminder 32')).toBeInTheDocument();
+    const titles = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.notif__item-title')?.textContent);
+    expect(titles).toEqual(Array.from({ length: 32 }, (_, i) => `Reminder ${i + 1}`));
+    // The last page said no next one: no button; the panel stays open.
+    await waitFor(() =>
+      expect(within(panel).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument(),
+    );
+    expect(within(nav).getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+    const asked = fetchMock.mock.calls
+      .map(([u]) => String(u))
+      .filter((u) => u.startsWith('/api/notifications?'));
+    expect(asked.every((u) => u.includes(`limit=${NOTIFICATIONS_PAGE_SIZE}`))).toBe(true);
+    expect(asked.some((u) => u.includes('cursor=n30'))).toBe(true);
   });
 
   it('does not poll when logged out', async () => {

@@ -3,6 +3,7 @@ import { Bell, CheckCheck, Share2, ShieldCheck, Trash2, Wrench } from 'lucide-re
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { LoadMore } from '../../../components/LoadMore';
 import {
   useClearNotifications,
   useMarkAllRead,
@@ -63,7 +64,9 @@ export function NotificationsBell({ enabled }: { enabled: boolean }) {
 
   const unread = count.data?.count ?? 0;
   const badge = unread > 99 ? '99+' : String(unread);
-  const items = [...(list.data ?? [])].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+  const items = (list.data?.pages.flatMap((p) => p.items) ?? []).sort((a, b) =>
+    b.timestamp.localeCompare(a.timestamp),
+  );
 
   const openItem = (n: Notification) => {
     if (!n.read) markRead.mutate(n.id);
@@ -161,6 +164,7 @@ export function NotificationsBell({ enabled }: { enabled: boolean }) {
               })}
             </ul>
           ) : null}
+          <LoadMore list={list} />
         </section>
       ) : null}
     </div>
