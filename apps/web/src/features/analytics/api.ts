@@ -1,4 +1,11 @@
-import type { AllTimeTotals, AnalyticsRow, MonthlyAnalytics, Vehicle, YearlyAnalytics } from '@evdra/domain';
+import type {
+  AllTimeTotals,
+  AnalyticsRow,
+  GlobalMonth,
+  MonthlyAnalytics,
+  Vehicle,
+  YearlyAnalytics,
+} from '@evdra/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -12,6 +19,7 @@ export const analyticsKeys = {
   vehicles: ['analytics', 'vehicles'] as const,
   user: ['analytics', 'user'] as const,
   admin: (start: string, end: string) => ['analytics', 'admin', start, end] as const,
+  adminMonths: (start: string, end: string) => ['analytics', 'admin-months', start, end] as const,
 };
 
 const base = (id: string) => `/api/analytics/vehicle/${encodeURIComponent(id)}`;
@@ -52,9 +60,28 @@ export const useUserAnalytics = () =>
     queryFn: ({ signal }) => api<AnalyticsRow[]>('/api/analytics/user', { signal }),
   });
 
-/** `start`/`end` are `YYYY-MM` or '' (no bound). */
-export const useAdminAnalytics = (start: string, end: string) =>
+/**
+ * Every car's costs by month added up (issue 54): a dozen rows a month from the global rollup,
+ * however many cars. `start`/`end` are `YYYY-MM` or '' (no bound).
+ */
+export const useAdminMonths = (start: string, end: string) =>
   useQuery({
+    queryKey: analyticsKeys.adminMonths(start, end),
+    queryFn: ({ signal }) =>
+      api<GlobalMonth[]>('/api/analytics/admin/months', {
+        query: { start: start || undefined, end: end || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Every car's rows by month: one row per car and month, so read only when `enabled` (the admin asked
+ * for the per-vehicle costs). `start`/`end` are `YYYY-MM` or '' (no bound).
+ */
+export const useAdminAnalytics = (start: string, end: string, enabled = true) =>
+  useQuery({
+    enabled,
     queryKey: analyticsKeys.admin(start, end),
     queryFn: ({ signal }) =>
       api<AnalyticsRow[]>('/api/analytics/admin/filter', {

@@ -82,16 +82,22 @@ export function CategoryBarChart({
   label,
   stacked = false,
   small = false,
+  currency: answerCurrency,
 }: {
   labels: string[];
   rows: CostTotals[];
   label: string;
   stacked?: boolean;
   small?: boolean;
+  /** The answer's currency (an admin's totals are in the instance's); the reader's when not given. */
+  currency?: CurrencyCode;
 }) {
   const { t } = useTranslation();
   const theme = useChartTheme();
-  const { money, lng, currency } = useFormat();
+  const f = useFormat();
+  const lng = f.lng;
+  const currency = answerCurrency ?? f.currency;
+  const money = (v: number) => f.money(v, currency);
   return (
     <ChartFrame
       type="bar"

@@ -1,4 +1,4 @@
-import type { AnalyticsRow } from '@evdra/domain';
+import type { AnalyticsRow, GlobalMonth } from '@evdra/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderPage, storeUser } from '../../../test/utils';
@@ -33,21 +33,74 @@ const rows = [
   row(2, 'Ford', 'Focus', 'bob', '2025-01-01', 40),
 ];
 
+/** The rows above added up by month, newest first, as /admin/months answers (in the instance's euros). */
+const month = (monthDate: string, fuel: number, insurance = 0): GlobalMonth => ({
+  monthDate,
+  totalFuelLiters: 0,
+  totalFuelCost: fuel,
+  totalExpensesCost: 0,
+  totalInsuranceCost: insurance,
+  totalRevisionCost: 0,
+  totalCost: fuel + insurance,
+  currency: 'EUR',
+});
+const months = [month('2025-02-01', 100.5, 300), month('2025-01-01', 90.25)];
+
 function renderAdmin(routes: Parameters<typeof mockApi>[0] = {}) {
   storeUser({ role: 'ADMIN', username: 'root' });
-  const fetchMock = mockApi({ 'GET /api/analytics/admin/filter': () => jsonResponse(rows), ...routes });
+  const fetchMock = mockApi({
+    'GET /api/analytics/admin/months': () => jsonResponse(months),
+    'GET /api/analytics/admin/filter': () => jsonResponse(rows),
+    ...routes,
+  });
   return {
     fetchMock,
     ...renderPage(<AdminAnalyticsPage />, { path: '/analytics/admin', route: '/analytics/admin' }),
   };
 }
 
+const asked = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.split('?')[0] === path);
+
+/** The per-vehicle rows are read only when asked for (issue 54). */
+async function showVehicles(user: ReturnType<typeof renderAdmin>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Show costs per vehicle' }));
+  return screen.findByRole('cell', { name: 'Dacia Logan' });
+}
+
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('AdminAnalyticsPage', () => {
+  it('opens with every car added up by month, and reads no per-vehicle rows until asked (issue 54)', async () => {
+    const { user, fetchMock } = renderAdmin();
+    const chart = await screen.findByRole('list', { name: 'Total cost per month' });
+    // Oldest first, each category stacked.
+    expect(chart).toHaveTextContent('Fuel: Jan 2025 = 90.25Fuel: Feb 2025 = 100.5');
+    expect(chart).toHaveTextContent('Insurance: Jan 2025 = 0Insurance: Feb 2025 = 300');
+    expect(screen.getByText('All vehicles:').parentElement).toHaveTextContent('All vehicles: €490.75');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Spending per owner' })).not.toBeInTheDocument();
+    expect(asked(fetchMock, '/api/analytics/admin/months')).toEqual(['/api/analytics/admin/months']);
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([]);
+    await showVehicles(user);
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual(['/api/analytics/admin/filter']);
+    expect(screen.queryByRole('button', { name: 'Show costs per vehicle' })).not.toBeInTheDocument();
+    // The month totals stay.
+    expect(screen.getByRole('list', { name: 'Total cost per month' })).toBeInTheDocument();
+  });
+
+  it('typing in the search box reads the per-vehicle rows too', async () => {
+    const { user, fetchMock } = renderAdmin();
+    await screen.findByRole('list', { name: 'Total cost per month' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search vehicle or owner' }), 'ford');
+    expect(await screen.findByRole('cell', { name: 'Ford Focus' })).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(1);
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toHaveLength(1);
+  });
+
   it('sums each vehicle in the table with two decimals and charts owners and vehicles', async () => {
-    renderAdmin();
-    const first = (await screen.findByRole('cell', { name: 'Dacia Logan' })).closest('tr') as HTMLElement;
+    const { user } = renderAdmin();
+    const first = (await showVehicles(user)).closest('tr') as HTMLElement;
     expect(within(first).getByRole('cell', { name: 'alice' })).toBeInTheDocument();
     expect(within(first).getByRole('cell', { name: '€150.75' })).toBeInTheDocument();
     expect(within(first).getByRole('cell', { name: '€300.00' })).toBeInTheDocument();
@@ -63,7 +116,7 @@ describe('AdminAnalyticsPage', () => {
 
   it('filters by owner and by the search box in the browser', async () => {
     const { user, fetchMock } = renderAdmin();
-    await screen.findByRole('cell', { name: 'Dacia Logan' });
+    await showVehicles(user);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Owner' }), 'bob');
     expect(bodyRows()).toHaveLength(1);
     expect(screen.getByRole('cell', { name: 'Ford Focus' })).toBeInTheDocument();
@@ -74,26 +127,33 @@ describe('AdminAnalyticsPage', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search vehicle or owner' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search vehicle or owner' }), 'BOB');
     expect(screen.getByRole('cell', { name: 'Ford Focus' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toHaveLength(1);
+    expect(asked(fetchMock, '/api/analytics/admin/months')).toHaveLength(1);
   });
 
   it('Apply Filters sends start and end to the server', async () => {
     const { user, fetchMock } = renderAdmin();
-    await screen.findByRole('cell', { name: 'Dacia Logan' });
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/analytics/admin/filter');
+    await screen.findByRole('list', { name: 'Total cost per month' });
     await user.type(screen.getByLabelText('Start month'), '2025-01');
     await user.type(screen.getByLabelText('End month'), '2025-02');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-        '/api/analytics/admin/filter?start=2025-01&end=2025-02',
+      expect(asked(fetchMock, '/api/analytics/admin/months')).toContain(
+        '/api/analytics/admin/months?start=2025-01&end=2025-02',
       ),
     );
+    // Still no per-vehicle read; asked for, it has the same range.
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([]);
+    await showVehicles(user);
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([
+      '/api/analytics/admin/filter?start=2025-01&end=2025-02',
+    ]);
   });
 
   it('shows a 400 next to the month inputs', async () => {
-    const { user } = renderAdmin({
-      'GET /api/analytics/admin/filter': (url) =>
+    const rejecting =
+      <T,>(answer: T) =>
+      (url: string) =>
         url.includes('start=')
           ? jsonResponse(
               {
@@ -103,9 +163,12 @@ describe('AdminAnalyticsPage', () => {
               },
               400,
             )
-          : jsonResponse(rows),
+          : jsonResponse(answer);
+    const { user } = renderAdmin({
+      'GET /api/analytics/admin/months': rejecting(months),
+      'GET /api/analytics/admin/filter': rejecting(rows),
     });
-    await screen.findByRole('cell', { name: 'Dacia Logan' });
+    await showVehicles(user);
     await user.type(screen.getByLabelText('Start month'), '2025-03');
     await user.type(screen.getByLabelText('End month'), '2025-01');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
@@ -114,12 +177,24 @@ describe('AdminAnalyticsPage', () => {
       'Start month must not be after end month.',
     );
     expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
+    // The last answers stay on screen.
+    expect(screen.getByRole('list', { name: 'Total cost per month' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Dacia Logan' })).toBeInTheDocument();
   });
 
   it("shows 'Error: {message}' for other failures", async () => {
     renderAdmin({
-      'GET /api/analytics/admin/filter': () => jsonResponse({ code: 'X', message: 'Down' }, 500),
+      'GET /api/analytics/admin/months': () => jsonResponse({ code: 'X', message: 'Down' }, 500),
     });
     expect(await screen.findByText('Error: Down')).toBeInTheDocument();
+  });
+
+  it("shows 'Error: {message}' when the per-vehicle rows fail", async () => {
+    const { user } = renderAdmin({
+      'GET /api/analytics/admin/filter': () => jsonResponse({ code: 'X', message: 'Gone' }, 500),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show costs per vehicle' }));
+    expect(await screen.findByText('Error: Gone')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Total cost per month' })).toBeInTheDocument();
   });
 });

@@ -1,14 +1,14 @@
-import type { AnalyticsRow } from '@evdra/domain';
-import { Filter, Search } from 'lucide-react';
+import { type AnalyticsRow, type GlobalMonth, monthLabel } from '@evdra/domain';
+import { Filter, Search, Table } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { currencyOf } from '../../../lib/units';
-import { useAdminAnalytics } from '../api';
+import { useAdminAnalytics, useAdminMonths } from '../api';
 import { AnalyticsSection } from '../components/AnalyticsSection';
-import { TotalsBarChart } from '../components/Charts';
+import { CategoryBarChart, TotalsBarChart } from '../components/Charts';
 import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
 import { FuelCostChart } from '../components/FuelCostChart';
 import { monthsOf, totalsPerOwner, totalsPerVehicle, type VehicleTotals } from '../rows';
@@ -46,9 +46,19 @@ function MonthField({
   );
 }
 
+/** The month inputs' message of a 400 (bad month, start after end); null for other failures. */
+function rangeErrorOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 400
+    ? (error.fieldMessage('start') ?? error.fieldMessage('end') ?? error.message)
+    : null;
+}
+
 /**
- * /analytics/admin: every owner's costs. The month range is applied on the server (Apply Filters);
- * the search box (vehicle or owner) and the owner select filter the answer in the browser.
+ * /analytics/admin: every owner's costs. The month range is applied on the server (Apply Filters).
+ * The page opens with every car's costs added up by month (/admin/months: a dozen rows a month from
+ * a rollup, however many cars, issue 54); the per-vehicle rows (one per car and month) are read only
+ * when asked for (Show costs per vehicle, or using the search box or owner select), and those two
+ * filter them in the browser.
  */
 export default function AdminAnalyticsPage() {
   const { t } = useTranslation();
@@ -59,14 +69,18 @@ export default function AdminAnalyticsPage() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [applied, setApplied] = useState({ start: '', end: '' });
-  const query = useAdminAnalytics(applied.start, applied.end);
+  const [vehiclesAsked, setVehiclesAsked] = useState(false);
+  const askVehicles = () => setVehiclesAsked(true);
+  const months = useAdminMonths(applied.start, applied.end);
+  const query = useAdminAnalytics(applied.start, applied.end, vehiclesAsked);
 
   // A 400 (bad month, start after end) belongs to the month inputs; other failures to the page.
-  const rangeError =
-    query.error instanceof ApiError && query.error.status === 400
-      ? (query.error.fieldMessage('start') ?? query.error.fieldMessage('end') ?? query.error.message)
-      : null;
-  // Keep showing the last answer while a rejected range is on screen.
+  const rangeError = rangeErrorOf(months.error) ?? rangeErrorOf(query.error);
+  const failure = [months.error, query.error].find((e) => e && !rangeErrorOf(e));
+  // Keep showing the last answers while a rejected range is on screen.
+  const lastMonths = useRef<GlobalMonth[]>([]);
+  if (months.data) lastMonths.current = months.data;
+  const monthRows = months.data ?? (rangeError ? lastMonths.current : []);
   const lastRows = useRef<AnalyticsRow[]>([]);
   if (query.data) lastRows.current = query.data;
   const rows = query.data ?? (rangeError ? lastRows.current : []);
@@ -85,8 +99,12 @@ export default function AdminAnalyticsPage() {
   const perOwner = useMemo(() => totalsPerOwner(filtered), [filtered]);
   const grandTotal = perVehicle.reduce((sum, v) => sum + v.total, 0);
   // The answer says its currency (the instance's by default); before it did, the reader's.
-  const currency = currencyOf(rows[0], f.currency);
+  const currency = currencyOf(monthRows[0] ?? rows[0], f.currency);
   const money = (v: number) => f.money(v, currency);
+  // Oldest first for the chart; a month's sum in a currency without a rate to the answer's is a row
+  // of its own, named by its currency and left out of the total.
+  const chartMonths = useMemo(() => [...monthRows].reverse(), [monthRows]);
+  const monthsTotal = monthRows.reduce((sum, m) => sum + (m.currency === currency ? m.totalCost : 0), 0);
   const columns: CostColumn<VehicleTotals>[] = [
     { label: t('analytics.admin.vehicle'), cell: (v) => v.vehicle },
     { label: t('analytics.admin.owner'), cell: (v) => v.ownerUsername },
@@ -113,7 +131,10 @@ export default function AdminAnalyticsPage() {
               type="search"
               placeholder={t('analytics.admin.searchPlaceholder')}
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                askVehicles();
+              }}
             />
           </div>
         </div>
@@ -125,6 +146,7 @@ export default function AdminAnalyticsPage() {
             id={ids.owner}
             className="input select"
             value={owner}
+            onFocus={askVehicles}
             onChange={(e) => setOwner(e.target.value)}
           >
             <option value="all">{t('analytics.admin.all')}</option>
@@ -158,14 +180,44 @@ export default function AdminAnalyticsPage() {
         ) : null}
       </form>
 
-      {query.isFetching ? (
+      {months.isFetching || query.isFetching ? (
         <div className="loading-bar" role="progressbar" aria-label={t('common.loading')} />
       ) : null}
-      {query.isPending ? <p className="muted">{t('analytics.loading')}</p> : null}
-      {query.isError && !rangeError ? (
-        <Alert tone="error">{t('analytics.error', { message: errorText(query.error) })}</Alert>
+      {months.isPending || (vehiclesAsked && query.isPending) ? (
+        <p className="muted">{t('analytics.loading')}</p>
       ) : null}
-      {query.isSuccess && rows.length === 0 ? <p>{t('analytics.empty')}</p> : null}
+      {failure ? <Alert tone="error">{t('analytics.error', { message: errorText(failure) })}</Alert> : null}
+      {months.isSuccess && monthRows.length === 0 ? <p>{t('analytics.empty')}</p> : null}
+
+      {monthRows.length > 0 ? (
+        <div className="analytics">
+          <AnalyticsSection id="admin-months-chart" title={t('analytics.admin.monthsChart')}>
+            <CategoryBarChart
+              stacked
+              currency={currency}
+              label={t('analytics.admin.monthsChart')}
+              labels={chartMonths.map((m) =>
+                m.currency === currency
+                  ? monthLabel(m.monthDate)
+                  : `${monthLabel(m.monthDate)} (${m.currency})`,
+              )}
+              rows={chartMonths}
+            />
+            <p className="muted">
+              {t('analytics.admin.monthsTotal')}: <strong>{money(monthsTotal)}</strong>
+            </p>
+          </AnalyticsSection>
+        </div>
+      ) : null}
+
+      {monthRows.length > 0 && !vehiclesAsked ? (
+        <div className="load-more">
+          <button type="button" className="btn btn--secondary" onClick={askVehicles}>
+            <Table size={18} aria-hidden="true" />
+            {t('analytics.admin.showVehicles')}
+          </button>
+        </div>
+      ) : null}
       {rows.length > 0 && filtered.length === 0 ? (
         <p className="muted">{t('analytics.admin.noMatch')}</p>
       ) : null}
