@@ -89,6 +89,19 @@ describe('AdminAnalyticsPage', () => {
     expect(screen.getByRole('list', { name: 'Total cost per month' })).toBeInTheDocument();
   });
 
+  it('lists a month in a currency without a rate apart, neither charted nor added to the total', async () => {
+    renderAdmin({
+      'GET /api/analytics/admin/months': () =>
+        jsonResponse([...months, { ...month('2025-01-01', 500), currency: 'RON' }]),
+    });
+    const chart = await screen.findByRole('list', { name: 'Total cost per month' });
+    expect(chart).not.toHaveTextContent('500');
+    expect(screen.getByText('All vehicles:').parentElement).toHaveTextContent('All vehicles: €490.75');
+    expect(screen.getByText(/^Not converted \(no rate to EUR\):/)).toHaveTextContent(
+      /Jan 2025 lei\s500\.00$/,
+    );
+  });
+
   it('typing in the search box reads the per-vehicle rows too', async () => {
     const { user, fetchMock } = renderAdmin();
     await screen.findByRole('list', { name: 'Total cost per month' });

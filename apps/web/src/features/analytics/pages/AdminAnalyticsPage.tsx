@@ -101,10 +101,14 @@ export default function AdminAnalyticsPage() {
   // The answer says its currency (the instance's by default); before it did, the reader's.
   const currency = currencyOf(monthRows[0] ?? rows[0], f.currency);
   const money = (v: number) => f.money(v, currency);
-  // Oldest first for the chart; a month's sum in a currency without a rate to the answer's is a row
-  // of its own, named by its currency and left out of the total.
-  const chartMonths = useMemo(() => [...monthRows].reverse(), [monthRows]);
-  const monthsTotal = monthRows.reduce((sum, m) => sum + (m.currency === currency ? m.totalCost : 0), 0);
+  // Oldest first for the chart. A month's sum in a currency without a rate to the answer's is a row
+  // of its own: listed under the chart in its currency, not drawn on the answer's axis or added in.
+  const chartMonths = useMemo(
+    () => monthRows.filter((m) => m.currency === currency).reverse(),
+    [monthRows, currency],
+  );
+  const otherMonths = monthRows.filter((m) => m.currency !== currency);
+  const monthsTotal = chartMonths.reduce((sum, m) => sum + m.totalCost, 0);
   const columns: CostColumn<VehicleTotals>[] = [
     { label: t('analytics.admin.vehicle'), cell: (v) => v.vehicle },
     { label: t('analytics.admin.owner'), cell: (v) => v.ownerUsername },
@@ -196,16 +200,20 @@ export default function AdminAnalyticsPage() {
               stacked
               currency={currency}
               label={t('analytics.admin.monthsChart')}
-              labels={chartMonths.map((m) =>
-                m.currency === currency
-                  ? monthLabel(m.monthDate)
-                  : `${monthLabel(m.monthDate)} (${m.currency})`,
-              )}
+              labels={chartMonths.map((m) => monthLabel(m.monthDate))}
               rows={chartMonths}
             />
             <p className="muted">
               {t('analytics.admin.monthsTotal')}: <strong>{money(monthsTotal)}</strong>
             </p>
+            {otherMonths.length > 0 ? (
+              <p className="muted">
+                {t('analytics.admin.notConverted', { currency })}:{' '}
+                {otherMonths
+                  .map((m) => `${monthLabel(m.monthDate)} ${f.money(m.totalCost, m.currency)}`)
+                  .join(' · ')}
+              </p>
+            ) : null}
           </AnalyticsSection>
         </div>
       ) : null}
