@@ -1,4 +1,11 @@
-import { type AnalyticsRow, type FuelMonthSplit, type FuelType, monthLabel } from '@evdra/domain';
+import {
+  type AnalyticsRow,
+  type CurrencyCode,
+  type FuelMonthSplit,
+  type FuelType,
+  monthLabel,
+} from '@evdra/domain';
+import { currencyOf } from '../../lib/units';
 
 export interface VehicleOption {
   vehicleId: number;
@@ -158,4 +165,37 @@ export function totalsPerOwner(rows: AnalyticsRow[]): { owner: string; total: nu
   return [...byOwner.entries()]
     .map(([owner, total]) => ({ owner, total: round2(total) }))
     .sort((a, b) => b.total - a.total || a.owner.localeCompare(b.owner));
+}
+
+/**
+ * The answer's currency (issue 50): `preferred` (the reader's, for their own analytics) when a row is
+ * in it, else the one most rows are in (the admin's answer is in the instance's currency, which the
+ * page is not told). A row in another currency had no known rate to it and kept its own: it is listed
+ * apart (totalsApart), never added to or drawn with the answer's.
+ */
+export function mainCurrency(rows: readonly object[], fallback: CurrencyCode, preferred?: CurrencyCode) {
+  const counts = new Map<CurrencyCode, number>();
+  for (const r of rows) {
+    const c = currencyOf(r, fallback);
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  if (preferred && counts.has(preferred)) return preferred;
+  let main = fallback;
+  for (const [c, n] of counts) if (n > (counts.get(main) ?? 0)) main = c;
+  return main;
+}
+
+/** The total cost of the rows in each currency other than `main`, by currency. */
+export function totalsApart(
+  rows: readonly { totalCost: number }[],
+  main: CurrencyCode,
+): { currency: CurrencyCode; total: number }[] {
+  const totals = new Map<CurrencyCode, number>();
+  for (const r of rows) {
+    const c = currencyOf(r, main);
+    if (c !== main) totals.set(c, (totals.get(c) ?? 0) + r.totalCost);
+  }
+  return [...totals]
+    .map(([currency, total]) => ({ currency, total: round2(total) }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
 }

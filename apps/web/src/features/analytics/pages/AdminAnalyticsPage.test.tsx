@@ -102,6 +102,27 @@ describe('AdminAnalyticsPage', () => {
     );
   });
 
+  it("lists a car's rows in a currency without a rate apart, neither in the table nor added to the total", async () => {
+    const { user } = renderAdmin({
+      'GET /api/analytics/admin/filter': () =>
+        jsonResponse([
+          ...rows,
+          { ...row(3, 'Skoda', 'Fabia', 'ion', '2025-01-01', 500), currency: 'RON' },
+          { ...row(2, 'Ford', 'Focus', 'bob', '2025-02-01', 7), currency: 'RON' },
+        ]),
+    });
+    await showVehicles(user);
+    expect(screen.queryByRole('cell', { name: 'Skoda Fabia' })).not.toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(2);
+    expect(screen.getByText('All shown vehicles:').parentElement).toHaveTextContent(
+      'All shown vehicles: €490.75',
+    );
+    expect(screen.getByRole('list', { name: 'Spending per owner' })).not.toHaveTextContent('ion');
+    expect(screen.getAllByText(/^Not converted \(no rate to EUR\):/).at(-1)).toHaveTextContent(
+      /:\s+lei\s507\.00$/,
+    );
+  });
+
   it('typing in the search box reads the per-vehicle rows too', async () => {
     const { user, fetchMock } = renderAdmin();
     await screen.findByRole('list', { name: 'Total cost per month' });

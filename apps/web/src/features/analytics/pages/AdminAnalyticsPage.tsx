@@ -5,13 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
-import { currencyOf } from '../../../lib/units';
 import { useAdminAnalytics, useAdminMonths } from '../api';
 import { AnalyticsSection } from '../components/AnalyticsSection';
 import { CategoryBarChart, TotalsBarChart } from '../components/Charts';
 import { type CostColumn, CostTable, costColumns } from '../components/CostTable';
 import { FuelCostChart } from '../components/FuelCostChart';
-import { monthsOf, totalsPerOwner, totalsPerVehicle, type VehicleTotals } from '../rows';
+import { NotConverted } from '../components/NotConverted';
+import {
+  mainCurrency,
+  monthsOf,
+  totalsApart,
+  totalsPerOwner,
+  totalsPerVehicle,
+  type VehicleTotals,
+} from '../rows';
 import '../analytics.css';
 
 /** A month input of the range; `errorId` (the range error under the inputs) marks it invalid. */
@@ -95,19 +102,28 @@ export default function AdminAnalyticsPage() {
           r.ownerUsername.toLowerCase().includes(q)),
     );
   }, [rows, owner, search]);
-  const perVehicle = useMemo(() => totalsPerVehicle(filtered), [filtered]);
-  const perOwner = useMemo(() => totalsPerOwner(filtered), [filtered]);
+  // The answer is in the instance's currency (the one most rows are in); a sum in a currency without
+  // a rate to it is a row of its own, listed apart in its currency, never drawn on the answer's axis
+  // or added in.
+  const currency = mainCurrency(monthRows.length ? monthRows : rows, f.currency);
+  const converted = useMemo(
+    () => filtered.filter((r) => (r.currency ?? currency) === currency),
+    [filtered, currency],
+  );
+  const perVehicle = useMemo(() => totalsPerVehicle(converted), [converted]);
+  const perOwner = useMemo(() => totalsPerOwner(converted), [converted]);
   const grandTotal = perVehicle.reduce((sum, v) => sum + v.total, 0);
-  // The answer says its currency (the instance's by default); before it did, the reader's.
-  const currency = currencyOf(monthRows[0] ?? rows[0], f.currency);
   const money = (v: number) => f.money(v, currency);
-  // Oldest first for the chart. A month's sum in a currency without a rate to the answer's is a row
-  // of its own: listed under the chart in its currency, not drawn on the answer's axis or added in.
+  // Oldest first for the chart.
   const chartMonths = useMemo(
-    () => monthRows.filter((m) => m.currency === currency).reverse(),
+    () => monthRows.filter((m) => (m.currency ?? currency) === currency).reverse(),
     [monthRows, currency],
   );
-  const otherMonths = monthRows.filter((m) => m.currency !== currency);
+  const otherMonths = monthRows.flatMap((m) =>
+    m.currency && m.currency !== currency
+      ? [{ label: monthLabel(m.monthDate), currency: m.currency, total: m.totalCost }]
+      : [],
+  );
   const monthsTotal = chartMonths.reduce((sum, m) => sum + m.totalCost, 0);
   const columns: CostColumn<VehicleTotals>[] = [
     { label: t('analytics.admin.vehicle'), cell: (v) => v.vehicle },
@@ -206,14 +222,7 @@ export default function AdminAnalyticsPage() {
             <p className="muted">
               {t('analytics.admin.monthsTotal')}: <strong>{money(monthsTotal)}</strong>
             </p>
-            {otherMonths.length > 0 ? (
-              <p className="muted">
-                {t('analytics.admin.notConverted', { currency })}:{' '}
-                {otherMonths
-                  .map((m) => `${monthLabel(m.monthDate)} ${f.money(m.totalCost, m.currency)}`)
-                  .join(' · ')}
-              </p>
-            ) : null}
+            <NotConverted currency={currency} apart={otherMonths} />
           </AnalyticsSection>
         </div>
       ) : null}
@@ -251,8 +260,8 @@ export default function AdminAnalyticsPage() {
           </AnalyticsSection>
           <FuelCostChart
             id="admin-fuel-chart"
-            rows={filtered}
-            months={monthsOf(filtered)}
+            rows={converted}
+            months={monthsOf(converted)}
             currency={currency}
           />
           <section className="analytics__section">
@@ -265,6 +274,7 @@ export default function AdminAnalyticsPage() {
             <p className="muted">
               {t('analytics.admin.grandTotal')}: <strong>{money(grandTotal)}</strong>
             </p>
+            <NotConverted currency={currency} apart={totalsApart(filtered, currency)} />
           </section>
         </div>
       ) : null}

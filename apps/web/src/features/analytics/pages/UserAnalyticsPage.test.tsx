@@ -62,6 +62,20 @@ describe('UserAnalyticsPage', () => {
     expect(screen.getByRole('list', { name: 'Monthly cost per vehicle' })).toHaveTextContent('Dacia Logan');
   });
 
+  it("lists a shared car's rows in its owner's currency (no rate known) apart, never added to the total", async () => {
+    renderUser({
+      'GET /api/analytics/user': () =>
+        jsonResponse([
+          { ...row(3, 'Skoda', 'Fabia', '2025-02-01', 250), currency: 'RON' },
+          ...rows.map((r) => ({ ...r, currency: 'EUR' })),
+        ]),
+    });
+    const chart = await screen.findByRole('list', { name: 'Monthly cost per vehicle' });
+    expect(chart).not.toHaveTextContent('250');
+    expect(screen.getByText('Total shown: €200.00')).toBeInTheDocument();
+    expect(screen.getByText(/^Not converted \(no rate to EUR\):/)).toHaveTextContent(/:\s+lei\s250\.00$/);
+  });
+
   it("shows 'Error: {message}' and 'No analytics data available.'", async () => {
     renderUser({ 'GET /api/analytics/user': () => jsonResponse({ code: 'X', message: 'Nope' }, 500) });
     expect(await screen.findByText('Error: Nope')).toBeInTheDocument();

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
 import { errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
-import { currencyOf } from '../../../lib/units';
 import { useUserAnalytics } from '../api';
 import { SeriesBarChart } from '../components/Charts';
 import { FuelCostChart } from '../components/FuelCostChart';
-import { costSeries, monthsOf, vehicleOptions } from '../rows';
+import { NotConverted } from '../components/NotConverted';
+import { costSeries, mainCurrency, monthsOf, totalsApart, vehicleOptions } from '../rows';
 import '../analytics.css';
 
 /** /analytics/user: monthly cost of the user's vehicles, one bar series per vehicle. */
@@ -20,16 +20,19 @@ export default function UserAnalyticsPage() {
 
   const rows = query.data ?? [];
   const options = useMemo(() => vehicleOptions(rows), [rows]);
+  // The answer is in the reader's currency; a shared car's row in its owner's currency (no rate
+  // known to the reader's) is listed apart, not added in.
+  const currency = mainCurrency(rows, f.currency, f.currency);
   const chart = useMemo(() => {
     const shownVehicles =
       vehicle === 'all' ? options : options.filter((o) => String(o.vehicleId) === vehicle);
-    const shownRows = vehicle === 'all' ? rows : rows.filter((r) => String(r.vehicleId) === vehicle);
+    const picked = vehicle === 'all' ? rows : rows.filter((r) => String(r.vehicleId) === vehicle);
+    const shownRows = picked.filter((r) => (r.currency ?? currency) === currency);
     const total = shownRows.reduce((sum, r) => sum + r.totalCost, 0);
     const months = monthsOf(shownRows);
-    return { ...costSeries(shownRows, shownVehicles, months), total, rows: shownRows, months };
-  }, [rows, options, vehicle]);
-  // The answer says its currency (the reader's unless asked for another).
-  const currency = currencyOf(rows[0], f.currency);
+    const apart = totalsApart(picked, currency);
+    return { ...costSeries(shownRows, shownVehicles, months), total, rows: shownRows, months, apart };
+  }, [rows, options, vehicle, currency]);
 
   return (
     <PageCard title={t('analytics.user.title')}>
@@ -81,6 +84,7 @@ export default function UserAnalyticsPage() {
             <p className="muted">
               {t('analytics.user.totalShown', { amount: f.money(chart.total, currency) })}
             </p>
+            <NotConverted apart={chart.apart} currency={currency} />
           </section>
           <FuelCostChart id="user-fuel-chart" rows={chart.rows} months={chart.months} currency={currency} />
         </div>
