@@ -32,6 +32,34 @@ describe('preprocessing: evening out the light', () => {
     expect(at(495, 53)).toBeLessThan(90);
   });
 
+  it("gives sharp's own composite, normalise and linear chain byte for byte (its dodge from a table)", async () => {
+    const w = 333;
+    const h = 517;
+    const { pixels } = shadowedPage(w, h);
+    for (let i = 0; i < pixels.length; i += 7) pixels[i] = (i * 31) % 256; // every gray level, noise
+    const raw = { width: w, height: h, channels: 1 as const };
+    const negative = await sharp(pixels, { raw })
+      .blur(12)
+      .negate()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const chain = await sharp(pixels, { raw })
+      .composite([
+        {
+          input: negative.data,
+          raw: { width: w, height: h, channels: negative.info.channels },
+          blend: 'colour-dodge',
+        },
+      ])
+      .toColourspace('b-w')
+      .normalise({ lower: 1, upper: 99 })
+      .linear(1.3, -60)
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    expect(Buffer.from(await flattenLight(pixels, w, h)).equals(chain)).toBe(true);
+  });
+
   it('hands the engine raw gray pixels of the page, never a full-size 12 MP image', async () => {
     const w = 4000;
     const h = 3000;
