@@ -29,6 +29,13 @@ const fuse = process.env.OCR_FUSE !== '0';
 /** The detector sees the page at most this wide: receipt text stays ~20 px high, the cost stays bounded. */
 const DET_WIDTH = 960;
 const DET_MAX_HEIGHT = 2400;
+/**
+ * A till slip (a page at least NARROW_RATIO times as tall as wide) prints 30-48 characters a line:
+ * at this width its text is still ~20 px high for the detector, at a fraction of the pixels (the
+ * detector's cost is per pixel). A4 pages (~90 characters a line) keep DET_WIDTH. OCR_DET_NARROW=0: off.
+ */
+const DET_NARROW_WIDTH = Number(process.env.OCR_DET_NARROW ?? 640);
+const NARROW_RATIO = 1.6;
 /** Crops per recogniser run (the cost is per padded column: batch size itself changes nothing). */
 const REC_BATCH = 8;
 
@@ -194,7 +201,8 @@ async function read(image: GrayImage | Uint8Array) {
   };
   const { data: gray, width: w, height: h, unflattened } = await grayOf(image);
   lap('worker decode');
-  const scale = Math.min(DET_WIDTH / w, DET_MAX_HEIGHT / h, 1.5);
+  const detWidth = DET_NARROW_WIDTH > 0 && h >= NARROW_RATIO * w ? DET_NARROW_WIDTH : DET_WIDTH;
+  const scale = Math.min(detWidth / w, DET_MAX_HEIGHT / h, 1.5);
   const dw = Math.max(32, Math.round((w * scale) / 32) * 32);
   const dh = Math.max(32, Math.round((h * scale) / 32) * 32);
   const detTensor = new e.ort.Tensor('float32', detInput(gray, w, h, dw, dh), [1, 3, dh, dw]);
