@@ -12,7 +12,7 @@ let dodgeTable: Promise<Uint8Array> | undefined;
 function dodge(sharp: SharpFn): Promise<Uint8Array> {
   dodgeTable ??= (async () => {
     const base = new Uint8Array(256 * 256);
-    const over = new Uint8Array(256 * 256 * 3); // the negative is sRGB, as sharp hands it over
+    const over = Buffer.alloc(256 * 256 * 3); // the negative is sRGB, as sharp hands it over
     for (let n = 0; n < 256; n++)
       for (let p = 0; p < 256; p++) {
         base[n * 256 + p] = p;
