@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
 import { multipart } from './helpers/multipart.js';
+import { allPages } from './helpers/paging.js';
 
 // Issue 54: the lists that still came whole page by keyset as the market and the record lists do
 // (limit, cursor, X-Next-Cursor, Link rel=next, the bare array): a user's conversations, a
@@ -45,35 +46,6 @@ const interest = async (c: TestClient, listing: number) => {
   expect(res.statusCode).toBe(200);
   return res.data.interestId as number;
 };
-
-/**
- * Every page of `path` by `limit`, following X-Next-Cursor, each page's Link checked against it; the
- * items of all pages in order.
- */
-async function allPages<T>(
-  c: TestClient,
-  path: string,
-  limit: number,
-): Promise<{ items: T[]; pages: number }> {
-  const items: T[] = [];
-  const sep = path.includes('?') ? '&' : '?';
-  const first = `${path}${sep}limit=${limit}`;
-  let url = first;
-  for (let pages = 1; pages <= 100; pages++) {
-    const res = await c.get(url);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.data.length).toBeLessThanOrEqual(limit);
-    items.push(...res.data);
-    const cursor = res.headers['x-next-cursor'] as string | undefined;
-    if (!cursor) {
-      expect(res.headers.link).toBeUndefined();
-      return { items, pages };
-    }
-    expect(res.headers.link).toBe(`<${first}&cursor=${cursor}>; rel="next"`);
-    url = `${first}&cursor=${cursor}`;
-  }
-  throw new Error('no last page');
-}
 
 const interestIds = (list: { interestId: number }[]) => list.map((c) => c.interestId);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
+import { allPages } from './helpers/paging.js';
 
 // Issue 54: GET /api/notifications pages by keyset like the other lists (limit, cursor,
 // X-Next-Cursor, Link rel=next, the bare array); the plain request answers as before, newest first,
@@ -27,26 +28,6 @@ async function notify(user: number, prefix: string, n: number, from = '2026-03-0
 }
 
 /** Every page by `limit`, following X-Next-Cursor, each page's Link checked against it. */
-async function allPages(c: TestClient, limit: number): Promise<{ items: Note[]; pages: number }> {
-  const items: Note[] = [];
-  const first = `/api/notifications?limit=${limit}`;
-  let url = first;
-  for (let pages = 1; pages <= 100; pages++) {
-    const res = await c.get(url);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.data.length).toBeLessThanOrEqual(limit);
-    items.push(...res.data);
-    const cursor = res.headers['x-next-cursor'] as string | undefined;
-    if (!cursor) {
-      expect(res.headers.link).toBeUndefined();
-      return { items, pages };
-    }
-    expect(res.headers.link).toBe(`<${first}&cursor=${cursor}>; rel="next"`);
-    url = `${first}&cursor=${cursor}`;
-  }
-  throw new Error('no last page');
-}
-
 const titles = (list: { title: string }[]) => list.map((n) => n.title);
 
 beforeAll(async () => {
@@ -93,7 +74,7 @@ describe('GET /api/notifications pages', () => {
   it('pages join up to the plain list at every page size', async () => {
     const whole = (await alice.get('/api/notifications')).data;
     for (const limit of [1, 2, 3, 7, 200]) {
-      const { items, pages } = await allPages(alice, limit);
+      const { items, pages } = await allPages<Note>(alice, '/api/notifications', limit);
       expect(items).toEqual(whole);
       expect(pages).toBe(Math.ceil(7 / limit)); // a page that ends the list has no next
     }
@@ -117,7 +98,7 @@ describe('GET /api/notifications pages', () => {
     const tied = whole.slice(1, -1).map((n) => n.id);
     expect(tied).toEqual([...tied].sort((x, y) => y - x));
     for (const limit of [1, 2, 3, 5]) {
-      const { items } = await allPages(alice, limit);
+      const { items } = await allPages<Note>(alice, '/api/notifications', limit);
       expect(items.map((n) => n.id)).toEqual(whole.map((n) => n.id));
     }
   });
