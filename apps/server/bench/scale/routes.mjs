@@ -38,9 +38,14 @@ export function readRoutes({ admin, fleet, driver }, s) {
     user('analytics of the user', '/api/analytics/user', driver),
     user('analytics of a fleet', '/api/analytics/user', fleet),
     user('notifications', '/api/notifications', driver),
+    // The web's first page of the bell's list (notifications LoadMore: 30 a page).
+    user('notifications, a page', '/api/notifications?limit=30', driver),
     user('notifications count', '/api/notifications/count', driver),
     user('conversations', '/api/marketplace/conversations', driver),
     user('a conversation', '/api/marketplace/chat/1', driver),
+    // As the web's chat opens (its newest CHAT_PAGE_SIZE) and as it polls (nothing new since the last id).
+    user('a conversation, newest 50', '/api/marketplace/chat/1?last=50', driver),
+    user('a conversation, poll', `/api/marketplace/chat/1?after=${2 ** 31 - 1}`, driver),
     user('my unlisted cars (fleet)', '/api/marketplace/my-vehicles', fleet),
     user('AI facts: costs', `/ai-feedback/vehicle/${d}/performance`, driver),
     user('AI facts: fuel', `/ai-feedback/vehicle/${d}/fuel`, driver),
