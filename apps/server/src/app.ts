@@ -6,6 +6,7 @@ import { BuiltinProvider } from './ai/builtin.js';
 import { FactsRepo } from './ai/facts.repo.js';
 import { type LlmConfig, LlmProvider, pingLlm } from './ai/llm.js';
 import type { AiProvider } from './ai/provider.js';
+import { AiReasons } from './ai/reasons.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { databaseFileStore, importLocalFiles } from './files/db-file-store.js';
@@ -279,12 +280,32 @@ export async function buildApp({
   // File bytes live in the database; files an older version kept in DATA_DIR/files move in once.
   const files = fileStore ?? databaseFileStore(db);
   if (!fileStore) settingUp(importLocalFiles(join(config.dataDir, 'files'), files, app.log));
+  // A vehicle's AI reason in each reader's language, currency and units (issue 50). The day's rates are
+  // read fresh (only when a reason's money is in another currency than its reader's): a vehicle list
+  // is cached until a change, and a new day's rates drop it (migration 0040).
+  const reasonsFx = new FxService(new FxRepo(db));
+  const reasons = new AiReasons({
+    reader: async (userId) => {
+      const u = await users.findById(userId);
+      return (
+        u && {
+          language: u.language,
+          currency: u.currency,
+          distanceUnit: u.distanceUnit,
+          volumeUnit: u.volumeUnit,
+          consumptionUnit: u.consumptionUnit,
+        }
+      );
+    },
+    ratesTo: (to) => reasonsFx.latestRatesTo(to, now().toISOString().slice(0, 10)),
+  });
   const vehicles = new VehiclesService(
     new VehiclesRepo(db),
     files,
     vehicleLists.clear,
     (tx, vehicleId) => endShares(tx, vehicleId, 'DELETED'),
     changeFuels,
+    reasons,
   );
   await vehiclesRoutes(app, { service: vehicles, lists: vehicleLists });
   await sharingRoutes(app, {

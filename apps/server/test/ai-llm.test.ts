@@ -132,6 +132,43 @@ describe('OpenAI-compatible provider', () => {
     expect(requests.at(-1)?.body.messages.at(-1)?.content).toContain(`${evaluated.data.aiScore}/10`);
   });
 
+  it("keeps the model's reason as it wrote it for every reader; the built-in fallback is written for each (issue 50)", async () => {
+    const viewer = new TestClient(t.app);
+    const account = newAccount('llmviewer');
+    expect((await viewer.post('/api/auth/register', { ...account, language: 'en' })).statusCode).toBe(201);
+    const share = await client.post(`/api/vehicles/${carId}/shares`, {
+      username: account.username,
+      role: 'VIEWER',
+    });
+    expect(share.statusCode).toBe(201);
+
+    // The model's words cannot be written again in English: the viewer reads them as written.
+    const byModel = await client.post(`/api/vehicles/${carId}/evaluate-ai`);
+    expect(byModel.data.aiScoreReason).toBe('LLM says: **hello** from the fake model.');
+    expect((await viewer.get(`/api/vehicles/${carId}`)).data.aiScoreReason).toBe(
+      'LLM says: **hello** from the fake model.',
+    );
+    const inList = (await viewer.get('/api/vehicles')).data.find((v: { id: number }) => v.id === carId);
+    expect(inList.aiScoreReason).toBe('LLM says: **hello** from the fake model.');
+
+    // The model down: the built-in reason, in Romanian for the owner and in English for the viewer.
+    mode = 'fail';
+    const builtin = await client.post(`/api/vehicles/${carId}/evaluate-ai`);
+    expect(builtin.data.aiScoreReason).toMatch(/^Mașină mai veche: \d+ ani\. Nicio revizie înregistrată\./);
+    const read = await viewer.get(`/api/vehicles/${carId}`);
+    expect(read.data.aiScore).toBe(builtin.data.aiScore);
+    expect(read.data.aiScoreReason).toMatch(
+      /^Older car: \d+ years old\. No service on record\. Only 1 record\(s\)/,
+    );
+
+    // The model back: its new reason replaces the built-in one for every reader (no basis outlives it).
+    mode = 'ok';
+    await client.post(`/api/vehicles/${carId}/evaluate-ai`);
+    expect((await viewer.get(`/api/vehicles/${carId}`)).data.aiScoreReason).toBe(
+      'LLM says: **hello** from the fake model.',
+    );
+  });
+
   it.each(['fail', 'slow', 'empty'] as const)(
     'falls back to the built-in answer when the server is %s',
     async (m) => {

@@ -1,4 +1,4 @@
-import type { Language } from '@evdra/domain';
+import type { CurrencyCode, FuelType, Language } from '@evdra/domain';
 import type { VehicleFacts } from './facts.js';
 import { type Fmt, formatter } from './format.js';
 import type { Evaluation } from './provider.js';
@@ -11,9 +11,6 @@ const BASE = 7;
 const FEW_RECORDS_CAP = 6;
 /** Cost per km is judged only over at least this distance (fixed costs dominate short spans). */
 const MIN_KM_FOR_COST = 5000;
-
-/** One rubric line: how many points it moved and the sentence (with its numbers) that explains it. */
-export type Factor = { key: string; delta: number; text: string };
 
 type Texts = {
   age: (years: number, d: number) => string;
@@ -88,17 +85,45 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
-/** The rubric's factors for a vehicle, each with its points and its sentence. */
-export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
-  const out: Factor[] = [];
+/**
+ * One rubric line as numbers: how many points it moved and what its sentence says, measures metric
+ * (km, L/100 km) and money in the basis's currency. Kept with the score (vehicles.ai_score_basis), so
+ * the sentence is written again for each reader, in their language, currency and units.
+ */
+export type BasisFactor =
+  | { key: 'age'; delta: number; years: number }
+  | { key: 'km'; delta: number; perYear: number }
+  | { key: 'service'; delta: number; km: number; days: number }
+  | { key: 'oneService'; delta: number; date: string }
+  | { key: 'noService'; delta: number }
+  | { key: 'consumption'; delta: number; avg: number; typical: number }
+  | { key: 'insurance'; delta: number; gaps: number; covered: boolean }
+  | { key: 'costPerKm'; delta: number; perKm: number };
+
+/**
+ * What a built-in evaluation's reason is made of (issue 50): the factors it shows, in order, and the
+ * "few records" note. `currency`: the one the money is in (the evaluating reader's, as the facts were);
+ * `fuelType`: the car's when evaluated (how its consumption is written: L, kWh, kg).
+ */
+export type EvaluationBasis = {
+  v: 1;
+  currency: CurrencyCode;
+  fuelType: FuelType;
+  factors: BasisFactor[];
+  few: number | null;
+};
+
+/** The rubric's factors for a vehicle, each with its points and its numbers. */
+export function factors(f: VehicleFacts): BasisFactor[] {
+  const out: BasisFactor[] = [];
   const age = f.ageYears;
   const ageD = age <= 3 ? 1 : age <= 8 ? 0 : age <= 14 ? -1 : -2;
-  out.push({ key: 'age', delta: ageD, text: t.age(age, ageD) });
+  out.push({ key: 'age', delta: ageD, years: age });
 
   if (f.vehicle.odometer > 0) {
     const k = f.kmPerYear;
     const d = k <= 10_000 ? 0.5 : k <= 20_000 ? 0 : k <= 30_000 ? -0.5 : -1;
-    out.push({ key: 'km', delta: d, text: t.km(fmt.km(k), fmt.km(15_000), d) });
+    out.push({ key: 'km', delta: d, perYear: k });
   }
 
   const s = f.service;
@@ -106,52 +131,93 @@ export function factors(f: VehicleFacts, t: Texts, fmt: Fmt): Factor[] {
     const km = s.avgIntervalKm;
     const days = s.avgIntervalDays;
     const d = km <= 15_000 && days <= 400 ? 1 : km <= 20_000 && days <= 550 ? 0 : -1;
-    out.push({ key: 'service', delta: d, text: t.serviced(fmt.km(km), fmt.int(days), d) });
+    out.push({ key: 'service', delta: d, km, days });
   } else if (s.count === 1 && s.last) {
-    out.push({ key: 'service', delta: 0, text: t.oneService(fmt.date(s.last.date)) });
+    out.push({ key: 'oneService', delta: 0, date: s.last.date });
   } else if (age >= 2) {
-    out.push({ key: 'service', delta: -1, text: t.noService() });
+    out.push({ key: 'noService', delta: -1 });
   }
 
   const fu = f.fuel;
   if (fu.measured >= 2 && fu.avgConsumption !== null) {
     const ratio = fu.avgConsumption / fu.typicalConsumption;
     const d = ratio <= 0.95 ? 0.5 : ratio <= 1.15 ? 0 : ratio <= 1.35 ? -0.5 : -1;
-    out.push({
-      key: 'consumption',
-      delta: d,
-      text: t.consumption(
-        fmt.consumption(fu.avgConsumption, f.vehicle.fuelType),
-        fmt.consumption(fu.typicalConsumption, f.vehicle.fuelType),
-        d,
-      ),
-    });
+    out.push({ key: 'consumption', delta: d, avg: fu.avgConsumption, typical: fu.typicalConsumption });
   }
 
   if (f.insurance.count > 0) {
     const covered = f.insurance.current !== null;
     const d = (covered ? 0.5 : -0.5) - (f.insurance.gaps > 0 ? 0.5 : 0);
-    out.push({ key: 'insurance', delta: d, text: t.insured(f.insurance.gaps, covered) });
+    out.push({ key: 'insurance', delta: d, gaps: f.insurance.gaps, covered });
   }
 
   if (f.costs.costPerKm !== null && f.costs.km >= MIN_KM_FOR_COST) {
     const c = f.costs.costPerKm;
     const d = c <= 0.15 ? 0.5 : c <= 0.3 ? 0 : -0.5;
-    out.push({ key: 'costPerKm', delta: d, text: t.costPerKm(fmt.moneyPerDistance(c), fmt.distanceSign, d) });
+    out.push({ key: 'costPerKm', delta: d, perKm: c });
   }
   return out;
+}
+
+/** A factor's sentence; `fmt` in the currency its money is in. */
+function sentence(x: BasisFactor, t: Texts, fmt: Fmt, fuelType: FuelType): string {
+  switch (x.key) {
+    case 'age':
+      return t.age(x.years, x.delta);
+    case 'km':
+      return t.km(fmt.km(x.perYear), fmt.km(TYPICAL_KM_PER_YEAR), x.delta);
+    case 'service':
+      return t.serviced(fmt.km(x.km), fmt.int(x.days), x.delta);
+    case 'oneService':
+      return t.oneService(fmt.date(x.date));
+    case 'noService':
+      return t.noService();
+    case 'consumption':
+      return t.consumption(fmt.consumption(x.avg, fuelType), fmt.consumption(x.typical, fuelType), x.delta);
+    case 'insurance':
+      return t.insured(x.gaps, x.covered);
+    case 'costPerKm':
+      return t.costPerKm(fmt.moneyPerDistance(x.perKm), fmt.distanceSign, x.delta);
+  }
+}
+
+/**
+ * The reason of an evaluation from its basis, in `lang` with `fmt`'s units; `fmt`'s currency must be
+ * the one the basis's money is in (basisInCurrency converts it first).
+ */
+export function reasonText(basis: EvaluationBasis, lang: Language, fmt: Fmt): string {
+  const t = TEXTS[lang];
+  const parts = basis.factors.map((x) => sentence(x, t, fmt, basis.fuelType));
+  if (basis.few !== null) parts.push(t.few(basis.few));
+  return parts.join(' ');
+}
+
+/**
+ * The basis with its money in `currency` at `rate` (units of `currency` for one of the basis's),
+ * rounded as the facts round a cost per km (3 decimals: FactsRepo's inCurrency).
+ */
+export function basisInCurrency(
+  basis: EvaluationBasis,
+  currency: CurrencyCode,
+  rate: number,
+): EvaluationBasis {
+  return {
+    ...basis,
+    currency,
+    factors: basis.factors.map((x) =>
+      x.key === 'costPerKm' ? { ...x, perKm: Math.round(x.perKm * rate * 1000) / 1000 } : x,
+    ),
+  };
 }
 
 /**
  * The built-in evaluation: a transparent rubric starting at 7 (age, km per year, service
  * regularity, real consumption, insurance continuity, cost per km), rounded to a whole 1–10.
  * With fewer than 5 records the score is capped at 6. The reason names the 2–4 factors that
- * moved the score most, with their numbers.
+ * moved the score most, with their numbers; its basis keeps them, for other readers (issue 50).
  */
 export function evaluate(f: VehicleFacts, lang: Language): Evaluation {
-  const t = TEXTS[lang];
-  const fmt = formatter(lang, f);
-  const all = factors(f, t, fmt);
+  const all = factors(f);
   let raw = BASE + all.reduce((s, x) => s + x.delta, 0);
   const few = f.records.total < FEW_RECORDS;
   if (few) raw = Math.min(raw, FEW_RECORDS_CAP);
@@ -159,7 +225,12 @@ export function evaluate(f: VehicleFacts, lang: Language): Evaluation {
   const ranked = [...all].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
   const moved = ranked.filter((x) => x.delta !== 0).slice(0, 4);
   const shown = moved.length >= 2 ? moved : ranked.slice(0, Math.max(2, moved.length));
-  const parts = shown.map((x) => x.text);
-  if (few) parts.push(t.few(f.records.total));
-  return { score, reason: parts.join(' ') };
+  const basis: EvaluationBasis = {
+    v: 1,
+    currency: f.currency ?? 'EUR',
+    fuelType: f.vehicle.fuelType,
+    factors: shown,
+    few: few ? f.records.total : null,
+  };
+  return { score, reason: reasonText(basis, lang, formatter(lang, f)), basis };
 }

@@ -15,6 +15,7 @@ import { latestRateSql } from '../db/fx-rates.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
 import { METRIC_UNITS, type ReaderUnits } from '../lib/reader-format.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
+import type { EvaluationBasis } from './evaluate.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;
@@ -150,10 +151,15 @@ export class FactsRepo {
   private readonly aggregates = new VersionedCache<Aggregates>(2000, () => 1);
   private readonly facts = new VersionedCache<VehicleFacts, string>(2000, () => 1);
 
-  /** Keeps an evaluation on the vehicle row (integral 1–10) and bumps its version. */
-  async saveScore(vehicleId: number, score: number, reason: string) {
+  /**
+   * Keeps an evaluation on the vehicle row (integral 1–10) and bumps its version: its reason as the
+   * evaluating reader reads it and, when it can be written again for another reader, its basis (null
+   * otherwise, so an earlier evaluation's basis never outlives it).
+   */
+  async saveScore(vehicleId: number, score: number, reason: string, basis?: EvaluationBasis) {
     await this.db.execute(sql`
       update vehicles set ai_score = ${score}, ai_score_reason = ${reason},
+             ai_score_basis = ${basis ? JSON.stringify(basis) : null}::jsonb,
              version = version + 1, updated_at = now()
        where id = ${vehicleId}`);
   }

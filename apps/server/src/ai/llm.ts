@@ -79,7 +79,9 @@ export class LlmProvider implements AiProvider {
         ),
       },
     ]);
-    return { score: draft.score, reason: reason ?? draft.reason };
+    // The model's own words cannot be written again for another reader: no basis. Without them
+    // (it failed), the built-in draft stands, with its basis.
+    return reason === undefined ? draft : { score: draft.score, reason };
   }
 
   async performance(facts: VehicleFacts, language: Language): Promise<string> {

@@ -1,4 +1,5 @@
 import type { ChatMessage, Language } from '@evdra/domain';
+import type { EvaluationBasis } from './evaluate.js';
 import type { UserFacts, VehicleFacts } from './facts.js';
 
 /** What the chat remembers between turns (kept with each AI message). */
@@ -15,7 +16,12 @@ export type ChatRequest = {
 };
 
 export type ChatAnswer = { text: string; context: ChatContext; intent: string };
-export type Evaluation = { score: number; reason: string };
+/**
+ * A score and its reason in the evaluating reader's language and money. `basis`: what the reason is
+ * made of, when it can be written again for another reader (the built-in rubric's; absent for a text
+ * a language model wrote).
+ */
+export type Evaluation = { score: number; reason: string; basis?: EvaluationBasis };
 
 /** Writes every AI text of the app. Numbers come only from the facts it is given. */
 export interface AiProvider {

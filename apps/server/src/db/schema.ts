@@ -182,6 +182,12 @@ export const vehicles = pgTable(
     aiEvaluationConsent: boolean('ai_evaluation_consent').notNull().default(false),
     aiScore: numeric('ai_score', { precision: 3, scale: 1, mode: 'number' }),
     aiScoreReason: text('ai_score_reason'),
+    /**
+     * What a built-in evaluation's reason is made of (migration 0040, issue 50: ai/evaluate.ts's
+     * EvaluationBasis), so each reader reads it in their language, currency and units; null for a
+     * text a language model wrote and for evaluations before it (ai_score_reason is read as stored).
+     */
+    aiScoreBasis: jsonb('ai_score_basis'),
     photoId: text('photo_id'),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),

@@ -6,7 +6,7 @@ import type { AiProvider } from '../../ai/provider.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { utcDays } from '../../lib/utc-day.js';
 import type { Principal } from '../auth/auth.service.js';
-import { presentVehicle, type VehiclesService } from '../vehicles/vehicles.service.js';
+import type { VehiclesService } from '../vehicles/vehicles.service.js';
 import type { ChatRepo } from './chat.repo.js';
 
 type Deps = {
@@ -37,10 +37,10 @@ export class AiService {
   async evaluate(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<Vehicle> {
     await this.d.vehicles.owned(p, vehicleId);
     const [facts, language] = await this.consentedFacts(p, vehicleId, acceptLanguage);
-    const { score, reason } = await this.d.provider.evaluate(facts, language);
-    await this.d.facts.saveScore(vehicleId, Math.max(1, Math.min(10, Math.round(score))), reason);
+    const { score, reason, basis } = await this.d.provider.evaluate(facts, language);
+    await this.d.facts.saveScore(vehicleId, Math.max(1, Math.min(10, Math.round(score))), reason, basis);
     this.d.changed();
-    return presentVehicle(await this.d.vehicles.visible(p, vehicleId));
+    return this.d.vehicles.presented(p, await this.d.vehicles.visible(p, vehicleId));
   }
 
   async performance(p: Principal, vehicleId: number, acceptLanguage?: string): Promise<string> {

@@ -19,6 +19,10 @@ export type ReportVehicle = {
   aiEvaluationConsent: boolean;
   aiScore: number | null;
   aiScoreReason: string | null;
+  /** A built-in evaluation's basis (ai/evaluate.ts), to write its reason in the report's language. */
+  aiScoreBasis?: unknown;
+  /** Units of the owner's currency for one of the basis's money today (null: no rate known). */
+  aiScoreRate?: number | null;
   photoId: string | null;
   ownerUsername: string;
 };
@@ -108,7 +112,10 @@ export class ReportsRepo {
             'engineSize', v.engine_size,
             'odometer', v.odometer, 'aiEvaluationConsent', v.ai_evaluation_consent,
             'aiScore', v.ai_score, 'aiScoreReason', v.ai_score_reason, 'photoId', v.photo_id,
-            'ownerUsername', u.username),
+            'ownerUsername', u.username, 'aiScoreBasis', v.ai_score_basis,
+            -- The basis's money in the owner's currency now, as the records' prices here (issue 50).
+            'aiScoreRate', case when v.ai_score_basis is not null then
+              ${latestRateSql(sql`v.ai_score_basis->>'currency'`, sql`u.currency`, sql`current_date`)} end),
           'services', (select coalesce(json_agg(json_build_object(
               'date', r.date, 'km', r.km, 'price', ${owned(sql`r.price`, sql`r`)},
               'description', r.description)

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Language, ReportLink, ReportVerification } from '@evdra/domain';
+import {
+  EXISTING_USER_MONEY_AND_UNITS,
+  type Language,
+  type ReportLink,
+  type ReportVerification,
+} from '@evdra/domain';
+import { isBasis, readReason } from '../../ai/reasons.js';
 import type { FileStore } from '../../files/file-store.js';
 import { renderPdfFirstPage } from '../../files/pdf-render-thread.js';
 import { notFound } from '../../lib/errors.js';
@@ -166,7 +172,15 @@ export class ReportsService {
     const row = {
       // The owner's currency and units only shape how the figures are printed (the costs already
       // change with the currency): left out, a report's code is the one it had before issue 50.
-      code: contentCode(vehicleId, now.toISOString().slice(0, 10), [{ ...records, owner: undefined }, costs]),
+      // The AI reason's basis and rate are how its text is written, not what it says: left out too.
+      code: contentCode(vehicleId, now.toISOString().slice(0, 10), [
+        {
+          ...records,
+          owner: undefined,
+          vehicle: { ...v, aiScoreBasis: undefined, aiScoreRate: undefined },
+        },
+        costs,
+      ]),
       vehicleId,
       make: v.make,
       model: v.model,
@@ -235,6 +249,31 @@ export class ReportsService {
       this.issue(vehicleId, records, costs),
     ]);
     const { code, generatedAt } = issued;
-    return buildModel({ lang, generatedAt, code, records, costs, ...(photo ? { photo } : {}) });
+    return buildModel({
+      lang,
+      generatedAt,
+      code,
+      records: { ...records, vehicle: reportReason(records, lang) },
+      costs,
+      ...(photo ? { photo } : {}),
+    });
   }
+}
+
+/**
+ * The car's AI reason as the report prints it (issue 50): a built-in evaluation's written again in the
+ * report's language, its money in the currency and its measures in the units every other figure of
+ * the report is in (the owner's); a reason without a basis as stored.
+ */
+function reportReason(records: ReportRecords, lang: Language): ReportRecords['vehicle'] {
+  const v = records.vehicle;
+  if (v.aiScoreBasis == null) return v;
+  const owner = records.owner ?? { ...EXISTING_USER_MONEY_AND_UNITS };
+  const basis = v.aiScoreBasis;
+  const rates =
+    isBasis(basis) && v.aiScoreRate != null ? new Map([[basis.currency, Number(v.aiScoreRate)]]) : undefined;
+  return {
+    ...v,
+    aiScoreReason: readReason(v.aiScoreReason, basis, { language: lang, ...owner }, rates),
+  };
 }

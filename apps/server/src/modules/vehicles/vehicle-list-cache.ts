@@ -4,10 +4,12 @@ import type { Database } from '../../db/client.js';
 export const VEHICLES_CHANGED = 'evdra_vehicles_changed';
 
 /**
- * The GET /api/vehicles answer per viewer (a user's own list, or 'all' for admins), the app's
+ * The GET /api/vehicles answer per viewer (a user's own list, or every vehicle for an admin), the app's
  * hottest read, kept as its UTF-8 bytes: sent without being encoded again (~5% of its CPU,
- * bench:ab). Any change to vehicles or owners' names empties it: synchronously after a write in
- * this process, and through LISTEN/NOTIFY (database triggers) for writes from any other process.
+ * bench:ab). Any change to vehicles or owners' names, to a user's language, currency or units, or to
+ * the exchange rates (the AI reasons are written for each reader, issue 50) empties it: synchronously
+ * after a write in this process, and through LISTEN/NOTIFY (database triggers) for writes from any
+ * other process.
  * While the notification feed is down, nothing is cached.
  */
 export class VehicleListCache {

@@ -1,5 +1,6 @@
 import type { CurrencyCode, VehicleInput } from '@evdra/domain';
 import { and, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
+import type { ReasonReader } from '../../ai/reasons.js';
 import { type Access, accessTo, closedListingPhotoOfAnother, reachable } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { uniqueChecked } from '../../db/errors.js';
@@ -15,6 +16,9 @@ export type VehicleRow = typeof vehicles.$inferSelect & {
   ownerCurrency: CurrencyCode;
   access: Access | null;
 };
+
+/** A vehicle as the API's JSON text, its AI evaluation's basis, and its reader's settings when it has one. */
+export type VehicleJsonRow = { json: string; basis: unknown; reader: ReasonReader | null };
 
 const columns = {
   ...getTableColumns(vehicles),
@@ -114,17 +118,24 @@ export class VehiclesRepo {
           ),
         ),
     );
-    this.jsonById = namedStatement<{ json: string }>(
+    // With the JSON, a built-in evaluation's basis and then (only then) the reader's settings, for
+    // the AI reason written for them (issue 50): still one statement.
+    const json = this.db
+      .select(vehicleJson)
+      .from(vehicles)
+      .innerJoin(users, eq(users.id, vehicles.ownerId))
+      .where(and(eq(vehicles.id, sql.placeholder('id')), reachable(vehicles.id)));
+    this.jsonById = namedStatement<VehicleJsonRow>(
       this.db,
       'vehicle_json_by_id_for_user',
-      this.db.select({ json: sql<string>`row_to_json(r)::text`.as('json') }).from(
-        this.db
-          .select(vehicleJson)
-          .from(vehicles)
-          .innerJoin(users, eq(users.id, vehicles.ownerId))
-          .where(and(eq(vehicles.id, sql.placeholder('id')), reachable(vehicles.id)))
-          .as('r'),
-      ),
+      sql`select row_to_json(r)::text as json, b.basis,
+                 case when b.basis is not null then (
+                   select json_build_object('language', u.language, 'currency', u.currency,
+                            'distanceUnit', u.distance_unit, 'volumeUnit', u.volume_unit,
+                            'consumptionUnit', u.consumption_unit)
+                     from users u where u.id = ${sql.placeholder('reader')}) end as reader
+            from (${json}) r,
+                 lateral (select v.ai_score_basis as basis from vehicles v where v.id = r.id) b`,
     );
   }
 
@@ -152,10 +163,13 @@ export class VehiclesRepo {
     return row as VehicleRow | undefined;
   }
 
-  /** As get, as the API's Vehicle JSON text; undefined when `userId` does not reach it. */
-  async getJson(id: number, userId: number | null): Promise<string | undefined> {
-    const [row] = await this.jsonById({ id, userId });
-    return row?.json;
+  /**
+   * As get, as the API's Vehicle JSON text (its aiScoreReason as stored), with the AI evaluation's
+   * basis and, when there is one, the settings of `readerId`; undefined when `userId` does not reach it.
+   */
+  async getJson(id: number, userId: number | null, readerId: number): Promise<VehicleJsonRow | undefined> {
+    const [row] = await this.jsonById({ id, userId, reader: readerId });
+    return row;
   }
 
   async insert(ownerId: number, input: VehicleInput): Promise<number> {

@@ -58,7 +58,8 @@ export async function vehiclesRoutes(
       const p = principalOf(req);
       const { limit, cursor } = req.query;
       const own = req.query.own === 'true';
-      const viewer = own ? `own:${p.userId}` : p.role === 'ADMIN' ? 'all' : `user:${p.userId}`;
+      // Every admin reads every vehicle, each its AI reasons in their own language and money (issue 50).
+      const viewer = own ? `own:${p.userId}` : p.role === 'ADMIN' ? `all:${p.userId}` : `user:${p.userId}`;
       const key = limit || cursor ? `${viewer}:${limit ?? ''}:${cursor ?? ''}` : viewer;
       // The page's next cursor is kept with it, in front of the JSON (a line of its own).
       const kept = await lists.getOrLoad(key, async () => {
@@ -110,7 +111,7 @@ export async function vehiclesRoutes(
         response: { 200: Vehicle, ...errors },
       },
     },
-    async (req) => presentVehicle(await service.update(principalOf(req), req.params.id, req.body)),
+    async (req) => service.update(principalOf(req), req.params.id, req.body),
   );
 
   r.delete(
@@ -181,7 +182,7 @@ export async function vehiclesRoutes(
           : fields.removePhoto === 'true'
             ? 'remove'
             : undefined;
-        return presentVehicle(await service.update(principalOf(req), req.params.id, body, photo));
+        return service.update(principalOf(req), req.params.id, body, photo);
       },
     );
 

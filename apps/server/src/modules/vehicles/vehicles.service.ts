@@ -7,6 +7,7 @@ import {
   type VehicleInput,
   type VehicleUpdateBody,
 } from '@evdra/domain';
+import type { AiReasons } from '../../ai/reasons.js';
 import type { Executor } from '../../db/client.js';
 import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
@@ -79,6 +80,8 @@ export class VehiclesService {
     private readonly changed: () => void = () => {},
     private readonly beforeDelete: BeforeVehicleDelete = async () => {},
     private readonly fuelsChange: FuelsChange = async () => {},
+    /** Writes a vehicle's AI reason for its reader (issue 50); without it the stored text is answered. */
+    private readonly reasons?: Pick<AiReasons, 'forReader' | 'with'>,
   ) {}
 
   /**
@@ -94,9 +97,21 @@ export class VehiclesService {
       fetch: limit + 1,
       before: q.cursor ? Number(q.cursor) : undefined,
     });
-    if (rows.length <= limit) return { rows };
-    rows.length = limit;
-    return { rows, next: String(rows[limit - 1]?.id) };
+    const more = rows.length > limit;
+    if (more) rows.length = limit;
+    // Each AI reason as this reader reads it (one read of their settings for the page, if any has a basis).
+    const shown = await this.readable(p, rows);
+    return more ? { rows: shown, next: String(rows[limit - 1]?.id) } : { rows: shown };
+  }
+
+  /** A vehicle as the API answers it to `p`: its AI reason in their language, currency and units. */
+  async presented(p: Principal, v: VehicleRow): Promise<Vehicle> {
+    const [shown = v] = await this.readable(p, [v]);
+    return presentVehicle(shown);
+  }
+
+  private readable(p: Principal, rows: VehicleRow[]): Promise<VehicleRow[]> {
+    return this.reasons ? this.reasons.forReader(p.userId, rows) : Promise.resolve(rows);
   }
 
   /**
@@ -109,11 +124,21 @@ export class VehiclesService {
     return v;
   }
 
-  /** As visible, as the API's Vehicle JSON text (GET /api/vehicles/{id}: the database writes it). */
+  /**
+   * As visible, as the API's Vehicle JSON text (GET /api/vehicles/{id}: the database writes it), its
+   * AI reason as the caller reads it: a built-in evaluation's written again for them (issue 50).
+   */
   async visibleJson(p: Principal, id: number): Promise<string> {
-    const json = await this.repo.getJson(id, p.role === 'ADMIN' ? null : p.userId);
-    if (json === undefined) throw notFound('Vehicle');
-    return json;
+    const row = await this.repo.getJson(id, p.role === 'ADMIN' ? null : p.userId, p.userId);
+    if (row === undefined) throw notFound('Vehicle');
+    if (row.basis == null || !row.reader || !this.reasons) return row.json;
+    const vehicle = JSON.parse(row.json) as Vehicle;
+    const [shown] = await this.reasons.with(row.reader, [
+      { aiScoreReason: vehicle.aiScoreReason, aiScoreBasis: row.basis },
+    ]);
+    if (!shown || shown.aiScoreReason === vehicle.aiScoreReason) return row.json;
+    // Parsed and written again only for such a vehicle: the same keys, in the same order.
+    return JSON.stringify({ ...vehicle, aiScoreReason: shown.aiScoreReason });
   }
 
   /** The vehicle if the caller may change it itself: its owner or an admin (403 editor/viewer, 404 others). */
@@ -137,9 +162,9 @@ export class VehiclesService {
     return this.reload(id, p);
   }
 
-  async update(p: Principal, id: number, body: VehicleUpdateBody, photo?: PhotoChange): Promise<VehicleRow> {
+  async update(p: Principal, id: number, body: VehicleUpdateBody, photo?: PhotoChange): Promise<Vehicle> {
     const current = await this.owned(p, id);
-    if (body.version !== current.version) throw staleVersion(current);
+    if (body.version !== current.version) throw staleVersion(await this.presented(p, current));
     const { version, photoUrl: _ignored, ...input } = body;
     // An absent second fuel keeps the stored one: the pair is checked as it will be.
     const fuels: Fuels = {
@@ -186,10 +211,10 @@ export class VehiclesService {
     this.changed();
     if (!applied) {
       if (newPhotoId) await this.deleteFile(newPhotoId);
-      throw staleVersion(await this.reload(id));
+      throw staleVersion(await this.presented(p, await this.reload(id)));
     }
     if (photoId !== undefined && current.photoId) await this.deleteFile(current.photoId);
-    return this.reload(id, p);
+    return this.presented(p, await this.reload(id, p));
   }
 
   /** Replaces the vehicle's photo; answers the new photo's URL. */
@@ -285,10 +310,10 @@ const duplicateRegistration = () =>
     'You already have a vehicle with this registration number.',
   );
 
-const staleVersion = (current: VehicleRow) =>
+const staleVersion = (current: Vehicle) =>
   new AppError(
     409,
     'VERSION_CONFLICT',
     'This vehicle was changed elsewhere. Review the current version.',
-    presentVehicle(current),
+    current,
   );
