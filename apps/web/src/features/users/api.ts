@@ -20,11 +20,23 @@ export const useMe = () => useQuery({ queryKey: userKeys.me, queryFn: () => api<
 
 export type UpdateMeInput = UpdateMeBody;
 
+/** What the server writes its texts for a reader in (issue 50): a car's AI reason, the AI summaries. */
+const READER_SETTINGS = ['language', 'currency', 'distanceUnit', 'volumeUnit', 'consumptionUnit'] as const;
+
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateMeInput) => api<User>('/api/users/me', { method: 'PUT', body }),
-    onSuccess: (user) => queryClient.setQueryData(userKeys.me, user),
+    onSuccess: (user) => {
+      const before = queryClient.getQueryData<User>(userKeys.me);
+      queryClient.setQueryData(userKeys.me, user);
+      // The vehicles' AI reasons and the summaries were written in the old language and money: read again.
+      if (!before || READER_SETTINGS.some((k) => before[k] !== user[k])) {
+        // vehicleKeys.all (lib/vehicle-list, not imported: it brings the offline store into this chunk).
+        void queryClient.invalidateQueries({ queryKey: ['vehicles'] });
+        void queryClient.invalidateQueries({ queryKey: ['ai-summary'] });
+      }
+    },
   });
 }
 
