@@ -137,6 +137,10 @@ export const Vehicle = z.object({
   odometer: z.number().int(),
   aiEvaluationConsent: z.boolean(),
   aiScore: z.number().nullable(),
+  /**
+   * Why the score (issue 50): the built-in evaluation's reason is written for the caller, in their
+   * language, currency and units; a language model's reason reads as it wrote it.
+   */
   aiScoreReason: z.string().nullable(),
   photoUrl: z.string().nullable(),
   ownerId: z.number().int(),
