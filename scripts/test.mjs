@@ -12,6 +12,8 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+// Named again just above the last line: CI keeps only the tail of the output.
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -41,7 +43,10 @@ const vitestOk = run('unit, component and API integration tests (vitest)', bin('
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
+  const failures = vitestFailures(vitest);
+  // A file that failed outside its tests (its set-up) has them skipped, not failed: it counts once.
+  totals.failed += Math.max(vitest.numFailedTests, failures.length);
+  failedTests.push(...failures);
 } else if (!vitestOk) totals.failed += 1;
 
 if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
@@ -58,17 +63,33 @@ if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
   if (pw) {
     totals.passed += pw.stats.expected + pw.stats.flaky;
     totals.failed += pw.stats.unexpected;
-    for (const title of flakyTests(pw)) console.log(`flaky (passed on its retry): ${title}`);
+    failedTests.push(...playwrightTests(pw, 'unexpected'));
+    for (const title of playwrightTests(pw, 'flaky')) console.log(`flaky (passed on its retry): ${title}`);
   } else if (!e2eOk) totals.failed += 1;
 } else totals.failed += 1;
 
-/** The titles of the tests Playwright reports as flaky (failed, then passed on a retry). */
-function flakyTests(report) {
+/** The failed vitest tests: file, title and the first line of the first failure. */
+function vitestFailures(report) {
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.replace(root, '');
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    // A file that fails outside any test (import error, crashed worker) has no failed test.
+    if (!failed.length && file.status === 'failed') failures.push(`${path}: ${firstLine(file.message)}`);
+    for (const t of failed) failures.push(`${path} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  return failures;
+}
+
+const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim()) ?? '';
+
+/** The titles of the tests Playwright reports with a status ('flaky': failed, then passed on a retry). */
+function playwrightTests(report, status) {
   const titles = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
-        if (t.status === 'flaky') titles.push([...path, spec.title].filter(Boolean).join(' › '));
+        if (t.status === status) titles.push([...path, spec.title].filter(Boolean).join(' › '));
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
   for (const suite of report.suites ?? []) walk(suite, [suite.title]);
@@ -76,5 +97,6 @@ function flakyTests(report) {
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+for (const test of failedTests) console.log(`failed: ${test.slice(0, 300)}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +21,10 @@ import { openPostgres } from '../../src/db/client.js';
  * seconds of WASM; PostgreSQL: a second or more), so they run once per set of migrations and each
  * database starts as a copy: PGlite from a data directory image, PostgreSQL from a template database.
  * Both are named by a hash of the migrations (and PGlite's version), so a changed migration makes new ones.
+ * Another checkout's (a branch with another migration) may be in use at the same time: only those
+ * unused for a day are removed.
  */
+const STALE_MS = 24 * 3600_000;
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 function migrationsHash(): string {
@@ -37,9 +49,16 @@ let image: Promise<string> | undefined;
 export function pgliteImage(): Promise<string> {
   image ??= (async () => {
     const file = join(tmpdir(), `evdra-test-pglite-${migrationsHash()}.tar`);
-    if (existsSync(file)) return file;
-    for (const old of readdirSync(tmpdir()).filter((f) => /^evdra-test-pglite-\w+\.tar$/.test(f)))
-      rmSync(join(tmpdir(), old), { force: true });
+    if (existsSync(file)) {
+      const now = new Date();
+      utimesSync(file, now, now); // used: not stale
+      return file;
+    }
+    for (const old of readdirSync(tmpdir()).filter((f) => /^evdra-test-pglite-\w+\.tar$/.test(f))) {
+      const path = join(tmpdir(), old);
+      const used = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - used > STALE_MS) rmSync(path, { force: true });
+    }
     const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
@@ -86,11 +105,19 @@ async function makeTemplate(serverUrl: string): Promise<string> {
   await admin.connect();
   try {
     await admin.query(`select pg_advisory_lock(hashtext('evdra_test_tpl'))`);
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'evdra_test_tpl_%'`,
+    // Each template's comment says when a test process last took it (copying one leaves no trace).
+    const used = `comment on database ${name} is '${Date.now()}'`;
+    const { rows } = await admin.query<{ datname: string; used: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as used from pg_database
+        where datname like 'evdra_test_tpl_%'`,
     );
-    if (rows.some((r) => r.datname === name)) return name;
-    for (const old of rows) await admin.query(`drop database if exists ${old.datname} with (force)`);
+    if (rows.some((r) => r.datname === name)) {
+      await admin.query(used);
+      return name;
+    }
+    for (const old of rows)
+      if (!(Date.now() - Number(old.used) < STALE_MS))
+        await admin.query(`drop database if exists ${old.datname} with (force)`);
     // Migrated under another name and renamed when done: a template is never half migrated.
     const building = `${name}_building`;
     await admin.query(`drop database if exists ${building} with (force)`);
@@ -104,6 +131,7 @@ async function makeTemplate(serverUrl: string): Promise<string> {
     }
     await untilIdle(admin, building);
     await admin.query(`alter database ${building} rename to ${name}`);
+    await admin.query(used);
     return name;
   } finally {
     await admin.end(); // the advisory lock ends with the session
