@@ -14,6 +14,7 @@ const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
 // Named again just above the last line: CI keeps only the tail of the output.
 const failedTests = [];
+const flakyTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -36,6 +37,8 @@ if (!run('boundaries (dependency-cruiser)', 'node', ['scripts/boundaries.mjs']))
 const vitestJson = join(reports, 'vitest.json');
 const vitestOk = run('unit, component and API integration tests (vitest)', bin('vitest'), [
   'run',
+  // As Playwright's retries: a test that fails once and then passes is named as flaky below, not hidden.
+  '--retry=1',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
@@ -47,6 +50,7 @@ if (vitest) {
   // A file that failed outside its tests (its set-up) has them skipped, not failed: it counts once.
   totals.failed += Math.max(vitest.numFailedTests, failures.length);
   failedTests.push(...failures);
+  flakyTests.push(...vitestFlaky(vitest));
 } else if (!vitestOk) totals.failed += 1;
 
 if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
@@ -64,7 +68,7 @@ if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
     totals.passed += pw.stats.expected + pw.stats.flaky;
     totals.failed += pw.stats.unexpected;
     failedTests.push(...playwrightTests(pw, 'unexpected'));
-    for (const title of playwrightTests(pw, 'flaky')) console.log(`flaky (passed on its retry): ${title}`);
+    flakyTests.push(...playwrightTests(pw, 'flaky'));
   } else if (!e2eOk) totals.failed += 1;
 } else totals.failed += 1;
 
@@ -79,6 +83,15 @@ function vitestFailures(report) {
     for (const t of failed) failures.push(`${path} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
   }
   return failures;
+}
+
+/** The vitest tests that passed on their retry: they carry the failure of the first try. */
+function vitestFlaky(report) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'passed' && t.failureMessages?.length)
+      .map((t) => `${file.name.replace(root, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
+  );
 }
 
 const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim()) ?? '';
@@ -97,6 +110,7 @@ function playwrightTests(report, status) {
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+for (const test of flakyTests) console.log(`flaky (passed on its retry): ${test.slice(0, 300)}`);
 for (const test of failedTests) console.log(`failed: ${test.slice(0, 300)}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
