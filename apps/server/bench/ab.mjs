@@ -1,7 +1,7 @@
 // `npm run bench:ab -- <before/main.js> [after/main.js]`: two builds of the server side by side on
 // one PostgreSQL database, the same GET routes measured on each in short alternated slices, so that
 // the machine's drift (2-3x between sessions, ±10% from one minute to the next) hits both alike.
-// Prints each route's median CPU per answer (/proc) and req/s, and in how many slice pairs the
+// Prints each route's median CPU per answer (/proc), req/s and bytes per answer, and in how many slice pairs the
 // second build spent less CPU than the first. The second build defaults to apps/server/dist.
 //
 // A "before" build: `git stash && npm run build -w apps/server && cp -r apps/server/dist
@@ -102,24 +102,26 @@ try {
     `${ROUNDS} alternated pairs of ${SLICE} s slices per route, ${CONNECTIONS} connections; medians.`,
   );
   console.log(
-    `${'route'.padEnd(36)}${'A CPU µs'.padStart(10)}${'B CPU µs'.padStart(10)}${'B/A'.padStart(7)}${'A req/s'.padStart(10)}${'B req/s'.padStart(10)}  B cheaper`,
+    `${'route'.padEnd(36)}${'A CPU µs'.padStart(10)}${'B CPU µs'.padStart(10)}${'B/A'.padStart(7)}${'A req/s'.padStart(10)}${'B req/s'.padStart(10)}${'A bytes'.padStart(9)}${'B bytes'.padStart(9)}  B cheaper`,
   );
   for (const path of paths) {
     const cpu = { A: [], B: [] };
     const rps = { A: [], B: [] };
+    const bytes = {};
     for (let r = 0; r < ROUNDS; r++) {
       // A then B, then B then A: neither always gets the warmer second.
       for (const s of r % 2 ? [...servers].reverse() : servers) {
         const m = await measure(s, path, SLICE);
         cpu[s.label].push(m.cpuUs);
         rps[s.label].push(m.rps);
+        bytes[s.label] = m.bytes;
       }
     }
     const cheaper = cpu.A.filter((a, i) => cpu.B[i] < a).length;
     if (process.env.VERBOSE)
       console.log(cpu.A.map((a, i) => `${a.toFixed(0)}/${cpu.B[i].toFixed(0)}`).join(' '));
     console.log(
-      `${path.padEnd(36)}${fmt(median(cpu.A), 1).padStart(10)}${fmt(median(cpu.B), 1).padStart(10)}${fmt(median(cpu.B) / median(cpu.A), 3).padStart(7)}${fmt(median(rps.A)).padStart(10)}${fmt(median(rps.B)).padStart(10)}  ${cheaper}/${ROUNDS}`,
+      `${path.padEnd(36)}${fmt(median(cpu.A), 1).padStart(10)}${fmt(median(cpu.B), 1).padStart(10)}${fmt(median(cpu.B) / median(cpu.A), 3).padStart(7)}${fmt(median(rps.A)).padStart(10)}${fmt(median(rps.B)).padStart(10)}${fmt(bytes.A).padStart(9)}${fmt(bytes.B).padStart(9)}  ${cheaper}/${ROUNDS}`,
     );
   }
 } finally {

@@ -232,7 +232,9 @@ export async function load(url, headers, { connections = 50, duration = 10, pid 
   const cpuUs = pid && r.requests.total ? ((cpuSeconds(pid) - cpu0) * 1e6) / r.requests.total : undefined;
   times.sort((a, b) => a - b);
   const p95 = times[Math.min(times.length - 1, Math.floor(0.95 * times.length))] ?? 0;
-  return { rps: r.requests.average, p50: r.latency.p50, p95, p99: r.latency.p99, cpuUs };
+  // Bytes an answer took on the wire, headers included: on loopback the kernel's copy is the server's CPU.
+  const bytes = r.requests.total ? r.throughput.total / r.requests.total : 0;
+  return { rps: r.requests.average, p50: r.latency.p50, p95, p99: r.latency.p99, cpuUs, bytes };
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc; clock ticks of 10 ms). */
