@@ -8,6 +8,7 @@ import { fmt as fmtNumber } from '../lib.mjs';
 const fmt = (n, d) => (n == null ? '–' : fmtNumber(n, d));
 
 const LIMITS = { user: 50, market: 50, admin: 300 };
+const RATING_MS = 20;
 const WRITE_MEDIAN_MS = 15;
 const GROWTH = 1.5;
 
@@ -75,8 +76,15 @@ export function checkTargets(results, routes, connections) {
   }
   for (const [name, ms] of Object.entries(full.writes))
     add(`write ${name}: median ≤ ${WRITE_MEDIAN_MS} ms`, ms <= WRITE_MEDIAN_MS, `${fmt(ms, 1)} ms`);
+  // A new listing's 201 answer carries its priceRating: the whole write bounds the rating's time.
+  const listing = full.writes['a new listing'];
+  if (listing !== undefined)
+    add(
+      `price rating of a new listing ≤ ${RATING_MS} ms`,
+      listing <= RATING_MS,
+      `${fmt(listing, 1)} ms, the write`,
+    );
   const missing = [
-    'price rating of a new listing ≤ 20 ms (not timed apart from the listing write and "market: a listing")',
     'reminder job: a night of ≈30,000 due items ≤ 60 s, reads ≤ 2× during it',
     'backup of the full set with RSS ≤ 300 MB; restore of the small set',
   ];
