@@ -5,6 +5,8 @@
  * Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
+import { fuelType } from '../src/ocr/fields/fuel-type.js';
+import { provider } from '../src/ocr/fields/insurer.js';
 import { joinThousands } from '../src/ocr/fields/odometer.js';
 import { policyNumber } from '../src/ocr/fields/policy-number.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
@@ -25,6 +27,11 @@ describe('English policy numbers in slashes or in groups, not a stray digit grou
     ['Policy ref: MPC 31179042', 'MPC 31179042'],
     // The next column (three spaces or more) is not part of it.
     ['Policy ref: MPC 3117 9042   Date of issue: 03/02/2025', 'MPC 3117 9042'],
+    // The gap after the letters widened, or one between the groups; the slashes read as bars or lost.
+    ['Policy No.   MPC   3117 9042', 'MPC 3117 9042'],
+    ['Policy No. MPC 3117  9042', 'MPC 3117 9042'],
+    ['Policy number: AXA|MT|25|0048217', 'AXA/MT/25/0048217'],
+    ['Policy number: AXA MT 25 0048217', 'AXA MT 25 0048217'],
   ])('%s', (text, want) => {
     expect(policyNumber(norm(text))).toBe(want);
   });
@@ -41,6 +48,54 @@ Annual premium £634.20`),
     expect(r.fields.policyNumber).toBe('MPC 3117 9042');
     expect(r.fields.price).toBe(634.2);
   });
+
+  it.each([
+    // A single space before the start date's year: the year is the next column, not a fourth group.
+    ['MPC 3117 9042 2024-03-11 2025-03-10', 'MPC 3117 9042'],
+    ['MPC   3117 9042   11/03/2024   10/03/2025', 'MPC 3117 9042'],
+    ['AXA|MT|25|0048217   11/03/2025   10/03/2026', 'AXA/MT/25/0048217'],
+  ])('reads the number under its heading in "%s"', (row, want) => {
+    const r = extractInsurance(lines(`ADMIRAL\nPolicy number   Start date   End date\n${row}`));
+    expect(r.fields.policyNumber).toBe(want);
+  });
+
+  it('reads the number below a "Policy ret" (ref) label that stands alone', () => {
+    const r = extractInsurance(lines('LV=\nPolicy ret\nAXA/MT/25/0048217\nTotal premium   £3054.11'));
+    expect(r.fields.policyNumber).toBe('AXA/MT/25/0048217');
+  });
+
+  it("names the insurer of the letterhead, not another insurer's prefix in the policy number", () => {
+    const doc = lines(`
+AVIVA
+Customer services 0345 550 0000
+CERTIFICATE OF MOTOR INSURANCE
+Policy number   Start date   End date
+AXA/MT/25/0048217   09.03.2025   08.03.2026`);
+    expect(provider(doc).value).toBe('Aviva');
+    expect(extractInsurance(doc).fields.policyNumber).toBe('AXA/MT/25/0048217');
+  });
+});
+
+describe('the annual premium, not an instalment', () => {
+  it.each([
+    'Annual premium   £634.20\nMonthly premium   £52.85\nPayable in 12 instalments of £52.85',
+    'Monthy premium   £52.85\nAnnual premium   £634.20',
+    'Monthly instalment 1   19.09.2024   52.85\nMonthly instalment 2   19.10.2024   52.85\nTotal annual premium   £634.20',
+    'Annual premium\n£634.20\nMonthly premium\n£52.85',
+    'Annual premium 2024/25   £634.20\nInstalment amount   £52.85',
+  ])('%s', (text) => {
+    const r = extractInsurance(lines(`ADMIRAL\nPolicy No. MPC 3117 9042\n${text}`));
+    expect(r.fields.price).toBe(634.2);
+  });
+
+  it.each([
+    ['Prima de asigurare   1.234,56 lei\nRata 1   617,28 lei\nRata 2   617,28 lei', 1234.56],
+    ['Prima de asigurare\n1.234,56 lei\nPlata în 2 rate de 617,28 lei', 1234.56],
+    ['Total de plată   1.234,56 lei\nPrima de referinta   1.500,00 lei', 1234.56],
+    ['Total de plata   1.234,56 lei\nPlata in 12 rate lunare de 102,88 lei', 1234.56],
+  ])('Romanian: %s', (text, price) => {
+    expect(extractInsurance(lines(`ALLIANZ TIRIAC\n${text}`)).fields.price).toBe(price);
+  });
 });
 
 describe('the odometer on a service invoice: "KM: 76.320" is 76,320 km, not 76', () => {
@@ -50,6 +105,10 @@ describe('the odometer on a service invoice: "KM: 76.320" is 76,320 km, not 76',
     ['KM: 76 320', 76320],
     ['KM 76. 320', 76320],
     ['Nr. înmatriculare: B 729 XYZ   KM: 76 320', 76320],
+    ['Data: 12.03.2025   KM: 76.320', 76320],
+    ['KM: 76.32O', 76320],
+    // "Kilometraj" with its m read as an n.
+    ['Kilonetraj   76.320', 76320],
   ])('%s', (text, km) => {
     expect(extractRevision(lines(`AUTO SERVICE DACIA SRL\n${text}\nTOTAL 1.234,00 LEI`)).fields.km).toBe(km);
   });
@@ -67,5 +126,68 @@ describe('a fuel slip\'s "47,85 L x 7,61" line', () => {
       lines('OMV PETROM MARKETING SRL\n47,85 L x 7,61\nMOTORINA 364,14 A\nTOTAL 364,14 LEI'),
     );
     expect(r.fields).toMatchObject({ liters: 47.85, pricePerLiter: 7.61, fuelPrice: 364.14 });
+  });
+
+  it.each([
+    // Its decimal point lost, moved or read as a space on a tilted photo: the total decides.
+    '47 85 L x 7,61\nTOTAL 364,14 LEI',
+    '4 7,85 L x 7,61\nTOTAL 364,14 LEI',
+    '4,785 L x 7,61\nTOTAL 364,14 LEI',
+    // Split over two lines.
+    '47,85 L x\n7,61 364,14\nTOTAL 364,14 LEI',
+    // A row whose headings were not read (or read garbled), its amount misread: the total decides.
+    '47,85   7,61   364,14\nTOTAL 364,14 LEI',
+    'Ltri   Prt/L   Tota1\n47,85   7,61   364,74\nTOTAL   364,14 LEI',
+  ])('%s', (text) => {
+    const r = extractFuel(lines(`OMV PETROM MARKETING SRL\n${text}`));
+    expect(r.fields).toMatchObject({ liters: 47.85, pricePerLiter: 7.61, fuelPrice: 364.14 });
+  });
+
+  it('takes the price with three decimals when it comes first in the row ("6.326   61.20   387,15")', () => {
+    const r = extractFuel(
+      lines('ROMPETROL\nLitri   Total\nPret/litru\n6.326   61.20   387,15\nTOTAL LEI   387,15 LEI'),
+    );
+    expect(r.fields).toMatchObject({ liters: 61.2, pricePerLiter: 6.326, fuelPrice: 387.15 });
+  });
+
+  it('finds litres and a three-decimal price apart on a slanted slip when they make an amount printed to the cent', () => {
+    const r = extractFuel(
+      lines(
+        'TESCO\nDiesel   Value\nLitres   Unit price   97.14\n1.455\n66.76   97.14\nTOTAL DUE   150.00\nCASH   52.86',
+      ),
+    );
+    expect(r.fields).toMatchObject({ liters: 66.76, pricePerLiter: 1.455, fuelPrice: 97.14 });
+  });
+
+  it('reads a quantity whose decimal point became a space, and "Unit price" as the price per litre', () => {
+    const r = extractFuel(lines('BP\nQuantity   54 88 litres\nUnit price   1.740\nTOTAL   95.49'));
+    expect(r.fields).toMatchObject({ liters: 54.88, pricePerLiter: 1.74, fuelPrice: 95.49 });
+  });
+
+  it('does not take an amount beside the odometer label as the reading ("Kilometraj   55,98 RON")', () => {
+    const r = extractFuel(
+      lines('ROMPETROL\n57,63 L x 6,49 RON/L\nKilometraj   55,98 RON\n201.245\nTOTAL 374,02 RON'),
+    );
+    expect(r.fields.odometer).toBe(201245);
+  });
+});
+
+describe('the fuel named on a slip', () => {
+  it.each([
+    ['Surtidor 2 DlESEL e+', 'DIESEL'],
+    ['Dtesel\nTOTAL   95.49', 'DIESEL'],
+    ['Gasolina 95', 'PETROL'],
+  ])('%s', (text, want) => {
+    expect(
+      fuelType(
+        toLines(text)
+          .map((l) => l.norm)
+          .join('\n'),
+      )?.value,
+    ).toBe(want);
+  });
+
+  it('is no petrol because an amount starts with 95', () => {
+    expect(fuelType('TOTAL   95.49')).toBeNull();
   });
 });

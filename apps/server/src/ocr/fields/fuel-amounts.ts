@@ -46,6 +46,16 @@ export function readFuelAmounts(lines: Line[], r: Result): void {
       // "@ 165.9p/L": pence per litre.
       if (b && /^\s*P\s*\//.test(l.norm.slice((x.index ?? 0) + x[0].length))) b = Math.round(b * 10) / 1000;
       if (a) qty.push({ value: a, conf: l.confidence });
+      // "47 85 L x 7,61", "4 7,85 L x 7,61", "4,785 L x 7,61": the quantity's decimal point lost,
+      // moved or read as a space on a tilted photo. Its digits with the point at each place are
+      // candidates too (after the one read); only the total's agreement picks one.
+      const dangling = /(?<![\d.,])(\d{1,3}) $/.exec(l.norm.slice(0, x.index ?? 0))?.[1] ?? '';
+      const digits = dangling + (x[1] ?? '').replace(/[^\d]/g, '');
+      for (let k = 1; k < digits.length && digits.length <= 6; k++) {
+        const v = Number(`${digits.slice(0, k)}.${digits.slice(k)}`);
+        if (v !== a && v > 0 && v < 2000 && digits.length - k <= 3)
+          qty.push({ value: v, conf: l.confidence * 0.6 });
+      }
       // "21.0701x 7,482": that l glued to a quantity with its decimals; the total decides.
       const glued = /^(\d+[.,]\d{2,3})1$/.exec(x[1] ?? '');
       if (glued) qty.push({ value: parseNumber(glued[1] ?? '', 'qty') ?? 0, conf: l.confidence * 0.8 });
@@ -65,6 +75,11 @@ export function readFuelAmounts(lines: Line[], r: Result): void {
           ? (decimals[0]?.value ?? null)
           : labelValue(lines, l, 'qty', QTY_LABEL);
       if (v !== null && v > 0) qty.push({ value: v, conf: l.confidence });
+      // "Quantity   54 88 litres": the decimal point lost between two groups; the total decides.
+      const split = /^\D*?(?<![\d.,])(\d{1,3}) (\d{2,3})(?![\d.,])/.exec(
+        l.norm.slice((m?.index ?? 0) + (m?.[0].length ?? 0)),
+      );
+      if (split) qty.push({ value: Number(`${split[1]}.${split[2]}`), conf: l.confidence * 0.8 });
     }
     if (isPpl && !x) {
       const v = labelValue(lines, l, 'qty', PPL_LABEL);
@@ -82,6 +97,11 @@ export function readFuelAmounts(lines: Line[], r: Result): void {
     ...table.filter((t) => t.column === 'amount').map((t) => ({ value: t.value, conf: t.conf * 0.9 })),
     ...lineAmounts,
   ];
+  for (const row of pricedRows(lines, tot)) {
+    qty.push(row.qty);
+    ppl.push(row.ppl);
+    if (row.amount) tot.push(row.amount);
+  }
   // Pick the consistent set: litres × price/L within 2 % of the total.
   let best: { l: C; p: C; t: C; err: number } | null = null;
   for (const l of qty)
@@ -106,6 +126,24 @@ export function readFuelAmounts(lines: Line[], r: Result): void {
           if (t.value > 0 && Math.abs(l.value * p.value - t.value) < 0.011 && (!best || err < best.err))
             best = { l, p, t, err };
         }
+    // Still none: a price per litre printed with three decimals anywhere on the slip, and litres
+    // anywhere, whose product is an amount printed elsewhere to the cent (a tilted photo's row
+    // split over the heading's line and the next ones: "Litres  Unit price  97.14" / "1.455" /
+    // "66.76  97.14").
+    if (!best || best.err > 0.02) {
+      const numbers = lines.flatMap((l) =>
+        amountTokens(l.text, 'qty')
+          .filter((t) => !t.glued && /[.,]\d{2,3}$/.test(t.token))
+          .map((t) => ({ value: t.value, conf: l.confidence * 0.7, d3: /[.,]\d{3}$/.test(t.token) })),
+      );
+      for (const p of numbers.filter((n) => n.d3 && n.value < 100))
+        for (const l of numbers.filter((n) => n !== p && n.value > 1 && n.value < 2000))
+          for (const t of printed.filter((a) => a.value !== p.value && a.value !== l.value)) {
+            const err = Math.abs(l.value * p.value - t.value) / t.value;
+            if (t.value > 0 && Math.abs(l.value * p.value - t.value) < 0.011 && (!best || err < best.err))
+              best = { l, p, t, err };
+          }
+    }
   }
   if (best && best.err <= 0.02) {
     // Three numbers that agree vouch for each other, whatever the OCR's own confidence.
@@ -143,4 +181,44 @@ export function readFuelAmounts(lines: Line[], r: Result): void {
       }
     }
   }
+}
+
+/**
+ * A row of the litres, the price per litre and their amount whose headings were not read (garbled,
+ * or apart from it on a tilted photo): "63.81   1.711   100.18", "SIN PLOMO 98 10,71   1,700   18,21",
+ * "6.326   61.20   387,15". Two neighbouring numbers with decimals whose product is, to the cent,
+ * the row's next number or a total printed elsewhere. The price is the one with three decimals
+ * (the other has two), else the smaller.
+ */
+export function pricedRows(
+  lines: Line[],
+  tot: { value: number; conf: number }[],
+): {
+  qty: { value: number; conf: number };
+  ppl: { value: number; conf: number };
+  amount?: { value: number; conf: number };
+}[] {
+  const out: ReturnType<typeof pricedRows> = [];
+  const near = (p: number, t: number) => t > 0 && Math.abs(p - t) <= Math.max(0.011, 0.0002 * t);
+  for (const l of lines) {
+    const tokens = amountTokens(l.text, 'qty').filter((t) => !t.glued);
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const [a, b] = [tokens[i], tokens[i + 1]];
+      if (!a || !b || !/[.,]\d{2,3}$/.test(a.token) || !/[.,]\d{2,3}$/.test(b.token)) continue;
+      const product = a.value * b.value;
+      const next = tokens[i + 2];
+      const own = next && /[.,]\d{2}$/.test(next.token) && near(product, next.value) ? next : undefined;
+      if (!own && !tot.some((t) => near(product, t.value))) continue;
+      const d3 = (t: { token: string }) => /[.,]\d{3}$/.test(t.token);
+      const aIsPrice = d3(a) !== d3(b) ? d3(a) : a.value < b.value;
+      const [price, litres] = aIsPrice ? [a, b] : [b, a];
+      if (price.value >= 100 || litres.value >= 2000) continue;
+      out.push({
+        qty: { value: litres.value, conf: l.confidence * 0.9 },
+        ppl: { value: price.value, conf: l.confidence * 0.9 },
+        amount: own ? { value: own.value, conf: l.confidence * 0.8 } : undefined,
+      });
+    }
+  }
+  return out;
 }

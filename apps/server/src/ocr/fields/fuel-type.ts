@@ -11,7 +11,8 @@ const ELECTRIC = new RegExp(anyOf((l) => l.fuel.electric, '\\bKWH\\b', '\\bCHADE
 const CNG = new RegExp(anyOf((l) => l.fuel.cng, '(?<=[0-9] ?)KG\\s*[X*@×]', '\\/\\s*KG\\b'));
 // Spaces optional: PaddleOCR prints "GPLAUTO", "SINPLOMO98".
 const LPG = new RegExp(`\\b(${anyOf((l) => l.fuel.lpg)})(?=\\b|AUTO)|AUTO ?GAS`);
-const DIESEL = new RegExp(anyOf((l) => l.fuel.diesel));
+// "DlESEL", "Dtesel", "D1ESEL": its I misread.
+const DIESEL = new RegExp(anyOf((l) => l.fuel.diesel, '\\bD[IL1T|!]ESEL\\b'));
 /** Petrol by its name, or by its octane as every country prints it ("SUPER 95", "RON 98"). */
 const PETROL = new RegExp(anyOf((l) => l.fuel.petrol, 'SUPER ?9[58]', '\\bRON ?9[58]\\b'));
 
@@ -24,6 +25,7 @@ export function fuelType(text: string): { value: ProposedFuel; conf: number } | 
   if (LPG.test(norm)) return { value: 'GPL', conf: 0.95 };
   if (DIESEL.test(norm)) return { value: 'DIESEL', conf: 0.95 };
   if (PETROL.test(norm)) return { value: 'PETROL', conf: 0.9 };
-  if (/\b9[58]\b/.test(norm)) return { value: 'PETROL', conf: 0.6 };
+  // An octane alone, not the first digits of an amount ("TOTAL 95.49").
+  if (/(?<![\d.,])9[58](?![\d.,]?\d)/.test(norm)) return { value: 'PETROL', conf: 0.6 };
   return null;
 }

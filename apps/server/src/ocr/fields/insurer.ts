@@ -32,10 +32,16 @@ export function fuzzyInsurer(lines: Line[]): string | null {
 
 /** The provider as printed (or nearly), else the first line of the letterhead. */
 export function provider(lines: Line[]): { value: string | null; conf: number } {
+  // The name printed first (the letterhead's), not the first in the lexicons' order: another
+  // insurer's prefix inside a policy number ("AXA/MC/23/1586013" on an Aviva schedule) comes later.
+  // On one line, the lexicons' order (a market's "Allianz …" before the group's name alone).
   const all = lines.map((l) => l.norm).join('\n');
-  const insurer = INSURERS.find(([re]) => re.test(all));
+  const insurer = INSURERS.filter(([re]) => re.test(all))
+    .map(([re, name]) => ({ name, at: lines.findIndex((l) => re.test(l.norm)) }))
+    .map(({ name, at }) => ({ name, at: at < 0 ? lines.length : at }))
+    .sort((a, b) => a.at - b.at)[0];
   const nearInsurer = insurer ? null : fuzzyInsurer(lines);
-  if (insurer) return { value: insurer[1], conf: 0.95 };
+  if (insurer) return { value: insurer.name, conf: 0.95 };
   if (nearInsurer) return { value: nearInsurer, conf: 0.6 };
   const head = lines.find((l) => /[A-Z]{3}/.test(l.norm) && !HEADING.test(l.norm));
   return {

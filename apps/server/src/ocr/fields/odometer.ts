@@ -9,6 +9,9 @@ const ODO_LABEL = new RegExp(`\\b(${anyOf((l) => l.odometer, 'KMS?')})\\b\\.?`);
 /** A distance that is not the car's reading: the next service, a range, an interval, a speed. */
 const NOT_ODO = new RegExp(anyOf((l) => l.notOdometer, 'KM\\s*\\/\\s*H'));
 
+/** An amount with cents and its currency. */
+const MONEY = /(?<![\d.,])\d[\d.,]*[.,]\d{2}\s*(?:LEI|RON|EUR|€|£|\$)(?![A-Za-z])/gi;
+
 /**
  * "76 320", "76. 320": a reading whose thousands separator the OCR read as a space (or a point and a
  * space) is one number, not 76 followed by 320.
@@ -22,7 +25,9 @@ export const joinThousands = (text: string) =>
  */
 export function odometer(lines: Line[]): { value: number; conf: number } | null {
   const read = (l: Line, text: string, conf: number) => {
-    const clean = joinThousands(text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' '));
+    // Neither a date nor an amount of money ("Kilometraj   55,98 RON": a tilted photo's row beside
+    // the label): a reading has no cents and no currency.
+    const clean = joinThousands(text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ').replace(MONEY, ' '));
     const v = amountTokens(clean, 'int').find((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token))?.value;
     if (v === undefined) return null;
     // "48320miles": PaddleOCR glues the unit to the number.

@@ -102,17 +102,27 @@ export const fixPolicySlashes = (v: string) =>
   v.replace(/^(\d{1,2})[V|\\]((?:19|20)\d{2}\/\d{4,7})$/, '$1/$2');
 
 /**
- * A number printed in groups: letters then groups of digits ("MPC 3117 9042", "MPC 31179042"), or
- * parts between slashes the OCR spaced out ("AXA / MT / 25 / 0048217"). One space between groups:
- * a wider gap is the next column.
+ * A number printed in groups: letters then groups of digits ("MPC 3117 9042", "MPC 31179042"; the
+ * OCR also widens the gap after the letters, "MPC   3117 9042", or glues them, "MPC3117 9042"), parts
+ * between slashes the OCR spaced out or read as bars ("AXA / MT / 25 / 0048217", "AXA|MT|25|0048217"),
+ * or lost ("AXA MT 25 0048217"). Up to two spaces between digit groups: a wider gap is the next
+ * column; a group that starts a date ("2024-03-11") is the next column too.
  */
-const GROUPED =
-  /^[A-Z]{2,4}(?: \d{3,8}){1,3}(?![A-Z0-9])|^[A-Z0-9]{2,4}(?: ?\/ ?[A-Z0-9]{2,8}){2,4}(?![A-Z0-9])/;
+const DIGIT_GROUP = '\\d{3,8}(?![-/.]\\d)';
+const GROUPED = new RegExp(
+  [
+    `^[A-Z]{2,4}(?: {1,3}| ?(?=\\d))${DIGIT_GROUP}(?: {1,2}${DIGIT_GROUP}){0,2}(?![A-Z0-9])`,
+    '^[A-Z]{2,4} [A-Z]{2,3} \\d{2} \\d{4,8}(?![A-Z0-9])',
+    '^[A-Z0-9]{2,4}(?: ?[/|] ?[A-Z0-9]{2,8}){2,4}(?![A-Z0-9])',
+  ].join('|'),
+);
 
 /** The policy-number-like token that starts `text`: at least three digits, not a date. */
 function leadingPolicyToken(text: string): string | null {
   const grouped = GROUPED.exec(text)?.[0];
-  const t = grouped?.replace(/ ?\/ ?/g, '/') ?? /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(text)?.[1];
+  const t =
+    grouped?.replace(/ ?[/|] ?/g, '/').replace(/\s+/g, ' ') ??
+    /^([A-Z0-9][A-Z0-9/.-]{3,}[A-Z0-9])/.exec(text)?.[1];
   // "28-UL-2025": a date whose month the OCR garbled is no policy number either.
   const date = t && /^\d{1,2}[-/.][A-Z]{2,4}[-/.](?:19|20)\d{2}$/.test(t);
   return t && !date && (t.match(/\d/g) ?? []).length >= 3 && !findDates(t).length ? t : null;

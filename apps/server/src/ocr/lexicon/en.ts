@@ -112,7 +112,7 @@ export const en: Lexicon = {
 
   litreUnit: ['LITRES', 'LITERS', 'LITRE', 'LITER'],
   quantity: ['LITRES', 'LITERS', 'VOLUME', 'QTY', 'QUANTITY', 'ENERGY'],
-  pricePerLitre: ['PRICE\\s*\\/\\s*(L|KWH|KG|LITRE|LITER)', 'PRICE PER', '\\bPPL\\b'],
+  pricePerLitre: ['PRICE\\s*\\/\\s*(L|KWH|KG|LITRE|LITER)', 'PRICE PER', '\\bPPL\\b', 'UNIT PRICE'],
   tableHeadings: {
     ppl: ['PRICE\\s*\\/\\s*L[A-Z]*', 'UNIT\\s*PRICE', '\\bPPL\\b', '\\bPRICE\\b'],
     qty: ['LITRES', 'LITERS', 'LITRE', '\\bQTY\\b'],
@@ -163,9 +163,9 @@ export const en: Lexicon = {
   coverLabel: ['C[O0][VU][EA][RT](?:AGE)?'],
   coverLimit: ['LIMIT', 'DAMAGE'],
   // "Policy" also as the OCR reads it: "Pollcy", "Polcy", "Polley", "Poltcy", "Poficy", "Polly";
-  // "number" as "munber".
+  // "number" as "munber", "ref" as "ret".
   policyLabel: [
-    '(?:P[O0](?:L+[I1L]?C|[LITFU1]{1,3}[CE]|L+)[YV]|CERTIFICATE)\\s*(?:[NM][UV][MN][BDE][EO]R|NO(?![A-Z])\\.?|NR(?![A-Z])\\.?|REF(?:ERENCE)?(?![A-Z])\\.?|#)?',
+    '(?:P[O0](?:L+[I1L]?C|[LITFU1]{1,3}[CE]|L+)[YV]|CERTIFICATE)\\s*(?:[NM][UV][MN][BDE][EO]R|NO(?![A-Z])\\.?|NR(?![A-Z])\\.?|RE[FT](?:ERENCE)?(?![A-Z])\\.?|#)?',
   ],
   policyHeading: ['P[O0](?:L+[I1L]?C|[LITFU1]{1,3}[CE]|L+)[YV]\\s*(?:[NM][UV][MN][BDE][EO]R|NO\\.?)'],
   premiumWord: ['PREMIUM'],

@@ -82,7 +82,7 @@ export const es: Lexicon = {
     amount: ['IMPORTE', '\\bEUROS?\\b', '\\bTOTAL\\b'],
   },
   // "KILOMETROS" with a letter or two misread.
-  odometer: ['ODOMETRO', 'KIL[A-Z]?M[A-Z]?TR[A-Z]*'],
+  odometer: ['ODOMETRO', 'KIL[A-Z]?[MN][A-Z]?TR[A-Z]*'],
   notOdometer: ['PROXIM', 'CADA', 'INTERVAL', 'GARANTI', 'AUTONOM'],
   fuel: {
     electric: ['RECARGA', 'CARGADOR', 'PUNTO DE CARGA', 'ELECTROLINERA', 'ENERGIA ELECTRICA'],

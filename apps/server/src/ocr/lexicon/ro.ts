@@ -94,7 +94,7 @@ export const ro: Lexicon = {
     amount: ['VALOARE', '\\bTOTAL\\b', '\\bSUMA\\b'],
   },
   // "KILOMETRI" and "KILOMETRAJ" with a letter or two misread.
-  odometer: ['KM ?BORD', 'KILOMETRAJ[A-Z]*', 'KIL[A-Z]?M[A-Z]?TR[A-Z]*'],
+  odometer: ['KM ?BORD', 'KILOMETRAJ[A-Z]*', 'KIL[A-Z]?[MN][A-Z]?TR[A-Z]*'],
   notOdometer: ['URMATOAR', '\\bLA\\s+\\d', 'INTERVAL', 'GARANTI'],
   fuel: {
     electric: ['INCARCARE', 'INCARCATOR', 'ENERGIE ELECTRICA'],
