@@ -1347,6 +1347,27 @@ describe('totals as faded receipts misread them (SROIE tuning sample, outside th
     ).toBe(19.2);
   });
 
+  it('takes what was paid less the change when it equals the subtotal and the total (with cents) does not', () => {
+    const r = extractExpense(
+      lines('SUB-TOTAL (GST)   24.00\nTOTAL   29.00\nCASH   50.00\nCHANGE   26.00\nGST 6% INCLUDED IN TOTAL'),
+    );
+    expect(r.fields.amount).toBe(24);
+    // Without the subtotal to back it, the labelled total stays.
+    expect(extractExpense(lines('TOTAL   29.00\nCASH   50.00\nCHANGE   26.00')).fields.amount).toBe(29);
+  });
+
+  it("does not borrow the payment's amount for a total printed without one", () => {
+    const r = extractExpense(lines('TOTAL QUANTITY   1\nTOTAL\nCASH   20.00\nCHANGE   16.00'));
+    expect(r.fields.amount).toBe(4);
+  });
+
+  it('reads no amount paid in a date or a time stamped on a payment line', () => {
+    const r = extractExpense(
+      lines('Paid fine   30/04/2017 (Sn) 23: 14\nGST(Incl)   6.00 %   RM0.17\nPaid   RM3.00'),
+    );
+    expect(r.fields.amount).toBe(3);
+  });
+
   it('takes what was paid less the change over a total the till rounded to 5 cents', () => {
     const r = extractExpense(
       lines('#TOTAL QTY   2\nTOTAL AMT.   60.31\nCASH.   RM   70.30\nCHANGE   RM   10.00'),

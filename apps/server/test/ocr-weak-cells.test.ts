@@ -76,6 +76,17 @@ AXA/MT/25/0048217   09.03.2025   08.03.2026`);
   });
 });
 
+describe('a Romanian policy number after a misread "Nr. poliță"', () => {
+  it.each(['NR.P0ITA: 71159407   DATA EMITERII 29.03.2024', 'Nr. POLTA 71159407', 'Nr. poliță: 71159407'])(
+    '%s',
+    (text) => {
+      expect(extractInsurance(lines(`ALLIANZ-TIRIAC ASIGURARI S.A.\n${text}`)).fields.policyNumber).toBe(
+        '71159407',
+      );
+    },
+  );
+});
+
 describe('the annual premium, not an instalment', () => {
   it.each([
     'Annual premium   £634.20\nMonthly premium   £52.85\nPayable in 12 instalments of £52.85',

@@ -22,10 +22,17 @@ export function joinSplitCents(text: string): string {
   return text.replace(/(\d) (\d{2})(?=[^\w]*$)/, '$1.$2');
 }
 
-/** The rightmost amount after `label` on the line itself (payment lines never borrow the next line's). */
+/**
+ * The rightmost amount after `label` on the line itself (payment lines never borrow the next
+ * line's), not a date or a time stamped on it ("Paid   30/04/2017 (Sn) 23: 14", the time's colon
+ * followed by a space).
+ */
 export function ownAmount(l: Line, label: RegExp): number | null {
   const m = label.exec(l.norm);
-  const found = amounts(joinSplitCents(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text));
+  const after = (m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text)
+    .replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ')
+    .replace(/(?<![\d.,])\d{1,2}:\s?\d{2}(?::\s?\d{2})?(?![\d.,]?\d)/g, ' ');
+  const found = amounts(joinSplitCents(after));
   return found.length ? (found[found.length - 1] ?? null) : null;
 }
 

@@ -3,7 +3,7 @@ import type { Result } from '../draft.js';
 import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amounts, amountTokens } from '../text/numbers.js';
-import { CHANGE, CHANGE_LABEL, joinSplitCents, ownAmount, paidAmounts } from './paid.js';
+import { CHANGE, CHANGE_LABEL, joinSplitCents, ownAmount, PAID, paidAmounts } from './paid.js';
 import { agreesWithVat, netAndVat, totalChain, totalVouchedByRate } from './vat.js';
 
 /** A total's label, a final one ("GRAND TOTAL", "TOTAL DE PLATA") or not. */
@@ -86,6 +86,13 @@ export function totals(lines: Line[]): { value: number; conf: number }[] {
     if (paid.length && !agrees(v) && !stated.cents && v === stated.value) continue;
     found.push({ value: v, conf: l.confidence, score, at: l.index });
   }
+  // What was handed over less the change, equal to the printed subtotal, when no labelled total
+  // agrees with it: two printed numbers against a total alone ("SUB-TOTAL 24.00", "TOTAL 29.00",
+  // "CASH 50.00", "CHANGE 26.00": the total's 4 read as a 9).
+  if (changeLine && !found.some((f) => agrees(f.value)))
+    for (const p of paid)
+      if (subtotals.some((s) => Math.abs(s - p) < 0.005))
+        found.push({ value: p, conf: 0.8, score: 45, at: lines.length });
   // Two labelled totals that state the same amount ("incl. tax" and "payable") back each other.
   for (const c of found)
     if (found.some((o) => o !== c && o.value === c.value && o.at !== c.at)) c.score += 15;
@@ -100,7 +107,10 @@ export function totals(lines: Line[]): { value: number; conf: number }[] {
 function statedAmount(lines: Line[], l: Line, borrow: boolean): { value: number; cents: boolean } | null {
   const m = TOTAL.exec(l.norm);
   const own = amountTokens(joinSplitCents(m ? l.text.slice((m.index ?? 0) + m[0].length) : l.text));
-  const next = borrow && own.length === 0 ? amountTokens(lines[l.index + 1]?.text ?? '') : [];
+  // Never a payment's or the change's own amount ("TOTAL" over "CASH   20.00").
+  const below = lines[l.index + 1];
+  const borrowable = below && !PAID.test(below.norm) && !CHANGE.test(below.norm);
+  const next = borrow && own.length === 0 && borrowable ? amountTokens(below.text) : [];
   const tokens = (own.length ? own : next.length === 1 ? next : []).filter((t) => !t.glued);
   const withCents = tokens.filter((t) => /[.,]\d{2}$/.test(t.token));
   const pick = withCents.at(-1) ?? tokens.at(-1);

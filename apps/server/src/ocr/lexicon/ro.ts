@@ -144,8 +144,9 @@ export const ro: Lexicon = {
   coverLimit: ['DAUNE'],
   policyLabel: [
     'NUMAR(?:UL)?\\s*POLITEI',
-    'NUMAR\\s*POLITA',
-    'NR\\.?\\s*POLITA',
+    // "Polița" also as the OCR reads it after its number's label: "P0ITA", "POLTA", "P0LITA".
+    'NUMAR\\s*P[O0][LI1]{0,2}TA',
+    'NR\\.?\\s*P[O0][LI1]{0,2}TA',
     'POLITA\\s*(?:NR(?![A-Z])\\.?|SERIA)?',
   ],
   policyHeading: ['NR\\.?\\s*POLITA'],
