@@ -1361,6 +1361,20 @@ describe('totals as faded receipts misread them (SROIE tuning sample, outside th
     expect(r.fields.amount).toBe(4);
   });
 
+  it('reads a cash amount with a zero too many after its cents ("RM CASH   100.000") less the change when the subtotal agrees', () => {
+    const r = extractExpense(lines('SUBTOTAL   28.70\nRM CASH   100.000\nCHANGE   71.30\nINC 6% GST   1.62'));
+    expect(r.fields.amount).toBe(28.7);
+  });
+
+  it('takes a total that includes the tax when the OCR read INCL as INOL', () => {
+    const r = extractExpense(
+      lines(
+        'SUBTOTAL   2.56\nTOTAL (GST INOL)   2.56\nCAGH   50.55\nROUNDING ADJUSTMENTS   0.01-\nCHANGE DUE   48.00',
+      ),
+    );
+    expect(r.fields.amount).toBe(2.56);
+  });
+
   it('reads no amount paid in a date or a time stamped on a payment line', () => {
     const r = extractExpense(
       lines('Paid fine   30/04/2017 (Sn) 23: 14\nGST(Incl)   6.00 %   RM0.17\nPaid   RM3.00'),

@@ -48,6 +48,13 @@ export function paidAmounts(lines: Line[]): number[] {
     // handed over ("Total Paid RM50.00", "Change RM28.15").
     if (change > 0 && v - change > 0) out.push(round(v - change, 2));
     else if (change <= 0) out.push(v);
+    // "RM CASH   100.000": a zero too many after the cents, read as thousands; the cents reading
+    // less the change is a candidate too (a total or subtotal it equals decides).
+    const extraZero = /(?<![\d.,])(\d+)[.,](\d{2})0\s*$/.exec(l.text);
+    if (extraZero && change > 0) {
+      const alt = Number(`${extraZero[1]}.${extraZero[2]}`);
+      if (alt - change > 0) out.push(round(alt - change, 2));
+    }
   }
   return out;
 }

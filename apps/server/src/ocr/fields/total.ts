@@ -24,7 +24,10 @@ const TOTAL_TIERS: [RegExp, number][] = [
 const TAX_WORD = new RegExp(`\\b(${anyOf((l) => l.tax)})\\b`);
 // INCI / INC! / INC1: the OCR's usual reading of a faded INCL.
 // LNCLUSIVE: an I read as l.
-const TAX_INCLUDED = new RegExp(`\\b(${anyOf((l) => l.taxIncluded, 'INC[LI1]', '[IL]NCLUSIVE')})\\b|\\bINC!`);
+// INOL: its C read as an O.
+const TAX_INCLUDED = new RegExp(
+  `\\b(${anyOf((l) => l.taxIncluded, 'IN[CO][LI1]', '[IL]NCLUSIVE')})\\b|\\bINC!`,
+);
 /** Lines that carry the word TOTAL but not the amount paid: counts, pre-tax sums, per-rate breakdowns. */
 // "PAID" alone, not "TOTAL PAID" or "AMOUNT PAID"; a rounding line, not "TOTAL AFTER ROUNDING".
 const NOT_PAID_TOTAL = new RegExp(
