@@ -388,6 +388,18 @@ export async function buildApp({
     files,
     publicUrl: config.publicUrl,
     now,
+    // A signed-in reader's report is in their currency and units (issue 50).
+    reader: async (userId) => {
+      const u = await users.findById(userId);
+      return (
+        u && {
+          currency: u.currency,
+          distanceUnit: u.distanceUnit,
+          volumeUnit: u.volumeUnit,
+          consumptionUnit: u.consumptionUnit,
+        }
+      );
+    },
   });
   await reportsRoutes(app, { service: reports });
   await calendarRoutes(app, {

@@ -232,14 +232,21 @@ describe("a car's AI reason, read by each reader in their language and money", (
     expect(spaced((await second.client.get(`/api/vehicles/${car}`)).data.aiScoreReason)).toBe(RO_LEI);
   });
 
-  it("prints the reason in the report's language, with the report's money (the owner's lei)", async () => {
+  it("prints the reason in the report's language, with the reader's money and units", async () => {
+    // The euro viewer's report is in euros (as every amount in it), whatever language it is asked in.
     const en = await reportOf(viewer, car, 'en');
-    expect(en).toContain('Older car: 10 years old.');
-    expect(en).toContain('Serviced every 10,000 km on average (every 365 days), regularly.');
-    expect(en).toContain('Costs lei 0.56 per km (expensive to run).');
-    expect(en).not.toContain('Mașină');
-    const ro = await reportOf(owner, car, 'ro');
-    expect(ro).toContain(RO_LEI);
+    expect(en).toContain(EN_EURO);
+    expect(en).not.toMatch(/Mașină|lei/);
+    const ro = await reportOf(viewer, car, 'ro');
+    expect(ro).toContain('Costă 0,11 € pe km (scumpă de întreținut).');
+    expect(ro).not.toContain('lei');
+    // The owner's is in lei; the share link's (no signed-in reader) too, in English if asked.
+    expect(await reportOf(owner, car, 'ro')).toContain(RO_LEI);
+    const link = await owner.client.post(`/api/vehicles/${car}/report-links`, { expiresInDays: 7 });
+    expect(link.statusCode).toBe(201);
+    const shared = await new TestClient(t.app).get(`/r/${link.data.token}/report.pdf?lang=en`);
+    expect(shared.statusCode).toBe(200);
+    expect(await pdfText(shared.rawPayload)).toContain('Costs lei 0.56 per km (expensive to run).');
   });
 
   it('reads a reason stored without its basis (before issue 50) as it was written, for everyone', async () => {

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPdf } from '../src/lib/pdfjs.js';
+import { FxRepo } from '../src/modules/fx/fx.repo.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
 
 // Issue 50: the vehicle history report prints the owner's money (each record at its stored rate) and
-// measures in the owner's units; a euro owner's report reads as before (reports.test.ts).
+// measures in the owner's units; a euro owner's report reads as before (reports.test.ts). A signed-in
+// reader of a shared car (or an administrator) gets it in their own currency and units, its
+// verification code the owner's; the share link's public report stays in the owner's.
 
 /** Every page's text, any run of white space as one space (as reports.test.ts reads it). */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -19,6 +22,12 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 let t: TestApp;
+let admin: Awaited<ReturnType<typeof registered>>;
+/** Lei for one euro, stored as today's reference rate. */
+const RON_PER_EUR = 5;
+const today = () => new Date().toISOString().slice(0, 10);
+const codeIn = (text: string) =>
+  text.match(/[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}/)?.[0];
 
 async function registerIn(language: 'ro' | 'en') {
   const client = new TestClient(t.app);
@@ -59,7 +68,10 @@ const pdf = async (client: TestClient, url: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await registered(t.app, 'admin');
+  admin = await registered(t.app, 'admin');
+  await new FxRepo(t.database.db).upsert([
+    { currency: 'RON', date: today(), rate: RON_PER_EUR, source: 'ECB' },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -134,5 +146,115 @@ describe('the report in the owner currency and units', () => {
     const again = await pdf(client, `/api/vehicles/${car}/report.pdf?lang=ro`);
     expect(again).toContain('7.456 mi');
     expect(code(again)).toBe(first);
+  });
+});
+
+describe("the report in a signed-in reader's currency and units", () => {
+  let owner: Awaited<ReturnType<typeof registerIn>>;
+  let viewer: Awaited<ReturnType<typeof registerIn>>;
+  let car: number;
+
+  beforeAll(async () => {
+    owner = await registerIn('ro');
+    viewer = await registerIn('en');
+    const put = await viewer.client.put('/api/users/me', {
+      username: viewer.account.username,
+      email: viewer.account.email,
+      currency: 'EUR',
+      distanceUnit: 'mi',
+      volumeUnit: 'L',
+      consumptionUnit: 'MPG_UK',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    car = await carWithRecords(owner.client, 'B-50-VWR');
+    // 100 € at a typed 4.97 lei a euro: 497,00 lei in the owner's money.
+    const service = await owner.client.post('/api/revision', {
+      vehicleId: car,
+      date: '2026-06-01',
+      km: 9_500,
+      price: 100,
+      currency: 'EUR',
+      exchangeRate: 4.97,
+      description: 'Revizie',
+    });
+    expect(service.statusCode).toBe(201);
+    const share = await owner.client.post(`/api/vehicles/${car}/shares`, {
+      username: viewer.account.username,
+      role: 'VIEWER',
+    });
+    expect(share.statusCode, share.body).toBe(201);
+  });
+
+  it("prints a euro, miles and mpg viewer's report in theirs, the owner's in lei and km, with one code", async () => {
+    const theirs = await pdf(viewer.client, `/api/vehicles/${car}/report.pdf?lang=en`);
+    // At 5 lei a euro: the service's 497,00 lei is €99.40, the fuel's 562,50 lei €112.50, all €211.90.
+    expect(theirs).toContain('€99.40');
+    expect(theirs).toContain('€112.50');
+    expect(theirs).toContain('€211.90');
+    // The same figure the viewer's own analytics give (the report converts as they do).
+    const total = await viewer.client.get(`/api/analytics/vehicle/${car}/total`);
+    expect(total.statusCode).toBe(200);
+    expect(total.data.totalCost).toBe(211.9);
+    // 12,000 km on the odometer is 7,456 miles; 35 L over 500 km is 7.00 L/100 km = 40.4 mpg (UK).
+    expect(theirs).toContain('7,456 mi');
+    expect(theirs).toContain('40.4 mpg');
+    expect(theirs).toContain('Cost per mi');
+    expect(theirs).not.toMatch(/lei|L\/100km|12,000 km/);
+
+    const owners = await pdf(owner.client, `/api/vehicles/${car}/report.pdf?lang=ro`);
+    expect(owners).toContain('497,00 lei');
+    expect(owners).toContain('1.059,50 lei');
+    expect(owners).toContain('12.000 km');
+    expect(owners).toContain('L/100km');
+    expect(owners).not.toMatch(/€|mpg/);
+
+    // Same car, records and day: the same verification code whoever reads it, and it checks out.
+    const code = codeIn(owners);
+    expect(code).toBeDefined();
+    expect(codeIn(theirs)).toBe(code);
+    const check = await new TestClient(t.app).get(`/api/report/verify/${code}`);
+    expect(check.statusCode).toBe(200);
+    expect(check.data.genuine).toBe(true);
+  });
+
+  it("prints an administrator's report in theirs, with the owner's code", async () => {
+    const put = await admin.client.put('/api/users/me', {
+      username: admin.account.username,
+      email: admin.account.email,
+      currency: 'EUR',
+      distanceUnit: 'km',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const text = await pdf(admin.client, `/api/vehicles/${car}/report.pdf?lang=en`);
+    expect(text).toContain('€211.90');
+    expect(text).toContain('12,000 km');
+    expect(text).not.toContain('lei');
+    const owners = await pdf(owner.client, `/api/vehicles/${car}/report.pdf?lang=ro`);
+    expect(codeIn(text)).toBe(codeIn(owners));
+  });
+
+  it("keeps the share link's public report in the owner's lei and km, with the same code", async () => {
+    const link = await owner.client.post(`/api/vehicles/${car}/report-links`, { expiresInDays: 7 });
+    expect(link.statusCode).toBe(201);
+    const anyone = new TestClient(t.app);
+    const page = await anyone.get(`/r/${link.data.token}?lang=en`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/lei(\s|&nbsp;)1,059\.50/);
+    expect(page.body).not.toContain('€');
+    // Even opened by the euro viewer while signed in: the link is the owner's report.
+    const text = await pdf(viewer.client, `/r/${link.data.token}/report.pdf?lang=en`);
+    expect(text).toMatch(/lei 1,059\.50/);
+    expect(text).toContain('12,000 km');
+    expect(text).not.toMatch(/€|mpg/);
+    const owners = await pdf(owner.client, `/api/vehicles/${car}/report.pdf?lang=ro`);
+    expect(codeIn(text)).toBe(codeIn(owners));
+  });
+
+  it('gives a user the car is not shared with 404 and no PDF', async () => {
+    const stranger = await registerIn('en');
+    const res = await stranger.client.get(`/api/vehicles/${car}/report.pdf?lang=en`);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toBe('application/pdf');
+    expect(res.body).not.toMatch(/%PDF|lei|€/);
   });
 });

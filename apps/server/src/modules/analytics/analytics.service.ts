@@ -175,28 +175,39 @@ export class AnalyticsService {
 
   /**
    * One vehicle's months, yearly totals and all-time totals for a caller whose access to the vehicle
-   * is already settled (the history report checks it itself, shared users included).
+   * is already settled (the history report checks it itself, shared users included). In the owner's
+   * currency (reader 0, no one: the report's verification code is worked out from these), or for
+   * `readerId` in their currency as their analytics are (else, with no rate known to it, the
+   * owner's); `money` is the currency the answer is in and the rates it was reached at, for the
+   * report's records to be converted at the same.
    */
-  async vehicleCosts(vehicleId: number): Promise<{
+  async vehicleCosts(
+    vehicleId: number,
+    readerId = 0,
+  ): Promise<{
     months: { month: string; fuel: number }[];
     yearly: YearlyAnalytics;
     total: AllTimeTotals;
+    money: AnswerMoney;
   }> {
-    // In the owner's currency (the report is the owner's record of the car): reader 0 is no one, so
-    // the reader's currency is the owner's.
     const [monthly, yearly, total] = await Promise.all(
       (['monthly', 'yearly', 'total'] as const).map(async (kind) =>
         JSON.parse(
-          (await this.answer(kind, vehicleId, { userId: null, readerId: 0, noSplit: kind === 'monthly' })) ??
+          (await this.answer(kind, vehicleId, { userId: null, readerId, noSplit: kind === 'monthly' })) ??
             'null',
         ),
       ),
     );
     if (!total) throw notFound('Vehicle');
+    // The context the answers were just given under (kept by answer()), so the money is theirs.
+    const key = `${vehicleId}:${readerId}`;
+    const context = this.contexts.get(key) ?? (await this.readContext(key, vehicleId, readerId));
+    if (!context) throw notFound('Vehicle');
     return {
       months: (monthly as MonthlyAnalytics[]).map((m) => ({ month: m.monthDate, fuel: m.totalFuelCost })),
       yearly,
       total,
+      money: await this.moneyFor(context.currencies),
     };
   }
 

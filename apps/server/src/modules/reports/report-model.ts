@@ -31,7 +31,10 @@ export type ReportPage = Pick<ReportDocument, 'type' | 'number'> & { title: stri
 /** What a report shows, computed once for the PDF and the public page. */
 export type ReportModel = {
   lang: Language;
-  /** The owner's currency (every amount is in it) and units (every measure is shown in them). */
+  /**
+   * The currency every amount is in and the units every measure is shown in: a signed-in reader's
+   * (issue 50), the owner's on a share link.
+   */
   owner: MoneyAndUnits;
   generatedAt: Date;
   code: string;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { latestRateSql } from '../../db/fx-rates.js';
 import { reportCodes, reportLinks, vehicleDocumentPages, vehicleDocuments } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
+import type { AnswerMoney } from '../analytics/analytics.repo.js';
 
 export type ReportVehicle = {
   id: number;
@@ -21,7 +22,7 @@ export type ReportVehicle = {
   aiScoreReason: string | null;
   /** A built-in evaluation's basis (ai/evaluate.ts), to write its reason in the report's language. */
   aiScoreBasis?: unknown;
-  /** Units of the owner's currency for one of the basis's money today (null: no rate known). */
+  /** Units of the report's currency for one of the basis's money today (null: no rate known). */
   aiScoreRate?: number | null;
   photoId: string | null;
   ownerUsername: string;
@@ -78,7 +79,9 @@ export type ReportRecords = {
   consumption: number | null;
   /**
    * The owner's currency and units (issue 50): the report's amounts are in that currency (each
-   * record's price at its stored rate, the costs from the analytics in it) and its measures in those units.
+   * record's price at its stored rate, the costs from the analytics in it) and its measures in those
+   * units. For a signed-in reader the service puts the reader's in its place (the currency the
+   * records were read in, ReportsRepo.read's `money`, and the reader's units).
    */
   owner: MoneyAndUnits;
 };
@@ -86,25 +89,73 @@ export type ReportRecords = {
 export type LinkRow = typeof reportLinks.$inferSelect;
 export type CodeRow = typeof reportCodes.$inferSelect;
 
+function parsed(rows: { json: string | ReportRecords | null }[]): ReportRecords | undefined {
+  const [row] = rows;
+  if (!row?.json) return undefined;
+  return typeof row.json === 'string' ? JSON.parse(row.json) : row.json;
+}
+
 /** The report's reads and its links and verification codes. */
 export class ReportsRepo {
   constructor(private readonly db: Db) {}
 
   private records?: NamedStatement<{ json: string | ReportRecords | null }>;
+  private recordsIn?: NamedStatement<{ json: string | ReportRecords | null }>;
 
-  /** The vehicle (with its owner's username) and its records, oldest first; undefined when gone. */
-  async read(vehicleId: number): Promise<ReportRecords | undefined> {
-    const id = sql.placeholder('id');
+  /**
+   * The vehicle (with its owner's username) and its records, oldest first; undefined when gone. Its
+   * amounts in the owner's currency, or with `money` (a signed-in reader's: the analytics' answer
+   * money for them, AnalyticsService.vehicleCosts) in its currency at its rates. `owner` is the
+   * owner's settings either way.
+   */
+  async read(vehicleId: number, money?: AnswerMoney): Promise<ReportRecords | undefined> {
     // A record's price in the owner's currency now (issue 50): at its stored rate, in the currency its
     // owner had when it was written (rate_currency), then at the day's reference rate to the owner's
     // currency if they have changed it since, as the report's costs (the analytics) convert.
     const owned = (amount: SQL, record: SQL) =>
       sql`round(round(${amount} * coalesce(${record}.exchange_rate, 1), 2)
         * coalesce(${latestRateSql(sql`${record}.rate_currency`, sql`u.currency`, sql`current_date`)}, 1), 2)`;
-    this.records ??= namedStatement(
+    if (!money) {
+      this.records ??= namedStatement(
+        this.db,
+        'report_records',
+        this.recordsSql(
+          owned,
+          latestRateSql(sql`v.ai_score_basis->>'currency'`, sql`u.currency`, sql`current_date`),
+        ),
+      );
+      return parsed(await this.records({ id: vehicleId }));
+    }
+    // For a reader (issue 50): the amount at its stored rate (in rate_currency), then at the rate the
+    // reader's analytics reach their currency from that one (the answer's rates, the day's reference
+    // rates), as their costs are summed; a currency the rates lack (none the analytics saw) at the
+    // day's reference rate.
+    const currency = sql`${sql.placeholder('currency')}::text`;
+    const rateOf = (from: SQL) =>
+      sql`coalesce(((select ${sql.placeholder('rates')}::jsonb) ->> (${from}))::numeric,
+        ${latestRateSql(from, currency, sql`current_date`)})`;
+    const read = (amount: SQL, record: SQL) =>
+      sql`round(round(${amount} * coalesce(${record}.exchange_rate, 1), 2)
+        * coalesce(${rateOf(sql`${record}.rate_currency`)}, 1), 2)`;
+    this.recordsIn ??= namedStatement(
       this.db,
-      'report_records',
-      sql`
+      'report_records_in',
+      this.recordsSql(read, rateOf(sql`v.ai_score_basis->>'currency'`)),
+    );
+    return parsed(
+      await this.recordsIn({
+        id: vehicleId,
+        currency: money.currency,
+        rates: JSON.stringify(Object.fromEntries(money.rates)),
+      }),
+    );
+  }
+
+  /** The records statement, each price through `price`, the AI basis's money at `basisRate`. */
+  private recordsSql(price: (amount: SQL, record: SQL) => SQL, basisRate: SQL): SQL {
+    const owned = price;
+    const id = sql.placeholder('id');
+    return sql`
         select json_build_object(
           'vehicle', json_build_object(
             'id', v.id, 'make', v.make, 'model', v.model, 'year', v.year, 'fuelType', v.fuel_type,
@@ -113,9 +164,8 @@ export class ReportsRepo {
             'odometer', v.odometer, 'aiEvaluationConsent', v.ai_evaluation_consent,
             'aiScore', v.ai_score, 'aiScoreReason', v.ai_score_reason, 'photoId', v.photo_id,
             'ownerUsername', u.username, 'aiScoreBasis', v.ai_score_basis,
-            -- The basis's money in the owner's currency now, as the records' prices here (issue 50).
-            'aiScoreRate', case when v.ai_score_basis is not null then
-              ${latestRateSql(sql`v.ai_score_basis->>'currency'`, sql`u.currency`, sql`current_date`)} end),
+            -- The basis's money in the report's currency now, as the records' prices here (issue 50).
+            'aiScoreRate', case when v.ai_score_basis is not null then ${basisRate} end),
           'services', (select coalesce(json_agg(json_build_object(
               'date', r.date, 'km', r.km, 'price', ${owned(sql`r.price`, sql`r`)},
               'description', r.description)
@@ -143,11 +193,7 @@ export class ReportsRepo {
               'volumeUnit', u.volume_unit, 'consumptionUnit', u.consumption_unit)
         )::text as json
         from vehicles v join users u on u.id = v.owner_id
-        where v.id = ${id}`,
-    );
-    const [row] = await this.records({ id: vehicleId });
-    if (!row?.json) return undefined;
-    return typeof row.json === 'string' ? JSON.parse(row.json) : row.json;
+        where v.id = ${id}`;
   }
 
   /** The first page of each of the car's documents that are not private, in the list's order. */

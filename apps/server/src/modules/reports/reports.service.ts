@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   EXISTING_USER_MONEY_AND_UNITS,
   type Language,
+  type MoneyAndUnits,
   type ReportLink,
   type ReportVerification,
 } from '@evdra/domain';
@@ -58,6 +59,11 @@ type Deps = {
   files: FileStore;
   publicUrl: string;
   now: () => Date;
+  /**
+   * A signed-in reader's currency and units (issue 50; undefined: no such user). Without it every
+   * report is printed in its owner's, as a share link's is.
+   */
+  reader?: (userId: number) => Promise<MoneyAndUnits | undefined>;
 };
 
 /**
@@ -71,10 +77,11 @@ export class ReportsService {
    * The PDF of a car the caller may see (404 otherwise), already ended: pipe it to the response.
    * `pages`: the owner's choice to append each document's first page (issue 52); from anyone else
    * (an editor or viewer of a shared car) it is ignored: the papers' pages are the owner's to show.
+   * In the caller's currency and units (issue 50), its verification code the owner's report's.
    */
   async pdf(p: Principal, vehicleId: number, lang: Language, options: { pages?: boolean } = {}) {
     const v = await this.d.vehicles.visible(p, vehicleId);
-    return this.render(vehicleId, lang, options.pages === true && v.access === 'OWNER');
+    return this.render(vehicleId, lang, options.pages === true && v.access === 'OWNER', p.userId);
   }
 
   /** The report of an open link, for the public page (undefined when expired, revoked or unknown). */
@@ -203,8 +210,9 @@ export class ReportsService {
     return `${this.d.publicUrl}/v/${code}`;
   }
 
-  private async render(vehicleId: number, lang: Language, pages = false) {
-    const model = await this.model(vehicleId, lang, true);
+  /** The PDF; `readerId`: a signed-in reader's (in their currency and units), else the owner's. */
+  private async render(vehicleId: number, lang: Language, pages = false, readerId?: number) {
+    const model = await this.model(vehicleId, lang, true, readerId);
     if (!model) throw notFound('Vehicle');
     if (pages) model.pages = await this.firstPages(vehicleId);
     const v = model.vehicle;
@@ -236,34 +244,78 @@ export class ReportsService {
     return drawn ?? (previewFileId ? await this.d.files.get(previewFileId) : undefined) ?? undefined;
   }
 
-  /** Reads the car's records and cost rollup side by side; `withPhoto` adds the photo's bytes. */
-  private async model(vehicleId: number, lang: Language, withPhoto: boolean) {
-    const [records, costs] = await Promise.all([
+  /**
+   * Reads the car's records and cost rollup side by side; `withPhoto` adds the photo's bytes. The
+   * code is worked out from the owner's figures (in the owner's currency) whoever reads; a signed-in
+   * reader (`readerId`) gets them printed in their currency (converted as their analytics are) and
+   * units, a share link's reader in the owner's.
+   */
+  private async model(vehicleId: number, lang: Language, withPhoto: boolean, readerId?: number) {
+    const [records, owned, reader] = await Promise.all([
       this.d.repo.read(vehicleId),
       this.d.analytics.vehicleCosts(vehicleId),
+      readerId !== undefined ? this.d.reader?.(readerId) : undefined,
     ]);
     if (!records) return undefined;
+    // The money is left out of the code's content: as before issue 50's reader, the figures only.
+    const { money: _ownerMoney, ...costs } = owned;
     const photoId = records.vehicle.photoId;
-    const [photo, issued] = await Promise.all([
+    const [photo, issued, shown] = await Promise.all([
       withPhoto && photoId ? this.d.files.get(photoId) : undefined,
       this.issue(vehicleId, records, costs),
+      readerId !== undefined && reader
+        ? this.inReaders(vehicleId, readerId, reader, records, costs)
+        : undefined,
     ]);
     const { code, generatedAt } = issued;
+    const printed = shown ?? { records, costs };
     return buildModel({
       lang,
       generatedAt,
       code,
-      records: { ...records, vehicle: reportReason(records, lang) },
-      costs,
+      records: { ...printed.records, vehicle: reportReason(printed.records, lang) },
+      costs: printed.costs,
       ...(photo ? { photo } : {}),
     });
+  }
+
+  /**
+   * The records and costs as a signed-in reader reads them (issue 50): in their currency as their
+   * vehicle analytics are (the analytics' own answer and the rates it was reached at; the owner's
+   * currency when no rate to theirs is known), measures in their units. `owner` then holds what
+   * the report is printed in.
+   */
+  private async inReaders(
+    vehicleId: number,
+    readerId: number,
+    reader: MoneyAndUnits,
+    records: ReportRecords,
+    costs: Omit<Awaited<ReturnType<Deps['analytics']['vehicleCosts']>>, 'money'>,
+  ): Promise<{ records: ReportRecords; costs: typeof costs } | undefined> {
+    const owner = records.owner ?? { ...EXISTING_USER_MONEY_AND_UNITS };
+    const units = {
+      distanceUnit: reader.distanceUnit,
+      volumeUnit: reader.volumeUnit,
+      consumptionUnit: reader.consumptionUnit,
+    };
+    if (reader.currency === owner.currency) {
+      return { records: { ...records, owner: { ...owner, ...units } }, costs };
+    }
+    const { money, ...theirs } = await this.d.analytics.vehicleCosts(vehicleId, readerId);
+    if (money.currency === owner.currency) {
+      return { records: { ...records, owner: { ...owner, ...units } }, costs };
+    }
+    const read = await this.d.repo.read(vehicleId, money);
+    if (!read) return undefined;
+    return { records: { ...read, owner: { currency: money.currency, ...units } }, costs: theirs };
   }
 }
 
 /**
  * The car's AI reason as the report prints it (issue 50): a built-in evaluation's written again in the
  * report's language, its money in the currency and its measures in the units every other figure of
- * the report is in (the owner's); a reason without a basis as stored.
+ * the report is in (`owner`: the signed-in reader's, or the owner's on a share link); a reason without
+ * a basis as stored.
  */
 function reportReason(records: ReportRecords, lang: Language): ReportRecords['vehicle'] {
   const v = records.vehicle;
