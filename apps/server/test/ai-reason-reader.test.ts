@@ -240,6 +240,12 @@ describe("a car's AI reason, read by each reader in their language and money", (
     const ro = await reportOf(viewer, car, 'ro');
     expect(ro).toContain('Costă 0,11 € pe km (scumpă de întreținut).');
     expect(ro).not.toContain('lei');
+    // In miles once the viewer reads miles: 10,000 km is 6,214 mi, 0.113 € a km 0.18 € a mile.
+    await settle(viewer, { distanceUnit: 'mi' });
+    const miles = await reportOf(viewer, car, 'en');
+    expect(miles).toContain('Serviced every 6,214 mi on average (every 365 days), regularly.');
+    expect(miles).toContain('Costs €0.18 per mi (expensive to run).');
+    await settle(viewer, { distanceUnit: 'km' });
     // The owner's is in lei; the share link's (no signed-in reader) too, in English if asked.
     expect(await reportOf(owner, car, 'ro')).toContain(RO_LEI);
     const link = await owner.client.post(`/api/vehicles/${car}/report-links`, { expiresInDays: 7 });

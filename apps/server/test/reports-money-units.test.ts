@@ -250,6 +250,29 @@ describe("the report in a signed-in reader's currency and units", () => {
     expect(codeIn(text)).toBe(codeIn(owners));
   });
 
+  it("keeps the owner's lei for a reader whose currency has no known rate, in the reader's units", async () => {
+    const pounds = await registerIn('en');
+    const put = await pounds.client.put('/api/users/me', {
+      username: pounds.account.username,
+      email: pounds.account.email,
+      currency: 'GBP',
+      distanceUnit: 'mi',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const share = await owner.client.post(`/api/vehicles/${car}/shares`, {
+      username: pounds.account.username,
+      role: 'VIEWER',
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    // No pound rate is stored: as their analytics, the report stays in lei (never relabelled £).
+    const text = await pdf(pounds.client, `/api/vehicles/${car}/report.pdf?lang=en`);
+    expect(text).toMatch(/lei 1,059\.50/);
+    expect(text).toContain('7,456 mi');
+    expect(text).not.toMatch(/£|€/);
+    const owners = await pdf(owner.client, `/api/vehicles/${car}/report.pdf?lang=ro`);
+    expect(codeIn(text)).toBe(codeIn(owners));
+  });
+
   it('gives a user the car is not shared with 404 and no PDF', async () => {
     const stranger = await registerIn('en');
     const res = await stranger.client.get(`/api/vehicles/${car}/report.pdf?lang=en`);
