@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPdf } from '../src/lib/pdfjs.js';
 import { FxRepo } from '../src/modules/fx/fx.repo.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
+import { pdfText } from './helpers/pdf-text.js';
 
 // Issue 50: a car's AI evaluation reason is read in each reader's language, currency and units. The
 // owner (lei, Romanian) evaluates; a viewer the car is shared with (euros, English) reads the same
@@ -17,17 +17,6 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** A date `n` days from today (negative: in the past), YYYY-MM-DD. */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Every page's text, any run of white space as one space (as reports.test.ts reads it). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await openPdf(new Uint8Array(bytes));
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str, item.hasEOL ? '\n' : ' ');
-  }
-  await doc.destroy();
-  return parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ');
-}
 /** Any white space (Intl's narrow and non-breaking spaces included) as one space. */
 const spaced = (s: string | null | undefined) => (s ?? '').replace(/[\s\u00a0\u202f]+/g, ' ');
 

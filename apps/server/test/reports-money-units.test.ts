@@ -1,25 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPdf } from '../src/lib/pdfjs.js';
 import { FxRepo } from '../src/modules/fx/fx.repo.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { newAccount, registered, TestClient } from './helpers/client.js';
+import { pdfText } from './helpers/pdf-text.js';
 
 // Issue 50: the vehicle history report prints the owner's money (each record at its stored rate) and
 // measures in the owner's units; a euro owner's report reads as before (reports.test.ts). A signed-in
 // reader of a shared car (or an administrator) gets it in their own currency and units, its
 // verification code the owner's; the share link's public report stays in the owner's.
-
-/** Every page's text, any run of white space as one space (as reports.test.ts reads it). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await openPdf(new Uint8Array(bytes));
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str, item.hasEOL ? '\n' : ' ');
-  }
-  await doc.destroy();
-  return parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ');
-}
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registered>>;

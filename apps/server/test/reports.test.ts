@@ -1,28 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPdf } from '../src/lib/pdfjs.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Res, registered, type TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
 import { multipart } from './helpers/multipart.js';
-
-/** Every page's text, items in reading order, any run of white space as one space. */
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; size: number[] }> {
-  const doc = await openPdf(new Uint8Array(bytes));
-  const parts: string[] = [];
-  let size: number[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    if (n === 1) size = page.view.slice(2).map(Math.round);
-    const content = await page.getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str, item.hasEOL ? '\n' : ' ');
-  }
-  const pages = doc.numPages;
-  await doc.destroy();
-  // Lines wrap where the layout says: compare words, not line breaks.
-  return { pages, size, text: parts.join('').replace(/[\s\u00a0\u202f]+/g, ' ') };
-}
+import { pdfPages as pdfText } from './helpers/pdf-text.js';
 
 // The clock may only move forward from the real time (sessions are checked against the database's).
 let offset = 0;
