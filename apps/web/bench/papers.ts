@@ -87,10 +87,10 @@ try {
       }
     }
   }
-  const last = targets.at(-1)!;
-  if (process.env.BENCH_SHELL_SHOT)
+  const last = targets.at(-1);
+  if (last && process.env.BENCH_SHELL_SHOT)
     await shellShots(last.cdp, last.page, `/papers/${last.vehicleId}/${last.photoDoc}?image=1`);
-  if (process.env.BENCH_PROFILE)
+  if (last && process.env.BENCH_PROFILE)
     await profile(last.cdp, last.page, `/papers/${last.vehicleId}/${last.photoDoc}?image=1`);
   console.log(
     `papers offline, 360 px, ${RUNS} loads each, median / p95 / worst (target ≤ 1000 ms at CPU 4×):`,

@@ -15,7 +15,7 @@ import { latestRateSql } from '../db/fx-rates.js';
 import { type NamedStatement, namedStatement } from '../db/statement.js';
 import { METRIC_UNITS, type ReaderUnits } from '../lib/reader-format.js';
 import { VersionedCache } from '../lib/versioned-cache.js';
-import type { EvaluationBasis } from './evaluate.js';
+import type { EvaluationBasis } from './basis.js';
 import { round2, typicalConsumption, type VehicleFacts } from './facts.js';
 
 type Num = string | number | null;

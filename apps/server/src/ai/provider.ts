@@ -1,5 +1,5 @@
 import type { ChatMessage, Language } from '@evdra/domain';
-import type { EvaluationBasis } from './evaluate.js';
+import type { EvaluationBasis } from './basis.js';
 import type { UserFacts, VehicleFacts } from './facts.js';
 
 /** What the chat remembers between turns (kept with each AI message). */

@@ -1,6 +1,7 @@
 import { CURRENCIES, type CurrencyCode, type Language } from '@evdra/domain';
 import { type ReaderUnits, readerFormat } from '../lib/reader-format.js';
-import { basisInCurrency, type EvaluationBasis, reasonText } from './evaluate.js';
+import type { EvaluationBasis } from './basis.js';
+import { basisInCurrency, reasonText } from './evaluate.js';
 
 /** Who reads a vehicle's AI reason: their saved language, currency and units. */
 export type ReasonReader = { language: Language; currency: CurrencyCode } & ReaderUnits;

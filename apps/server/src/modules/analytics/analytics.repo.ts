@@ -5,12 +5,9 @@ import type { Db } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
 import { fuelEntries, users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
+import type { AnswerMoney } from '../../lib/answer-money.js';
 
-/**
- * The currency an answer is in, and the rate to it of each currency the sums may be in (units of
- * `currency` for one unit; `currency` itself 1).
- */
-export type AnswerMoney = { currency: CurrencyCode; rates: ReadonlyMap<CurrencyCode, number> };
+export type { AnswerMoney };
 
 /** The statements' currency and rates parameters; kept per money (the service reuses its objects). */
 const paramsOf = new WeakMap<AnswerMoney, { currency: CurrencyCode; rates: string }>();

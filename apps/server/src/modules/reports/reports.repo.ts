@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { latestRateSql } from '../../db/fx-rates.js';
 import { reportCodes, reportLinks, vehicleDocumentPages, vehicleDocuments } from '../../db/schema.js';
 import { type NamedStatement, namedStatement } from '../../db/statement.js';
-import type { AnswerMoney } from '../analytics/analytics.repo.js';
+import type { AnswerMoney } from '../../lib/answer-money.js';
 
 export type ReportVehicle = {
   id: number;
