@@ -283,20 +283,22 @@ export async function buildApp({
   // A vehicle's AI reason in each reader's language, currency and units (issue 50). The day's rates are
   // read fresh (only when a reason's money is in another currency than its reader's): a vehicle list
   // is cached until a change, and a new day's rates drop it (migration 0040).
+  // A reader's saved language, currency and units: how the AI reasons and the report are written for them.
+  const readerSettings = async (userId: number) => {
+    const u = await users.findById(userId);
+    return (
+      u && {
+        language: u.language,
+        currency: u.currency,
+        distanceUnit: u.distanceUnit,
+        volumeUnit: u.volumeUnit,
+        consumptionUnit: u.consumptionUnit,
+      }
+    );
+  };
   const reasonsFx = new FxService(new FxRepo(db));
   const reasons = new AiReasons({
-    reader: async (userId) => {
-      const u = await users.findById(userId);
-      return (
-        u && {
-          language: u.language,
-          currency: u.currency,
-          distanceUnit: u.distanceUnit,
-          volumeUnit: u.volumeUnit,
-          consumptionUnit: u.consumptionUnit,
-        }
-      );
-    },
+    reader: readerSettings,
     ratesTo: (to) => reasonsFx.latestRatesTo(to, now().toISOString().slice(0, 10)),
   });
   const vehicles = new VehiclesService(
@@ -389,17 +391,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     now,
     // A signed-in reader's report is in their currency and units (issue 50).
-    reader: async (userId) => {
-      const u = await users.findById(userId);
-      return (
-        u && {
-          currency: u.currency,
-          distanceUnit: u.distanceUnit,
-          volumeUnit: u.volumeUnit,
-          consumptionUnit: u.consumptionUnit,
-        }
-      );
-    },
+    reader: readerSettings,
   });
   await reportsRoutes(app, { service: reports });
   await calendarRoutes(app, {
