@@ -63,21 +63,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A service paid in euros at a typed 4.97 lei a euro, on a lei owner's car. */
+const euroService = (client: TestClient, car: number) =>
+  client.post('/api/revision', {
+    vehicleId: car,
+    date: '2026-06-01',
+    km: 9_500,
+    price: 100,
+    currency: 'EUR',
+    exchangeRate: 4.97,
+    description: 'Revizie',
+  });
+
 describe('the report in the owner currency and units', () => {
   it("prints a Romanian owner's costs in lei, a service paid in euros at its rate", async () => {
     const { client } = await registerIn('ro');
     const car = await carWithRecords(client, 'B-50-REP');
     // 100 € at a typed 4.97 lei a euro: 497,00 lei in the owner's money.
-    const service = await client.post('/api/revision', {
-      vehicleId: car,
-      date: '2026-06-01',
-      km: 9_500,
-      price: 100,
-      currency: 'EUR',
-      exchangeRate: 4.97,
-      description: 'Revizie',
-    });
-    expect(service.statusCode).toBe(201);
+    expect((await euroService(client, car)).statusCode).toBe(201);
     const text = await pdf(client, `/api/vehicles/${car}/report.pdf?lang=ro`);
     expect(text).toContain('497,00 lei');
     // 300 + 262,50 lei of fuel and 497 lei of service.
@@ -156,16 +159,7 @@ describe("the report in a signed-in reader's currency and units", () => {
     expect(put.statusCode, put.body).toBe(200);
     car = await carWithRecords(owner.client, 'B-50-VWR');
     // 100 € at a typed 4.97 lei a euro: 497,00 lei in the owner's money.
-    const service = await owner.client.post('/api/revision', {
-      vehicleId: car,
-      date: '2026-06-01',
-      km: 9_500,
-      price: 100,
-      currency: 'EUR',
-      exchangeRate: 4.97,
-      description: 'Revizie',
-    });
-    expect(service.statusCode).toBe(201);
+    expect((await euroService(owner.client, car)).statusCode).toBe(201);
     const share = await owner.client.post(`/api/vehicles/${car}/shares`, {
       username: viewer.account.username,
       role: 'VIEWER',
