@@ -58,7 +58,14 @@ export function checkTargets(results, routes, connections) {
     for (const c of connections) {
       const p95 = f.loads[c].p95 ?? Number.POSITIVE_INFINITY;
       const limit = LIMITS[route.kind];
-      if (route.kind === 'user') {
+      if (route.kind === 'whole') {
+        const ratio = p95 / Math.max(s.loads[c].p95 ?? 0, 1);
+        add(
+          `${route.name} @${c}: p95 ≤ ${GROWTH}× small`,
+          ratio <= GROWTH,
+          `${fmt(p95, 1)} ms, ${fmt(ratio, 2)}×`,
+        );
+      } else if (route.kind === 'user') {
         const ratio = p95 / Math.max(s.loads[c].p95 ?? 0, 1);
         add(
           `${route.name} @${c}: p95 ≤ ${limit} ms and ≤ ${GROWTH}× small`,

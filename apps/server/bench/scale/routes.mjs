@@ -7,9 +7,15 @@ import { DATA_END } from './shape.mjs';
 /** The web's page of listings (MARKET_PAGE_SIZE in the domain). */
 const PAGE = 48;
 
+/** The web's pages of a car's records and of all the user's records (records/api.ts). */
+const VEHICLE_PAGE = 100;
+const RECORD_PAGE = 30;
+
 /**
  * The read routes. `kind`: 'user' (p95 ≤ 50 ms and ≤ 1.5× the small set's), 'market' (p95 ≤ 50 ms at
- * full size), 'admin' (p95 ≤ 300 ms at full size).
+ * full size), 'admin' (p95 ≤ 300 ms at full size), 'whole' (a list asked for without `limit`, as the
+ * spec's route answers it, up to its cap: its size is the account's, the same at both sizes, so only
+ * ≤ 1.5× the small set's; the web reads it a page at a time, measured as a 'user' route).
  */
 export function readRoutes({ admin, fleet, driver }, s) {
   const d = s.driverCar;
@@ -20,14 +26,23 @@ export function readRoutes({ admin, fleet, driver }, s) {
     headers: driver,
     kind: 'market',
   });
+  const whole = (name, path, headers) => ({ name, path, headers, kind: 'whole' });
   const lastYear = `${Number(DATA_END.slice(0, 4)) - 1}-${DATA_END.slice(5, 7)}`;
   return [
     user('vehicles (1 car)', '/api/vehicles', driver),
     user('vehicles (fleet, 200)', '/api/vehicles', fleet),
     user('a vehicle', `/api/vehicles/${d}`, driver),
-    user('fuel of a car (20 y)', `/api/fuel-consumptions/vehicle/${d}`, driver),
-    user('fuel of a car (5,000)', `/api/fuel-consumptions/vehicle/${BIG_CAR}`, fleet),
-    user('fuel, all cars (fleet)', '/api/fuel-consumptions', fleet),
+    whole('fuel of a car (20 y)', `/api/fuel-consumptions/vehicle/${d}`, driver),
+    whole('fuel of a car (5,000)', `/api/fuel-consumptions/vehicle/${BIG_CAR}`, fleet),
+    whole('fuel, all cars (fleet)', '/api/fuel-consumptions', fleet),
+    // As the web reads them: a car's newest page, and the newest page over all the user's cars.
+    user('fuel of a car (20 y), a page', `/api/fuel-consumptions/vehicle/${d}?limit=${VEHICLE_PAGE}`, driver),
+    user(
+      'fuel of a car (5,000), a page',
+      `/api/fuel-consumptions/vehicle/${BIG_CAR}?limit=${VEHICLE_PAGE}`,
+      fleet,
+    ),
+    user('fuel, all cars (fleet), a page', `/api/fuel-consumptions?limit=${RECORD_PAGE}`, fleet),
     user('expenses of a car', `/api/expenses/vehicle/${d}`, driver),
     user('policies of a car', `/api/insurance/vehicle/${d}`, driver),
     user('services of a car', `/api/revision/vehicle/${d}`, driver),
