@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FuelType } from './enums.js';
 import { Currency } from './money-schemas.js';
+import { PageLimit } from './paging.js';
 
 const money = z.number();
 /**
@@ -104,12 +105,37 @@ const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the month format 
 export const GlobalMonth = CostTotals.extend({ monthDate: z.string() });
 export type GlobalMonth = z.infer<typeof GlobalMonth>;
 
-export const AdminAnalyticsQuery = z
-  .object({ start: Month.optional(), end: Month.optional(), currency: Currency.optional() })
-  .refine((q) => !q.start || !q.end || q.start <= q.end, {
-    message: 'Start month must not be after end month.',
-    path: ['start'],
-  });
+/**
+ * /api/analytics/admin/filter answers a car-month per row (issue 54): at most ADMIN_ROWS_CAP
+ * car-months without `limit` (the whole of today's instances), `limit` (1-ADMIN_ROWS_PAGE_MAX) asks
+ * for a page, and X-Next-Cursor / Link rel="next" say where the next one starts. A car-month whose
+ * sums are in two currencies without a rate between them is two rows of one page.
+ */
+export const ADMIN_ROWS_CAP = 10_000;
+export const ADMIN_ROWS_PAGE_MAX = 1_000;
+
+/** The admin rows' cursor: `<YYYY-MM>_<vehicle id>` of a page's last car-month (newest month first, then by vehicle). */
+export const MonthVehicleCursor = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])_[1-9]\d{0,9}$/, 'Use the cursor of the previous page.')
+  .refine((s) => Number(s.split('_')[1]) <= 2_147_483_647, 'Use the cursor of the previous page.');
+
+const AdminRange = z.object({
+  start: Month.optional(),
+  end: Month.optional(),
+  currency: Currency.optional(),
+});
+const startNotAfterEnd = (q: { start?: string; end?: string }) => !q.start || !q.end || q.start <= q.end;
+const startAfterEnd = { message: 'Start month must not be after end month.', path: ['start'] };
+
+/** /api/analytics/admin/months: a range of months and the answer's currency. */
+export const AdminMonthsQuery = AdminRange.refine(startNotAfterEnd, startAfterEnd);
+
+/** /api/analytics/admin/filter: the same, and a page of its car-months. */
+export const AdminAnalyticsQuery = AdminRange.extend({
+  limit: PageLimit(ADMIN_ROWS_PAGE_MAX).optional(),
+  cursor: MonthVehicleCursor.optional(),
+}).refine(startNotAfterEnd, startAfterEnd);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** 'YYYY-MM-01' → 'Jan 2025': month labels are US English whatever the language (spec §9). */

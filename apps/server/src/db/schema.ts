@@ -503,7 +503,8 @@ export const vehicleMonthCosts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vehicleId, t.month, t.currency] }),
-    index('vehicle_month_costs_month_idx').on(t.month),
+    // The admin's car-months in their order, newest month first then by vehicle (a page is one range read).
+    index('vehicle_month_costs_month_vehicle_idx').on(t.month.desc(), t.vehicleId),
   ],
 );
 

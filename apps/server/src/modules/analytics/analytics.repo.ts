@@ -1,5 +1,5 @@
 import { type CurrencyCode, type FillUp, FUEL_UNITS, type FuelType } from '@evdra/domain';
-import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { reachable, reachedBy } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
@@ -208,24 +208,37 @@ export class AnalyticsRepo {
 
   /**
    * The months of the vehicles a user reaches (`userId`: owned and shared with them; with `own`,
-   * only owned), or every owner's between two days (`from` inclusive, `until`
-   * exclusive), as the API's AnalyticsRow array, newest first then by vehicle, written by the
+   * only owned), as the API's AnalyticsRow array, newest first then by vehicle, written by the
    * database: the server passes the text on without parsing, mapping or serialising the rows.
    */
-  async rowsJson(
-    scope: { userId: number; own?: boolean } | { from?: string; until?: string },
-    money: AnswerMoney,
-  ): Promise<string> {
-    const q = this.statements();
-    const [row] =
-      'userId' in scope
-        ? await q.userRowsJson({ userId: scope.userId, own: scope.own ?? false, ...moneyParams(money) })
-        : await q.rangeRowsJson({
-            from: scope.from ?? '-infinity',
-            until: scope.until ?? 'infinity',
-            ...moneyParams(money),
-          });
+  async rowsJson(scope: { userId: number; own?: boolean }, money: AnswerMoney): Promise<string> {
+    const [row] = await this.statements().userRowsJson({
+      userId: scope.userId,
+      own: scope.own ?? false,
+      ...moneyParams(money),
+    });
     return row?.json ?? '[]';
+  }
+
+  /**
+   * Every owner's car-months between two days (`from` inclusive, `until` exclusive), newest month
+   * first then by vehicle, as rowsJson writes them: the `limit` car-months after `after` (each read
+   * through the (month desc, vehicle) index, however many cars there are), and `next`, the cursor
+   * (`YYYY-MM_<vehicle id>`) of the page after, when car-months follow.
+   */
+  async rangePageJson(
+    page: { from?: string; until?: string; after?: { month: string; vehicleId: number }; limit: number },
+    money: AnswerMoney,
+  ): Promise<{ json: string; next: string | null }> {
+    const [row] = await this.statements().rangePageJson({
+      from: page.from ?? '-infinity',
+      until: page.until ?? 'infinity',
+      afterMonth: page.after?.month ?? 'infinity',
+      afterVehicle: page.after?.vehicleId ?? 0,
+      limit: page.limit,
+      ...moneyParams(money),
+    });
+    return { json: row?.json ?? '[]', next: row?.next ?? null };
   }
 
   private userStampStatement?: NamedStatement<{ currency: CurrencyCode; stamp: string }>;
@@ -376,6 +389,12 @@ export class AnalyticsRepo {
         'fuelType', r0.fuel_type, 'unit', ${unitOf('r0.fuel_type')}, 'quantity', r0.liters,
         'cost', r0."totalFuelCost", 'fills', k.n)) else '[]'::json end
       from (select ${singleFills} as n offset 0) k)`;
+    // A page of the admin's car-months: its range, the last car-month seen and its size.
+    const from = sql`${sql.placeholder('from')}::date`;
+    const until = sql`${sql.placeholder('until')}::date`;
+    const afterMonth = sql`${sql.placeholder('afterMonth')}::date`;
+    const afterVehicle = sql`${sql.placeholder('afterVehicle')}::int`;
+    const limit = sql`${sql.placeholder('limit')}::int`;
     // Keys in the order of the AnalyticsRow schema.
     const rowsJson = (where: SQL[], fillsWhere: SQL[]) =>
       sql`select ${jsonArrayText()} as json from (
@@ -413,13 +432,27 @@ export class AnalyticsRepo {
         'analytics_user_rows_json',
         rowsJson([reached], [reachedBy(f.vehicleId)]),
       ),
-      rangeRowsJson: namedStatement<{ json: string }>(
+      rangePageJson: namedStatement<{ json: string; next: string | null }>(
         this.db,
-        'analytics_range_rows_json',
-        rowsJson(
-          [gte(c.month, sql.placeholder('from')), lt(c.month, sql.placeholder('until'))],
-          [gte(f.date, sql.placeholder('from')), lt(f.date, sql.placeholder('until'))],
-        ),
+        'analytics_range_page_json',
+        sql`with keys as (
+            select distinct ${c.month} as month, ${c.vehicleId} as vehicle_id from ${c}
+            where ${c.month} >= ${from} and ${c.month} < ${until}
+              and (${c.month} < ${afterMonth} or (${c.month} = ${afterMonth} and ${c.vehicleId} > ${afterVehicle}))
+            order by 1 desc, 2
+            limit ${limit} + 1),
+          page as (select month, vehicle_id from keys order by month desc, vehicle_id limit ${limit})
+          select j.json, case when (select count(*) from keys) > ${limit} then
+              (select to_char(month, 'YYYY-MM') || '_' || vehicle_id from page order by month, vehicle_id desc limit 1)
+            end as next
+          from (${rowsJson(
+            [sql`(${c.vehicleId}, ${c.month}) in (select vehicle_id, month from page)`],
+            [
+              sql`${f.vehicleId} in (select vehicle_id from page)`,
+              sql`${f.date} >= (select min(month) from page)`,
+              sql`${f.date} < (select max(month) from page) + interval '1 month'`,
+            ],
+          )}) j`,
       ),
     };
   }

@@ -1,5 +1,8 @@
 import {
+  ADMIN_ROWS_CAP,
+  ADMIN_ROWS_PAGE_MAX,
   AdminAnalyticsQuery,
+  AdminMonthsQuery,
   AllTimeTotals,
   AnalyticsCurrencyQuery,
   AnalyticsRow,
@@ -13,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { AnalyticsService } from './analytics.service.js';
@@ -108,12 +112,14 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       preHandler: app.requireAdmin,
       schema: {
         tags,
-        description: `Every vehicle of every owner by month; optional start and end months (YYYY-MM, inclusive); byFuel as on /api/analytics/user. Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY); a row whose owner’s currency has no known rate to it stays in that currency and says so.`,
+        description:
+          `Every vehicle of every owner by month, newest month first, then by vehicle; optional start and end months (YYYY-MM, inclusive); byFuel as on /api/analytics/user. Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY); a row whose owner’s currency has no known rate to it stays in that currency and says so. ` +
+          `At most ${ADMIN_ROWS_CAP} car-months without \`limit\`; \`limit\` (1-${ADMIN_ROWS_PAGE_MAX}) asks for a page of car-months. When more follow, X-Next-Cursor holds the cursor to send back as \`cursor\`, and Link (rel="next") the next page's URL.`,
         querystring: AdminAnalyticsQuery,
         response: { 200: z.array(AnalyticsRow), ...errors },
       },
     },
-    async (req, reply) => sendJsonText(reply, await service.admin(req.query)),
+    async (req, reply) => sendPage(reply, req.url, await service.admin(req.query)),
   );
 
   r.get(
@@ -123,7 +129,7 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       schema: {
         tags,
         description: `Every vehicle of every owner added up by month, newest first; optional start and end months (YYYY-MM, inclusive). Read from a rollup kept across all cars (a dozen rows a month, however many cars): each month's totals are /api/analytics/admin/filter's rows of that month added up. Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY), each month's sum in each currency converted once; a sum in a currency without a known rate to it stays in that currency, in a row of its own.`,
-        querystring: AdminAnalyticsQuery,
+        querystring: AdminMonthsQuery,
         response: { 200: z.array(GlobalMonth), ...errors },
       },
     },

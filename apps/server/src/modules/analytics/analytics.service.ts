@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROWS_CAP,
   type AllTimeTotals,
   type CurrencyCode,
   type FuelSplit,
@@ -229,23 +230,38 @@ export class AnalyticsService {
   }
 
   /**
-   * Every vehicle of every owner between two months (YYYY-MM, both inclusive), as JSON text, in
-   * `currency` (default: the instance's).
+   * A page of every vehicle of every owner by month between two months (YYYY-MM, both inclusive),
+   * newest month first, then by vehicle: at most `limit` car-months (without it ADMIN_ROWS_CAP)
+   * after `cursor`, as JSON text, in `currency` (default: the instance's); `next`: the cursor of the
+   * page after it, when car-months follow.
    */
-  async admin(range: { start?: string; end?: string; currency?: CurrencyCode }): Promise<string> {
-    const target = range.currency ?? this.instanceCurrency;
+  async admin(q: {
+    start?: string;
+    end?: string;
+    currency?: CurrencyCode;
+    limit?: number;
+    cursor?: string;
+  }): Promise<{ json: string; next: string | null }> {
+    const target = q.currency ?? this.instanceCurrency;
     const money = atRates(target, await this.ratesTo(target));
     // Read before the rows, as the user's stamp is: an answer kept under it is never older than it says.
     const stamp = await this.repo.generation();
-    const kept = `admin|${range.start ?? ''}|${range.end ?? ''}|${keyOf(money)}`;
+    const limit = q.limit ?? ADMIN_ROWS_CAP;
+    const kept = `admin|${q.start ?? ''}|${q.end ?? ''}|${limit}|${q.cursor ?? ''}|${keyOf(money)}`;
     const answer = this.answers.get(kept);
-    if (answer && answer.stamp === stamp) return answer.json;
-    const json = await this.repo.rowsJson(
-      { from: range.start && `${range.start}-01`, until: range.end && nextMonth(range.end) },
+    if (answer && answer.stamp === stamp) return { json: answer.json, next: answer.next ?? null };
+    const [afterMonth, afterVehicle] = q.cursor?.split('_') ?? [];
+    const page = await this.repo.rangePageJson(
+      {
+        from: q.start && `${q.start}-01`,
+        until: q.end && nextMonth(q.end),
+        after: afterMonth ? { month: `${afterMonth}-01`, vehicleId: Number(afterVehicle) } : undefined,
+        limit,
+      },
       money,
     );
-    this.answers.set(kept, stamp, json);
-    return json;
+    this.answers.set(kept, stamp, page.json, page.next);
+    return page;
   }
 
   /**

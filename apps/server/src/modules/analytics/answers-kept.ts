@@ -3,13 +3,15 @@
  * their text passes a budget (a twenty-year car's monthly answer is ~70 KB). The caller compares the
  * stamp with the database's before handing an answer out again.
  */
+type Kept = { stamp: string; json: string; next?: string | null };
+
 export class AnswersKept {
-  private readonly kept = new Map<string, { stamp: string; json: string }>();
+  private readonly kept = new Map<string, Kept>();
   private chars = 0;
 
   constructor(private readonly budgetChars: number) {}
 
-  get(key: string): { stamp: string; json: string } | undefined {
+  get(key: string): Kept | undefined {
     const answer = this.kept.get(key);
     if (answer) {
       // Read again: now the most recent (a Map keeps insertion order).
@@ -19,10 +21,11 @@ export class AnswersKept {
     return answer;
   }
 
-  set(key: string, stamp: string, json: string): void {
+  /** `next`: the cursor of the page after this answer, when it is a page of a list with more. */
+  set(key: string, stamp: string, json: string, next?: string | null): void {
     this.delete(key);
     if (json.length > this.budgetChars) return;
-    this.kept.set(key, { stamp, json });
+    this.kept.set(key, { stamp, json, next });
     this.chars += json.length;
     for (const oldest of this.kept.keys()) {
       if (this.chars <= this.budgetChars) break;

@@ -1,13 +1,14 @@
-import type {
-  AllTimeTotals,
-  AnalyticsRow,
-  GlobalMonth,
-  MonthlyAnalytics,
-  Vehicle,
-  YearlyAnalytics,
+import {
+  ADMIN_ROWS_PAGE_MAX,
+  type AllTimeTotals,
+  type AnalyticsRow,
+  type GlobalMonth,
+  type MonthlyAnalytics,
+  type Vehicle,
+  type YearlyAnalytics,
 } from '@evdra/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, apiWithHeaders } from '../../lib/api';
 
 // Own query keys: the vehicles feature keeps its (offline-cached) list under its own keys.
 export const analyticsKeys = {
@@ -76,17 +77,28 @@ export const useAdminMonths = (start: string, end: string) =>
   });
 
 /**
- * Every car's rows by month: one row per car and month, so read only when `enabled` (the admin asked
- * for the per-vehicle costs). `start`/`end` are `YYYY-MM` or '' (no bound).
+ * Every car's rows by month, newest month first: one row per car and month, so read only when
+ * `enabled` (the admin asked for the per-vehicle costs), the most the server gives at a time (the
+ * next page follows X-Next-Cursor, issue 54). `start`/`end` are
+ * `YYYY-MM` or '' (no bound).
  */
 export const useAdminAnalytics = (start: string, end: string, enabled = true) =>
-  useQuery({
+  useInfiniteQuery({
     enabled,
     queryKey: analyticsKeys.admin(start, end),
-    queryFn: ({ signal }) =>
-      api<AnalyticsRow[]>('/api/analytics/admin/filter', {
-        query: { start: start || undefined, end: end || undefined },
+    queryFn: async ({ signal, pageParam }) => {
+      const page = await apiWithHeaders<AnalyticsRow[]>('/api/analytics/admin/filter', {
+        query: {
+          start: start || undefined,
+          end: end || undefined,
+          limit: ADMIN_ROWS_PAGE_MAX,
+          cursor: pageParam ?? undefined,
+        },
         signal,
-      }),
+      });
+      return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });

@@ -83,7 +83,9 @@ describe('AdminAnalyticsPage', () => {
     expect(asked(fetchMock, '/api/analytics/admin/months')).toEqual(['/api/analytics/admin/months']);
     expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([]);
     await showVehicles(user);
-    expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual(['/api/analytics/admin/filter']);
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([
+      '/api/analytics/admin/filter?limit=1000',
+    ]);
     expect(screen.queryByRole('button', { name: 'Show costs per vehicle' })).not.toBeInTheDocument();
     // The month totals stay.
     expect(screen.getByRole('list', { name: 'Total cost per month' })).toBeInTheDocument();
@@ -180,7 +182,34 @@ describe('AdminAnalyticsPage', () => {
     expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([]);
     await showVehicles(user);
     expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([
-      '/api/analytics/admin/filter?start=2025-01&end=2025-02',
+      '/api/analytics/admin/filter?start=2025-01&end=2025-02&limit=1000',
+    ]);
+  });
+
+  it('reads more car-months with Load more, and says the totals go back only as far as those loaded', async () => {
+    // Two pages: the server's X-Next-Cursor on the first, none on the second.
+    const { user, fetchMock } = renderAdmin({
+      'GET /api/analytics/admin/filter': (url) => {
+        if (url.includes('cursor=')) return jsonResponse(rows.slice(1));
+        const first = jsonResponse(rows.slice(0, 1));
+        first.headers.set('X-Next-Cursor', '2025-02_1');
+        return first;
+      },
+    });
+    await showVehicles(user);
+    expect(
+      screen.getByText('Costs of the months loaded so far, newest first, back to Feb 2025.'),
+    ).toBeInTheDocument();
+    expect(within(bodyRows()[0] as HTMLElement).getByRole('cell', { name: '€400.50' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('cell', { name: 'Ford Focus' })).toBeInTheDocument();
+    // The whole of both cars now: Dacia's two months added up, and nothing left to load.
+    expect(within(bodyRows()[0] as HTMLElement).getByRole('cell', { name: '€450.75' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Costs of the months loaded so far/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(asked(fetchMock, '/api/analytics/admin/filter')).toEqual([
+      '/api/analytics/admin/filter?limit=1000',
+      '/api/analytics/admin/filter?limit=1000&cursor=2025-02_1',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { Filter, Search, Table } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
+import { LoadMore } from '../../../components/LoadMore';
 import { ApiError, errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useAdminAnalytics, useAdminMonths } from '../api';
@@ -89,8 +90,11 @@ export default function AdminAnalyticsPage() {
   if (months.data) lastMonths.current = months.data;
   const monthRows = months.data ?? (rangeError ? lastMonths.current : []);
   const lastRows = useRef<AnalyticsRow[]>([]);
-  if (query.data) lastRows.current = query.data;
-  const rows = query.data ?? (rangeError ? lastRows.current : []);
+  const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
+  if (loaded) lastRows.current = loaded;
+  const rows = loaded ?? (rangeError ? lastRows.current : []);
+  // More car-months than one page: the totals are of those loaded, newest first, back to this month.
+  const loadedTo = query.hasNextPage ? rows.at(-1)?.monthDate : undefined;
   const owners = useMemo(() => [...new Set(rows.map((r) => r.ownerUsername))].sort(), [rows]);
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -275,6 +279,10 @@ export default function AdminAnalyticsPage() {
               {t('analytics.admin.grandTotal')}: <strong>{money(grandTotal)}</strong>
             </p>
             <NotConverted currency={currency} apart={totalsApart(filtered, currency)} />
+            {loadedTo ? (
+              <p className="muted">{t('analytics.admin.loadedTo', { month: monthLabel(loadedTo) })}</p>
+            ) : null}
+            <LoadMore list={query} />
           </section>
         </div>
       ) : null}
