@@ -79,8 +79,16 @@ export function readRoutes({ admin, fleet, driver }, s) {
     market('market: price band by rating', `?priceMin=5000&priceMax=6000&sort=rating&limit=${PAGE}`),
     user('market: a listing', '/api/marketplace/listings/1', driver),
     {
+      // Without limit: up to ADMIN_ROWS_CAP car-months.
       name: 'admin analytics, 12 months',
       path: `/api/analytics/admin/filter?start=${lastYear}&end=${DATA_END.slice(0, 7)}`,
+      headers: admin,
+      kind: 'admin',
+    },
+    {
+      // As the admin page reads them (ADMIN_ROWS_PAGE_MAX car-months a page).
+      name: 'admin analytics, 12 months, a page',
+      path: `/api/analytics/admin/filter?start=${lastYear}&end=${DATA_END.slice(0, 7)}&limit=1000`,
       headers: admin,
       kind: 'admin',
     },
