@@ -65,8 +65,8 @@ function rangeErrorOf(error: unknown): string | null {
  * /analytics/admin: every owner's costs. The month range is applied on the server (Apply Filters).
  * The page opens with every car's costs added up by month (/admin/months: a dozen rows a month from
  * a rollup, however many cars, issue 54); the per-vehicle rows (one per car and month) are read only
- * when asked for (Show costs per vehicle, or using the search box or owner select), and those two
- * filter them in the browser.
+ * when asked for (Show costs per vehicle, or using the search box or owner select), newest month
+ * first, 1,000 at a time (Load more), and those two filter them in the browser.
  */
 export default function AdminAnalyticsPage() {
   const { t } = useTranslation();
