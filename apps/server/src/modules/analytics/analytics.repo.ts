@@ -396,7 +396,8 @@ export class AnalyticsRepo {
     const afterVehicle = sql`${sql.placeholder('afterVehicle')}::int`;
     const limit = sql`${sql.placeholder('limit')}::int`;
     // Keys in the order of the AnalyticsRow schema.
-    const rowsJson = (where: SQL[], fillsWhere: SQL[]) =>
+    // `from`: where the rollup rows come from (the table, or a page's keys joined to it).
+    const rowsJson = (where: SQL[], fillsWhere: SQL[], from: SQL = sql`${c}`) =>
       sql`select ${jsonArrayText()} as json from (
         select r0."vehicleId", r0."vehicleMake", r0."vehicleModel", r0."ownerUsername", r0."monthDate",
                r0."totalCost", r0."totalFuelCost", r0."totalExpensesCost", r0."totalInsuranceCost",
@@ -416,7 +417,7 @@ export class AnalyticsRepo {
                  case when ${rate} is null then ${c.currency} else ${sql.placeholder('currency')}::text end as currency,
                  ${converted(c.fuel)} as fuel, ${converted(c.expenses)} as expenses,
                  ${converted(c.insurance)} as insurance, ${converted(c.revisions)} as revisions
-          from ${c} where ${and(...where)}
+          from ${from} where ${and(...where)}
         ) x
         join ${vehicles} v on v.id = x.vehicle_id
         join ${users} u on u.id = v.owner_id
@@ -446,12 +447,16 @@ export class AnalyticsRepo {
               (select to_char(month, 'YYYY-MM') || '_' || vehicle_id from page order by month, vehicle_id desc limit 1)
             end as next
           from (${rowsJson(
-            [sql`(${c.vehicleId}, ${c.month}) in (select vehicle_id, month from page)`],
+            // Joined from the page's keys (not `in` the page): PostgreSQL then expects the page's
+            // thousand rows, not tens of thousands, and looks their cars up by key instead of
+            // hashing all of them (a scan of 600,000 cars: a page of 1,000 took 250 ms at SCALE=1, 36 ms after).
+            [sql`true`],
             [
               sql`${f.vehicleId} in (select vehicle_id from page)`,
               sql`${f.date} >= (select min(month) from page)`,
               sql`${f.date} < (select max(month) from page) + interval '1 month'`,
             ],
+            sql`page join ${c} on ${c.vehicleId} = page.vehicle_id and ${c.month} = page.month`,
           )}) j`,
       ),
     };
