@@ -66,8 +66,10 @@ if (run('build (web app and server)', 'npm', ['run', '--silent', 'build'])) {
   const pw = readJson(pwJson);
   if (pw) {
     totals.passed += pw.stats.expected + pw.stats.flaky;
-    totals.failed += pw.stats.unexpected;
+    // A run that failed before any test (its web server's port taken, a config error) counts once.
+    totals.failed += Math.max(pw.stats.unexpected, e2eOk ? 0 : 1);
     failedTests.push(...playwrightTests(pw, 'unexpected'));
+    for (const error of pw.errors ?? []) failedTests.push(`playwright: ${firstLine(error.message)}`);
     flakyTests.push(...playwrightTests(pw, 'flaky'));
   } else if (!e2eOk) totals.failed += 1;
 } else totals.failed += 1;
@@ -94,7 +96,9 @@ function vitestFlaky(report) {
   );
 }
 
-const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim()) ?? '';
+function firstLine(text) {
+  return (text ?? '').split('\n').find((line) => line.trim()) ?? '';
+}
 
 /** The titles of the tests Playwright reports with a status ('flaky': failed, then passed on a retry). */
 function playwrightTests(report, status) {
