@@ -296,10 +296,11 @@ export async function buildApp({
       }
     );
   };
-  const reasonsFx = new FxService(new FxRepo(db));
+  // One exchange-rate service for every module: its repo keeps the day's rates a minute.
+  const fx = new FxService(new FxRepo(db));
   const reasons = new AiReasons({
     reader: readerSettings,
-    ratesTo: (to) => reasonsFx.latestRatesTo(to, now().toISOString().slice(0, 10)),
+    ratesTo: (to) => fx.latestRatesTo(to, now().toISOString().slice(0, 10)),
   });
   const vehicles = new VehiclesService(
     new VehiclesRepo(db),
@@ -360,12 +361,11 @@ export async function buildApp({
   if (!ocrPool) app.addHook('onClose', () => pool.close());
   const currencyReader = createCurrencyReader(config.ocrEngine, config.ocrCurrencyRereadMs);
   if (currencyReader) app.addHook('onClose', () => currencyReader.close());
-  const ocrFx = new FxService(new FxRepo(db));
   const ocr = new OcrService({
     pool,
     currencyReader,
     rereadBudgetMs: config.ocrCurrencyRereadMs,
-    referenceRate: async (from, to, date) => (await ocrFx.rate(from, to, date))?.rate,
+    referenceRate: async (from, to, date) => (await fx.rate(from, to, date))?.rate,
     // Scanning a receipt is the first step of writing a record: not for a viewer (403).
     vehicle: (p, vehicleId) => vehicles.writable(p, vehicleId),
     language: async (userId) => (await users.findById(userId))?.language ?? 'en',
@@ -379,7 +379,7 @@ export async function buildApp({
   const analytics = new AnalyticsService(
     new AnalyticsRepo(db),
     access,
-    latestRatesTo(new FxService(new FxRepo(db)), now),
+    latestRatesTo(fx, now),
     config.currency,
   );
   await analyticsRoutes(app, { service: analytics });
@@ -450,11 +450,10 @@ export async function buildApp({
     service: new NotificationsService(new NotificationsRepo(db)),
   });
   const builtin = new BuiltinProvider();
-  const fxService = new FxService(new FxRepo(db));
   const provider: AiProvider = config.ai ? new LlmProvider(config.ai, builtin, app.log) : builtin;
   await aiRoutes(app, {
     service: new AiService({
-      facts: new FactsRepo(db, (to, until) => fxService.latestRatesTo(to, until)),
+      facts: new FactsRepo(db, (to, until) => fx.latestRatesTo(to, until)),
       chats: new ChatRepo(db),
       provider,
       vehicles,
@@ -476,15 +475,12 @@ export async function buildApp({
       },
       (v, seller, listing) => reports.listingLink(v, seller, listing),
       // A listing's price follows the records' rule for its currency and rate (issue 50).
-      (sent, ctx) => {
-        const fx = new FxService(new FxRepo(db));
-        return priceRecord(sent, ctx, (from, to, date) => fx.rate(from, to, date));
-      },
+      (sent, ctx) => priceRecord(sent, ctx, (from, to, date) => fx.rate(from, to, date)),
     ),
   });
 
   // Exchange rates (issue 50); main.ts fetches the ECB's into the same table.
-  await fxRoutes(app, { service: new FxService(new FxRepo(db)), now });
+  await fxRoutes(app, { service: fx, now });
 
   await app.register(webAppPlugin, { webDist });
 
