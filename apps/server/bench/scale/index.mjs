@@ -46,49 +46,71 @@ async function seedSize(size, hash) {
   return seconds;
 }
 
-async function measureSize(size) {
+/** Both servers of one size (the built one measured, one from source traced), signed in. */
+async function openSize(size) {
   const url = urlOf(NAMES[size]);
   const client = await pgClient(url);
   const server = await startServer(main, url);
   const tracer = await startServer(source, url, true);
-  try {
-    // The reminder scan runs at start on PostgreSQL: measured routes must not share the database with it.
-    const startupScanMs = await waitIdle(client);
-    console.log(`  ${size}: the start-up reminder scan (two servers) took ${fmt(startupScanMs / 1000, 1)} s`);
-    const sessionsOn = async (base) => ({
-      admin: await login(base, ACCOUNTS.admin),
-      fleet: await login(base, ACCOUNTS.fleet),
-      driver: await login(base, ACCOUNTS.driver),
-    });
-    const sessions = await sessionsOn(server.base);
-    const traced = readRoutes(await sessionsOn(tracer.base), sizes[size]);
-    const explainDir = join(out, 'scale-explain', size);
-    mkdirSync(explainDir, { recursive: true });
-    const routes = {};
-    for (const [i, route] of readRoutes(sessions, sizes[size]).entries()) {
-      if (only && !only.test(route.name)) continue;
-      const slug = route.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-      const both = { ...route, tracerHeaders: traced[i].headers };
-      routes[route.name] = await measureRoute({ server, tracer, client }, both, {
+  // The reminder scan runs at start on PostgreSQL: measured routes must not share the database with it.
+  const startupScanMs = await waitIdle(client);
+  console.log(`  ${size}: the start-up reminder scan (two servers) took ${fmt(startupScanMs / 1000, 1)} s`);
+  const sessionsOn = async (base) => ({
+    admin: await login(base, ACCOUNTS.admin),
+    fleet: await login(base, ACCOUNTS.fleet),
+    driver: await login(base, ACCOUNTS.driver),
+  });
+  const sessions = await sessionsOn(server.base);
+  const explainDir = join(out, 'scale-explain', size);
+  mkdirSync(explainDir, { recursive: true });
+  return {
+    size,
+    server,
+    tracer,
+    client,
+    sessions,
+    startupScanMs,
+    explainDir,
+    routes: readRoutes(sessions, sizes[size]),
+    traced: readRoutes(await sessionsOn(tracer.base), sizes[size]),
+    async close() {
+      await server.stop();
+      await tracer.stop();
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Every route on both sizes, the full set's load then the small set's, route by route: the two
+ * figures a target compares are taken minutes apart at most, under the same load on the machine.
+ */
+async function measureBoth(opened) {
+  const results = Object.fromEntries(
+    opened.map((o) => [o.size, { routes: {}, writes: {}, startupScanMs: o.startupScanMs }]),
+  );
+  for (const [i, route] of opened[0].routes.entries()) {
+    if (only && !only.test(route.name)) continue;
+    const slug = route.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    for (const o of opened) {
+      const both = { ...o.routes[i], tracerHeaders: o.traced[i].headers };
+      const r = await measureRoute(o, both, {
         connections: CONNECTIONS,
         duration: DURATION,
-        explainFile: join(explainDir, `${slug}.txt`),
+        explainFile: join(o.explainDir, `${slug}.txt`),
       });
-      const l = routes[route.name].loads[CONNECTIONS[0]] ?? {};
+      results[o.size].routes[route.name] = r;
+      const l = r.loads[CONNECTIONS[0]] ?? {};
       console.log(
-        `  ${size} ${route.name}: p95 ${l.p95 == null ? '–' : fmt(l.p95, 1)} ms @${CONNECTIONS[0]}, ${routes[route.name].rows} rows`,
+        `  ${o.size} ${route.name}: p95 ${l.p95 == null ? '–' : fmt(l.p95, 1)} ms @${CONNECTIONS[0]}, ${r.rows} rows`,
       );
     }
-    const results = {};
-    if (!only && DURATION > 0)
-      for (const [name, fn] of Object.entries(await writes(server.base, sessions)))
-        results[name] = await medianOf(WRITES, fn);
-    return { routes, writes: results, startupScanMs };
-  } finally {
-    await server.stop();
-    await tracer.stop();
-    await client.end();
   }
+  if (!only && DURATION > 0)
+    for (const o of opened)
+      for (const [name, fn] of Object.entries(await writes(o.server.base, o.sessions)))
+        results[o.size].writes[name] = await medianOf(WRITES, fn);
+  return results;
 }
 
 const { main, source } = privateServer();
@@ -97,8 +119,14 @@ if (!reuse) {
   const hash = await passwordHash();
   for (const size of ['full', 'small']) seedSeconds[size] = await seedSize(size, hash);
 }
-const results = {};
-for (const size of ['full', 'small']) results[size] = await measureSize(size);
+const opened = [];
+let results;
+try {
+  for (const size of ['full', 'small']) opened.push(await openSize(size));
+  results = await measureBoth(opened);
+} finally {
+  for (const o of opened) await o.close();
+}
 
 if (DURATION === 0) {
   // EXPLAIN only: each route's seq scans of a big table, no load, no targets.
