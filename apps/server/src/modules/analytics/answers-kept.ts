@@ -1,10 +1,11 @@
+/** A kept answer: its JSON text, the stamp it is true for, and the next page's cursor of a paged list. */
+type Kept = { stamp: string; json: string; next?: string | null };
+
 /**
  * Written answers kept with the stamp they are true for, the least recently read dropped first once
  * their text passes a budget (a twenty-year car's monthly answer is ~70 KB). The caller compares the
  * stamp with the database's before handing an answer out again.
  */
-type Kept = { stamp: string; json: string; next?: string | null };
-
 export class AnswersKept {
   private readonly kept = new Map<string, Kept>();
   private chars = 0;
