@@ -58,21 +58,16 @@ export function checkTargets(results, routes, connections) {
     for (const c of connections) {
       const p95 = f.loads[c].p95 ?? Number.POSITIVE_INFINITY;
       const limit = LIMITS[route.kind];
-      if (route.kind === 'whole') {
-        const ratio = p95 / Math.max(s.loads[c].p95 ?? 0, 1);
-        add(
-          `${route.name} @${c}: p95 ≤ ${GROWTH}× small`,
-          ratio <= GROWTH,
-          `${fmt(p95, 1)} ms, ${fmt(ratio, 2)}×`,
-        );
-      } else if (route.kind === 'user') {
-        const ratio = p95 / Math.max(s.loads[c].p95 ?? 0, 1);
+      const ratio = p95 / Math.max(s.loads[c].p95 ?? 0, 1);
+      const growth = `${fmt(p95, 1)} ms, ${fmt(ratio, 2)}×`;
+      if (route.kind === 'whole') add(`${route.name} @${c}: p95 ≤ ${GROWTH}× small`, ratio <= GROWTH, growth);
+      else if (route.kind === 'user')
         add(
           `${route.name} @${c}: p95 ≤ ${limit} ms and ≤ ${GROWTH}× small`,
           p95 <= limit && ratio <= GROWTH,
-          `${fmt(p95, 1)} ms, ${fmt(ratio, 2)}×`,
+          growth,
         );
-      } else add(`${route.name} @${c}: p95 ≤ ${limit} ms`, p95 <= limit, `${fmt(p95, 1)} ms`);
+      else add(`${route.name} @${c}: p95 ≤ ${limit} ms`, p95 <= limit, `${fmt(p95, 1)} ms`);
     }
     if (route.kind !== 'admin')
       add(

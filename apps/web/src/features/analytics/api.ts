@@ -79,8 +79,7 @@ export const useAdminMonths = (start: string, end: string) =>
 /**
  * Every car's rows by month, newest month first: one row per car and month, so read only when
  * `enabled` (the admin asked for the per-vehicle costs), the most the server gives at a time (the
- * next page follows X-Next-Cursor, issue 54). `start`/`end` are
- * `YYYY-MM` or '' (no bound).
+ * next page follows X-Next-Cursor, issue 54). `start`/`end` are `YYYY-MM` or '' (no bound).
  */
 export const useAdminAnalytics = (start: string, end: string, enabled = true) =>
   useInfiniteQuery({
