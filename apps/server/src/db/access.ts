@@ -31,10 +31,13 @@ export const accessTo = (vehicleId: unknown): SQL<Access | null> =>
  * records are then found by their vehicle index: as `in (select …)` over the view the planner chose a
  * hash join over every record of the table, ten times slower on the all-vehicles lists.
  */
-export const reachedBy = (vehicleId: unknown): SQL =>
-  sql`${vehicleId} = any(array(select a.vehicle_id from ${vehicleAccess} a
+export const reachedBy = (vehicleId: unknown): SQL => sql`${vehicleId} = any(${reachedIds()})`;
+
+/** The ids of the vehicles reachedBy accepts, as one array (an InitPlan: gathered once). */
+export const reachedIds = (): SQL =>
+  sql`array(select a.vehicle_id from ${vehicleAccess} a
         where a.user_id = ${sql.placeholder('userId')}::int
-        and (${sql.placeholder('own')}::boolean is not true or a.access = 'OWNER')))`;
+        and (${sql.placeholder('own')}::boolean is not true or a.access = 'OWNER'))`;
 
 /**
  * The file with this id is a photo of a listing that is no longer active (sold, or deactivated)
