@@ -1,19 +1,21 @@
-import { ADMIN_ROWS_CAP } from '@evdra/domain';
+import { CAR_MONTHS_CAP } from '@evdra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { registered, type TestClient } from './helpers/client.js';
+import { registered, TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
 import { allPages } from './helpers/paging.js';
 
-// Issue 54: the admin's per-car rows (/api/analytics/admin/filter, a row per car and month) page by
-// keyset in their order, newest month first then by vehicle (limit, cursor, X-Next-Cursor, Link
-// rel=next, the bare array). Without `limit` the route answers as before, up to ADMIN_ROWS_CAP
-// car-months, and then says where the rest starts.
+// Issue 54: the per-car rows, a row per car and month, of the admin (/api/analytics/admin/filter) and
+// of a user's cars (/api/analytics/user: a fleet's 200 cars over 20 years are 8,000) page by keyset in
+// their order, newest month first then by vehicle (limit, cursor, X-Next-Cursor, Link rel=next, the
+// bare array). Without `limit` each route answers as before, up to CAR_MONTHS_CAP car-months, and
+// then says where the rest starts.
 
 let t: TestApp;
 let admin: TestClient;
 let ana: TestClient;
+let anaName: string;
 let ben: TestClient;
 
 type Row = { vehicleId: number; monthDate: string; totalCost: number; byFuel: unknown[] };
@@ -43,7 +45,9 @@ async function expense(c: TestClient, vehicleId: number, date: string, amount: n
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await registered(t.app, 'aprowsadmin')).client; // the first account is the admin
-  ana = (await registered(t.app, 'aprowsana')).client;
+  const anaAccount = await registered(t.app, 'aprowsana');
+  ana = anaAccount.client;
+  anaName = anaAccount.user.username;
   ben = (await registered(t.app, 'aprowsben')).client;
   // Five cars over four months: months with one car, with several, and a car with two fuels.
   const cars = [await car(ana), await car(ana), await car(ben), await car(ben)];
@@ -139,18 +143,18 @@ describe('GET /api/analytics/admin/filter pages', () => {
     expect(denied.headers['x-next-cursor']).toBeUndefined();
   });
 
-  it(`answers at most ${ADMIN_ROWS_CAP} car-months, and then says where the rest starts`, async () => {
+  it(`answers at most ${CAR_MONTHS_CAP} car-months, and then says where the rest starts`, async () => {
     // Written in bulk by SQL: one more car-month than the cap, for a car of Ben's, centuries back.
     const old = await car(ben);
     await t.database.db.execute(sql`
       insert into vehicle_month_costs (vehicle_id, month, currency, expenses)
       select ${old}, (date '1000-01-01' + n * interval '1 month')::date, 'EUR', 1
-      from generate_series(0, ${ADMIN_ROWS_CAP}) n`);
+      from generate_series(0, ${CAR_MONTHS_CAP}) n`);
     // As a record's write does: the kept answers see the new rows.
     await t.database.db.execute(sql`select evdra_bump_analytics(array[${old}]::int[])`);
     const res = await admin.get('/api/analytics/admin/filter');
     expect(res.statusCode).toBe(200);
-    expect(res.data).toHaveLength(ADMIN_ROWS_CAP);
+    expect(res.data).toHaveLength(CAR_MONTHS_CAP);
     const cursor = res.headers['x-next-cursor'] as string;
     expect(cursor).toMatch(/^\d{4}-\d{2}_\d+$/);
     expect(res.headers.link).toBe(`</api/analytics/admin/filter?cursor=${cursor}>; rel="next"`);
@@ -159,8 +163,84 @@ describe('GET /api/analytics/admin/filter pages', () => {
     expect(rest.headers['x-next-cursor']).toBeUndefined();
     // The nine real rows and the bulk car's months, each once; its oldest month last.
     const all = [...res.data, ...rest.data] as Row[];
-    expect(all).toHaveLength(9 + ADMIN_ROWS_CAP + 1);
+    expect(all).toHaveLength(9 + CAR_MONTHS_CAP + 1);
     expect(new Set(all.map(keyOf)).size).toBe(all.length);
     expect(all.at(-1)).toMatchObject({ vehicleId: old, monthDate: '1000-01-01', totalCost: 1 });
   }, 120_000);
+});
+
+describe('GET /api/analytics/user pages', () => {
+  let shared: number;
+  beforeAll(async () => {
+    // One of Ben's cars shared with Ana: hers to read, not hers with own=true.
+    shared = await car(ben);
+    await expense(ben, shared, '2025-02-20', 7);
+    const res = await ben.post(`/api/vehicles/${shared}/shares`, { username: anaName, role: 'VIEWER' });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it("gives, page by page, every row of the caller's plain answer once and in its order", async () => {
+    const whole = await ana.get('/api/analytics/user');
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['x-next-cursor']).toBeUndefined();
+    const rows = whole.data as Row[];
+    // Ana's March (her two cars and the two-fuel one), February (her first car, Ben's shared one), December.
+    expect(rows.map((r) => r.monthDate)).toEqual([
+      '2025-03-01',
+      '2025-03-01',
+      '2025-03-01',
+      '2025-02-01',
+      '2025-02-01',
+      '2024-12-01',
+    ]);
+    expect(rows.filter((r) => r.vehicleId === shared).map((r) => r.totalCost)).toEqual([7]);
+    for (const limit of [1, 2, 4, 1000]) {
+      const paged = await allPages<Row>(ana, '/api/analytics/user', limit);
+      expect(paged.items, `limit ${limit}`).toEqual(rows);
+      expect(paged.pages).toBe(Math.ceil(rows.length / limit));
+    }
+    const own = await allPages<Row>(ana, '/api/analytics/user?own=true', 2);
+    expect(own.items).toEqual(rows.filter((r) => r.vehicleId !== shared));
+  });
+
+  it("a cursor shows no one else's cars: Ben's from Ana's page are only his", async () => {
+    const first = await ana.get('/api/analytics/user?limit=1');
+    const cursor = first.headers['x-next-cursor'] as string;
+    const his = await ben.get(`/api/analytics/user?limit=1000&cursor=${cursor}`);
+    expect(his.statusCode).toBe(200);
+    const anas = new Set(((await ana.get('/api/analytics/user?own=true')).data as Row[]).map((r) => r.vehicleId));
+    expect((his.data as Row[]).some((r) => anas.has(r.vehicleId))).toBe(false);
+    expect((his.data as Row[]).map((r) => r.totalCost)).toContain(7);
+  });
+
+  it(`answers a fleet at most ${CAR_MONTHS_CAP} car-months, and then says where the rest starts`, async () => {
+    const fleet = (await registered(t.app, 'aprowsfleet')).client;
+    const old = await car(fleet);
+    await expense(fleet, old, '2025-03-01', 5);
+    await t.database.db.execute(sql`
+      insert into vehicle_month_costs (vehicle_id, month, currency, expenses)
+      select ${old}, (date '1000-01-01' + n * interval '1 month')::date, 'EUR', 1
+      from generate_series(0, ${CAR_MONTHS_CAP}) n`);
+    await t.database.db.execute(sql`select evdra_bump_analytics(array[${old}]::int[])`);
+    const res = await fleet.get('/api/analytics/user');
+    expect(res.data).toHaveLength(CAR_MONTHS_CAP);
+    expect(res.data[0]).toMatchObject({ monthDate: '2025-03-01', totalCost: 5 });
+    const cursor = res.headers['x-next-cursor'] as string;
+    expect(res.headers.link).toBe(`</api/analytics/user?cursor=${cursor}>; rel="next"`);
+    const rest = await fleet.get(`/api/analytics/user?cursor=${cursor}`);
+    expect(rest.data).toHaveLength(2);
+    expect(rest.headers['x-next-cursor']).toBeUndefined();
+    expect(rest.data.at(-1)).toMatchObject({ vehicleId: old, monthDate: '1000-01-01', totalCost: 1 });
+  }, 120_000);
+
+  it('refuses a bad limit or cursor with 400 naming it, and a visitor (401)', async () => {
+    for (const [q, field] of [
+      ['limit=0', 'limit'],
+      ['limit=1001', 'limit'],
+      ['cursor=2025-03', 'cursor'],
+      ['cursor=2025-03_0', 'cursor'],
+    ] as const)
+      expectInvalid(await ana.get(`/api/analytics/user?${q}`), field);
+    expectError(await new TestClient(t.app).get('/api/analytics/user?limit=2'), 401, 'UNAUTHENTICATED');
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FuelType } from './enums.js';
 import { Currency } from './money-schemas.js';
 import { PageLimit } from './paging.js';
+import { OwnOnlyQuery } from './sharing.js';
 
 const money = z.number();
 /**
@@ -106,19 +107,27 @@ export const GlobalMonth = CostTotals.extend({ monthDate: z.string() });
 export type GlobalMonth = z.infer<typeof GlobalMonth>;
 
 /**
- * /api/analytics/admin/filter answers a car-month per row (issue 54): at most ADMIN_ROWS_CAP
- * car-months without `limit` (the whole of today's instances), `limit` (1-ADMIN_ROWS_PAGE_MAX) asks
- * for a page, and X-Next-Cursor / Link rel="next" say where the next one starts. A car-month whose
- * sums are in two currencies without a rate between them is two rows of one page.
+ * /api/analytics/admin/filter and /api/analytics/user answer a car-month per row (issue 54): at most
+ * CAR_MONTHS_CAP car-months without `limit` (the whole of today's instances and fleets), `limit`
+ * (1-CAR_MONTHS_PAGE_MAX) asks for a page, and X-Next-Cursor / Link rel="next" say where the next one
+ * starts. A car-month whose sums are in two currencies without a rate between them is two rows of one page.
  */
-export const ADMIN_ROWS_CAP = 10_000;
-export const ADMIN_ROWS_PAGE_MAX = 1_000;
+export const CAR_MONTHS_CAP = 10_000;
+export const CAR_MONTHS_PAGE_MAX = 1_000;
 
-/** The admin rows' cursor: `<YYYY-MM>_<vehicle id>` of a page's last car-month (newest month first, then by vehicle). */
+/** The car-months' cursor: `<YYYY-MM>_<vehicle id>` of a page's last car-month (newest month first, then by vehicle). */
 export const MonthVehicleCursor = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])_[1-9]\d{0,9}$/, 'Use the cursor of the previous page.')
   .refine((s) => Number(s.split('_')[1]) <= 2_147_483_647, 'Use the cursor of the previous page.');
+/** A page of car-months: its size and where it starts. */
+const CarMonthsPage = {
+  limit: PageLimit(CAR_MONTHS_PAGE_MAX).optional(),
+  cursor: MonthVehicleCursor.optional(),
+};
+
+/** /api/analytics/user: only own vehicles or all reached, the answer's currency and a page of car-months. */
+export const UserAnalyticsQuery = OwnOnlyQuery.extend({ ...AnalyticsCurrencyQuery.shape, ...CarMonthsPage });
 
 const AdminRange = z.object({
   start: Month.optional(),
@@ -132,10 +141,7 @@ const startAfterEnd = { message: 'Start month must not be after end month.', pat
 export const AdminMonthsQuery = AdminRange.refine(startNotAfterEnd, startAfterEnd);
 
 /** /api/analytics/admin/filter: the same, and a page of its car-months. */
-export const AdminAnalyticsQuery = AdminRange.extend({
-  limit: PageLimit(ADMIN_ROWS_PAGE_MAX).optional(),
-  cursor: MonthVehicleCursor.optional(),
-}).refine(startNotAfterEnd, startAfterEnd);
+export const AdminAnalyticsQuery = AdminRange.extend(CarMonthsPage).refine(startNotAfterEnd, startAfterEnd);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** 'YYYY-MM-01' → 'Jan 2025': month labels are US English whatever the language (spec §9). */

@@ -7,6 +7,9 @@ import { DATA_END } from './shape.mjs';
 /** The web's page of listings (MARKET_PAGE_SIZE in the domain). */
 const PAGE = 48;
 
+/** The web's page of car-months (CAR_MONTHS_PAGE_MAX in the domain). */
+const CAR_MONTHS_PAGE = 1000;
+
 /** The web's pages of a car's records and of all the user's records (records/api.ts). */
 const VEHICLE_PAGE = 100;
 const RECORD_PAGE = 30;
@@ -51,7 +54,9 @@ export function readRoutes({ admin, fleet, driver }, s) {
     user('analytics yearly', `/api/analytics/vehicle/${d}/yearly`, driver),
     user('analytics (5,000 fills)', `/api/analytics/vehicle/${BIG_CAR}/recompute`, fleet),
     user('analytics of the user', '/api/analytics/user', driver),
-    user('analytics of a fleet', '/api/analytics/user', fleet),
+    whole('analytics of a fleet', '/api/analytics/user', fleet),
+    // As the web reads them (CAR_MONTHS_PAGE_MAX car-months a page).
+    user('analytics of a fleet, a page', `/api/analytics/user?limit=${CAR_MONTHS_PAGE}`, fleet),
     user('notifications', '/api/notifications', driver),
     // The web's first page of the bell's list (notifications LoadMore: 30 a page).
     user('notifications, a page', '/api/notifications?limit=30', driver),
@@ -79,16 +84,16 @@ export function readRoutes({ admin, fleet, driver }, s) {
     market('market: price band by rating', `?priceMin=5000&priceMax=6000&sort=rating&limit=${PAGE}`),
     user('market: a listing', '/api/marketplace/listings/1', driver),
     {
-      // Without limit: up to ADMIN_ROWS_CAP car-months.
+      // Without limit: up to CAR_MONTHS_CAP car-months.
       name: 'admin analytics, 12 months',
       path: `/api/analytics/admin/filter?start=${lastYear}&end=${DATA_END.slice(0, 7)}`,
       headers: admin,
       kind: 'admin',
     },
     {
-      // As the admin page reads them (ADMIN_ROWS_PAGE_MAX car-months a page).
+      // As the admin page reads them (CAR_MONTHS_PAGE_MAX car-months a page).
       name: 'admin analytics, 12 months, a page',
-      path: `/api/analytics/admin/filter?start=${lastYear}&end=${DATA_END.slice(0, 7)}&limit=1000`,
+      path: `/api/analytics/admin/filter?start=${lastYear}&end=${DATA_END.slice(0, 7)}&limit=${CAR_MONTHS_PAGE}`,
       headers: admin,
       kind: 'admin',
     },

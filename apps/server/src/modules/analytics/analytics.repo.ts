@@ -1,6 +1,6 @@
 import { type CurrencyCode, type FillUp, FUEL_UNITS, type FuelType } from '@evdra/domain';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
-import { reachable, reachedBy } from '../../db/access.js';
+import { reachable, reachedIds } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
 import { jsonArrayText } from '../../db/rows.js';
 import { fuelEntries, users, vehicleMonthCosts, vehicles } from '../../db/schema.js';
@@ -11,6 +11,14 @@ export type { AnswerMoney };
 
 /** The statements' currency and rates parameters; kept per money (the service reuses its objects). */
 const paramsOf = new WeakMap<AnswerMoney, { currency: CurrencyCode; rates: string }>();
+/** A page of car-months: its size, and the last car-month of the page before (none: from the newest). */
+export type CarMonthsPage = { limit: number; after?: { month: string; vehicleId: number } };
+const pageParams = (page: CarMonthsPage) => ({
+  limit: page.limit,
+  afterMonth: page.after?.month ?? 'infinity',
+  afterVehicle: page.after?.vehicleId ?? 0,
+});
+
 const moneyParams = (money: AnswerMoney) => {
   let params = paramsOf.get(money);
   if (!params) {
@@ -207,35 +215,38 @@ export class AnalyticsRepo {
   }
 
   /**
-   * The months of the vehicles a user reaches (`userId`: owned and shared with them; with `own`,
-   * only owned), as the API's AnalyticsRow array, newest first then by vehicle, written by the
-   * database: the server passes the text on without parsing, mapping or serialising the rows.
+   * A page of the months of the vehicles a user reaches (`userId`: owned and shared with them; with
+   * `own`, only owned), as the API's AnalyticsRow array written by the database (the server passes
+   * the text on without parsing, mapping or serialising the rows), newest month first then by
+   * vehicle: the `limit` car-months after `after`, and `next`, the cursor of the page after, when
+   * car-months follow.
    */
-  async rowsJson(scope: { userId: number; own?: boolean }, money: AnswerMoney): Promise<string> {
-    const [row] = await this.statements().userRowsJson({
+  async userPageJson(
+    scope: { userId: number; own?: boolean },
+    page: CarMonthsPage,
+    money: AnswerMoney,
+  ): Promise<{ json: string; next: string | null }> {
+    const [row] = await this.statements().userPageJson({
       userId: scope.userId,
       own: scope.own ?? false,
+      ...pageParams(page),
       ...moneyParams(money),
     });
-    return row?.json ?? '[]';
+    return { json: row?.json ?? '[]', next: row?.next ?? null };
   }
 
   /**
-   * Every owner's car-months between two days (`from` inclusive, `until` exclusive), newest month
-   * first then by vehicle, as rowsJson writes them: the `limit` car-months after `after` (each read
-   * through the (month desc, vehicle) index, however many cars there are), and `next`, the cursor
-   * (`YYYY-MM_<vehicle id>`) of the page after, when car-months follow.
+   * Every owner's car-months between two days (`from` inclusive, `until` exclusive), as userPageJson
+   * writes them (each page read through the (month desc, vehicle) index, however many cars there are).
    */
   async rangePageJson(
-    page: { from?: string; until?: string; after?: { month: string; vehicleId: number }; limit: number },
+    page: CarMonthsPage & { from?: string; until?: string },
     money: AnswerMoney,
   ): Promise<{ json: string; next: string | null }> {
     const [row] = await this.statements().rangePageJson({
       from: page.from ?? '-infinity',
       until: page.until ?? 'infinity',
-      afterMonth: page.after?.month ?? 'infinity',
-      afterVehicle: page.after?.vehicleId ?? 0,
-      limit: page.limit,
+      ...pageParams(page),
       ...moneyParams(money),
     });
     return { json: row?.json ?? '[]', next: row?.next ?? null };
@@ -329,8 +340,6 @@ export class AnalyticsRepo {
 
   private prepare() {
     const c = vehicleMonthCosts;
-    // The access rule (vehicle_access): the vehicles the user in `userId` reaches.
-    const reached = reachedBy(c.vehicleId);
     // Each month's sums in the answer's currency (x): a sum in a currency without a known rate to it
     // stays in its own (and says so), never added to another currency's; then one row per vehicle,
     // month and currency.
@@ -396,8 +405,8 @@ export class AnalyticsRepo {
     const afterVehicle = sql`${sql.placeholder('afterVehicle')}::int`;
     const limit = sql`${sql.placeholder('limit')}::int`;
     // Keys in the order of the AnalyticsRow schema.
-    // `from`: where the rollup rows come from (the table, or a page's keys joined to it).
-    const rowsJson = (where: SQL[], fillsWhere: SQL[], from: SQL = sql`${c}`) =>
+    // `from`: the rollup rows (a page's keys joined to the table); `fillsWhere`: their fills.
+    const rowsJson = (from: SQL, fillsWhere: SQL[]) =>
       sql`select ${jsonArrayText()} as json from (
         select r0."vehicleId", r0."vehicleMake", r0."vehicleModel", r0."ownerUsername", r0."monthDate",
                r0."totalCost", r0."totalFuelCost", r0."totalExpensesCost", r0."totalInsuranceCost",
@@ -417,7 +426,7 @@ export class AnalyticsRepo {
                  case when ${rate} is null then ${c.currency} else ${sql.placeholder('currency')}::text end as currency,
                  ${converted(c.fuel)} as fuel, ${converted(c.expenses)} as expenses,
                  ${converted(c.insurance)} as insurance, ${converted(c.revisions)} as revisions
-          from ${from} where ${and(...where)}
+          from ${from}
         ) x
         join ${vehicles} v on v.id = x.vehicle_id
         join ${users} u on u.id = v.owner_id
@@ -427,21 +436,13 @@ export class AnalyticsRepo {
         left join (${byFuel(...fillsWhere)}) fb
           on fb.vehicle_id = r0."vehicleId" and fb.month = r0."monthDate" and fb.currency = r0.currency
         order by r0."monthDate" desc, r0."vehicleId", r0.currency) r`;
-    return {
-      userRowsJson: namedStatement<{ json: string }>(
+    // A page of car-months from the keys its `keys` query gives (newest month first, then by vehicle,
+    // after the cursor, one more than the page), and the cursor of the next when that one more is there.
+    const page = (name: string, keys: SQL) =>
+      namedStatement<{ json: string; next: string | null }>(
         this.db,
-        'analytics_user_rows_json',
-        rowsJson([reached], [reachedBy(f.vehicleId)]),
-      ),
-      rangePageJson: namedStatement<{ json: string; next: string | null }>(
-        this.db,
-        'analytics_range_page_json',
-        sql`with keys as (
-            select distinct ${c.month} as month, ${c.vehicleId} as vehicle_id from ${c}
-            where ${c.month} >= ${from} and ${c.month} < ${until}
-              and (${c.month} < ${afterMonth} or (${c.month} = ${afterMonth} and ${c.vehicleId} > ${afterVehicle}))
-            order by 1 desc, 2
-            limit ${limit} + 1),
+        name,
+        sql`with keys as (${keys}),
           page as (select month, vehicle_id from keys order by month desc, vehicle_id limit ${limit})
           select j.json, case when (select count(*) from keys) > ${limit} then
               (select to_char(month, 'YYYY-MM') || '_' || vehicle_id from page order by month, vehicle_id desc limit 1)
@@ -450,14 +451,32 @@ export class AnalyticsRepo {
             // Joined from the page's keys (not `in` the page): PostgreSQL then expects the page's
             // thousand rows, not tens of thousands, and looks their cars up by key instead of
             // hashing all of them (a scan of 600,000 cars: a page of 1,000 took 250 ms at SCALE=1, 36 ms after).
-            [sql`true`],
+            sql`page join ${c} on ${c.vehicleId} = page.vehicle_id and ${c.month} = page.month`,
             [
               sql`${f.vehicleId} in (select vehicle_id from page)`,
               sql`${f.date} >= (select min(month) from page)`,
               sql`${f.date} < (select max(month) from page) + interval '1 month'`,
             ],
-            sql`page join ${c} on ${c.vehicleId} = page.vehicle_id and ${c.month} = page.month`,
           )}) j`,
+      );
+    const afterCursor = sql`(${c.month} < ${afterMonth} or (${c.month} = ${afterMonth} and ${c.vehicleId} > ${afterVehicle}))`;
+    return {
+      // Every owner's car-months in a range: one range read of the (month desc, vehicle) index.
+      rangePageJson: page(
+        'analytics_range_page_json',
+        sql`select distinct ${c.month} as month, ${c.vehicleId} as vehicle_id from ${c}
+            where ${c.month} >= ${from} and ${c.month} < ${until} and ${afterCursor}
+            order by 1 desc, 2 limit ${limit} + 1`,
+      ),
+      // A user's: the newest months of each car they reach (its primary key's range), then the
+      // newest of those; the months index would walk every owner's cars to find a fleet's.
+      userPageJson: page(
+        'analytics_user_page_json',
+        sql`select k.month, k.vehicle_id from unnest(${reachedIds()}) as reached(vehicle_id)
+            cross join lateral (select distinct ${c.month} as month, ${c.vehicleId} as vehicle_id from ${c}
+              where ${c.vehicleId} = reached.vehicle_id and ${afterCursor}
+              order by 1 desc limit ${limit} + 1) k
+            order by 1 desc, 2 limit ${limit} + 1`,
       ),
     };
   }

@@ -1,15 +1,15 @@
 import {
-  ADMIN_ROWS_CAP,
-  ADMIN_ROWS_PAGE_MAX,
   AdminAnalyticsQuery,
   AdminMonthsQuery,
   AllTimeTotals,
   AnalyticsCurrencyQuery,
   AnalyticsRow,
   ApiError,
+  CAR_MONTHS_CAP,
+  CAR_MONTHS_PAGE_MAX,
   GlobalMonth,
   MonthlyAnalytics,
-  OwnOnlyQuery,
+  UserAnalyticsQuery,
   VehicleIdParams,
   YearlyAnalytics,
 } from '@evdra/domain';
@@ -24,6 +24,7 @@ import type { AnalyticsService } from './analytics.service.js';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 const currencyNote =
   'Amounts are in `currency` (answered): the one asked for with ?currency=, else the reader’s. Each record counts at the rate stored with it (its owner’s currency), another currency at the day’s reference rate.';
+const carMonthsNote = `At most ${CAR_MONTHS_CAP} car-months without \`limit\`; \`limit\` (1-${CAR_MONTHS_PAGE_MAX}) asks for a page of car-months. When more follow, X-Next-Cursor holds the cursor to send back as \`cursor\`, and Link (rel="next") the next page's URL.`;
 const policyNote =
   "A policy's price counts in the month its startDate falls in. A renewal's price (RCA, ITP, road tax…) " +
   'counts as an expense, in the month of its validFrom, or of the day it was entered without one.';
@@ -97,13 +98,17 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       ...user,
       schema: {
         tags,
-        description: `The caller's vehicles (own and shared with them; own=true: only own) by vehicle and month, newest first; byFuel splits each row's fuel cost by fuel (the fuels with fills that month, primary first; no per100km). ${policyNote} ${currencyNote} A row whose owner’s currency has no known rate to it stays in that currency and says so.`,
-        querystring: OwnOnlyQuery.extend(AnalyticsCurrencyQuery.shape),
+        description: `The caller's vehicles (own and shared with them; own=true: only own) by month, newest month first, then by vehicle; byFuel splits each row's fuel cost by fuel (the fuels with fills that month, primary first; no per100km). ${policyNote} ${currencyNote} A row whose owner’s currency has no known rate to it stays in that currency and says so. ${carMonthsNote}`,
+        querystring: UserAnalyticsQuery,
         response: { 200: z.array(AnalyticsRow), ...errors },
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await service.user(principalOf(req), req.query.own === 'true', req.query.currency)),
+      sendPage(
+        reply,
+        req.url,
+        await service.user(principalOf(req), { ...req.query, own: req.query.own === 'true' }),
+      ),
   );
 
   r.get(
@@ -112,9 +117,7 @@ export async function analyticsRoutes(app: FastifyInstance, { service }: { servi
       preHandler: app.requireAdmin,
       schema: {
         tags,
-        description:
-          `Every vehicle of every owner by month, newest month first, then by vehicle; optional start and end months (YYYY-MM, inclusive); byFuel as on /api/analytics/user. Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY); a row whose owner’s currency has no known rate to it stays in that currency and says so. ` +
-          `At most ${ADMIN_ROWS_CAP} car-months without \`limit\`; \`limit\` (1-${ADMIN_ROWS_PAGE_MAX}) asks for a page of car-months. When more follow, X-Next-Cursor holds the cursor to send back as \`cursor\`, and Link (rel="next") the next page's URL.`,
+        description: `Every vehicle of every owner by month, newest month first, then by vehicle; optional start and end months (YYYY-MM, inclusive); byFuel as on /api/analytics/user. Admin only. ${policyNote} Amounts are in ?currency= (default: the instance’s CURRENCY); a row whose owner’s currency has no known rate to it stays in that currency and says so. ${carMonthsNote}`,
         querystring: AdminAnalyticsQuery,
         response: { 200: z.array(AnalyticsRow), ...errors },
       },

@@ -1,6 +1,6 @@
 import {
-  ADMIN_ROWS_CAP,
   type AllTimeTotals,
+  CAR_MONTHS_CAP,
   type CurrencyCode,
   type FuelSplit,
   type FuelType,
@@ -13,7 +13,13 @@ import {
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
-import type { AnalyticsRepo, AnswerMoney, FuelFills, VehicleContext } from './analytics.repo.js';
+import type {
+  AnalyticsRepo,
+  AnswerMoney,
+  CarMonthsPage,
+  FuelFills,
+  VehicleContext,
+} from './analytics.repo.js';
 import { AnswersKept } from './answers-kept.js';
 
 /**
@@ -213,27 +219,32 @@ export class AnalyticsService {
   }
 
   /**
-   * The caller's vehicles (own and shared with them; `own`: only own), by vehicle and month, newest
-   * first (AnalyticsRow[] as JSON text).
+   * The caller's vehicles (own and shared with them; `own`: only own) by vehicle and month, newest
+   * month first, then by vehicle: at most `limit` car-months (without it CAR_MONTHS_CAP) after
+   * `cursor`, as JSON text, in `currency` (default: the caller's); `next`: the cursor of the page
+   * after it, when car-months follow.
    */
-  async user(p: Principal, own = false, currency?: CurrencyCode): Promise<string> {
+  async user(
+    p: Principal,
+    q: { own?: boolean; currency?: CurrencyCode; limit?: number; cursor?: string } = {},
+  ): Promise<CarMonthsAnswer> {
+    const own = q.own ?? false;
     const seen = await this.repo.userStamp(p.userId, own);
-    const target = currency ?? seen?.currency ?? this.instanceCurrency;
+    const target = q.currency ?? seen?.currency ?? this.instanceCurrency;
     const money = atRates(target, await this.ratesTo(target));
-    const kept = `user|${p.userId}|${own}|${keyOf(money)}`;
+    const page = carMonthsPage(q);
+    const kept = `user|${p.userId}|${own}|${page.limit}|${q.cursor ?? ''}|${keyOf(money)}`;
     const answer = seen && this.answers.get(kept);
     // The stamp was read before the rows: an answer kept under it is never older than it says.
-    if (answer && answer.stamp === seen.stamp) return answer.json;
-    const json = await this.repo.rowsJson({ userId: p.userId, own }, money);
-    if (seen) this.answers.set(kept, seen.stamp, json);
-    return json;
+    if (answer && answer.stamp === seen.stamp) return { json: answer.json, next: answer.next ?? null };
+    const rows = await this.repo.userPageJson({ userId: p.userId, own }, page, money);
+    if (seen) this.answers.set(kept, seen.stamp, rows.json, rows.next);
+    return rows;
   }
 
   /**
    * A page of every vehicle of every owner by month between two months (YYYY-MM, both inclusive),
-   * newest month first, then by vehicle: at most `limit` car-months (without it ADMIN_ROWS_CAP)
-   * after `cursor`, as JSON text, in `currency` (default: the instance's); `next`: the cursor of the
-   * page after it, when car-months follow.
+   * as `user` pages the caller's, in `currency` (default: the instance's).
    */
   async admin(q: {
     start?: string;
@@ -241,27 +252,21 @@ export class AnalyticsService {
     currency?: CurrencyCode;
     limit?: number;
     cursor?: string;
-  }): Promise<{ json: string; next: string | null }> {
+  }): Promise<CarMonthsAnswer> {
     const target = q.currency ?? this.instanceCurrency;
     const money = atRates(target, await this.ratesTo(target));
     // Read before the rows, as the user's stamp is: an answer kept under it is never older than it says.
     const stamp = await this.repo.generation();
-    const limit = q.limit ?? ADMIN_ROWS_CAP;
-    const kept = `admin|${q.start ?? ''}|${q.end ?? ''}|${limit}|${q.cursor ?? ''}|${keyOf(money)}`;
+    const page = carMonthsPage(q);
+    const kept = `admin|${q.start ?? ''}|${q.end ?? ''}|${page.limit}|${q.cursor ?? ''}|${keyOf(money)}`;
     const answer = this.answers.get(kept);
     if (answer && answer.stamp === stamp) return { json: answer.json, next: answer.next ?? null };
-    const [afterMonth, afterVehicle] = q.cursor?.split('_') ?? [];
-    const page = await this.repo.rangePageJson(
-      {
-        from: q.start && `${q.start}-01`,
-        until: q.end && nextMonth(q.end),
-        after: afterMonth ? { month: `${afterMonth}-01`, vehicleId: Number(afterVehicle) } : undefined,
-        limit,
-      },
+    const rows = await this.repo.rangePageJson(
+      { ...page, from: q.start && `${q.start}-01`, until: q.end && nextMonth(q.end) },
       money,
     );
-    this.answers.set(kept, stamp, page.json, page.next);
-    return page;
+    this.answers.set(kept, stamp, rows.json, rows.next);
+    return rows;
   }
 
   /**
@@ -275,6 +280,18 @@ export class AnalyticsService {
       { currency: target, rates: await this.ratesTo(target) },
     );
   }
+}
+
+/** A page of car-months as JSON text, and the cursor of the next (null: the last). */
+type CarMonthsAnswer = { json: string; next: string | null };
+
+/** The repo's page of a query's `limit` (without it, CAR_MONTHS_CAP) and `cursor` (`YYYY-MM_<vehicle id>`). */
+function carMonthsPage(q: { limit?: number; cursor?: string }): CarMonthsPage {
+  const [month, vehicle] = q.cursor?.split('_') ?? [];
+  return {
+    limit: q.limit ?? CAR_MONTHS_CAP,
+    after: month ? { month: `${month}-01`, vehicleId: Number(vehicle) } : undefined,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
-  ADMIN_ROWS_PAGE_MAX,
   type AllTimeTotals,
   type AnalyticsRow,
+  CAR_MONTHS_PAGE_MAX,
   type GlobalMonth,
   type MonthlyAnalytics,
   type Vehicle,
@@ -55,10 +55,31 @@ export const useAnalyticsVehicles = () =>
     queryFn: ({ signal }) => api<Vehicle[]>('/api/vehicles', { signal }),
   });
 
+/** One page of car-months of `path` from `cursor` on, and where the next starts (X-Next-Cursor, issue 54). */
+async function carMonths(
+  path: string,
+  query: Record<string, string | number | undefined>,
+  signal: AbortSignal,
+) {
+  const page = await apiWithHeaders<AnalyticsRow[]>(path, { query, signal });
+  return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
+}
+
+/**
+ * The user's cars' rows by month, newest month first: a fleet's 200 cars over 20 years are 8,000,
+ * so read the most the server gives at a time, the next page on request.
+ */
 export const useUserAnalytics = () =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: analyticsKeys.user,
-    queryFn: ({ signal }) => api<AnalyticsRow[]>('/api/analytics/user', { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      carMonths(
+        '/api/analytics/user',
+        { limit: CAR_MONTHS_PAGE_MAX, cursor: pageParam ?? undefined },
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 /**
@@ -85,18 +106,17 @@ export const useAdminAnalytics = (start: string, end: string, enabled = true) =>
   useInfiniteQuery({
     enabled,
     queryKey: analyticsKeys.admin(start, end),
-    queryFn: async ({ signal, pageParam }) => {
-      const page = await apiWithHeaders<AnalyticsRow[]>('/api/analytics/admin/filter', {
-        query: {
+    queryFn: ({ signal, pageParam }) =>
+      carMonths(
+        '/api/analytics/admin/filter',
+        {
           start: start || undefined,
           end: end || undefined,
-          limit: ADMIN_ROWS_PAGE_MAX,
+          limit: CAR_MONTHS_PAGE_MAX,
           cursor: pageParam ?? undefined,
         },
         signal,
-      });
-      return { items: page.data, nextCursor: page.headers.get('x-next-cursor') };
-    },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,

@@ -280,7 +280,7 @@ export default function AdminAnalyticsPage() {
             </p>
             <NotConverted currency={currency} apart={totalsApart(filtered, currency)} />
             {loadedTo ? (
-              <p className="muted">{t('analytics.admin.loadedTo', { month: monthLabel(loadedTo) })}</p>
+              <p className="muted">{t('analytics.loadedTo', { month: monthLabel(loadedTo) })}</p>
             ) : null}
             <LoadMore list={query} />
           </section>

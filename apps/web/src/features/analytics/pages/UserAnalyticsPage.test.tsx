@@ -33,8 +33,11 @@ const rows = [
 
 function renderUser(routes: Parameters<typeof mockApi>[0] = {}) {
   storeUser();
-  mockApi({ 'GET /api/analytics/user': () => jsonResponse(rows), ...routes });
-  return renderPage(<UserAnalyticsPage />, { path: '/analytics/user', route: '/analytics/user' });
+  const fetchMock = mockApi({ 'GET /api/analytics/user': () => jsonResponse(rows), ...routes });
+  return {
+    ...renderPage(<UserAnalyticsPage />, { path: '/analytics/user', route: '/analytics/user' }),
+    fetchMock,
+  };
 }
 
 describe('UserAnalyticsPage', () => {
@@ -74,6 +77,29 @@ describe('UserAnalyticsPage', () => {
     expect(chart).not.toHaveTextContent('250');
     expect(screen.getByText('Total shown: €200.00')).toBeInTheDocument();
     expect(screen.getByText(/^Not converted \(no rate to EUR\):/)).toHaveTextContent(/:\s+lei\s250\.00$/);
+  });
+
+  it('reads a fleet a page of car-months at a time, with Load more, and says how far back the total goes', async () => {
+    // Two pages: the server's X-Next-Cursor on the first, none on the second.
+    const { user, fetchMock } = renderUser({
+      'GET /api/analytics/user': (url) => {
+        if (url.includes('cursor=')) return jsonResponse(rows.slice(2));
+        const first = jsonResponse(rows.slice(0, 2));
+        first.headers.set('X-Next-Cursor', '2025-02_2');
+        return first;
+      },
+    });
+    expect(await screen.findByText('Total shown: €140.00')).toBeInTheDocument();
+    expect(
+      screen.getByText('Costs of the months loaded so far, newest first, back to Feb 2025.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Total shown: €200.00')).toBeInTheDocument();
+    expect(screen.queryByText(/^Costs of the months loaded so far/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes('/api/analytics/user')),
+    ).toEqual(['/api/analytics/user?limit=1000', '/api/analytics/user?limit=1000&cursor=2025-02_2']);
   });
 
   it("shows 'Error: {message}' and 'No analytics data available.'", async () => {

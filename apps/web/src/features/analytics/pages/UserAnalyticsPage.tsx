@@ -1,6 +1,8 @@
+import { monthLabel } from '@evdra/domain';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, PageCard } from '../../../components/Card';
+import { LoadMore } from '../../../components/LoadMore';
 import { errorText } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useUserAnalytics } from '../api';
@@ -18,7 +20,10 @@ export default function UserAnalyticsPage() {
   const query = useUserAnalytics();
   const [vehicle, setVehicle] = useState('all');
 
-  const rows = query.data ?? [];
+  const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
+  const rows = loaded ?? [];
+  // More car-months than one page: the chart and total are of those loaded, newest first, back to this month.
+  const loadedTo = query.hasNextPage ? rows.at(-1)?.monthDate : undefined;
   const options = useMemo(() => vehicleOptions(rows), [rows]);
   // The answer is in the reader's currency; a shared car's row in its owner's currency (no rate
   // known to the reader's) is listed apart, not added in.
@@ -85,6 +90,10 @@ export default function UserAnalyticsPage() {
               {t('analytics.user.totalShown', { amount: f.money(chart.total, currency) })}
             </p>
             <NotConverted apart={chart.apart} currency={currency} />
+            {loadedTo ? (
+              <p className="muted">{t('analytics.loadedTo', { month: monthLabel(loadedTo) })}</p>
+            ) : null}
+            <LoadMore list={query} />
           </section>
           <FuelCostChart id="user-fuel-chart" rows={chart.rows} months={chart.months} currency={currency} />
         </div>
