@@ -150,7 +150,8 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // node_modules is not followed but stays in the graph: the rules on fastify and SQL imports need it.
-    exclude: { path: '(^|/)(dist|dist-ssr|drizzle)/' },
+    // dist-*: the copies of the server the benches build from a commit (bench/scale), not the tree's code.
+    exclude: { path: '(^|/)(dist|dist-ssr|dist-[^/]+|drizzle)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

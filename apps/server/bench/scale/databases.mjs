@@ -44,19 +44,25 @@ export async function migrate(url) {
 }
 
 /**
- * The server as committed (HEAD), in apps/server/dist-scale-src (ignored by git): its source, for the
+ * The server as committed at `rev` (HEAD), with the shared domain package of the same commit, in
+ * apps/server/dist-scale-src (another `dir` for another commit; ignored by git): its source, for the
  * tracing server, and its build (dist/), for the measured one. In a tree shared with other work the
  * working copy may be mid-edit, and dist rebuilt from it at any moment.
  */
-export function privateServer() {
+export function privateServer(rev = 'HEAD', dir = 'dist-scale-src') {
   const root = new URL('../../../../', import.meta.url).pathname;
-  const to = new URL('../../dist-scale-src', import.meta.url).pathname;
+  const to = new URL(`../../${dir}`, import.meta.url).pathname;
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to);
   const files = ['src', 'build.mjs', 'package.json', 'tsconfig.json']
     .map((f) => `apps/server/${f}`)
     .join(' ');
-  execSync(`git -C ${root} archive HEAD ${files} | tar -x -C ${to} --strip-components=2`);
+  execSync(`git -C ${root} archive ${rev} ${files} | tar -x -C ${to} --strip-components=2`);
+  // Its own commit's domain package, found by the build before the tree's (node_modules/@evdra/domain).
+  mkdirSync(`${to}/node_modules/@evdra/domain`, { recursive: true });
+  execSync(
+    `git -C ${root} archive ${rev} packages/domain | tar -x -C ${to}/node_modules/@evdra/domain --strip-components=2`,
+  );
   execSync('node build.mjs', { cwd: to, stdio: 'ignore' });
   return { main: `${to}/dist/main.js`, source: `${to}/src/main.ts` };
 }

@@ -180,15 +180,19 @@ const list = (values: readonly (string | number)[]) =>
       )
     : sql`null`;
 
+/** The makes and models of active listings that contain the query's texts (see valuesContaining). */
+type Matched = { makes?: readonly string[]; models?: readonly string[] };
+
 /**
  * Each given filter as a condition on the listing's own copies (migration 0034_market_search), each
  * served by one partial index of the active listings.
  */
-function marketConditions(q: MarketPageQuery): SQL[] {
+function marketConditions(q: MarketPageQuery, matched: Matched): SQL[] {
   const where = [sql`l.active`];
-  // Spec §5: contains, any case. No index serves it; the page's keyset walk stops after `limit` matches.
-  if (q.makeText) where.push(sql`l.search_make like ${containsPattern(q.makeText)}`);
-  if (q.modelText) where.push(sql`l.search_model like ${containsPattern(q.modelText)}`);
+  // Spec §5: contains, any case: as the makes and models that contain the text, planned with their
+  // values, a rare make is read from its index, a common one by walking the page's order.
+  if (matched.makes) where.push(sql`l.search_make in (${list(matched.makes)})`);
+  if (matched.models) where.push(sql`l.search_model in (${list(matched.models)})`);
   if (q.fuels) where.push(sql`(l.search_fuel in (${list(q.fuels)}) or l.search_fuel2 in (${list(q.fuels)}))`);
   if (q.years) where.push(sql`l.search_year in (${list(q.years)})`);
   if (q.maxOdometer !== undefined) where.push(sql`l.search_odometer <= ${q.maxOdometer}`);
@@ -220,8 +224,33 @@ export class MarketplaceRepo {
    * the values, a rare make walks its index and a common one the list's order.
    */
   async cards(q: MarketPageQuery): Promise<CardRow[]> {
-    const where = sql.join(marketConditions(q), sql` and `);
+    const matched: Matched = {
+      makes: q.makeText ? await this.valuesContaining('search_make', q.makeText) : undefined,
+      models: q.modelText ? await this.valuesContaining('search_model', q.modelText) : undefined,
+    };
+    if (matched.makes?.length === 0 || matched.models?.length === 0) return [];
+    const where = sql.join(marketConditions(q, matched), sql` and `);
     return rowsOf<CardRow>(await this.db.execute(cardsQuery(where, MARKET_ORDER[q.sort], q.limit + 1)));
+  }
+
+  /**
+   * The distinct makes (or models) of the active listings that contain `text`, any case: a skip
+   * through the column's index, one probe per distinct value (a few dozen makes, a few hundred
+   * models), not a read of every listing. Matched in the listings themselves, a rare make read all
+   * 100,000 of them for a page (212 ms, issue 54).
+   */
+  private async valuesContaining(column: 'search_make' | 'search_model', text: string): Promise<string[]> {
+    const c = sql.identifier(column);
+    const next = (after: SQL) =>
+      sql`select ${c} from ${listings} where active and ${c} > ${after} order by ${c} limit 1`;
+    const rows = rowsOf<{ value: string }>(
+      await this.db.execute(sql`with recursive v(value) as (
+          (select ${c} from ${listings} where active and ${c} is not null order by ${c} limit 1)
+          union all
+          select (${next(sql`v.value`)}) from v where v.value is not null)
+        select value from v where value like ${containsPattern(text)}`),
+    );
+    return rows.map((r) => r.value);
   }
 
   /** Units of `currency` per euro at the latest known rate; undefined: none known. */
