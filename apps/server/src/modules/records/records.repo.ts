@@ -258,16 +258,19 @@ export class RecordsRepo<T extends RecordTable> {
     const limit = sql`${sql.placeholder('limit')}::int`;
     // `fetch`: one row more than the page, to know whether another follows.
     const fetch = sql.placeholder('fetch');
-    // A user's page: the newest `fetch` of each vehicle they reach (a backward range of its keyset
-    // index), then the newest of those. Filtered by `vehicle_id = any(…)` instead, PostgreSQL read
-    // every record of a fleet's 200 cars to sort them (43 ms for 30 rows, issue 54). The lateral
-    // subquery takes the table's name, so the columns selected below read its rows (drizzle leaves
-    // them unqualified: the array's column has a name no record table has).
+    // A user's page: the keys (date, id) of the newest `fetch` records of each vehicle they reach (a
+    // backward range of its keyset index, read from the index alone), the newest `fetch` of those,
+    // then their rows. Filtered by `vehicle_id = any(…)` instead, PostgreSQL read every record of a
+    // fleet's 200 cars to sort them (43 ms for 30 rows, issue 54). Drizzle leaves the columns
+    // selected below unqualified: the keys' column has a name no record table has.
     const source =
       scope === 'user'
-        ? sql`unnest(${reachedIds()}) as reached(reached_vehicle_id) cross join lateral (
-            select * from ${this.t} where ${this.t.vehicleId} = reached.reached_vehicle_id and ${inPage}
-            order by ${sql.join(newestFirst, sql`, `)} limit ${fetch}) as ${sql.identifier(getTableName(this.t))}`
+        ? sql`(select k.id as page_key from unnest(${reachedIds()}) as reached(vehicle_id)
+            cross join lateral (select ${date} as date, ${this.t.id} as id from ${this.t}
+              where ${this.t.vehicleId} = reached.vehicle_id and ${inPage}
+              order by ${sql.join(newestFirst, sql`, `)} limit ${fetch}) k
+            order by k.date desc, k.id desc limit ${fetch}) as page
+          join ${this.t} on ${this.t.id} = page.page_key`
         : this.t;
     const rows = this.db
       .select(selected)
