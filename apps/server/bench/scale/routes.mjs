@@ -111,8 +111,10 @@ export function readRoutes({ admin, fleet, driver }, s) {
 export async function writes(base, { fleet, driver }) {
   const big = await send('GET', base, `/api/vehicles/${BIG_CAR}`, fleet);
   const unlisted = await send('GET', base, '/api/marketplace/my-vehicles', fleet);
-  const day = (i) =>
-    new Date(Date.parse(DATA_END) + (1 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
+  // After the car's newest fill (a kept database has those of earlier runs): four fills a day.
+  const [newest] = await send('GET', base, `/api/fuel-consumptions/vehicle/${BIG_CAR}?limit=1`, fleet);
+  const from = Date.parse(newest?.date ?? DATA_END);
+  const day = (i) => new Date(from + (1 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
   return {
     'fill-up into the 5,000-fill car': (i) =>
       send('POST', base, '/api/fuel-consumptions', fleet, {
