@@ -208,7 +208,9 @@ describe('GET /api/analytics/user pages', () => {
     const cursor = first.headers['x-next-cursor'] as string;
     const his = await ben.get(`/api/analytics/user?limit=1000&cursor=${cursor}`);
     expect(his.statusCode).toBe(200);
-    const anas = new Set(((await ana.get('/api/analytics/user?own=true')).data as Row[]).map((r) => r.vehicleId));
+    const anas = new Set(
+      ((await ana.get('/api/analytics/user?own=true')).data as Row[]).map((r) => r.vehicleId),
+    );
     expect((his.data as Row[]).some((r) => anas.has(r.vehicleId))).toBe(false);
     expect((his.data as Row[]).map((r) => r.totalCost)).toContain(7);
   });

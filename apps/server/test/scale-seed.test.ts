@@ -100,6 +100,13 @@ describe.runIf(runs)('scale bench seed', () => {
     );
     expect(rollup.rolled).toBe(rollup.summed);
     expect(await one('select sum(fuel_entries)::int n from vehicle_history')).toEqual({ n: s.fills });
+    // The consumption's sum and count an insert adds to (migration 0042), as the fills say.
+    expect(
+      await one(`select count(*)::int n from vehicle_history h
+                  left join (select vehicle_id, sum(consumption_per_100km) s, count(consumption_per_100km)::int c
+                               from fuel_entries group by 1) f on f.vehicle_id = h.vehicle_id
+                  where (h.consumption_sum, h.consumption_fills) is distinct from (coalesce(f.s, 0), coalesce(f.c, 0))`),
+    ).toEqual({ n: 0 });
     expect(await one('select count(*)::int n from vehicle_record_versions')).toEqual({ n: s.vehicles });
     // The marketplace filters read the listings' search copies: every listing has them, as its car says.
     expect(

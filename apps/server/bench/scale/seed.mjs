@@ -179,13 +179,16 @@ export function seedStatements(s, { seed, passwordHash }) {
     select month, currency, vehicle_id % 16, sum(liters), sum(fuel), sum(expenses), sum(insurance), sum(revisions)
       from vehicle_month_costs group by 1, 2, 3`;
   const history = `
-    insert into vehicle_history (vehicle_id, services, last_service_date, last_service_km, records_since, fuel_entries, consumption)
-    select p.id, coalesce(r.n, 0), ls.date, ls.km, least(r.since, f.since, e.since, i.since), coalesce(f.n, 0), f.c
+    insert into vehicle_history (vehicle_id, services, last_service_date, last_service_km, records_since, fuel_entries, consumption,
+                                 consumption_sum, consumption_fills)
+    select p.id, coalesce(r.n, 0), ls.date, ls.km, least(r.since, f.since, e.since, i.since), coalesce(f.n, 0), f.c,
+           coalesce(f.s, 0), coalesce(f.cn, 0)
       from plan p
       left join (select vehicle_id, count(*) n, min(date) since from revisions group by 1) r on r.vehicle_id = p.id
       left join (select distinct on (vehicle_id) vehicle_id, date, km from revisions order by vehicle_id, date desc, id desc) ls
              on ls.vehicle_id = p.id
-      left join (select vehicle_id, count(*) n, min(date) since, round(avg(consumption_per_100km), 2) c from fuel_entries group by 1) f
+      left join (select vehicle_id, count(*) n, min(date) since, round(avg(consumption_per_100km), 2) c,
+                        sum(consumption_per_100km) s, count(consumption_per_100km) cn from fuel_entries group by 1) f
              on f.vehicle_id = p.id
       left join (select vehicle_id, min(date) since from expenses group by 1) e on e.vehicle_id = p.id
       left join (select vehicle_id, min(start_date) since from insurances group by 1) i on i.vehicle_id = p.id`;

@@ -652,6 +652,9 @@ export const vehicleHistory = pgTable('vehicle_history', {
   recordsSince: date('records_since'),
   fuelEntries: integer('fuel_entries').notNull().default(0),
   consumption: numeric('consumption', { precision: 8, scale: 2, mode: 'number' }),
+  /** The sum and the count of the fills' consumption figures: an insert adds to them (migration 0042). */
+  consumptionSum: numeric('consumption_sum', { mode: 'number' }).notNull().default(0),
+  consumptionFills: integer('consumption_fills').notNull().default(0),
 });
 
 /**
