@@ -1,5 +1,5 @@
 import type { FillUp, FuelType } from '@evdra/domain';
-import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { fuelEntries as f, vehicles } from '../../db/schema.js';
 
@@ -73,20 +73,17 @@ export class FuelRepo {
     from: string,
     secondary: FuelType | null = null,
   ): Promise<FillUpState[]> {
-    // Per chain, the last reset before `from` (none: -infinity, the chain's whole history); then the
-    // earliest of the chains'. A chain with no fill before `from` needs nothing before it.
-    const chain = sql`coalesce(${f.fuelType} = ${secondary}::text, false)`;
-    const resets = this.db
-      .select({
-        r: sql`coalesce(max(${f.date}) filter (where ${f.fullTank} or ${f.missedPrevious}), '-infinity'::date)`.as(
-          'r',
-        ),
-      })
-      .from(f)
-      .where(and(eq(f.vehicleId, vehicleId), lt(f.date, from)))
-      .groupBy(chain)
-      .as('resets');
-    const anchor = this.db.select({ d: sql`min(${resets.r})` }).from(resets);
+    // Per chain with a fill before `from`, its last reset before `from` (none: -infinity, the chain's
+    // whole history), each found by walking the (vehicle, date) index back from `from`; then the
+    // earliest of the chains'. Grouping every earlier fill by chain read a 5,000-fill car's whole
+    // history on each write (issue 54). The second chain exists only with a second fuel.
+    const earlier = (where: SQL) =>
+      sql`select e.date from ${f} e where e.vehicle_id = ${vehicleId} and e.date < ${from}
+            and coalesce(e.fuel_type = ${secondary}::text, false) = c.chain and ${where}`;
+    const anchor = sql`select min(coalesce((${earlier(sql`(e.full_tank or e.missed_previous)`)}
+                                               order by e.date desc limit 1), '-infinity'::date))
+        from (values (false), (true)) c(chain)
+        where (not c.chain or ${secondary}::text is not null) and exists (${earlier(sql`true`)})`;
     return this.db
       .select({
         id: f.id,
