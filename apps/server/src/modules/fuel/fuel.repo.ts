@@ -1,6 +1,7 @@
 import type { FillUp, FuelType } from '@evdra/domain';
 import { and, desc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { fuelEntries as f, vehicles } from '../../db/schema.js';
 
 /** A vehicle's fuels (issue 51): its primary and its second one (null: a single-fuel vehicle). */
@@ -17,6 +18,18 @@ export class FuelRepo {
    * earlier-dated one with a higher reading, or a later-dated one with a lower reading.
    */
   async odometerConflict(vehicleId: number, date: string, odometer: number, exceptId?: number) {
+    // Every stored reading passed this check, so readings rise with the date: only the nearest
+    // earlier and later days' can contradict. Two index probes say whether one does; looking for
+    // it among all the car's fills read a 5,000-fill car's whole history on every fill-up (issue 54).
+    const nearest = (side: SQL, order: SQL, contradicts: SQL) =>
+      sql`exists (select 1 from (select e.odometer from ${f} e where e.vehicle_id = ${vehicleId}
+            and e.odometer is not null and e.id is distinct from ${exceptId ?? null}::int and ${side}
+            order by ${order} limit 1) n where ${contradicts})`;
+    const [probe] = rowsOf<{ any: boolean }>(
+      await this.db.execute(sql`select ${nearest(sql`e.date < ${date}`, sql`e.date desc, e.odometer desc`, sql`n.odometer > ${odometer}`)}
+        or ${nearest(sql`e.date > ${date}`, sql`e.date, e.odometer`, sql`n.odometer < ${odometer}`)} as any`),
+    );
+    if (!probe?.any) return undefined;
     const [row] = await this.db
       .select({ id: f.id, date: f.date, odometer: f.odometer })
       .from(f)
