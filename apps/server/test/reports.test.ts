@@ -332,6 +332,9 @@ describe('verification codes stay put', () => {
     const anonymous = new (alice.constructor as new (app: unknown) => TestClient)(t.app);
     const first = codeOf((await pdf(alice, `/api/vehicles/${id}/report.pdf?lang=en`)).text);
     expect(first).toBeDefined();
+    // The same report again is the same file, kept once drawn (issue 54: drawing takes seconds).
+    const download = async () => (await alice.get(`/api/vehicles/${id}/report.pdf?lang=en`)).rawPayload;
+    expect((await download()).equals(await download())).toBe(true);
     const before = await codes(id);
     for (const lang of ['en', 'ro', 'es', 'en', 'ro']) {
       const page = await anonymous.get(`/r/${link.token}?lang=${lang}`);

@@ -50,8 +50,8 @@ type Doc = PDFKit.PDFDocument;
 
 /**
  * The history report as an A4 PDF: text is real text (selectable, searchable), charts are vector
- * paths. The document is a stream: the caller pipes it to the response, then calls nothing else
- * (it is ended here). Pages are buffered only to write "Page n of N" in each footer.
+ * paths. The document is a stream, already ended: the caller reads it (the report service keeps
+ * its bytes). Pages are buffered only to write "Page n of N" in each footer.
  */
 export async function renderPdf(model: ReportModel, verifyUrl: string): Promise<Doc> {
   const t = reportTexts(model.lang);

@@ -39,15 +39,12 @@ export async function reportsRoutes(app: FastifyInstance, { service, publicPerMi
   // The public routes (no login) share one counter per IP: a link cannot be used to hammer the server.
   const limit = app.rateLimit({ max: publicPerMinute, timeWindow: '1 minute' });
 
-  const sendPdf = (
-    reply: FastifyReply,
-    { doc, filename }: { doc: NodeJS.ReadableStream; filename: string },
-  ) =>
+  const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
     reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store')
-      .send(doc);
+      .send(pdf);
 
   r.get(
     '/api/vehicles/:id/report.pdf',
@@ -56,7 +53,7 @@ export async function reportsRoutes(app: FastifyInstance, { service, publicPerMi
       schema: {
         tags,
         description:
-          'The vehicle’s history report as an A4 PDF (application/pdf, streamed) in `lang` (else Accept-Language, else English), for anyone who may see the vehicle; 404 for anyone else. Its amounts are in the caller’s currency (converted as the caller’s vehicle analytics are; the owner’s when no rate to it is known) and its measures in the caller’s units; a share link’s report is in the owner’s. Each report gets a verification code (see /api/report/verify/{code}), the same for the same content whoever reads it. `pages=1`: the owner appends the first page of each document that is not private (photos embedded; a PDF is named, not embedded); from an editor or viewer it is ignored.',
+          'The vehicle’s history report as an A4 PDF (application/pdf) in `lang` (else Accept-Language, else English), for anyone who may see the vehicle; 404 for anyone else. Its amounts are in the caller’s currency (converted as the caller’s vehicle analytics are; the owner’s when no rate to it is known) and its measures in the caller’s units; a share link’s report is in the owner’s. Each report gets a verification code (see /api/report/verify/{code}), the same for the same content whoever reads it. `pages=1`: the owner appends the first page of each document that is not private (photos embedded; a PDF is named, not embedded); from an editor or viewer it is ignored.',
         params: IdParams,
         querystring: ReportQuery,
         response: errors,

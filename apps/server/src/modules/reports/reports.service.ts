@@ -10,6 +10,7 @@ import { isBasis, readReason } from '../../ai/reasons.js';
 import type { FileStore } from '../../files/file-store.js';
 import { renderPdfFirstPage } from '../../files/pdf-render-thread.js';
 import { notFound } from '../../lib/errors.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehiclesService } from '../vehicles/vehicles.service.js';
@@ -24,6 +25,29 @@ const LISTING_LINK_DAYS = 3650;
 const REPORT_PAGE_MAX_SIDE = 1600;
 // Crockford base32: no I, L, O, U, so a code read off paper is typed back without confusion.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** How many bytes of drawn reports are kept to hand out again (a twenty-year car's is ~100 KB). */
+const PDF_BYTES_KEPT = 32 * 1024 * 1024;
+
+/** What a report is drawn from, as one digest: its model (images by their own digest) and verify URL. */
+function modelDigest(model: ReportModel, verifyUrl: string): string {
+  const digest = (bytes?: Buffer) => bytes && createHash('sha256').update(bytes).digest('base64');
+  const content = {
+    ...model,
+    photo: digest(model.photo),
+    pages: model.pages?.map((page) => ({ ...page, image: digest(page.image) })),
+  };
+  return createHash('sha256')
+    .update(JSON.stringify([content, verifyUrl]))
+    .digest('base64');
+}
+
+/** A stream's bytes, once it has ended. */
+async function buffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
 
 /** A fresh code `ABCD-EFGH-JK`: 10 symbols, 50 random bits. */
 export function newCode(): string {
@@ -210,15 +234,28 @@ export class ReportsService {
     return `${this.d.publicUrl}/v/${code}`;
   }
 
-  /** The PDF; `readerId`: a signed-in reader's (in their currency and units), else the owner's. */
+  /**
+   * The PDF's bytes; `readerId`: a signed-in reader's (in their currency and units), else the owner's.
+   * Drawing a twenty-year car's takes 1.5-3 s of CPU (issue 54), and a listing's report is opened by
+   * every interested buyer: each reader's last PDF of a car is kept with the model it was drawn
+   * from, and handed out again while the model (records, costs, money, code, day) is the same.
+   */
   private async render(vehicleId: number, lang: Language, pages = false, readerId?: number) {
     const model = await this.model(vehicleId, lang, true, readerId);
     if (!model) throw notFound('Vehicle');
     if (pages) model.pages = await this.firstPages(vehicleId);
     const v = model.vehicle;
     const filename = `report-${v.make}-${v.model}-${v.year}`.replace(/[^A-Za-z0-9-]+/g, '-');
-    return { doc: await renderPdf(model, this.verifyUrl(model.code)), filename: `${filename}.pdf`, model };
+    const verifyUrl = this.verifyUrl(model.code);
+    const pdf = await this.drawn.through(
+      `${vehicleId}|${readerId ?? 'link'}|${lang}|${pages}`,
+      modelDigest(model, verifyUrl),
+      async () => buffer(await renderPdf(model, verifyUrl)),
+    );
+    return { pdf: pdf as Buffer, filename: `${filename}.pdf`, model };
   }
+
+  private readonly drawn = new VersionedCache<Buffer, string>(PDF_BYTES_KEPT, (pdf) => pdf.length);
 
   /**
    * Each non-private document's first page: a photo's stored JPEG; a PDF's first page drawn now at a
