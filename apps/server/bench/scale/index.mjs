@@ -4,7 +4,7 @@
 // route's statements; prints the table and `scale: N of M targets met`, writes
 // bench-results/scale.json and bench-results/scale-explain/. `--keep` leaves both databases.
 // Env: SCALE (1), SEED (54), DURATION (s per load, 5; 0: EXPLAIN only), REUSE=1 (measure the kept databases, no seed),
-// ONLY (a regular expression: the routes whose name matches).
+// ONLY (a regular expression: the routes whose name matches; the writes when it matches 'writes').
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt } from '../lib.mjs';
@@ -21,6 +21,7 @@ const SEED = Number(process.env.SEED ?? 54);
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = [10, 50];
 const WRITES = 20;
+const WRITES_WARMUP = 5;
 const keep = process.argv.includes('--keep');
 const reuse = process.env.REUSE === '1';
 const only = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
@@ -119,10 +120,10 @@ async function measureBoth(opened) {
       );
     }
   }
-  if (!only && DURATION > 0)
+  if ((!only || only.test('writes')) && DURATION > 0)
     for (const o of opened)
       for (const [name, fn] of Object.entries(await writes(o.server.base, (await o.signedIn()).sessions)))
-        results[o.size].writes[name] = await medianOf(WRITES, fn);
+        results[o.size].writes[name] = await medianOf(WRITES, fn, WRITES_WARMUP);
   return results;
 }
 

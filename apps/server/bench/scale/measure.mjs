@@ -173,10 +173,14 @@ export async function measureRoute(
   return { rows: first.rows, bytes: first.bytes, statements: statements.length, seqScans, loads };
 }
 
-/** Median ms of `n` sequential calls of `fn(i)` (each a write through the API). */
-export async function medianOf(n, fn) {
+/**
+ * Median ms of `n` sequential calls of `fn(i)` (each a write through the API), after `warmup` calls
+ * not counted: the server has served reads only, and a write's first statements are planned then.
+ */
+export async function medianOf(n, fn, warmup = 0) {
+  for (let i = 0; i < warmup; i++) await fn(i);
   const ms = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = warmup; i < warmup + n; i++) {
     const t = performance.now();
     await fn(i);
     ms.push(performance.now() - t);
