@@ -107,7 +107,10 @@ export function readRoutes({ admin, fleet, driver }, s) {
   ];
 }
 
-/** The writes; `fn(i)` sends the i-th of a run of each. */
+/**
+ * The writes; `fn(i)` sends the i-th of a run of each. `cleanUp()` deletes the listings the run made,
+ * so that a kept database has as many cars to list next time.
+ */
 export async function writes(base, { fleet, driver }) {
   const big = await send('GET', base, `/api/vehicles/${BIG_CAR}`, fleet);
   const unlisted = await send('GET', base, '/api/marketplace/my-vehicles', fleet);
@@ -115,7 +118,8 @@ export async function writes(base, { fleet, driver }) {
   const [newest] = await send('GET', base, `/api/fuel-consumptions/vehicle/${BIG_CAR}?limit=1`, fleet);
   const from = Date.parse(newest?.date ?? DATA_END);
   const day = (i) => new Date(from + (1 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
-  return {
+  const listed = [];
+  const run = {
     'fill-up into the 5,000-fill car': (i) =>
       send('POST', base, '/api/fuel-consumptions', fleet, {
         vehicleId: BIG_CAR,
@@ -127,14 +131,21 @@ export async function writes(base, { fleet, driver }) {
         fullTank: true,
         missedPrevious: false,
       }),
-    // Each write lists the next of fleet_0001's cars without a listing (a kept database may have some).
-    'a new listing': (i) =>
-      send('POST', base, '/api/marketplace/list', fleet, {
-        vehicleId: unlisted[i % unlisted.length].id,
+    // Each write lists the next of fleet_0001's cars without a listing.
+    'a new listing': async (i) => {
+      const listing = await send('POST', base, '/api/marketplace/list', fleet, {
+        vehicleId: unlisted[i].id,
         price: 9000 + i,
         description: 'Fleet car, full service history.',
-      }),
+      });
+      listed.push(listing.id);
+    },
     'a message': (i) =>
       send('POST', base, '/api/marketplace/chat/1', driver, { message: `Still for sale? (${i})` }),
   };
+  const cleanUp = async () => {
+    for (const id of listed.splice(0))
+      await send('DELETE', base, `/api/marketplace/delete-permanent/${id}`, fleet);
+  };
+  return { run, cleanUp };
 }
