@@ -6,8 +6,8 @@
  * (the same every run), those of `--mp` megapixels; --fit also takes larger ones, each scaled down to
  * a size drawn in that range from its name (a phone app's upload size). Prints the first preview after
  * start (worker start-up included) apart, then p50/p95 of one sequential preview of each of the n
- * photos, then RSS over `--rss` previews in a row going round the set. --stages k first reads each
- * photo k times through preprocessing and the engine without HTTP and prints where the time went
+ * photos, then RSS every 20 of `--rss` previews in a row going round the set. --stages k first reads
+ * each photo k times through preprocessing and the engine without HTTP and prints where the time went
  * (stages.ts); --stages-only stops after that. Nothing is downloaded: point it at e.g. SROIE's
  * data/img and at the development set made by generate.ts (--out <dir>).
  */
@@ -97,14 +97,16 @@ if (rssRuns > 0) {
   const rss0 = rssMb();
   let peak = rss0;
   let failed = 0;
+  const series = [rss0];
   for (let i = 0; i < rssRuns; i++) {
     const r = await app.preview(set[i % set.length]?.bytes as Buffer);
     if (r.status !== 200 && r.status !== 422) failed++;
     peak = Math.max(peak, rssMb());
-    if ((i + 1) % 50 === 0) out(`  after ${i + 1}: RSS ${rssMb()} MB`);
+    if ((i + 1) % 20 === 0) series.push(rssMb());
   }
   out(
     `RSS over ${rssRuns} previews: start ${rss0} MB, peak ${peak} MB, end ${rssMb()} MB; failures ${failed}`,
   );
+  out(`  RSS every 20 previews: ${series.join(' ')} MB; load average ${loadavg()[0]?.toFixed(1)}`);
 }
 await app.close();
