@@ -84,6 +84,25 @@ describe('the OCR worker pool', () => {
     ]);
   });
 
+  it('with recycleAfter Infinity (PaddleOCR), keeps one worker for every receipt and replaces it only after a failure', async () => {
+    const pool = new FakePool({ size: 1, recycleAfter: Number.POSITIVE_INFINITY, maxQueue: 5 });
+    const readAll = async (texts: string[], fail?: string) => {
+      for (const s of texts) {
+        const read = pool.recognize(img(s));
+        await tick();
+        pool.waiting.shift()?.answer(s === fail);
+        await read.catch(() => undefined);
+      }
+    };
+    await readAll(Array.from({ length: 250 }, (_, i) => `r${i}`));
+    expect(pool.spawned.map((w) => [w.id, w.stopped])).toEqual([[1, false]]);
+    await readAll(['ok', 'bad', 'next'], 'bad');
+    expect(pool.spawned.map((w) => [w.id, w.stopped])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+  });
+
   it('on close, refuses what waits, stops every worker and cleans up', async () => {
     const pool = new FakePool({ size: 1, recycleAfter: 10, maxQueue: 5 });
     await pool.warmUp();

@@ -33,7 +33,11 @@ export class OcrBusyError extends Error {}
 
 export type WorkerPoolOptions = {
   size: number;
-  /** A worker is replaced after this many receipts (and after a failure): heap growth never accumulates. */
+  /**
+   * A worker is replaced after this many receipts (always after a failure); Infinity: only after a
+   * failure. Replacing bounds a heap that grows with every receipt (tesseract's WASM heap), but a
+   * new thread costs memory of its own: glibc keeps the malloc arenas an ended thread used.
+   */
   recycleAfter: number;
   /** Receipts waiting beyond this are refused at once (OcrBusyError). */
   maxQueue: number;
@@ -111,14 +115,15 @@ export abstract class WorkerPool<W> implements OcrEngine {
   }
 
   private async run(slot: Slot<W>, job: Job) {
+    let failed = false;
     try {
       job.resolve(await this.read(await this.workerOf(slot), job.image));
       slot.jobs++;
     } catch (err) {
       job.reject(err);
-      slot.jobs = this.o.recycleAfter; // a worker that failed is replaced
+      failed = true; // a worker that failed is replaced
     } finally {
-      if (slot.jobs >= this.o.recycleAfter && !this.closed) {
+      if ((failed || slot.jobs >= this.o.recycleAfter) && !this.closed) {
         const old = slot.worker;
         slot.worker = undefined;
         slot.jobs = 0;

@@ -9,14 +9,23 @@ export type PaddlePoolOptions = {
   size?: number;
   /** ONNX Runtime threads per worker; default one per core, at most 4. */
   threads?: number;
-  /** A worker is replaced after this many receipts, so native heap growth never accumulates. */
+  /**
+   * A worker is replaced after this many receipts; by default only after a failure. Its memory stops
+   * growing once it has read the largest pages (ONNX Runtime's arena is off), while every replaced
+   * thread left its malloc arenas behind: RSS stepped up at each recycle (issue 55, README).
+   */
   recycleAfter?: number;
   /** Receipts waiting beyond this are refused at once (the caller answers 429). */
   maxQueue?: number;
 };
 
 /** One worker thread and the receipt it is reading (one at a time: the pool never sends two). */
-type Thread = { worker: Worker; current?: { resolve: (r: OcrText) => void; reject: (e: unknown) => void } };
+type Thread = {
+  worker: Worker;
+  current?: { resolve: (r: OcrText) => void; reject: (e: unknown) => void };
+  /** Why the thread ended, once it has: a receipt sent to it fails at once (and the pool replaces it). */
+  ended?: Error;
+};
 
 /** The worker: dist/ocr-worker.js once built, paddle-worker.ts from the sources (lib/worker.ts). */
 function spawnWorker(threads: number): Worker {
@@ -31,7 +40,11 @@ export class PaddlePool extends WorkerPool<Thread> {
   private readonly threads: number;
 
   constructor(o: PaddlePoolOptions = {}) {
-    super({ size: o.size ?? 1, recycleAfter: o.recycleAfter ?? 100, maxQueue: o.maxQueue ?? 64 });
+    super({
+      size: o.size ?? 1,
+      recycleAfter: o.recycleAfter ?? Number.POSITIVE_INFINITY,
+      maxQueue: o.maxQueue ?? 64,
+    });
     this.threads = o.threads ?? Math.max(1, Math.min(4, availableParallelism()));
   }
 
@@ -44,7 +57,10 @@ export class PaddlePool extends WorkerPool<Thread> {
       thread.current = undefined;
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`OCR worker stopped (exit code ${code})`)));
+    worker.on('exit', (code) => {
+      thread.ended = new Error(`OCR worker stopped (exit code ${code})`);
+      fail(thread.ended);
+    });
     return new Promise((resolve, reject) => {
       worker.on('message', (m: { id: number; result?: OcrText; error?: string }) => {
         if (m.id === -1) {
@@ -65,6 +81,7 @@ export class PaddlePool extends WorkerPool<Thread> {
   }
 
   protected read(thread: Thread, image: OcrImage): Promise<OcrText> {
+    if (thread.ended) return Promise.reject(thread.ended);
     return new Promise((resolve, reject) => {
       thread.current = { resolve, reject };
       thread.worker.ref(); // a receipt being read keeps the process alive
