@@ -42,6 +42,18 @@ async function expense(c: TestClient, vehicleId: number, date: string, amount: n
   expect(res.statusCode, res.body).toBe(201);
 }
 
+/**
+ * One more car-month than the cap for `vehicleId`, centuries back, each costing 1, written in bulk by
+ * SQL; then, as a record's write does, the kept answers are told to see them.
+ */
+async function bulkMonths(vehicleId: number) {
+  await t.database.db.execute(sql`
+    insert into vehicle_month_costs (vehicle_id, month, currency, expenses)
+    select ${vehicleId}, (date '1000-01-01' + n * interval '1 month')::date, 'EUR', 1
+    from generate_series(0, ${CAR_MONTHS_CAP}) n`);
+  await t.database.db.execute(sql`select evdra_bump_analytics(array[${vehicleId}]::int[])`);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await registered(t.app, 'aprowsadmin')).client; // the first account is the admin
@@ -144,14 +156,9 @@ describe('GET /api/analytics/admin/filter pages', () => {
   });
 
   it(`answers at most ${CAR_MONTHS_CAP} car-months, and then says where the rest starts`, async () => {
-    // Written in bulk by SQL: one more car-month than the cap, for a car of Ben's, centuries back.
+    // One more car-month than the cap, for a car of Ben's.
     const old = await car(ben);
-    await t.database.db.execute(sql`
-      insert into vehicle_month_costs (vehicle_id, month, currency, expenses)
-      select ${old}, (date '1000-01-01' + n * interval '1 month')::date, 'EUR', 1
-      from generate_series(0, ${CAR_MONTHS_CAP}) n`);
-    // As a record's write does: the kept answers see the new rows.
-    await t.database.db.execute(sql`select evdra_bump_analytics(array[${old}]::int[])`);
+    await bulkMonths(old);
     const res = await admin.get('/api/analytics/admin/filter');
     expect(res.statusCode).toBe(200);
     expect(res.data).toHaveLength(CAR_MONTHS_CAP);
@@ -219,11 +226,7 @@ describe('GET /api/analytics/user pages', () => {
     const fleet = (await registered(t.app, 'aprowsfleet')).client;
     const old = await car(fleet);
     await expense(fleet, old, '2025-03-01', 5);
-    await t.database.db.execute(sql`
-      insert into vehicle_month_costs (vehicle_id, month, currency, expenses)
-      select ${old}, (date '1000-01-01' + n * interval '1 month')::date, 'EUR', 1
-      from generate_series(0, ${CAR_MONTHS_CAP}) n`);
-    await t.database.db.execute(sql`select evdra_bump_analytics(array[${old}]::int[])`);
+    await bulkMonths(old);
     const res = await fleet.get('/api/analytics/user');
     expect(res.data).toHaveLength(CAR_MONTHS_CAP);
     expect(res.data[0]).toMatchObject({ monthDate: '2025-03-01', totalCost: 5 });
