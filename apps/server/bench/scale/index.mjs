@@ -122,7 +122,7 @@ async function measureBoth(opened) {
   }
   if ((!only || only.test('writes')) && DURATION > 0)
     for (const o of opened) {
-      const { run, cleanUp } = await writes(o.server.base, (await o.signedIn()).sessions);
+      const { run, cleanUp } = await writes(o.server.base, (await o.signedIn()).sessions, o.client);
       for (const [name, fn] of Object.entries(run))
         results[o.size].writes[name] = await medianOf(WRITES, fn, WRITES_WARMUP);
       await cleanUp();

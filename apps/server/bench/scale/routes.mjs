@@ -107,11 +107,15 @@ export function readRoutes({ admin, fleet, driver }, s) {
   ];
 }
 
+const PROBE_MESSAGE = 'Still for sale?';
+
 /**
- * The writes; `fn(i)` sends the i-th of a run of each. `cleanUp()` deletes the listings the run made,
- * so that a kept database has as many cars to list next time.
+ * The writes; `fn(i)` sends the i-th of a run of each. `cleanUp()` deletes the listings and messages
+ * the run made, so that a kept database has as many cars to list next time and the measured
+ * conversation as many messages at both sizes (`client`: the database's, for the messages, which
+ * no route deletes).
  */
-export async function writes(base, { fleet, driver }) {
+export async function writes(base, { fleet, driver }, client) {
   const big = await send('GET', base, `/api/vehicles/${BIG_CAR}`, fleet);
   const unlisted = await send('GET', base, '/api/marketplace/my-vehicles', fleet);
   // After the car's newest fill (a kept database has those of earlier runs): four fills a day.
@@ -141,11 +145,15 @@ export async function writes(base, { fleet, driver }) {
       listed.push(listing.id);
     },
     'a message': (i) =>
-      send('POST', base, '/api/marketplace/chat/1', driver, { message: `Still for sale? (${i})` }),
+      send('POST', base, '/api/marketplace/chat/1', driver, { message: `${PROBE_MESSAGE} (${i})` }),
   };
   const cleanUp = async () => {
     for (const id of listed.splice(0))
       await send('DELETE', base, `/api/marketplace/delete-permanent/${id}`, fleet);
+    // Those of earlier runs too: a kept database measured before this clean-up existed has them.
+    await client.query('delete from market_messages where interest_id = 1 and content like $1', [
+      `${PROBE_MESSAGE} (%)`,
+    ]);
   };
   return { run, cleanUp };
 }
