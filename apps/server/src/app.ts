@@ -376,12 +376,8 @@ export async function buildApp({
   await withMultipart(app, async (scope) => {
     await scope.register(ocrRoutes, { ocr, services: services as never });
   });
-  const analytics = new AnalyticsService(
-    new AnalyticsRepo(db),
-    access,
-    latestRatesTo(fx, now),
-    config.currency,
-  );
+  const ratesTo = latestRatesTo(fx, now);
+  const analytics = new AnalyticsService(new AnalyticsRepo(db), access, ratesTo, config.currency);
   await analyticsRoutes(app, { service: analytics });
   const reports = new ReportsService({
     repo: new ReportsRepo(db),
@@ -392,6 +388,7 @@ export async function buildApp({
     now,
     // A signed-in reader's report is in their currency and units (issue 50).
     reader: readerSettings,
+    ratesTo,
   });
   await reportsRoutes(app, { service: reports });
   await calendarRoutes(app, {

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
 import { expectError, expectInvalid } from './helpers/expect.js';
 import { multipart } from './helpers/multipart.js';
+import { pdfText } from './helpers/pdf-text.js';
 
 // Issue 52: a vehicle's papers. Pages are checked by their bytes, photos re-encoded without their
 // metadata, PDFs kept unless encrypted or scripted; an expiry date makes a renewal; sharing and a
@@ -469,6 +470,24 @@ it('the history report lists the papers that are not private: type, number, vali
   expect(page.body).toMatch(/01\.03\.2026 – 01\.03\.2028|2026.+–.+2028/);
   // The registration certificate is private by default: not in a report anyone with the link reads.
   expect(page.body).not.toContain('SECRET-123');
+});
+
+it('a kept history report is drawn again when a paper is added or made private (issue 54)', async () => {
+  const v = await newCar(owner);
+  const url = `/api/vehicles/${v}/documents`;
+  const report = async () => {
+    const res = await owner.get(`/api/vehicles/${v}/report.pdf?lang=en`);
+    expect(res.statusCode).toBe(200);
+    return pdfText(res.rawPayload);
+  };
+  expect(await report()).not.toContain('WTY-901');
+  // Without a validity a paper makes no renewal (which would be a new records version): the paper alone.
+  const paper = { type: 'OTHER', title: 'Warranty', number: 'WTY-901' };
+  const doc = (await send(owner, url, { ...paper, private: false }, [photo()])).data;
+  expect(await report()).toContain('WTY-901');
+  const put = await owner.put(`${url}/${doc.id}`, { ...paper, private: true, version: doc.version });
+  expect(put.statusCode, put.body).toBe(200);
+  expect(await report()).not.toContain('WTY-901');
 });
 
 describe('the first pages in the history report (the owner ticks it)', () => {

@@ -10,6 +10,9 @@ import { pdfText } from './helpers/pdf-text.js';
 // verification code the owner's; the share link's public report stays in the owner's.
 
 let t: TestApp;
+// The clock only moves forward from the real time (sessions are checked against the database's).
+let offset = 0;
+const now = () => new Date(Date.now() + offset);
 let admin: Awaited<ReturnType<typeof registered>>;
 /** Lei for one euro, stored as today's reference rate. */
 const RON_PER_EUR = 5;
@@ -55,7 +58,7 @@ const pdf = async (client: TestClient, url: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, now);
   admin = await registered(t.app, 'admin');
   await new FxRepo(t.database.db).upsert([
     { currency: 'RON', date: today(), rate: RON_PER_EUR, source: 'ECB' },
@@ -261,5 +264,48 @@ describe("the report in a signed-in reader's currency and units", () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).not.toBe('application/pdf');
     expect(res.body).not.toMatch(/%PDF|lei|€/);
+  });
+});
+
+// Issue 54: a drawn report is kept and sent again while what it prints is unchanged (ReportsRepo.stamp).
+describe('a kept report', () => {
+  it('is drawn again when a rate, the car, a record or a paper changes what it prints', async () => {
+    const { client, account } = await registerIn('ro');
+    const car = await carWithRecords(client, 'B-54-KPT');
+    const report = () => pdf(client, `/api/vehicles/${car}/report.pdf?lang=en`);
+    // The lei owner now reads euros: the lei records at today's rate, 562.50 lei at 5 lei a euro.
+    const put = await client.put('/api/users/me', {
+      username: account.username,
+      email: account.email,
+      currency: 'EUR',
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await report()).toContain('€112.50');
+    expect(await report()).toContain('€112.50');
+    // Today's rate corrected to 4.5 lei a euro: the report follows once the rates are read again
+    // (they are kept a minute, as the analytics' are).
+    const fx = new FxRepo(t.database.db);
+    try {
+      await fx.upsert([{ currency: 'RON', date: today(), rate: 4.5, source: 'ECB' }]);
+      offset += 61_000;
+      expect(await report()).toContain('€125.00');
+    } finally {
+      await fx.upsert([{ currency: 'RON', date: today(), rate: RON_PER_EUR, source: 'ECB' }]);
+      offset += 61_000;
+    }
+    expect(await report()).toContain('€112.50');
+
+    const v = (await client.get(`/api/vehicles/${car}`)).data;
+    expect((await client.put(`/api/vehicles/${car}`, { ...v, make: 'Renault' })).statusCode).toBe(200);
+    expect(await report()).toContain('Renault Logan');
+
+    const rca = await client.post(`/api/vehicles/${car}/renewals`, {
+      type: 'RCA',
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      price: 1000,
+    });
+    expect(rca.statusCode).toBe(201);
+    expect(await report()).toContain('RCA (liability insurance)');
   });
 });

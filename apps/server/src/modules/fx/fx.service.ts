@@ -71,7 +71,7 @@ const LATEST_RATES_TTL_MS = 60_000;
 export function latestRatesTo(service: FxService, now: () => Date) {
   const kept = new Map<CurrencyCode, { until: number; rates: Promise<Map<CurrencyCode, number>> }>();
   return (to: CurrencyCode): Promise<Map<CurrencyCode, number>> => {
-    const at = Date.now();
+    const at = now().getTime();
     const hit = kept.get(to);
     if (hit && hit.until > at) return hit.rates;
     const rates = service.latestRatesTo(to, now().toISOString().slice(0, 10));

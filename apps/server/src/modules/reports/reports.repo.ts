@@ -1,4 +1,4 @@
-import type { DocumentType, MoneyAndUnits, RenewalType } from '@evdra/domain';
+import type { CurrencyCode, DocumentType, MoneyAndUnits, RenewalType } from '@evdra/domain';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { latestRateSql } from '../../db/fx-rates.js';
@@ -86,6 +86,14 @@ export type ReportRecords = {
   owner: MoneyAndUnits;
 };
 
+/** ReportsRepo.stamp's answer. */
+export type ReportStamp = {
+  stamp: string;
+  ownerCurrency: CurrencyCode;
+  /** Null without a signed-in reader. */
+  readerCurrency: CurrencyCode | null;
+};
+
 export type LinkRow = typeof reportLinks.$inferSelect;
 export type CodeRow = typeof reportCodes.$inferSelect;
 
@@ -149,6 +157,35 @@ export class ReportsRepo {
         rates: JSON.stringify(Object.fromEntries(money.rates)),
       }),
     );
+  }
+
+  private stamps?: NamedStatement<ReportStamp>;
+
+  /**
+   * What a drawn report of the car depends on in the database besides the exchange rates, as one text
+   * that changes whenever any of it does (undefined: no such car): the car's row (make, photo,
+   * odometer, AI reason, owner), its records' version (every record statement bumps it, migration
+   * 0020), its owner's and the reader's rows (name, currency, units) and its papers and their pages.
+   * A row's `xmin` is the transaction that wrote its current version: any update gives it another.
+   * With the owner's and the reader's currencies, whose rates the report is converted at.
+   */
+  async stamp(vehicleId: number, readerId: number): Promise<ReportStamp | undefined> {
+    this.stamps ??= namedStatement(
+      this.db,
+      'report_stamp',
+      sql`select concat_ws('|', v.xmin, coalesce(rv.version, 0), o.xmin, coalesce(r.xmin::text, '-'),
+            coalesce((select string_agg(concat_ws(':', d.id, d.xmin,
+                (select string_agg(p.xmin::text, ',' order by p.page)
+                   from vehicle_document_pages p where p.document_id = d.id)), ',' order by d.id)
+              from vehicle_documents d where d.vehicle_id = v.id), '-'), current_date) as stamp,
+            o.currency as "ownerCurrency", r.currency as "readerCurrency"
+          from vehicles v join users o on o.id = v.owner_id
+          left join vehicle_record_versions rv on rv.vehicle_id = v.id
+          left join users r on r.id = ${sql.placeholder('reader')}
+         where v.id = ${sql.placeholder('id')}`,
+    );
+    const [row] = await this.stamps({ id: vehicleId, reader: readerId });
+    return row;
   }
 
   /** The records statement, each price through `price`, the AI basis's money at `basisRate`. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type CurrencyCode,
   EXISTING_USER_MONEY_AND_UNITS,
   type Language,
   type MoneyAndUnits,
@@ -28,19 +29,6 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** How many bytes of drawn reports are kept to hand out again (a twenty-year car's is ~100 KB). */
 const PDF_BYTES_KEPT = 32 * 1024 * 1024;
-
-/** What a report is drawn from, as one digest: its model (images by their own digest) and verify URL. */
-function modelDigest(model: ReportModel, verifyUrl: string): string {
-  const digest = (bytes?: Buffer) => bytes && createHash('sha256').update(bytes).digest('base64');
-  const content = {
-    ...model,
-    photo: digest(model.photo),
-    pages: model.pages?.map((page) => ({ ...page, image: digest(page.image) })),
-  };
-  return createHash('sha256')
-    .update(JSON.stringify([content, verifyUrl]))
-    .digest('base64');
-}
 
 /** A stream's bytes, once it has ended. */
 async function buffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -88,7 +76,23 @@ type Deps = {
    * report is printed in its owner's, as a share link's is.
    */
   reader?: (userId: number) => Promise<MoneyAndUnits | undefined>;
+  /**
+   * The day's rates to a currency, as the analytics convert at (kept a minute per currency): a
+   * kept report is drawn again once they change (undefined: reports are drawn on every request).
+   */
+  ratesTo?: (to: CurrencyCode) => Promise<Map<CurrencyCode, number>>;
 };
+
+/** A rates map as text, worked out once per map (the same map is handed out while it is kept). */
+const ratesTexts = new WeakMap<Map<CurrencyCode, number>, string>();
+function ratesText(rates: Map<CurrencyCode, number>): string {
+  let text = ratesTexts.get(rates);
+  if (text === undefined) {
+    text = JSON.stringify([...rates].sort(([a], [b]) => a.localeCompare(b)));
+    ratesTexts.set(rates, text);
+  }
+  return text;
+}
 
 /**
  * Vehicle history reports: the PDF (who may see the car), share links (the owner), the public page's
@@ -236,26 +240,52 @@ export class ReportsService {
 
   /**
    * The PDF's bytes; `readerId`: a signed-in reader's (in their currency and units), else the owner's.
-   * Drawing a twenty-year car's takes 1.5-3 s of CPU (issue 54), and a listing's report is opened by
-   * every interested buyer: each reader's last PDF of a car is kept with the model it was drawn
-   * from, and handed out again while the model (records, costs, money, code, day) is the same.
+   * Drawing a twenty-year car's takes 1.5-3 s of CPU and reading its model ~20 ms (issue 54), and a
+   * listing's report is opened by every interested buyer: each reader's last PDF of a car is kept
+   * with what it was drawn from (ReportsRepo.stamp: the car, its records, people and papers; the
+   * rates; the day), and sent again while that is the same, without reading the records.
    */
   private async render(vehicleId: number, lang: Language, pages = false, readerId?: number) {
+    // Read before the model: a write in between leaves a newer PDF under the older version, which
+    // the next read (seeing the newer one) replaces; never an older PDF under a newer version.
+    const version = await this.version(vehicleId, readerId);
+    if (version === null) throw notFound('Vehicle');
+    const key = `${vehicleId}|${readerId ?? 'link'}|${lang}|${pages}`;
+    const kept = version && this.drawn.get(key, version);
+    if (kept) return kept;
     const model = await this.model(vehicleId, lang, true, readerId);
     if (!model) throw notFound('Vehicle');
     if (pages) model.pages = await this.firstPages(vehicleId);
     const v = model.vehicle;
     const filename = `report-${v.make}-${v.model}-${v.year}`.replace(/[^A-Za-z0-9-]+/g, '-');
-    const verifyUrl = this.verifyUrl(model.code);
-    const pdf = await this.drawn.through(
-      `${vehicleId}|${readerId ?? 'link'}|${lang}|${pages}`,
-      modelDigest(model, verifyUrl),
-      async () => buffer(await renderPdf(model, verifyUrl)),
-    );
-    return { pdf: pdf as Buffer, filename: `${filename}.pdf`, model };
+    const drawn = {
+      pdf: await buffer(await renderPdf(model, this.verifyUrl(model.code))),
+      filename: `${filename}.pdf`,
+    };
+    if (version) this.drawn.set(key, version, drawn);
+    return drawn;
   }
 
-  private readonly drawn = new VersionedCache<Buffer, string>(PDF_BYTES_KEPT, (pdf) => pdf.length);
+  /**
+   * What a report of the car for this reader is drawn from, as one text (null: no such car;
+   * undefined: not known, the report is not kept): the database's stamp, the day, and the rates to
+   * the owner's and the reader's currencies.
+   */
+  private async version(vehicleId: number, readerId?: number): Promise<string | null | undefined> {
+    const stamp = await this.d.repo.stamp(vehicleId, readerId ?? 0);
+    if (!stamp) return null;
+    if (!this.d.ratesTo) return undefined;
+    const currencies = [stamp.ownerCurrency, stamp.readerCurrency ?? stamp.ownerCurrency];
+    const rates = await Promise.all(currencies.map((c) => this.d.ratesTo?.(c))).catch(() => undefined);
+    if (!rates) return undefined;
+    const day = this.d.now().toISOString().slice(0, 10);
+    return [stamp.stamp, day, ...rates.map((r) => (r ? ratesText(r) : '-'))].join('|');
+  }
+
+  private readonly drawn = new VersionedCache<{ pdf: Buffer; filename: string }, string>(
+    PDF_BYTES_KEPT,
+    (drawn) => drawn.pdf.length,
+  );
 
   /**
    * Each non-private document's first page: a photo's stored JPEG; a PDF's first page drawn now at a
