@@ -357,6 +357,22 @@ describe('verification codes stay put', () => {
   });
 });
 
+describe('a report asked for by many at once', () => {
+  it('is drawn once and sent to each: the same file, one code', async () => {
+    const id = await car(alice);
+    await fill(alice, id, d(-40), 90_100, 40, 60);
+    const downloads = await Promise.all(
+      Array.from({ length: 6 }, () => alice.get(`/api/vehicles/${id}/report.pdf?lang=en`)),
+    );
+    expect(downloads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const r of downloads) expect(r.rawPayload.equals(downloads[0]?.rawPayload as Buffer)).toBe(true);
+    const codes = await t.database.db.execute(
+      sql`select count(*)::int as n from report_codes where vehicle_id = ${id}`,
+    );
+    expect((codes as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+});
+
 describe('the verification page the PDF points to', () => {
   it('is a page a person reads: genuine, with car, date and odometer, in their language, noindex', async () => {
     const { text } = await pdf(alice, `/api/vehicles/${diesel}/report.pdf?lang=es`);

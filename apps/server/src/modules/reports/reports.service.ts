@@ -250,20 +250,37 @@ export class ReportsService {
     // the next read (seeing the newer one) replaces; never an older PDF under a newer version.
     const version = await this.version(vehicleId, readerId);
     if (version === null) throw notFound('Vehicle');
+    if (version === undefined) return this.draw(vehicleId, lang, pages, readerId);
     const key = `${vehicleId}|${readerId ?? 'link'}|${lang}|${pages}`;
-    const kept = version && this.drawn.get(key, version);
+    const kept = this.drawn.get(key, version);
     if (kept) return kept;
+    // Buyers opening a new listing's report at once wait for one drawing, not one each.
+    const flight = `${key}|${version}`;
+    let drawing = this.drawing.get(flight);
+    if (!drawing) {
+      drawing = this.draw(vehicleId, lang, pages, readerId)
+        .then((drawn) => {
+          this.drawn.set(key, version, drawn);
+          return drawn;
+        })
+        .finally(() => this.drawing.delete(flight));
+      this.drawing.set(flight, drawing);
+    }
+    return drawing;
+  }
+
+  private readonly drawing = new Map<string, Promise<{ pdf: Buffer; filename: string }>>();
+
+  private async draw(vehicleId: number, lang: Language, pages: boolean, readerId?: number) {
     const model = await this.model(vehicleId, lang, true, readerId);
     if (!model) throw notFound('Vehicle');
     if (pages) model.pages = await this.firstPages(vehicleId);
     const v = model.vehicle;
     const filename = `report-${v.make}-${v.model}-${v.year}`.replace(/[^A-Za-z0-9-]+/g, '-');
-    const drawn = {
+    return {
       pdf: await buffer(await renderPdf(model, this.verifyUrl(model.code))),
       filename: `${filename}.pdf`,
     };
-    if (version) this.drawn.set(key, version, drawn);
-    return drawn;
   }
 
   /**
