@@ -261,14 +261,28 @@ export class RecordsRepo<T extends RecordTable> {
     // A user's page: the keys (date, id) of the newest `fetch` records of each vehicle they reach (a
     // backward range of its keyset index, read from the index alone), the newest `fetch` of those,
     // then their rows. Filtered by `vehicle_id = any(…)` instead, PostgreSQL read every record of a
-    // fleet's 200 cars to sort them (43 ms for 30 rows, issue 54). Drizzle leaves the columns
-    // selected below unqualified: the keys' column has a name no record table has.
+    // fleet's 200 cars to sort them (43 ms for 30 rows, issue 54). Each car's range starts at a
+    // bound: the `fetch`-th newest of the cars' newest keys. That many records are at or above it (a
+    // car's newest each), so the page is too, and a car whose newest is below it gives none; a
+    // fleet whose cars all drove last week reads a few keys a car, not `fetch`. Drizzle leaves the
+    // columns selected below unqualified: the keys' column has a name no record table has.
+    const keysFrom = (car: SQL, atLeast: SQL, take: SQL) =>
+      sql`cross join lateral (select ${date} as date, ${this.t.id} as id from ${this.t}
+              where ${this.t.vehicleId} = ${car} and ${inPage} and (${date}, ${this.t.id}) >= ${atLeast}
+              order by ${sql.join(newestFirst, sql`, `)} limit ${take})`;
     const source =
       scope === 'user'
-        ? sql`(select k.id as page_key from unnest(${reachedIds()}) as reached(vehicle_id)
-            cross join lateral (select ${date} as date, ${this.t.id} as id from ${this.t}
-              where ${this.t.vehicleId} = reached.vehicle_id and ${inPage}
-              order by ${sql.join(newestFirst, sql`, `)} limit ${fetch}) k
+        ? sql`(with newest as (select reached.vehicle_id, n.date, n.id
+                from unnest(${reachedIds()}) as reached(vehicle_id)
+                ${keysFrom(sql`reached.vehicle_id`, sql`('-infinity'::date, 0)`, sql`1`)} n),
+              bound as (select b.date, b.id from newest b order by b.date desc, b.id desc
+                offset ${fetch}::int - 1 limit 1)
+            select k.id as page_key from newest
+            ${keysFrom(
+              sql`newest.vehicle_id`,
+              sql`(coalesce((select date from bound), '-infinity'::date), coalesce((select id from bound), 0))`,
+              sql`${fetch}`,
+            )} k
             order by k.date desc, k.id desc limit ${fetch}) as page
           join ${this.t} on ${this.t.id} = page.page_key`
         : this.t;
