@@ -93,6 +93,37 @@ describe('all-vehicles record lists', () => {
     expect(pages).toBe(3);
   });
 
+  it('pages over more cars than a page: each car newest-first to a bound, none left out (issue 54)', async () => {
+    const carol = (await registered(t.app, 'carol')).client;
+    const cars: number[] = [];
+    for (const reg of ['C-1', 'C-2', 'C-3', 'C-4'])
+      cars.push((await carol.post('/api/vehicles', vehicle(reg))).data.id);
+    // One expense a car on its own day, newest on the first car, which also has two older ones.
+    const [c1, c2, c3, c4] = cars as [number, number, number, number];
+    for (const [v, d, amt] of [
+      [c1, '2025-05-01', 1],
+      [c2, '2025-04-01', 2],
+      [c3, '2025-03-01', 3],
+      [c4, '2025-02-01', 4],
+      [c1, '2025-01-01', 5],
+      [c1, '2024-12-01', 6],
+    ] as const)
+      expect((await carol.post('/api/expenses', expense(v, d, amt))).statusCode).toBe(201);
+    for (const limit of [1, 2, 3, 4]) {
+      const amounts: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await carol.get(`/api/expenses?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        amounts.push(...res.data.items.map((r: { amount: number }) => r.amount));
+        cursor = res.data.nextCursor;
+      } while (cursor);
+      expect(amounts, `limit ${limit}`).toEqual([1, 2, 3, 4, 5, 6]);
+    }
+    // The other tests here count every record an admin sees.
+    for (const id of cars) expect((await carol.delete(`/api/vehicles/${id}`)).statusCode).toBe(204);
+  });
+
   it('filters by date range', async () => {
     const res = await alice.get('/api/expenses?from=2025-01-01&to=2025-02-28');
     expect(res.data.items.map((r: { amount: number }) => r.amount)).toEqual([3, 2, 1]);
