@@ -19,7 +19,16 @@ import { describeShot, effectsFor, type PhotoStyle, photograph } from './photo.j
 import { makeReceipt, receiptPdf, receiptSvg } from './receipts.js';
 
 /** Bumped whenever receipts.ts, slips.ts, documents.ts or photo.ts change what they draw. */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
+/**
+ * Receipts from this index on (the kinds `--count` grows past it: fuel, service and insurance in
+ * `eval:ocr`) are all photographed the hard way, as issue 55 §3 asks: printed, taken at an angle
+ * (perspective always on), most in poor light ('hard': a dark corner, dim and blurred) and some at
+ * 0.2–1.2 megapixels ('lowres'); never the insurer's own PDF. The receipts before it are the same
+ * files as before this was added.
+ */
+const PHOTOGRAPHED_FROM = 18;
+const PHOTOGRAPHED: PhotoStyle[] = ['hard', 'hard', 'lowres'];
 const STYLES: PhotoStyle[] = [
   'scan',
   'photo',
@@ -74,9 +83,10 @@ for (const kind of KINDS)
       const rc = makeReceipt(kind, lang, seed);
       const r = rng(seed * 3 + 11);
       // A few A4 documents arrive as the insurer's or garage's own PDF, with a text layer.
-      const pdf = rc.format === 'a4' && r.chance(0.12);
-      const style = r.pick(rc.format === 'a4' ? [...STYLES, 'scan' as const] : STYLES);
-      const fx = effectsFor(seed, style, rc.format === 'a4');
+      const hard = i >= PHOTOGRAPHED_FROM;
+      const pdf = rc.format === 'a4' && r.chance(0.12) && !hard;
+      const style = r.pick(hard ? PHOTOGRAPHED : rc.format === 'a4' ? [...STYLES, 'scan' as const] : STYLES);
+      const fx = { ...effectsFor(seed, style, rc.format === 'a4'), ...(hard ? { perspective: true } : {}) };
       const file = `${kind}-${lang}-${String(i).padStart(2, '0')}.${pdf ? 'pdf' : 'jpg'}`;
       // Deterministic: a file already there (same stamp) is the same image, so it is kept.
       if (!existsSync(join(out, file))) {
