@@ -5,14 +5,17 @@
  * Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
+import { mendWords } from '../src/ocr/fields/description.js';
 import { fuelType } from '../src/ocr/fields/fuel-type.js';
 import { provider } from '../src/ocr/fields/insurer.js';
 import { joinThousands } from '../src/ocr/fields/odometer.js';
 import { policyNumber } from '../src/ocr/fields/policy-number.js';
+import { extractExpense } from '../src/ocr/kinds/expense.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { toLines } from '../src/ocr/text/lines.js';
+import { amountTokens } from '../src/ocr/text/numbers.js';
 
 const lines = (text: string) => toLines(text.trim());
 const norm = (text: string) => toLines(text)[0]?.norm ?? '';
@@ -200,5 +203,62 @@ describe('the fuel named on a slip', () => {
 
   it('is no petrol because an amount starts with 95', () => {
     expect(fuelType('TOTAL   95.49')).toBeNull();
+  });
+});
+
+describe('descriptions with a word the OCR split or misread by a letter', () => {
+  it('joins the halves of a split work word, a 0 read for its o', () => {
+    expect(mendWords('Reparación embr ague')).toBe('Reparación embrague');
+    expect(mendWords('Neumatic 0s 205/55 R16')).toBe('Neumaticos 205/55 R16');
+    expect(extractExpense(lines('Reparacion embr ague   245,10\nTOTAL   245,10')).fields.description).toBe(
+      'Reparación embrague',
+    );
+  });
+
+  it('puts back a letter a long work word lost', () => {
+    expect(mendWords('Reparație aternator')).toBe('Reparație alternator');
+    expect(mendWords('Inlocuire pllcute')).toBe('Inlocuire placute');
+    expect(mendWords('Oil and fiter change')).toBe('Oil and filter change');
+    // Two letters off ("ceitey": the a lost, the next word's y glued on) is not one word misread.
+    expect(mendWords('Cambio de ceitey')).toBe('Cambio de ceitey');
+  });
+
+  it('takes the work after its label when the colon was read as a point', () => {
+    const r = extractRevision(
+      lines('AUTOMOCION RUIZ\nConcepto.kit de distribucion\nTOTAL A PAGAR   1850.81'),
+    );
+    expect(r.fields.description).toBe('kit de distribución');
+  });
+
+  it('drops a work label the OCR broke up before its colon', () => {
+    const r = extractRevision(
+      lines('SERVICIO OFICIAL SEAT\nCc Icepto: Sustitucion pastillas de freno\nIMPORTE TOTAL   1.101,57'),
+    );
+    expect(r.fields.description).toBe('Sustitución pastillas de freno');
+  });
+
+  it('leaves words alone that are already words, short, or near no single known word', () => {
+    expect(mendWords('Oil and filter change')).toBe('Oil and filter change');
+    // Both halves words of their own: two words, not one.
+    expect(mendWords('Car park')).toBe('Car park');
+    expect(mendWords('Timing bolt kit')).toBe('Timing bolt kit');
+    expect(mendWords('Ventilator Diesel Parkade')).toBe('Ventilator Diesel Parkade');
+  });
+});
+
+describe('amounts and litres on a service slip and a fuel slip read at an angle', () => {
+  it('reads a euro sign read as a small c after the cents as no letter', () => {
+    expect(amountTokens('TOTALA PAGAR   1850.81c')).toEqual([
+      { value: 1850.81, token: '1850.81', glued: false },
+    ]);
+    const r = extractRevision(lines('AUTOMOCION RUIZ\nRecambios   790.71\nTOTALA PAGAR   1850.81c'));
+    expect(r.fields.price).toBe(1850.81);
+  });
+
+  it('takes the number after the price-per-litre label as the price when litres and price could swap', () => {
+    const r = extractFuel(
+      lines('Manguera 7 Gasoleo A\nrerr! 19,601\nLitros\nPrecio/L   1,697 EUR\nTOTAL A PAGAR   33,26 EUR'),
+    );
+    expect(r.fields).toMatchObject({ liters: 19.601, pricePerLiter: 1.697, fuelPrice: 33.26 });
   });
 });

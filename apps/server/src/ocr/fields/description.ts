@@ -5,7 +5,7 @@ import { restoreAccents } from '../text/accents.js';
 import type { Line } from '../text/lines.js';
 import { normalize } from '../text/lines.js';
 import { amounts } from '../text/numbers.js';
-import { respace } from '../text/respace.js';
+import { isKnownWord, knownWords, plain, respace } from '../text/respace.js';
 import { DATE_LABEL } from './date.js';
 import { NOT_TOTAL, TOTAL } from './total.js';
 
@@ -32,12 +32,15 @@ export function itemDescription(lines: Line[], typeLine?: Line): { value: string
       /[A-Za-z]{3}/.test(itemText(l)),
   );
   const itemLine = typeLine && amounts(typeLine.text).length ? typeLine : (priced ?? typeLine);
-  const description = itemLine ? respace(itemText(itemLine)) : '';
+  const description = itemLine ? mendWords(respace(itemText(itemLine))) : '';
   return { value: restoreAccents(description) || null, conf: (itemLine?.confidence ?? 0) * 0.9 };
 }
 
-/** "Work carried out:", "Lucrări efectuate:", "Trabajo realizado:", spaces optional (PaddleOCR drops some). */
-const WORK_LABEL = new RegExp(`^(${anyOf((l) => l.workLabel)})\\s*[:-]`);
+/**
+ * "Work carried out:", "Lucrări efectuate:", "Trabajo realizado:", spaces optional (PaddleOCR drops
+ * some); its colon read as a point ("Concepto.kit de distribución") too.
+ */
+const WORK_LABEL = new RegExp(`^(${anyOf((l) => l.workLabel)})\\s*[:.-]`);
 /** A company's name (the garage's, at the top): "… SRL", "… S.L.", "… LTD", glued or not. */
 const COMPANY = new RegExp(`(?:\\b|[a-z])(?:${anyOf((l) => l.companyForm, 'GMBH')})\\.?$`, 'i');
 const SERVICE_WORDS = new RegExp(anyOf((l) => l.serviceWork));
@@ -49,7 +52,7 @@ export function workDescription(lines: Line[]): { value: string | null; conf: nu
   let description: string | null = null;
   let conf = 0;
   if (work) {
-    description = work.text.replace(/^[^:-]*[:-]\s*/, '').trim();
+    description = work.text.replace(/^[^:.-]*[:.-]\s*/, '').trim();
     conf = work.confidence;
   } else {
     // Not the garage's name: the first line, or one ending in SRL / S.L. / Ltd.
@@ -57,11 +60,15 @@ export function workDescription(lines: Line[]): { value: string | null; conf: nu
       (l) => l.index > 0 && SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
     );
     if (line) {
-      description = itemText(line);
+      // A label before a colon that the OCR broke up ("Cc Icepto: Sustitución…" for "Concepto:")
+      // is no part of the work: dropped when it names none.
+      description = itemText(line).replace(/^[^:\d]{1,16}:\s*/, (m) =>
+        SERVICE_WORDS.test(normalize(m)) ? m : '',
+      );
       conf = line.confidence * 0.7;
     }
   }
-  if (description) description = respace(spacedAsElsewhere(description, lines));
+  if (description) description = mendWords(respace(spacedAsElsewhere(description, lines)));
   return { value: description ? restoreAccents(description) : null, conf };
 }
 
@@ -90,4 +97,58 @@ export function spacedAsElsewhere(text: string, lines: Line[]): string {
     if (spaces(found) > spaces(text)) return found;
   }
   return text;
+}
+
+/** A digit the OCR read for a letter inside a word: "0s" for "os", "1" for "l". */
+const asLetters = (t: string) => t.replace(/0/g, 'o').replace(/1/g, 'l');
+/** Whether `a` and `b` differ by one letter changed, added or dropped. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
+  const tail = (x: string, from: number) => x.slice(from);
+  if (a.length === b.length) return tail(a, i + 1) === tail(b, i + 1);
+  return a.length > b.length ? tail(a, i + 1) === tail(b, i) : tail(a, i) === tail(b, i + 1);
+}
+/** The one work word of six letters or more that `token` is a letter away from, or null. */
+function nearWord(token: string): string | null {
+  const t = plain(token);
+  if (t.length < 5 || isKnownWord(t)) return null;
+  const near = knownWords().filter((w) => w.length >= 6 && oneEditApart(w, t));
+  return near.length === 1 ? (near[0] ?? null) : null;
+}
+/** `word` written in the case of `like` (capitalised, upper or lower). */
+const caseLike = (word: string, like: string) =>
+  like === like.toUpperCase()
+    ? word.toUpperCase()
+    : /^\p{Lu}/u.test(like)
+      ? (word[0]?.toUpperCase() ?? '') + word.slice(1)
+      : word;
+
+/**
+ * Words of a description the OCR split or misread by a letter, mended against the words that
+ * describe work on a car (the respace dictionary): PaddleOCR puts a space inside a word where the
+ * print's letters are far apart ("Reparación embr ague", "Neumatic 0s": a 0 for the o) and loses a
+ * faint letter ("aternator", "fiter"). Two tokens are joined only when together they are a known word
+ * and apart they are not both words; a word of five letters or more is changed only when exactly one
+ * known word (of six or more) is a letter away.
+ */
+export function mendWords(text: string): string {
+  const parts = text.split(/(\s+)/);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const a = parts[i] ?? '';
+    const b = parts[i + 2];
+    if (/^\p{L}{2,}$/u.test(a) && b !== undefined && /^[\p{L}01]{1,}$/u.test(b) && /\p{L}/u.test(b)) {
+      const joined = a + asLetters(b);
+      if (isKnownWord(joined) && !(isKnownWord(a) && isKnownWord(b))) {
+        parts[i + 2] = joined;
+        i++;
+        continue;
+      }
+    }
+    const near = /^\p{L}+$/u.test(a) ? nearWord(a) : null;
+    out.push(near ? caseLike(near, a) : a);
+  }
+  return out.join('');
 }

@@ -136,7 +136,14 @@ export function readFuelAmounts(lines: Line[], r: Result): void {
           .filter((t) => !t.glued && /[.,]\d{2,3}$/.test(t.token))
           .map((t) => ({ value: t.value, conf: l.confidence * 0.7, d3: /[.,]\d{3}$/.test(t.token) })),
       );
-      for (const p of numbers.filter((n) => n.d3 && n.value < 100))
+      // Litres × price = price × litres: when both have three decimals ("19,601" read for "19,60 l",
+      // and "1,697"), the one printed after a price-per-litre label is the price (tried first; a
+      // tie keeps the first pair found).
+      const labelled = (n: { value: number }) => ppl.some((q) => q.value === n.value);
+      const prices = numbers
+        .filter((n) => n.d3 && n.value < 100)
+        .sort((a, b) => Number(labelled(b)) - Number(labelled(a)));
+      for (const p of prices)
         for (const l of numbers.filter((n) => n !== p && n.value > 1 && n.value < 2000))
           for (const t of printed.filter((a) => a.value !== p.value && a.value !== l.value)) {
             const err = Math.abs(l.value * p.value - t.value) / t.value;

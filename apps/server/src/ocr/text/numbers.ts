@@ -88,7 +88,7 @@ export function amountTokens(
     const glued =
       /^[A-Za-z]/.test(after) &&
       !/^(?:LEI|LE[I!l1]|R[O0D]N|EUR|RM|USD|GBP|FT|HUF|Z[ŁL]|PLN|ЛВ|BGN|CHF|MDL)(?![A-Za-z])/i.test(after) &&
-      !(/[.,]\d{2}$/.test(token) && /^[CE](?![A-Za-z])/.test(after));
+      !(/[.,]\d{2}$/.test(token) && /^[CEce](?![A-Za-z])/.test(after));
     if (n !== null) out.push({ value: n, token, glued });
   }
   return out;

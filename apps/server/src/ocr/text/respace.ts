@@ -8,10 +8,14 @@ import { every } from '../lexicon/index.js';
  */
 const WORDS = every((l) => l.gluedWords);
 const DICT = new Set(WORDS);
+/** Whether `token` is one of those words (any case, accents or not). */
+export const isKnownWord = (token: string) => DICT.has(plain(token));
+/** Those words, lowercase and without accents. */
+export const knownWords = (): readonly string[] => WORDS;
 const LONGEST = Math.max(...WORDS.map((w) => w.length));
 
 /** Lowercase letters without accents, one per character of `s` (ș → s, ó → o). */
-const plain = (s: string) =>
+export const plain = (s: string) =>
   [...s]
     .map(
       (c) =>
