@@ -5,6 +5,7 @@
  * Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
+import { isWeak, surer } from '../src/ocr/engines/weak-reread.js';
 import { mendWords } from '../src/ocr/fields/description.js';
 import { fuelType } from '../src/ocr/fields/fuel-type.js';
 import { provider } from '../src/ocr/fields/insurer.js';
@@ -243,6 +244,24 @@ describe('descriptions with a word the OCR split or misread by a letter', () => 
     expect(mendWords('Car park')).toBe('Car park');
     expect(mendWords('Timing bolt kit')).toBe('Timing bolt kit');
     expect(mendWords('Ventilator Diesel Parkade')).toBe('Ventilator Diesel Parkade');
+  });
+});
+
+describe('a box the recogniser was unsure of, read again from the unflattened page', () => {
+  it('reads again only the unsure boxes', () => {
+    expect(isWeak({ text: 'Policy euaber', confidence: 0.62 })).toBe(true);
+    expect(isWeak({ text: 'CERTIFICATE OF MOTOR INSURANCE', confidence: 0.98 })).toBe(false);
+  });
+
+  it('keeps the surer reading, the first on a tie or an empty re-reading', () => {
+    const first = { text: 'ADM YT.409   20-01', confidence: 0.71 };
+    expect(surer(first, { text: 'ADM-3854093   2025-09-22 ', confidence: 0.87 })).toEqual({
+      text: 'ADM-3854093   2025-09-22',
+      confidence: 0.87,
+    });
+    expect(surer(first, { text: 'ADM 3854093', confidence: 0.6 })).toBe(first);
+    expect(surer(first, { text: '  ', confidence: 0.9 })).toBe(first);
+    expect(surer(first, undefined)).toBe(first);
   });
 });
 

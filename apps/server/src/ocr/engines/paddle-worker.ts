@@ -20,6 +20,7 @@ import { allowedClasses, ctcDecode } from './ctc.js';
 import { chooseDateReading, mayHoldDate } from './date-reread.js';
 import { boxesFromProbMap } from './paddle-boxes.js';
 import { cropInto, detInput, grow, levelsIn, REC_HEIGHT, recWidth } from './paddle-input.js';
+import { isWeak, surer } from './weak-reread.js';
 
 type Job = { id: number; image: GrayImage | Uint8Array };
 
@@ -188,6 +189,35 @@ async function rereadDates(
   });
 }
 
+/**
+ * Boxes read with little confidence read again from the page before its light was flattened, the
+ * surer reading kept (weak-reread.ts): blurred or low-resolution A4 pages. OCR_WEAK_REREAD=0: off.
+ */
+async function rereadWeak(
+  e: Engine,
+  unflattened: GrayImage,
+  items: BoxText[],
+  lap: (stage: string) => void,
+  cols: RecCols,
+) {
+  const weak = items.filter(isWeak);
+  if (!weak.length) return;
+  const before = cols.n;
+  const again = await recognise(
+    e,
+    unflattened,
+    weak.map((it) => it.box),
+    lap,
+    cols,
+  );
+  cols.reread += cols.n - before;
+  weak.forEach((it, k) => {
+    const best = surer(it, again[k]);
+    it.text = best.text;
+    it.confidence = best.confidence;
+  });
+}
+
 /** The recogniser's reading of each box of `page`, in batches (development tools: ocr-dev/reread-dates.ts). */
 export async function readBoxes(page: GrayImage, boxes: Box[]): Promise<Reading[]> {
   return recognise(await loaded(), page, boxes);
@@ -229,6 +259,8 @@ async function read(image: GrayImage | Uint8Array) {
     const box = boxes[k];
     if (box && r.text.trim()) items.push({ text: r.text.trim(), confidence: r.confidence, box });
   }
+  if (unflattened && process.env.OCR_WEAK_REREAD !== '0')
+    await rereadWeak(e, { data: unflattened, width: w, height: h }, items, lap, recCols);
   if (unflattened) await rereadDates(e, { data: unflattened, width: w, height: h }, items, lap, recCols);
   const lines = groupLines(items.filter((it) => it.confidence >= 0.5)).map((l) => ({
     text: l.text,
