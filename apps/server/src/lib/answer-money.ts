@@ -6,3 +6,14 @@ import type { CurrencyCode } from '@evdra/domain';
  * prints a reader's records at the same rates.
  */
 export type AnswerMoney = { currency: CurrencyCode; rates: ReadonlyMap<CurrencyCode, number> };
+
+/** A rates map as text, worked out once per map (the same map is handed out while it is kept): a cache key. */
+const ratesTexts = new WeakMap<ReadonlyMap<CurrencyCode, number>, string>();
+export function ratesKey(rates: ReadonlyMap<CurrencyCode, number>): string {
+  let text = ratesTexts.get(rates);
+  if (text === undefined) {
+    text = JSON.stringify([...rates].sort(([a], [b]) => a.localeCompare(b)));
+    ratesTexts.set(rates, text);
+  }
+  return text;
+}

@@ -10,6 +10,7 @@ import {
   type MonthlyAnalytics,
   type YearlyAnalytics,
 } from '@evdra/domain';
+import { ratesKey } from '../../lib/answer-money.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { VehicleAccess } from '../records/records.service.js';
@@ -318,16 +319,8 @@ function atRates(currency: CurrencyCode, rates: ReadonlyMap<CurrencyCode, number
   }
   return money;
 }
-const keys = new WeakMap<AnswerMoney, string>();
 /** The money's currency and rates as text (byFuelJson's key). */
-function keyOf(money: AnswerMoney): string {
-  let key = keys.get(money);
-  if (key === undefined) {
-    key = `${money.currency}|${[...money.rates].join(';')}`;
-    keys.set(money, key);
-  }
-  return key;
-}
+const keyOf = (money: AnswerMoney) => `${money.currency}|${ratesKey(money.rates)}`;
 
 /** byFuelJson's answer worked out: the whole time, or by year or month ('*': a period without fills). */
 function splitJson(kind: 'monthly' | 'yearly' | 'total', data: FuelFills, money: AnswerMoney): string {

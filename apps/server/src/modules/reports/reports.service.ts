@@ -10,6 +10,7 @@ import {
 import { isBasis, readReason } from '../../ai/reasons.js';
 import type { FileStore } from '../../files/file-store.js';
 import { renderPdfFirstPage } from '../../files/pdf-render-thread.js';
+import { ratesKey } from '../../lib/answer-money.js';
 import { notFound } from '../../lib/errors.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
@@ -82,17 +83,6 @@ type Deps = {
    */
   ratesTo?: (to: CurrencyCode) => Promise<Map<CurrencyCode, number>>;
 };
-
-/** A rates map as text, worked out once per map (the same map is handed out while it is kept). */
-const ratesTexts = new WeakMap<Map<CurrencyCode, number>, string>();
-function ratesText(rates: Map<CurrencyCode, number>): string {
-  let text = ratesTexts.get(rates);
-  if (text === undefined) {
-    text = JSON.stringify([...rates].sort(([a], [b]) => a.localeCompare(b)));
-    ratesTexts.set(rates, text);
-  }
-  return text;
-}
 
 /**
  * Vehicle history reports: the PDF (who may see the car), share links (the owner), the public page's
@@ -296,7 +286,7 @@ export class ReportsService {
     const rates = await Promise.all(currencies.map((c) => this.d.ratesTo?.(c))).catch(() => undefined);
     if (!rates) return undefined;
     const day = this.d.now().toISOString().slice(0, 10);
-    return [stamp.stamp, day, ...rates.map((r) => (r ? ratesText(r) : '-'))].join('|');
+    return [stamp.stamp, day, ...rates.map((r) => (r ? ratesKey(r) : '-'))].join('|');
   }
 
   private readonly drawn = new VersionedCache<{ pdf: Buffer; filename: string }, string>(
