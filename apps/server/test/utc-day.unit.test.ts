@@ -3,8 +3,7 @@ import { utcDays } from '../src/lib/utc-day.js';
 
 const at = (iso: string) => new Date(iso).getTime();
 
-// Pure date arithmetic, no database: once, in the PGlite project.
-describe.skipIf(process.env.EVDRA_TEST_DB === 'postgres')('utcDays', () => {
+describe('utcDays', () => {
   it('gives the UTC date of each time, across midnight, backwards and far apart', () => {
     const day = utcDays();
     const times = [

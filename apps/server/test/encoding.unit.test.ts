@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedEncoding } from '../src/lib/encoding.js';
 
-// Header parsing, no database: once, in the PGlite project.
-describe.skipIf(process.env.EVDRA_TEST_DB === 'postgres')('acceptedEncoding', () => {
+describe('acceptedEncoding', () => {
   it('prefers Brotli, then gzip, as browsers and HTTP libraries ask', () => {
     expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br'); // Chromium
     expect(acceptedEncoding('gzip, deflate')).toBe('gzip'); // curl --compressed, Python requests

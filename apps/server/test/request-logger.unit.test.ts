@@ -53,8 +53,7 @@ function appLogging(level: string) {
   return { app, lines, counter, listeners };
 }
 
-// Pure logging, no database: once, in the PGlite project.
-describe.skipIf(process.env.EVDRA_TEST_DB === 'postgres')('request logger', () => {
+describe('request logger', () => {
   let close: (() => Promise<unknown>) | undefined;
   afterEach(() => close?.());
 
