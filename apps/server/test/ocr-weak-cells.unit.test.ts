@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isWeak, surer } from '../src/ocr/engines/weak-reread.js';
+import { coverOf, nearestCover } from '../src/ocr/fields/cover.js';
 import { mendWords } from '../src/ocr/fields/description.js';
 import { fuelType } from '../src/ocr/fields/fuel-type.js';
 import { provider } from '../src/ocr/fields/insurer.js';
@@ -16,7 +17,7 @@ import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { toLines } from '../src/ocr/text/lines.js';
-import { amountTokens } from '../src/ocr/text/numbers.js';
+import { amountTokens, parseNumber } from '../src/ocr/text/numbers.js';
 
 const lines = (text: string) => toLines(text.trim());
 const norm = (text: string) => toLines(text)[0]?.norm ?? '';
@@ -279,5 +280,28 @@ describe('amounts and litres on a service slip and a fuel slip read at an angle'
       lines('Manguera 7 Gasoleo A\nrerr! 19,601\nLitros\nPrecio/L   1,697 EUR\nTOTAL A PAGAR   33,26 EUR'),
     );
     expect(r.fields).toMatchObject({ liters: 19.601, pricePerLiter: 1.697, fuelPrice: 33.26 });
+  });
+});
+
+describe('third pass: a cover label misread, a policy premium with its euro read as a digit', () => {
+  it('takes the cover nearest to the value of a "Cover" label read a letter off', () => {
+    const r = extractInsurance(lines('DIRECTLINE\nCOmer Thiurd pwty, fer nd trh\nTotal payable   2,392.67'));
+    expect(r.fields.coverageType).toBe('Third party, fire and theft');
+    expect(coverOf(lines('Cooer Thnd paer fir at tet'))?.name).toBe('Third party, fire and theft');
+  });
+
+  it('takes no cover when the value is near none, or as near one as another', () => {
+    expect(coverOf(lines('Cover: Xqzv wkk'))).toBeNull();
+    // "Comercial" is no cover label one letter off, and its value no cover.
+    expect(coverOf(lines('Comercial: Mapfre Vida S.A.'))).toBeNull();
+    expect(nearestCover('THIRD PARTY   DATE OF ISSUE: 01/02/2024')).toBe('Third party');
+  });
+
+  it('reads "2853,356" as 2853.35: four digits before it, so no thousands group', () => {
+    expect(parseNumber('2853,356', 'money')).toBe(2853.35);
+    // A real thousands group stays one.
+    expect(parseNumber('853,356', 'money')).toBe(853356);
+    const r = extractInsurance(lines('MUTUA MADRILENA\nPrima total anual 2024/25   2853,356'));
+    expect(r.fields.price).toBe(2853.35);
   });
 });

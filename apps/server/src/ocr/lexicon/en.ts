@@ -161,6 +161,7 @@ export const en: Lexicon = {
   ],
   // "Cover", "Coverage" as printed or a letter off ("C0ver", "Cuvet").
   coverLabel: ['C[O0][VU][EA][RT](?:AGE)?'],
+  coverLetters: ['COVER', 'COVERAGE'],
   coverLimit: ['LIMIT', 'DAMAGE'],
   // "Policy" also as the OCR reads it: "Pollcy", "Polcy", "Polley", "Poltcy", "Poficy", "Polly";
   // "number" as "munber", "ref" as "ret".

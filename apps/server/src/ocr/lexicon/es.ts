@@ -123,6 +123,7 @@ export const es: Lexicon = {
     ['TERCEROS', 'Terceros'],
   ],
   coverLabel: ['MODAL[A-Z]{3,5}', 'TIPO DE SEGURO', 'COBERTURA'],
+  coverLetters: ['COBERTURA', 'MODALIDAD'],
   coverLimit: ['DANOS', 'HASTA'],
   // "Nº de póliza", "Número de póliza", "Póliza nº" ("N?" and "N9": the OCR's º).
   policyLabel: [

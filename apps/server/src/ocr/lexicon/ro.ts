@@ -141,6 +141,7 @@ export const ro: Lexicon = {
     ['(?:\\b|ASIGURARE ?)RCA\\b', 'RCA'],
   ],
   coverLabel: ['TIP\\s*ASIG[A-Z]*'],
+  coverLetters: [],
   coverLimit: ['DAUNE'],
   policyLabel: [
     'NUMAR(?:UL)?\\s*POLITEI',

@@ -92,6 +92,8 @@ export type Lexicon = {
   covers: [string, string][];
   /** The cover's label ("Cover:", "Modalidad:"). */
   coverLabel: string[];
+  /** The cover's label as letters only, to find it with a letter misread ("Comer", "Cooer"). */
+  coverLetters: string[];
   /** A cover's limit, not the policy's cover. */
   coverLimit: string[];
   /** The policy number's label. */

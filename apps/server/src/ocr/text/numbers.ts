@@ -31,6 +31,11 @@ export function parseNumber(token: string, kind: NumberKind): number | null {
     // 1.234.567 — all thousands. ("2.040.81" is 2,040.81 with its comma read as a point.)
     intPart = t.replace(/[.,]/g, '');
     decPart = '';
+  } else if (seps.length === 1 && decimals === 3 && kind === 'money' && last > 3) {
+    // "2853,356": no thousands group has four digits before it; the cents, then a euro sign the
+    // recogniser (no € in its alphabet) read as a digit.
+    intPart = t.slice(0, last);
+    decPart = t.slice(last + 1, last + 3);
   } else if (seps.length === 1 && decimals === 3 && kind === 'money') {
     intPart = t.replace(/[.,]/g, '');
     decPart = '';
