@@ -16,6 +16,7 @@ import { extractExpense } from '../src/ocr/kinds/expense.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
+import { findDates } from '../src/ocr/text/dates.js';
 import { toLines } from '../src/ocr/text/lines.js';
 import { amountTokens, parseNumber } from '../src/ocr/text/numbers.js';
 
@@ -303,5 +304,31 @@ describe('third pass: a cover label misread, a policy premium with its euro read
     expect(parseNumber('853,356', 'money')).toBe(853356);
     const r = extractInsurance(lines('MUTUA MADRILENA\nPrima total anual 2024/25   2853,356'));
     expect(r.fields.price).toBe(2853.35);
+  });
+});
+
+describe('third pass: a Spanish long date and work words as faded print reads them', () => {
+  it('reads the "de" of a long date a letter off', () => {
+    expect(findDates('FECHA: 26 DRE AGOSTO DE 2023').map((d) => d.iso)).toEqual(['2023-08-26']);
+    expect(findDates('1 DE MAYO DLE 2024').map((d) => d.iso)).toEqual(['2024-05-01']);
+    const r = extractRevision(
+      lines('FACTURA\nFactun r 4245   Fecha: 26 dre agosto de 2023\nVencimiento. 25 de septiembre de 2023'),
+    );
+    expect(r.fields.date).toBe('2023-08-26');
+  });
+
+  it('reads a short work word whose i was read as l', () => {
+    expect(mendWords('Oll and filter change')).toBe('Oil and filter change');
+  });
+
+  it('puts back two narrow letters a long work word lost', () => {
+    expect(mendWords('Cambio de aceite y itros')).toBe('Cambio de aceite y filtros');
+    // Two letters lost, one of them no narrow letter (the o): left as read.
+    expect(mendWords('Cambio de aceite y fitrs')).toBe('Cambio de aceite y fitrs');
+  });
+
+  it('takes the work after a "Work:" label whose o was misread', () => {
+    const r = extractRevision(lines('QUICKFIT AUTOCENTRE\nWark: Full wervice\nTOTAL DUE   2,368.13'));
+    expect(r.fields.description).toBe('Full service');
   });
 });

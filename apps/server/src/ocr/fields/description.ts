@@ -110,11 +110,42 @@ function oneEditApart(a: string, b: string): boolean {
   if (a.length === b.length) return tail(a, i + 1) === tail(b, i + 1);
   return a.length > b.length ? tail(a, i + 1) === tail(b, i) : tail(a, i) === tail(b, i + 1);
 }
-/** The one work word of six letters or more that `token` is a letter away from, or null. */
+/** Narrow letters, the first strokes faded print loses ("itros" for "filtros"). */
+const NARROW = new Set(['f', 'i', 'j', 'l', 't']);
+/** Whether `t` is `word` with one or two of its narrow letters lost and nothing else changed. */
+function narrowLettersLost(word: string, t: string): boolean {
+  const lost = word.length - t.length;
+  if (lost < 1 || lost > 2) return false;
+  let i = 0;
+  let dropped = 0;
+  for (const c of word) {
+    if (c === t[i]) i++;
+    else if (NARROW.has(c)) dropped++;
+    else return false;
+  }
+  return i === t.length && dropped === lost;
+}
+/** `t` with each i read as l or l as i (look-alikes in small print: "oll" for "oil"). */
+function lookAlikes(t: string): string[] {
+  const out: string[] = [];
+  [...t].forEach((c, k) => {
+    if (c === 'i' || c === 'l') out.push(t.slice(0, k) + (c === 'i' ? 'l' : 'i') + t.slice(k + 1));
+  });
+  return out;
+}
+/**
+ * The one work word `token` stands for, or null: for five letters and more, the word of six or more
+ * a letter away, or of seven or more that lost one or two narrow letters; for any length, the word
+ * an i read as l (or l as i) makes.
+ */
 function nearWord(token: string): string | null {
   const t = plain(token);
-  if (t.length < 5 || isKnownWord(t)) return null;
-  const near = knownWords().filter((w) => w.length >= 6 && oneEditApart(w, t));
+  if (t.length < 3 || isKnownWord(t)) return null;
+  const swapped = lookAlikes(t).filter(isKnownWord);
+  if (swapped.length === 1) return swapped[0] ?? null;
+  if (t.length < 5) return null;
+  let near = knownWords().filter((w) => w.length >= 6 && oneEditApart(w, t));
+  if (!near.length) near = knownWords().filter((w) => w.length >= 7 && narrowLettersLost(w, t));
   return near.length === 1 ? (near[0] ?? null) : null;
 }
 /** `word` written in the case of `like` (capitalised, upper or lower). */

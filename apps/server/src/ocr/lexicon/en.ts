@@ -139,7 +139,8 @@ export const en: Lexicon = {
     Maintenance: ['SERVICE', '\\bOIL\\b', 'FILTR'],
     Accessories: ['ACCESSOR'],
   },
-  workLabel: ['WORK(?:\\s*CAR+I?E?D\\s*OUT|\\s*DONE|\\s*PERFORMED)?', 'DESCRIPTION', 'SERVICE', 'JOB'],
+  // "Wark:", "W0rk:": its o misread.
+  workLabel: ['W[O0AQU]RK(?:\\s*CAR+I?E?D\\s*OUT|\\s*DONE|\\s*PERFORMED)?', 'DESCRIPTION', 'SERVICE', 'JOB'],
   serviceWork: ['SERVICE', 'CHANGE', 'REPLACED', 'TIMING', 'BRAKE', 'OIL'],
   companyForm: ['LTD', 'PLC', 'LIMITED'],
 

@@ -20,6 +20,30 @@ function oneEditApart(a: string, b: string): boolean {
   if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
+/** Whether a word is a month's name, as printed or (six letters and more) one letter off. */
+const isMonthWord = (w: string) => Boolean(MONTHS[w]) || LONG_MONTHS.some((m) => oneEditApart(w, m));
+/**
+ * The "de" of a Spanish long date as the OCR reads it off faded print ("26 dre agosto de 2023",
+ * "9 d marzo 2025", "1 de mayo dle 2024"): a word of three letters or fewer one letter off DE,
+ * between a day and a month's name or between the month and the year, is DE.
+ */
+function fixDeWords(norm: string): string {
+  const de = (w: string) => (w !== 'DE' && oneEditApart(w, 'DE') ? 'DE' : w);
+  return norm.replace(
+    /(?<!\d)(\d{1,2}\s*)(?:([A-Z]{1,3})\s+)?([A-Z]{3,10})(?:(\s*)([A-Z]{1,3}))?(?=\s*(?:19|20)\d{2}(?!\d))/g,
+    (
+      all,
+      day: string,
+      a: string | undefined,
+      month: string,
+      sp: string | undefined,
+      b: string | undefined,
+    ) =>
+      isMonthWord(month) && (a || b)
+        ? `${day}${a ? `${de(a)} ` : ''}${month}${b ? `${sp ?? ''}${de(b)}` : ''}`
+        : all,
+  );
+}
 export function fixMonthNames(norm: string): string {
   // Only between a day and a year ("26 februare 2024", "10 de setiembe de 2025").
   return norm
@@ -111,7 +135,7 @@ function digitsForLetters(token: string): string {
 export function findDates(norm: string): FoundDate[] {
   const out: Omit<FoundDate, 'line'>[] = [];
   const s = fixMonthNames(
-    norm
+    fixDeWords(norm)
       .replace(/(?<=\d)O(?=\d)/g, '0') // "2O25": the OCR's O for a zero inside a number
       // "8 0ct0mbrie", "febrer0": a zero for an O inside a month's name.
       .replace(/(?<=[A-Z])0(?!\d)|(?<![\dA-Z])0(?=[A-Z]{2})/g, 'O')
