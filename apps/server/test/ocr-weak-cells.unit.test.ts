@@ -5,6 +5,7 @@
  * Pure functions: no image, no database.
  */
 import { describe, expect, it } from 'vitest';
+import { allowedClasses, ctcDecode } from '../src/ocr/engines/ctc.js';
 import { isWeak, surer } from '../src/ocr/engines/weak-reread.js';
 import { coverOf, nearestCover } from '../src/ocr/fields/cover.js';
 import { mendWords } from '../src/ocr/fields/description.js';
@@ -330,5 +331,34 @@ describe('third pass: a Spanish long date and work words as faded print reads th
   it('takes the work after a "Work:" label whose o was misread', () => {
     const r = extractRevision(lines('QUICKFIT AUTOCENTRE\nWark: Full wervice\nTOTAL DUE   2,368.13'));
     expect(r.fields.description).toBe('Full service');
+  });
+});
+
+describe('third pass: digit groups the recogniser glued together', () => {
+  // Classes: blank, the digits, a comma, a space; each step's winner at 0.9, the space's share given.
+  const { chars, allowed } = allowedClasses(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ',']);
+  const C = chars.length;
+  const SPACE = C - 1;
+  const decode = (steps: [string, number][]) => {
+    const probs = new Float32Array(steps.length * C);
+    steps.forEach(([c, space], t) => {
+      probs[t * C + (c === '_' ? 0 : chars.indexOf(c))] = 0.9;
+      probs[t * C + SPACE] = space;
+    });
+    return ctcDecode(probs, 0, steps.length, C, chars, allowed).text;
+  };
+  const digits = (s: string, gapAt: number, space: number): [string, number][] =>
+    [...s].flatMap((c, i): [string, number][] => [
+      [c, 0],
+      ['_', i === gapAt ? space : 0.01],
+    ]);
+
+  it('keeps a space the recogniser half saw after a group of digits ("4414 3342")', () => {
+    expect(decode(digits('44143342', 3, 0.38))).toBe('4414 3342');
+  });
+
+  it('adds none where it barely hesitated, nor inside an amount ("25,981")', () => {
+    expect(decode(digits('44143342', 3, 0.14))).toBe('44143342');
+    expect(decode(digits('25,981', 4, 0.4))).toBe('25,981');
   });
 });
