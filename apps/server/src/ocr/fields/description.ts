@@ -2,6 +2,7 @@
 
 import { anyOf } from '../lexicon/index.js';
 import { restoreAccents } from '../text/accents.js';
+import { oneEditApart } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { normalize } from '../text/lines.js';
 import { amounts } from '../text/numbers.js';
@@ -101,15 +102,6 @@ export function spacedAsElsewhere(text: string, lines: Line[]): string {
 
 /** A digit the OCR read for a letter inside a word: "0s" for "os", "1" for "l". */
 const asLetters = (t: string) => t.replace(/0/g, 'o').replace(/1/g, 'l');
-/** Whether `a` and `b` differ by one letter changed, added or dropped. */
-function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
-  const tail = (x: string, from: number) => x.slice(from);
-  if (a.length === b.length) return tail(a, i + 1) === tail(b, i + 1);
-  return a.length > b.length ? tail(a, i + 1) === tail(b, i) : tail(a, i) === tail(b, i + 1);
-}
 /** Narrow letters, the first strokes faded print loses ("itros" for "filtros"). */
 const NARROW = new Set(['f', 'i', 'j', 'l', 't']);
 /** Whether `t` is `word` with one or two of its narrow letters lost and nothing else changed. */

@@ -1,5 +1,6 @@
 /** Dates in every way receipts print them (and the OCR misreads them): numeric, month names, glued. */
 import { every } from '../lexicon/index.js';
+import { oneEditApart } from './fuzzy.js';
 
 /** Every language's month names and short forms → the month's number. */
 const MONTHS: Record<string, number> = {};
@@ -13,13 +14,6 @@ const MONTH_RE = Object.keys(MONTHS)
  * for names of six letters and more: the name itself. Other words are left alone.
  */
 const LONG_MONTHS = Object.keys(MONTHS).filter((w) => w.length >= 6);
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
 /** Whether a word is a month's name, as printed or (six letters and more) one letter off. */
 const isMonthWord = (w: string) => Boolean(MONTHS[w]) || LONG_MONTHS.some((m) => oneEditApart(w, m));
 /**

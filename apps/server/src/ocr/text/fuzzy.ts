@@ -35,3 +35,13 @@ export function editDistance(a: string, b: string): number {
   }
   return prev[b.length] ?? a.length;
 }
+
+/** Whether `a` and `b` differ by one letter changed, added or dropped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i++;
+  const tail = (x: string, from: number) => x.slice(from);
+  if (a.length === b.length) return tail(a, i + 1) === tail(b, i + 1);
+  return a.length > b.length ? tail(a, i + 1) === tail(b, i) : tail(a, i) === tail(b, i + 1);
+}
