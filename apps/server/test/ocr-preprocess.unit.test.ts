@@ -1,7 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { flattenLight } from '../src/ocr/image/light.js';
+import { flattenLight, wholePageStretches } from '../src/ocr/image/light.js';
 import { prepareImage } from '../src/ocr/image/preprocess.js';
+
+/** sharp's own chain, which flattenLight reproduces without running it on the whole page. */
+async function sharpChain(pixels: Uint8Array, w: number, h: number) {
+  const raw = { width: w, height: h, channels: 1 as const };
+  const negative = await sharp(pixels, { raw }).blur(12).negate().raw().toBuffer({ resolveWithObject: true });
+  return sharp(pixels, { raw })
+    .composite([
+      {
+        input: negative.data,
+        raw: { width: w, height: h, channels: negative.info.channels },
+        blend: 'colour-dodge',
+      },
+    ])
+    .toColourspace('b-w')
+    .normalise({ lower: 1, upper: 99 })
+    .linear(1.3, -60)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+}
 
 /** A page `w` × `h`: paper lit from the left and in shadow on the right, with dark ink strokes. */
 function shadowedPage(w: number, h: number) {
@@ -37,27 +59,48 @@ describe('preprocessing: evening out the light', () => {
     const h = 517;
     const { pixels } = shadowedPage(w, h);
     for (let i = 0; i < pixels.length; i += 7) pixels[i] = (i * 31) % 256; // every gray level, noise
-    const raw = { width: w, height: h, channels: 1 as const };
-    const negative = await sharp(pixels, { raw })
-      .blur(12)
-      .negate()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const chain = await sharp(pixels, { raw })
-      .composite([
-        {
-          input: negative.data,
-          raw: { width: w, height: h, channels: negative.info.channels },
-          blend: 'colour-dodge',
-        },
-      ])
-      .toColourspace('b-w')
-      .normalise({ lower: 1, upper: 99 })
-      .linear(1.3, -60)
-      .extractChannel(0)
-      .raw()
-      .toBuffer();
-    expect(Buffer.from(await flattenLight(pixels, w, h)).equals(chain)).toBe(true);
+    expect(Buffer.from(await flattenLight(pixels, w, h)).equals(await sharpChain(pixels, w, h))).toBe(true);
+  });
+
+  it('gives the same bytes on pages whose 1st percentile sits on the edge of a lightness bin', async () => {
+    // The stretch's thresholds come from a histogram summed in single precision: pages with just
+    // enough dark pixels to reach the 1st (2nd) percentile, one more, one fewer, and a brightest
+    // pixel that is white or gray (it sets the top bin), in sizes whose rounding at the top differs.
+    let differ = 0;
+    const sizes = [
+      [110, 110],
+      [46, 109],
+      [217, 43],
+      [73, 150],
+      [114, 347],
+      [46, 65],
+      [103, 233],
+    ] as const;
+    for (const [[w, h], top, k] of sizes.flatMap((size, i) => [
+      [size, [255, 254, 200, 180][i % 4] ?? 255, (i % 3) - 1] as const,
+    ])) {
+      const n = w * h;
+      const dark = Math.ceil((2 * n) / 100) + k;
+      const pixels = new Uint8Array(n);
+      for (let i = 0; i < n; i++) pixels[i] = i < dark ? 30 + (i % 40) : 100 + (i % (top - 99));
+      if (!Buffer.from(await flattenLight(pixels, w, h)).equals(await sharpChain(pixels, w, h))) differ++;
+    }
+    expect(differ).toBe(0);
+    // …from the calibration strip, never by running the chain over the page.
+    expect(wholePageStretches.count).toBe(0);
+  });
+
+  it('gives the same bytes on real receipt photos', async () => {
+    const dir = join(import.meta.dirname, 'fixtures/receipts');
+    const photos = readdirSync(dir).filter((f) => f.endsWith('.jpg'));
+    expect(photos.length).toBeGreaterThanOrEqual(5);
+    for (const photo of photos) {
+      const page = await prepareImage(readFileSync(join(dir, photo)));
+      const before = page.unflattened ?? new Uint8Array();
+      expect(Buffer.from(page.data).equals(await sharpChain(before, page.width, page.height)), photo).toBe(
+        true,
+      );
+    }
   });
 
   it('hands the engine raw gray pixels of the page, never a full-size 12 MP image', async () => {
