@@ -1,6 +1,7 @@
 /** The odometer reading: the number after an odometer label (or before "km"), never the next service's. */
 
-import { anyOf } from '../lexicon/index.js';
+import { anyOf, every } from '../lexicon/index.js';
+import { editDistance, oneEditApart } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
 
@@ -19,19 +20,69 @@ const MONEY = /(?<![\d.,])\d[\d.,]*[.,]\d{2}\s*(?:LEI|RON|EUR|€|£|\$)(?![A-Za
 export const joinThousands = (text: string) =>
   text.replace(/(?<![\d.,])\d{1,3}(?:[.,]?\s\d{3})+(?![\d.,]*\d)/g, (m) => m.replace(/[.,\s]/g, ''));
 
+/** The odometer's labels as letters only. */
+const ODO_LETTERS = every((l) => l.odometerLetters);
+
+/**
+ * Where a word up to one letter in three off an odometer's label ends ("Miieage", "Knometros",
+ * "Chometros": faded print loses a letter or two of a long word; 0 and 1 read for O and I), or -1.
+ */
+export function fuzzyOdometerLabel(norm: string): number {
+  for (const m of norm.matchAll(/(?<![A-Z0-9])[A-Z][A-Z0-9]{5,11}(?![A-Z0-9])/g)) {
+    const word = m[0].replace(/0/g, 'O').replace(/1/g, 'I');
+    const near = ODO_LETTERS.some(
+      (w) => Math.abs(w.length - word.length) <= 2 && editDistance(w, word) <= Math.floor(w.length / 3),
+    );
+    if (near) return (m.index ?? 0) + m[0].length;
+  }
+  return -1;
+}
+
+/** "miles" after the number, as printed or a letter off ("mdles", "mles"): the reading is in miles. */
+export const inMiles = (norm: string) =>
+  /(?:\b|(?<=\d))MILES?\b/.test(norm) ||
+  [...norm.matchAll(/(?<=\d\s?)[A-Z]{4,6}\b/g)].some((m) => oneEditApart(m[0], 'MILES'));
+
+/** An amount with cents ("268,82"): a row of money, never a reading. */
+const CENTS = /(?<![\d.,])\d[\d.,]*[.,]\d{2}(?![\d.,])/g;
+
 /**
  * The odometer: the number after an odometer label anywhere on the line (not a date, not the next
  * service's), else a number followed by "km". Miles are converted.
  */
 export function odometer(lines: Line[]): { value: number; conf: number } | null {
-  const read = (l: Line, text: string, conf: number) => {
+  // `units`: the text that says whether the reading is in miles (its own line and its label's).
+  const read = (units: string, text: string, conf: number, last = false) => {
     // Neither a date nor an amount of money ("Kilometraj   55,98 RON": a tilted photo's row beside
     // the label): a reading has no cents and no currency.
     const clean = joinThousands(text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ').replace(MONEY, ' '));
-    const v = amountTokens(clean, 'int').find((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token))?.value;
+    const ok = amountTokens(clean, 'int').filter((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token));
+    const v = (last ? ok.at(-1) : ok[0])?.value;
     if (v === undefined) return null;
     // "48320miles": PaddleOCR glues the unit to the number.
-    return { value: /(?:\b|(?<=\d))MILES?\b/.test(l.norm) ? Math.round(v * 1.609344) : v, conf };
+    return { value: inMiles(units) ? Math.round(v * 1.609344) : v, conf };
+  };
+  /** The reading after a label that ends at `end` in line `l`, or on the row beside it. */
+  const after = (l: Line, end: number, sure: number) => {
+    const own = read(l.norm, l.text.slice(end), l.confidence * sure);
+    if (own) return own;
+    const next = lines[l.index + 1];
+    const below =
+      next && amountTokens(next.text, 'int').length === 1
+        ? read(`${l.norm}\n${next.norm}`, next.text.replace(CENTS, ' '), next.confidence * 0.9 * sure)
+        : null;
+    if (below) return below;
+    // A label alone on its line whose reading a tilted photo put on the row above ("Matricula: 4260
+    // KLM   220.414" over "Kilometraje"): the last number there, no amount with cents.
+    const prev = lines[l.index - 1];
+    if (!prev || /\d/.test(l.text.slice(end))) return null;
+    const above = read(
+      `${l.norm}\n${prev.norm}`,
+      prev.text.replace(CENTS, ' '),
+      prev.confidence * 0.8 * sure,
+      true,
+    );
+    return above && above.value >= 1000 ? above : null;
   };
   // A label that starts its line first ("KM 270243"), then one inside a line ("N-340 km 12" is an address).
   const starting = lines.filter((l) => ODO_LABEL.exec(l.norm)?.index === 0);
@@ -43,18 +94,22 @@ export function odometer(lines: Line[]): { value: number; conf: number } | null 
     // "Nr. înmatriculare: B 729 XYZ   KM: 51.196": a short label with its colon is a label anywhere.
     const colon = /^\s*:/.test(l.norm.slice((m.index ?? 0) + m[0].length));
     if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '') && !colon) continue;
-    const own = read(l, l.text.slice((m.index ?? 0) + m[0].length), l.confidence);
-    if (own) return own;
-    const next = lines[l.index + 1];
-    const below =
-      next && amountTokens(next.text, 'int').length === 1 ? read(l, next.text, next.confidence * 0.9) : null;
-    if (below) return below;
+    const v = after(l, (m.index ?? 0) + m[0].length, 1);
+    if (v) return v;
+  }
+  // No label as printed: one a letter or two off, less sure; so is a reading under 1,000 after it
+  // (few cars in a workshop show one; "208 J07" is a reading's first group, its second misread).
+  for (const l of lines) {
+    if (NOT_ODO.test(l.norm)) continue;
+    const end = fuzzyOdometerLabel(l.norm);
+    const v = end >= 0 ? after(l, end, 0.8) : null;
+    if (v && v.value >= 1000) return v;
   }
   for (const l of lines) {
     if (NOT_ODO.test(l.norm)) continue;
     const m = /(\d[\d.,\s]{2,}\d)\s*KM\b/.exec(l.norm);
     if (m) {
-      const v = read(l, (m[1] ?? '').replace(/\s/g, ''), l.confidence * 0.8);
+      const v = read(l.norm, (m[1] ?? '').replace(/\s/g, ''), l.confidence * 0.8);
       if (v && v.value >= 100) return v;
     }
   }

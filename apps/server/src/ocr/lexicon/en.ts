@@ -119,6 +119,7 @@ export const en: Lexicon = {
     amount: ['AMOUNT', '\\bVALUE\\b', '\\bTOTAL\\b'],
   },
   odometer: ['ODOMETER', 'ODO READING', 'MI?L[EI]?AGE(?:\\s*IN|\\s*OUT)?', 'ODO'],
+  odometerLetters: ['MILEAGE', 'ODOMETER'],
   notOdometer: ['NEXT', '\\bAT\\s+\\d', 'EVERY', 'INTERVAL', 'WARRANTY', 'RANGE'],
   fuel: {
     // Not a bare CHARGE: a "service charge" or "card surcharge" is no charging session.

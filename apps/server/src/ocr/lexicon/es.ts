@@ -83,6 +83,7 @@ export const es: Lexicon = {
   },
   // "KILOMETROS" with a letter or two misread.
   odometer: ['ODOMETRO', 'KIL[A-Z]?[MN][A-Z]?TR[A-Z]*'],
+  odometerLetters: ['KILOMETROS', 'KILOMETRAJE', 'ODOMETRO'],
   notOdometer: ['PROXIM', 'CADA', 'INTERVAL', 'GARANTI', 'AUTONOM'],
   fuel: {
     electric: ['RECARGA', 'CARGADOR', 'PUNTO DE CARGA', 'ELECTROLINERA', 'ENERGIA ELECTRICA'],

@@ -95,6 +95,7 @@ export const ro: Lexicon = {
   },
   // "KILOMETRI" and "KILOMETRAJ" with a letter or two misread.
   odometer: ['KM ?BORD', 'KILOMETRAJ[A-Z]*', 'KIL[A-Z]?[MN][A-Z]?TR[A-Z]*'],
+  odometerLetters: ['KILOMETRAJ', 'KILOMETRI'],
   notOdometer: ['URMATOAR', '\\bLA\\s+\\d', 'INTERVAL', 'GARANTI'],
   fuel: {
     electric: ['INCARCARE', 'INCARCATOR', 'ENERGIE ELECTRICA'],

@@ -65,6 +65,8 @@ export type Lexicon = {
   tableHeadings: { ppl: string[]; qty: string[]; amount: string[] };
   /** The odometer's label. */
   odometer: string[];
+  /** The odometer's label as letters only, to find it with up to a letter in three misread ("Chometros"). */
+  odometerLetters: string[];
   /** A distance that is not the car's reading: the next service, an interval, a range. */
   notOdometer: string[];
   /**
