@@ -4,7 +4,8 @@
  * misread), and the work described without the table's columns. Pure functions: no image.
  */
 import { describe, expect, it } from 'vitest';
-import { fuzzyOdometerLabel, inMiles } from '../src/ocr/fields/odometer.js';
+import { fuzzyOdometerLabel, inMiles, unlabelledReading } from '../src/ocr/fields/odometer.js';
+import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { toLines } from '../src/ocr/text/lines.js';
 
@@ -50,5 +51,34 @@ describe('the reading beside its label', () => {
     expect(inMiles('MILEAGE 139.056 MLES')).toBe(true);
     expect(inMiles('KILOMETRAJE 139.056 KM')).toBe(false);
     expect(km('Registraton AB61 CODE   Mileage 139.056 mdles')).toBe(223789);
+  });
+});
+
+describe("a service invoice's reading whose label the photo lost", () => {
+  const invoice = (vehicle: string) => `TALLERES MARTINEZ S.L.
+FACTURA
+Factura 1758   Fecha: 27 de marzo de 2024
+Vencimiento: 26 de abril de 2024
+${vehicle}
+Bastidor VF18362191827983P   2019
+Descripcion   Cant.   Precio   Importe
+Mano de obra   3h   136,72   410,16
+Base imponible   691,00
+TOTAL FACTURA   836,11
+Proxima revision a los 216.884 km`;
+
+  it('is the one number grouped in thousands above the priced table', () => {
+    expect(extractRevision(lines(invoice('VaiCAa MUOLKLM   206.884'))).fields.km).toBe(206884);
+  });
+
+  it('is none when two such numbers are there, or none at all', () => {
+    expect(unlabelledReading(lines(invoice('VaiCAa 12.500 MUOLKLM   206.884')))).toBeNull();
+    expect(extractRevision(lines(invoice('VaiCAa MUOLKLM'))).fields.km).toBeNull();
+  });
+
+  it("is a service invoice's rule only: a fuel slip's litres are grouped like thousands", () => {
+    const slip = lines('REPSOL\nGASOLEO A\nLitros 45.123\nTOTAL 62,18');
+    expect(unlabelledReading(slip)?.value).toBe(45123);
+    expect(extractFuel(slip).fields.odometer ?? null).toBeNull();
   });
 });

@@ -48,9 +48,13 @@ const CENTS = /(?<![\d.,])\d[\d.,]*[.,]\d{2}(?![\d.,])/g;
 
 /**
  * The odometer: the number after an odometer label anywhere on the line (not a date, not the next
- * service's), else a number followed by "km". Miles are converted.
+ * service's), else a number followed by "km". Miles are converted. `unlabelled`: a service invoice's
+ * (see unlabelledReading), the last resort.
  */
-export function odometer(lines: Line[]): { value: number; conf: number } | null {
+export function odometer(
+  lines: Line[],
+  opts: { unlabelled?: boolean } = {},
+): { value: number; conf: number } | null {
   // `units`: the text that says whether the reading is in miles (its own line and its label's).
   const read = (units: string, text: string, conf: number, last = false) => {
     // Neither a date nor an amount of money ("Kilometraj   55,98 RON": a tilted photo's row beside
@@ -113,5 +117,29 @@ export function odometer(lines: Line[]): { value: number; conf: number } | null 
       if (v && v.value >= 100) return v;
     }
   }
-  return null;
+  return opts.unlabelled ? unlabelledReading(lines) : null;
+}
+
+/** A number printed as a reading: thousands grouped ("206.884", "161,069", "76 320"), no decimals. */
+const GROUPED = /(?<![\d.,])\d{1,3}(?:[., ]\d{3})+(?![\d.,]*\d)/g;
+
+/**
+ * A service invoice's reading whose label the photo lost ("VaiCAa MUOLKLM   206.884" for "Matrícula:
+ * … Kilómetros: 206.884"): the vehicle's rows come before the priced table, and there the only number
+ * grouped in thousands without decimals (not a date, not the next service's) is the reading. Two or
+ * more such numbers: none.
+ */
+export function unlabelledReading(lines: Line[]): { value: number; conf: number } | null {
+  const table = lines.findIndex((l) => new RegExp(CENTS.source).test(l.text));
+  const found = lines
+    .slice(0, table < 0 ? lines.length : table)
+    .filter((l) => !NOT_ODO.test(l.norm))
+    .flatMap((l) =>
+      [...l.text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ').matchAll(GROUPED)].map((m) => ({
+        value: Number(m[0].replace(/[., ]/g, '')),
+        conf: l.confidence * 0.5,
+      })),
+    )
+    .filter((r) => r.value >= 1000);
+  return found.length === 1 ? (found[0] ?? null) : null;
 }
