@@ -4,9 +4,11 @@
  * misread), and the work described without the table's columns. Pure functions: no image.
  */
 import { describe, expect, it } from 'vitest';
+import { daysBefore, dueLabelEnd, paymentTerm } from '../src/ocr/fields/due-date.js';
 import { fuzzyOdometerLabel, inMiles, unlabelledReading } from '../src/ocr/fields/odometer.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
+import { findDates } from '../src/ocr/text/dates.js';
 import { toLines } from '../src/ocr/text/lines.js';
 
 const lines = (text: string) => toLines(text.trim());
@@ -80,5 +82,71 @@ Proxima revision a los 216.884 km`;
     const slip = lines('REPSOL\nGASOLEO A\nLitros 45.123\nTOTAL 62,18');
     expect(unlabelledReading(slip)?.value).toBe(45123);
     expect(extractFuel(slip).fields.odometer ?? null).toBeNull();
+  });
+});
+
+describe('a short month a letter off between a day and a year', () => {
+  it.each([
+    // Its first letter faded, between dashes or slashes: the one month whose short names end so.
+    ['DUTR:12-AN-2023', '2023-01-12'],
+    ['12/EB/24', '2024-02-12'],
+    // A digit read for one of its letters.
+    ['DUE SUTE 11 FE8-2023', '2023-02-11'],
+    ['12 AU6 2024', '2024-08-12'],
+  ])('%s', (text, iso) => {
+    expect(findDates(text).map((d) => d.iso)).toEqual([iso]);
+  });
+
+  it('takes no two letters that end no month, nor digits alone', () => {
+    expect(findDates('TOTAL 12-AB-2023')).toEqual([]);
+    expect(findDates('REF 12 345 2023')).toEqual([]);
+  });
+});
+
+describe("the invoice's date from its due date less the payment term it prints", () => {
+  const invoice = (head: string, due: string, foot: string) =>
+    lines(`SERVICIO OFICIAL SEAT
+FACTURA
+${head}
+${due}
+Matricula: 7723 KLM   Kilometros: 208.307
+Mano de obra - Mantenimiento anual   2h   241,00   482,00
+TOTAL   1324,10
+${foot}`);
+
+  it('finds the due label a letter in three off, and the term a letter off', () => {
+    expect(dueLabelEnd('CHENTE GARCIA LOPEZ   VONCIMENTO 07/10/24')).toBe(32);
+    expect(dueLabelEnd('CUSAOMER.:J SMTH   DUE SUTE 11 FEB-2023')).toBe(27);
+    expect(dueLabelEnd('MANO DE OBRA - MANTENIMIENTO ANUAL')).toBe(-1);
+    expect(paymentTerm(lines('Paugp a 30 das Gacas por su canrfara.'))).toBe(30);
+    expect(paymentTerm(lines('Plata In 30 de rile V3 multumim!'))).toBe(30);
+    expect(paymentTerm(lines('Payment within 30 days.'))).toBe(30);
+    expect(paymentTerm(lines('Gracias por su visita'))).toBeNull();
+    expect(daysBefore('2024-03-01', 30)).toBe('2024-01-31');
+  });
+
+  it('is the due date less the term when the invoice date was lost', () => {
+    const r = extractRevision(
+      invoice('Facturn n 4140   Fecho: 07/0', 'Chente GARCIA LOPEZ   Voncimento 07/10/24', 'Pago a 30 dias.'),
+    );
+    expect(r.fields.date).toBe('2024-09-07');
+  });
+
+  it('is not the due date when the invoice date was read', () => {
+    const r = extractRevision(
+      invoice(
+        'Factura n 4140   Fecha: 07/09/24',
+        'Cliente GARCIA LOPEZ   Voncimento 07/10/24',
+        'Pago a 30 dias.',
+      ),
+    );
+    expect(r.fields.date).toBe('2024-09-07');
+  });
+
+  it('stays the date read when no term is printed', () => {
+    const r = extractRevision(
+      invoice('Factura n 4140', 'Cliente GARCIA LOPEZ   Vencimiento 07/10/24', 'Gracias.'),
+    );
+    expect(r.fields.date).toBe('2024-10-07');
   });
 });

@@ -3,6 +3,7 @@
 import { anyOf } from '../lexicon/index.js';
 import { findDates } from '../text/dates.js';
 import type { Line } from '../text/lines.js';
+import { daysBefore, dueLabelEnd, paymentTerm } from './due-date.js';
 
 export const DATE_LABEL = new RegExp(`\\b(${anyOf((l) => l.dateLabel)})\\b`);
 /** Dates that are not the day of the purchase or the work: the next service, a due date, a registration. */
@@ -21,7 +22,9 @@ export function inCode(norm: string, at: number): boolean {
 }
 
 export function pickDate(lines: Line[]): { iso: string; conf: number } | null {
-  const usable = lines.filter((l) => !OTHER_DATE.test(l.norm));
+  // A due date's line, its label as printed or up to a letter in three off, is another date too.
+  const dueEnd = new Map(lines.map((l) => [l, dueLabelEnd(l.norm)] as const));
+  const usable = lines.filter((l) => !OTHER_DATE.test(l.norm) && (dueEnd.get(l) ?? -1) < 0);
   const withLabel = usable.filter((l) => DATE_LABEL.test(l.norm));
   // Dates inside codes only when there is no other.
   for (const codes of [false, true])
@@ -29,6 +32,10 @@ export function pickDate(lines: Line[]): { iso: string; conf: number } | null {
       const d = findDates(l.norm).find((x) => codes || !inCode(x.line, x.at));
       if (!d) continue;
       const conf = l.confidence * (withLabel.includes(l) ? 1 : 0.85) * (codes ? 0.6 : 1);
+      // The invoice's own date lost: its due date (after the due label) less the term it prints.
+      const due = dueEnd.get(l) ?? -1;
+      const term = !usable.includes(l) && due >= 0 && d.at >= due ? paymentTerm(lines) : null;
+      if (term) return { iso: daysBefore(d.iso, term), conf: conf * 0.7 };
       const reread = sameDayReread(d.iso, usable);
       return reread ? { iso: reread, conf: conf * 0.8 } : { iso: d.iso, conf };
     }

@@ -54,6 +54,8 @@ export const en: Lexicon = {
 
   dateLabel: ['DATE', 'ISSUED'],
   otherDate: ['NEXT', 'VALID', 'EXPIR', '\\bDUE\\b', 'FIRST REG', '\\bMOT\\b', 'WARRANTY', 'BIRTH'],
+  dueLetters: ['DUEDATE'],
+  days: ['DAYS'],
 
   // Spaces optional inside a label: PaddleOCR prints "AMOUNTDUE".
   total: ['TOTAL', 'AMOUNT'],

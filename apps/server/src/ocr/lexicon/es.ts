@@ -55,6 +55,8 @@ export const es: Lexicon = {
 
   dateLabel: ['FECHA'],
   otherDate: ['PROXIM', 'VENCIM', '\\bITV\\b', 'MATRICULACION', 'GARANTI'],
+  dueLetters: ['VENCIMIENTO'],
+  days: ['DIAS'],
 
   // Spaces optional inside a label: PaddleOCR prints "IMPORTETOTAL".
   total: ['TOTAL', 'IMPORTE', 'TOTAL ?EUR(?:OS)?'],

@@ -65,6 +65,8 @@ export const ro: Lexicon = {
 
   dateLabel: ['DATA', 'EMIS[AI]?'],
   otherDate: ['URMATOAR', 'VALAB', 'SCADEN', '\\bRCA\\b', 'INMATRICUL', 'GARANTI', 'NASTERE'],
+  dueLetters: ['SCADENTA'],
+  days: ['ZILE'],
 
   // Spaces optional inside a label: PaddleOCR prints "TOTALFACTURA".
   total: ['TOTAL', 'TOTAL ?LEI', 'DE PLATA', 'SUMA'],

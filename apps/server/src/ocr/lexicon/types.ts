@@ -21,6 +21,10 @@ export type Lexicon = {
   dateLabel: string[];
   /** A date that is not the purchase's or the work's: next service, due, registration, birth. */
   otherDate: string[];
+  /** An invoice's due date's label as letters only, to find it with up to a letter in three misread ("Voncimento"). */
+  dueLetters: string[];
+  /** The word for days after a payment term's number ("30 days", "30 días", "30 de zile"). */
+  days: string[];
 
   // ── totals and payment ──
   /** The total's labels. */

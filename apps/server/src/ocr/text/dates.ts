@@ -44,8 +44,21 @@ export function fixMonthNames(norm: string): string {
     .replace(/(?<=\d[\s./-]*(?:DE\s*)?)[A-Z]{5,10}(?=[\s./,-]*(?:DE\s*)?\d)/g, (w) =>
       MONTHS[w] ? w : (LONG_MONTHS.find((m) => oneEditApart(w, m)) ?? w),
     )
-    .replace(/(?<=(?<!\d)\d{1,2}[\s./-]*)[A-Z]{3}(?=[\s./,-]*\d{2})/g, misreadShortMonth);
+    .replace(/(?<=(?<!\d)\d{1,2}[\s./-]*)[A-Z0-9]{3}(?=[\s./,-]*\d{2})/g, misreadShortMonth)
+    .replace(/(?<=(?<![\d.,/-])\d{1,2}[-/])[A-Z]{2}(?=[-/]\d{2})/g, firstLetterLost);
 }
+
+/**
+ * "12-AN-2023", "07/EB/24": a short month whose first letter faded, between a day and a year with
+ * dashes or slashes: the month whose short names end so (each two last letters name one month).
+ */
+function firstLetterLost(w: string): string {
+  const months = new Set(SHORT_MONTHS.filter((m) => m.endsWith(w)).map((m) => MONTHS[m]));
+  return months.size === 1 ? (SHORT_MONTHS.find((m) => m.endsWith(w)) ?? w) : w;
+}
+
+/** Digits the OCR reads for a month's letters ("FE8" for FEB, "AU6" for AUG). */
+const LETTER_FOR: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '6': 'G', '8': 'B' };
 
 /** Letters the OCR reads for one another on a faded receipt ("OCT" as "OCI", "JUN" as "JUH"). */
 const LOOKALIKE: Record<string, string> = {
@@ -68,6 +81,13 @@ const SHORT_MONTHS = Object.keys(MONTHS).filter((w) => w.length === 3);
  */
 function misreadShortMonth(w: string): string {
   if (MONTHS[w]) return w;
+  // One digit among two letters: its look-alike letter, if that makes a month.
+  if (/\d/.test(w)) {
+    const lettered = w.replace(/\d/, (c) => LETTER_FOR[c] ?? c);
+    return /^[A-Z]{3}$/.test(lettered) && (w.match(/\d/g) ?? []).length === 1
+      ? misreadShortMonth(lettered)
+      : w;
+  }
   const found = new Set<string>();
   for (let i = 0; i < 3; i++)
     for (const c of LOOKALIKE[w[i] ?? ''] ?? '') {
