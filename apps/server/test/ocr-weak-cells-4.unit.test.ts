@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { daysBefore, dueLabelEnd, paymentTerm } from '../src/ocr/fields/due-date.js';
-import { fuzzyOdometerLabel, inMiles, unlabelledReading } from '../src/ocr/fields/odometer.js';
+import { fuzzyOdometerLabel, inMiles, odometer, unlabelledReading } from '../src/ocr/fields/odometer.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { findDates } from '../src/ocr/text/dates.js';
@@ -148,5 +148,42 @@ ${foot}`);
       invoice('Factura n 4140', 'Cliente GARCIA LOPEZ   Vencimiento 07/10/24', 'Gracias.'),
     );
     expect(r.fields.date).toBe('2024-10-07');
+  });
+});
+
+describe("an odometer label glued to its reading, at a column's start, and the invoice's foot", () => {
+  it('reads a label glued to its number', () => {
+    expect(km('Regs/Bon ABS5CDE   Odometer96139 mies')).toBe(154721);
+    expect(km('No. inmatriculare B 058 XYZ   KM31780')).toBe(31780);
+  });
+
+  it('reads a bare "Km" that starts a column (three spaces before it), not one inside an address', () => {
+    // odometer() alone: no service invoice's unlabelled reading behind it.
+    expect(odometer(lines('MariCufa 60/BKL M   Km 169 238'))?.value).toBe(169238);
+    expect(km('Ctra. N-340 km 12 Malaga')).toBeNull();
+  });
+
+  it("takes no unlabelled distance from the invoice's foot: the next service's", () => {
+    const foot = (reading: string) =>
+      extractRevision(
+        lines(`TALLERES MARTINEZ S.L.
+Fecha: 28-12-2023
+Vehiculo
+${reading}
+Mano de obra   1.5h   206,47   309,70
+TOTAL FACTURA   1590,68
+Pyoxirua reviudn s los 1 79738 km`),
+      ).fields.km;
+    expect(foot('MariCufa 60/BKL M')).toBeNull();
+    expect(foot('MariCufa 60/BKL M   Kilometros: 169.238')).toBe(169238);
+  });
+
+  it('reads no plate as a reading grouped by a space ("8 058 xV2": B 058)', () => {
+    expect(unlabelledReading(lines('No. inma0nciare 8 058 xV2\nTOTAL 2.316,02'))).toBeNull();
+    expect(unlabelledReading(lines('No. inma0nciare B 058 XYZ   76 320\nTOTAL 2.316,02'))?.value).toBe(76320);
+  });
+
+  it('reads no unlabelled reading below the total when no amount with cents was read', () => {
+    expect(unlabelledReading(lines('FACTURA FISCALA\nVehiod\nTOTAL DE PLATA\nev2ela124.600km'))).toBeNull();
   });
 });

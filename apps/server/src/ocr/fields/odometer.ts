@@ -4,9 +4,10 @@ import { anyOf, every } from '../lexicon/index.js';
 import { editDistance, oneEditApart } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
+import { NOT_TOTAL, TOTAL } from './total.js';
 
-/** An odometer's label; "KM" and "KMS" in every language. */
-const ODO_LABEL = new RegExp(`\\b(${anyOf((l) => l.odometer, 'KMS?')})\\b\\.?`);
+/** An odometer's label; "KM" and "KMS" in every language; glued to its reading too ("KM31780", "Odometer96139"). */
+const ODO_LABEL = new RegExp(`\\b(${anyOf((l) => l.odometer, 'KMS?')})(?:\\b|(?=\\d))\\.?`);
 /** A distance that is not the car's reading: the next service, a range, an interval, a speed. */
 const NOT_ODO = new RegExp(anyOf((l) => l.notOdometer, 'KM\\s*\\/\\s*H'));
 
@@ -48,12 +49,12 @@ const CENTS = /(?<![\d.,])\d[\d.,]*[.,]\d{2}(?![\d.,])/g;
 
 /**
  * The odometer: the number after an odometer label anywhere on the line (not a date, not the next
- * service's), else a number followed by "km". Miles are converted. `unlabelled`: a service invoice's
- * (see unlabelledReading), the last resort.
+ * service's), else a number followed by "km". Miles are converted. `invoice`: a service invoice's,
+ * whose foot is the next service's and whose vehicle rows hold the reading (unlabelledReading).
  */
 export function odometer(
   lines: Line[],
-  opts: { unlabelled?: boolean } = {},
+  opts: { invoice?: boolean } = {},
 ): { value: number; conf: number } | null {
   // `units`: the text that says whether the reading is in miles (its own line and its label's).
   const read = (units: string, text: string, conf: number, last = false) => {
@@ -96,8 +97,10 @@ export function odometer(
     if (!m) continue;
     // Inside a line only a full label counts: "N-340 km 12" is an address, "Mileage: 45,210" a reading.
     // "Nr. înmatriculare: B 729 XYZ   KM: 51.196": a short label with its colon is a label anywhere.
+    // So is one that starts a column ("MariCufa 60/BKL M   Km 169 238"): three spaces before it.
     const colon = /^\s*:/.test(l.norm.slice((m.index ?? 0) + m[0].length));
-    if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '') && !colon) continue;
+    const column = /\s{3}$/.test(l.norm.slice(0, m.index ?? 0));
+    if ((m.index ?? 0) > 0 && /^(KMS?|ODO)\b/.test(m[1] ?? '') && !colon && !column) continue;
     const v = after(l, (m.index ?? 0) + m[0].length, 1);
     if (v) return v;
   }
@@ -109,19 +112,27 @@ export function odometer(
     const v = end >= 0 ? after(l, end, 0.8) : null;
     if (v && v.value >= 1000) return v;
   }
+  // A service invoice prints the next service's distance at its foot, after the total, its label
+  // often lost ("Pyoxirua reviudn s los 1 79738 km"): no unlabelled reading there.
+  const foot = opts.invoice
+    ? lines.findLast((l) => TOTAL.test(l.norm) && !NOT_TOTAL.test(l.norm))
+    : undefined;
   for (const l of lines) {
-    if (NOT_ODO.test(l.norm)) continue;
+    if (NOT_ODO.test(l.norm) || (foot && l.index > foot.index)) continue;
     const m = /(\d[\d.,\s]{2,}\d)\s*KM\b/.exec(l.norm);
     if (m) {
       const v = read(l.norm, (m[1] ?? '').replace(/\s/g, ''), l.confidence * 0.8);
       if (v && v.value >= 100) return v;
     }
   }
-  return opts.unlabelled ? unlabelledReading(lines) : null;
+  return opts.invoice ? unlabelledReading(lines) : null;
 }
 
-/** A number printed as a reading: thousands grouped ("206.884", "161,069", "76 320"), no decimals. */
-const GROUPED = /(?<![\d.,])\d{1,3}(?:[., ]\d{3})+(?![\d.,]*\d)/g;
+/**
+ * A number printed as a reading: thousands grouped ("206.884", "161,069", "76 320"), no decimals; by
+ * a space only after two digits or three ("8 058 XYZ" is a plate).
+ */
+const GROUPED = /(?<![\d.,])(?:\d{1,3}(?:[.,]\d{3})+|\d{2,3}(?: \d{3})+)(?![\d.,]*\d)/g;
 
 /**
  * A service invoice's reading whose label the photo lost ("VaiCAa MUOLKLM   206.884" for "Matrícula:
@@ -130,7 +141,10 @@ const GROUPED = /(?<![\d.,])\d{1,3}(?:[., ]\d{3})+(?![\d.,]*\d)/g;
  * more such numbers: none.
  */
 export function unlabelledReading(lines: Line[]): { value: number; conf: number } | null {
-  const table = lines.findIndex((l) => new RegExp(CENTS.source).test(l.text));
+  // Above the first amount with cents, and never at the foot (the total on, where no amount was read).
+  const table = lines.findIndex(
+    (l) => new RegExp(CENTS.source).test(l.text) || (TOTAL.test(l.norm) && !NOT_TOTAL.test(l.norm)),
+  );
   const found = lines
     .slice(0, table < 0 ? lines.length : table)
     .filter((l) => !NOT_ODO.test(l.norm))

@@ -11,7 +11,7 @@ export function extractRevision(lines: Line[]): Extraction {
   const r = new Result();
   const date = pickDate(lines);
   r.set('date', date?.iso, date?.conf ?? 0);
-  const odo = odometer(lines, { unlabelled: true });
+  const odo = odometer(lines, { invoice: true });
   r.set('km', odo?.value, odo?.conf ?? 0);
   const tot = checkedTotal(lines, r, 'price');
   r.set('price', tot?.value, tot?.conf ?? 0);
