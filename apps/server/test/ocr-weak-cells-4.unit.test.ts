@@ -4,6 +4,7 @@
  * misread), and the work described without the table's columns. Pure functions: no image.
  */
 import { describe, expect, it } from 'vitest';
+import { mendWords, misreadWorkLabel } from '../src/ocr/fields/description.js';
 import { daysBefore, dueLabelEnd, paymentTerm } from '../src/ocr/fields/due-date.js';
 import { fuzzyOdometerLabel, inMiles, odometer, unlabelledReading } from '../src/ocr/fields/odometer.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
@@ -185,5 +186,52 @@ Pyoxirua reviudn s los 1 79738 km`),
 
   it('reads no unlabelled reading below the total when no amount with cents was read', () => {
     expect(unlabelledReading(lines('FACTURA FISCALA\nVehiod\nTOTAL DE PLATA\nev2ela124.600km'))).toBeNull();
+  });
+});
+
+describe('the work described without the next column', () => {
+  it.each([
+    ['Concepto: Mantenimiento anual   268,82', 'Mantenimiento anual'],
+    ['Mano de obra : Mantenimiento anual   2h   241.00', 'Mantenimiento anual'],
+  ])('%s', (text, want) => {
+    expect(extractRevision(lines(`TALLERES MARTINEZ S.L.\n${text}\nTOTAL 1.234,00`)).fields.description).toBe(
+      want,
+    );
+  });
+});
+
+describe('the work after a work label a letter off, and the price at its end', () => {
+  const work = (text: string) =>
+    extractRevision(lines(`GARAJUL LUI ION SRL\n${text}\nTOTAL 1.234,00`)).fields.description;
+
+  it('drops a price with cents at the end of the work line', () => {
+    expect(work('Work: Brake pads replaced 58.06')).toBe('Brake pads replaced');
+  });
+
+  it.each([
+    ['Luerare: Revizle anuala', 'Revizie anuala'],
+    ['LncrareRevizie completa', 'Revizie completa'],
+    ['Trabajo realrado:Mantenimuento anual', 'Mantenimiento anual'],
+  ])('%s', (text, want) => {
+    expect(work(text)).toBe(want);
+  });
+
+  it('finds the label only at the start of a line, a whole word or glued to a capital', () => {
+    expect(misreadWorkLabel(lines('Luerare: Revizie anuala'))?.text).toBe('Revizie anuala');
+    expect(misreadWorkLabel(lines('Ulei motor 5w 30'))).toBeNull();
+    expect(misreadWorkLabel(lines('Luminare auto'))).toBeNull();
+  });
+
+  it('takes the labour row over a misread label whose work reads in fewer known words', () => {
+    expect(
+      work('Concepte: Mantenimiente anust\nMano de obra : Mantenimiento anual   2h   241.00   483.76'),
+    ).toBe('Mantenimiento anual');
+  });
+});
+
+describe("a word a letter off two languages' words: the description's language", () => {
+  it('reads "complets" as Romanian after "Distribuție"', () => {
+    expect(mendWords('Distribuție complets')).toBe('Distribuție completa');
+    expect(mendWords('Revision completp')).toBe('Revision completo');
   });
 });

@@ -1,6 +1,6 @@
 /** What was bought or done: an expense's item line, a service invoice's work line. */
 
-import { anyOf } from '../lexicon/index.js';
+import { anyOf, every, LANGUAGES, type Language, LEXICONS } from '../lexicon/index.js';
 import { restoreAccents } from '../text/accents.js';
 import { oneEditApart } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
@@ -50,27 +50,68 @@ const SERVICE_WORDS = new RegExp(anyOf((l) => l.serviceWork));
 export function workDescription(lines: Line[]): { value: string | null; conf: number } {
   // Stray marks the OCR puts between a label's words ("Trabajo ) realizado:") are no part of it.
   const work = lines.find((l) => WORK_LABEL.test(l.norm.replace(/\s*[)(|[\]]\s*/g, ' ')));
-  let description: string | null = null;
-  let conf = 0;
-  if (work) {
-    description = work.text.replace(/^[^:.-]*[:.-]\s*/, '').trim();
-    conf = work.confidence;
-  } else {
-    // Not the garage's name: the first line, or one ending in SRL / S.L. / Ltd.
-    const line = lines.find(
-      (l) => l.index > 0 && SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
-    );
-    if (line) {
-      // A label before a colon that the OCR broke up ("Cc Icepto: Sustitución…" for "Concepto:")
-      // is no part of the work: dropped when it names none.
-      description = itemText(line).replace(/^[^:\d]{1,16}:\s*/, (m) =>
-        SERVICE_WORDS.test(normalize(m)) ? m : '',
-      );
-      conf = line.confidence * 0.7;
+  if (work) return finished(work.text.replace(/^[^:.-]*[:.-]\s*/, ''), work.confidence, lines);
+  // Not the garage's name: the first line, or one ending in SRL / S.L. / Ltd.
+  const line = lines.find(
+    (l) => l.index > 0 && SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
+  );
+  // A label before a colon that the OCR broke up ("Cc Icepto: Sustitución…" for "Concepto:")
+  // is no part of the work: dropped when it names none.
+  const named = line
+    ? finished(
+        itemText(line).replace(/^[^:\d]{1,16}:\s*/, (m) => (SERVICE_WORDS.test(normalize(m)) ? m : '')),
+        line.confidence * 0.7,
+        lines,
+      )
+    : { value: null, conf: 0 };
+  // A work label a letter off is less sure: a line naming the work in more known words wins (the
+  // labour row "Mano de obra : Mantenimiento anual" over "Concepte: Mantenimiente anust").
+  const misread = misreadWorkLabel(lines);
+  const fromLabel = misread ? finished(misread.text, misread.line.confidence * 0.8, lines) : null;
+  return fromLabel?.value && knownCount(fromLabel.value) >= knownCount(named.value ?? '') ? fromLabel : named;
+}
+
+/** How many of a text's words are work words. */
+const knownCount = (text: string) =>
+  text.split(/[^\p{L}]+/u).filter((w) => w.length >= 3 && isKnownWord(w)).length;
+
+/** The work as read: without the next column or a price, its words mended, its accents back. */
+function finished(text: string, conf: number, lines: Line[]): { value: string | null; conf: number } {
+  // The next column is no part of the work: a tilted photo's price or hours on the same row
+  // ("Mantenimiento anual   268,82", "Mantenimiento anual   2h   241.00"); nor is a price with
+  // cents at its end ("Work: Brake pads replaced 58.06").
+  const cut = (text.trim().split(/\s{3,}(?=[(\d])/)[0] ?? '')
+    .replace(/\s+(?:[£€$]\s*)?\d[\d.,]*[.,]\d{2}\s*\S{0,4}$/, '')
+    .trim();
+  const description = cut ? mendWords(respace(spacedAsElsewhere(cut, lines))) : '';
+  return { value: description ? restoreAccents(description) : null, conf: description ? conf : 0 };
+}
+
+const WORK_LETTERS = every((l) => l.workLetters);
+/**
+ * A line that starts with a work label a letter off, its colon maybe lost or the work glued to it
+ * ("Luerare: Revizle anuala", "LncrareRevizie cempleta"): the line and the work after the label.
+ */
+export function misreadWorkLabel(lines: Line[]): { line: Line; text: string } | null {
+  for (const l of lines) {
+    const first = /^[A-Za-z]+/.exec(l.text)?.[0] ?? '';
+    for (const w of WORK_LETTERS) {
+      if (w.length < 5) continue;
+      for (const k of [w.length, w.length - 1, w.length + 1]) {
+        const head = normalize(first.slice(0, k));
+        if (k > first.length || (head !== w && !oneEditApart(head, w))) continue;
+        // A whole word a letter off, or one glued to the work (a capital after it).
+        if (k < first.length && !/^[A-Z]/.test(first.slice(k))) continue;
+        // The label's second word before a colon is no part of the work ("Trabajo realrado:Mant…").
+        const text = l.text
+          .slice(k)
+          .replace(/^\s*[:.;-]?\s*/, '')
+          .replace(/^[^:\d]{1,16}:\s*/, '');
+        if (/[A-Za-z]{3}/.test(text)) return { line: l, text };
+      }
     }
   }
-  if (description) description = mendWords(respace(spacedAsElsewhere(description, lines)));
-  return { value: description ? restoreAccents(description) : null, conf };
+  return null;
 }
 
 /**
@@ -130,7 +171,7 @@ function lookAlikes(t: string): string[] {
  * a letter away, or of seven or more that lost one or two narrow letters; for any length, the word
  * an i read as l (or l as i) makes.
  */
-function nearWord(token: string): string | null {
+function nearWord(token: string, langs: Set<Language>): string | null {
   const t = plain(token);
   if (t.length < 3 || isKnownWord(t)) return null;
   const swapped = lookAlikes(t).filter(isKnownWord);
@@ -138,8 +179,14 @@ function nearWord(token: string): string | null {
   if (t.length < 5) return null;
   let near = knownWords().filter((w) => w.length >= 6 && oneEditApart(w, t));
   if (!near.length) near = knownWords().filter((w) => w.length >= 7 && narrowLettersLost(w, t));
+  // Two languages' words a letter away ("complets": completa, completo): the one in the language of
+  // the description's other words ("Distribuție complets").
+  if (near.length > 1) near = near.filter((w) => wordLanguages(w).some((l) => langs.has(l)));
   return near.length === 1 ? (near[0] ?? null) : null;
 }
+
+/** The languages whose work words hold `word` (plain letters). */
+const wordLanguages = (word: string) => LANGUAGES.filter((l) => LEXICONS[l].gluedWords.includes(word));
 /** `word` written in the case of `like` (capitalised, upper or lower). */
 const caseLike = (word: string, like: string) =>
   like === like.toUpperCase()
@@ -158,6 +205,10 @@ const caseLike = (word: string, like: string) =>
  */
 export function mendWords(text: string): string {
   const parts = text.split(/(\s+)/);
+  // The languages of the words read right: only one of them is the description's, mostly.
+  const langs = new Set(
+    parts.filter((p) => p.length >= 4 && isKnownWord(p)).flatMap((p) => wordLanguages(plain(p))),
+  );
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const a = parts[i] ?? '';
@@ -170,7 +221,7 @@ export function mendWords(text: string): string {
         continue;
       }
     }
-    const near = /^\p{L}+$/u.test(a) ? nearWord(a) : null;
+    const near = /^\p{L}+$/u.test(a) ? nearWord(a, langs) : null;
     out.push(near ? caseLike(near, a) : a);
   }
   return out.join('');

@@ -144,6 +144,7 @@ export const en: Lexicon = {
   },
   // "Wark:", "W0rk:": its o misread.
   workLabel: ['W[O0AQU]RK(?:\\s*CAR+I?E?D\\s*OUT|\\s*DONE|\\s*PERFORMED)?', 'DESCRIPTION', 'SERVICE', 'JOB'],
+  workLetters: ['WORK'],
   serviceWork: ['SERVICE', 'CHANGE', 'REPLACED', 'TIMING', 'BRAKE', 'OIL'],
   companyForm: ['LTD', 'PLC', 'LIMITED'],
 

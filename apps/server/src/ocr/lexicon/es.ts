@@ -107,6 +107,7 @@ export const es: Lexicon = {
     Accessories: ['ACCESORI'],
   },
   workLabel: ['CONCEPTO', 'TRABAJOS?(?:\\s*REALIZADOS?|\\s*EFECTUADOS?)?', 'SERVICIO', 'DESCRIPCION'],
+  workLetters: ['CONCEPTO', 'TRABAJO', 'TRABAJOS'],
   serviceWork: ['REVISION', 'CAMBIO', 'SUSTITUCION', 'DISTRIBUCION', 'MANTENIMIENTO', 'FRENO', 'ACEITE'],
   companyForm: ['S\\.?L', 'S\\.?A'],
 

@@ -123,6 +123,7 @@ export const ro: Lexicon = {
     'SERVICIU',
     'OPERATIUN[EI](?:\\s*EFECTUATE)?',
   ],
+  workLetters: ['LUCRARE', 'LUCRARI'],
   serviceWork: ['REVIZIE', 'SCHIMB', 'INLOCUIRE', 'DISTRIBUTIE', 'FRANA', 'ULEI'],
   companyForm: ['S\\.?R\\.?L', 'S\\.?A'],
 

@@ -84,6 +84,8 @@ export type Lexicon = {
   expenseTypes: Partial<Record<ExpenseType, string[]>>;
   /** The label before the work a service invoice describes ("Work carried out:"). */
   workLabel: string[];
+  /** The work label's first word as letters only, to find it a letter off or glued ("Luerare:", "LncrareRevizie"). */
+  workLetters: string[];
   /** Words of service work, to find the work line without a label. */
   serviceWork: string[];
   /** A company's legal form after its name ("SRL", "S.L.", "Ltd"). */
