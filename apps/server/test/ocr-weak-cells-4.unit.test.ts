@@ -235,3 +235,26 @@ describe("a word a letter off two languages' words: the description's language",
     expect(mendWords('Revision completp')).toBe('Revision completo');
   });
 });
+
+describe("a date with its year's zero misread after a month name, or glued after its label", () => {
+  it.each([
+    ['Fecha:17 de febrero de 2923', '2023-02-17'],
+    ['DATE 12 MAR 2823', '2023-03-12'],
+    ['Fecha:2704/25', '2025-04-27'],
+    ['Fecha: 2704/2025', '2025-04-27'],
+  ])('%s', (text, iso) => {
+    expect(findDates(toLines(text)[0]?.norm ?? '').map((d) => d.iso)).toEqual([iso]);
+  });
+
+  it('reads no glued day and month without a date label, nor a year 29xx as 20xx', () => {
+    expect(findDates('ORDER 1234/25')).toEqual([]);
+    expect(findDates('TOTAL 12 MAR 2899')).toEqual([]);
+  });
+
+  it('takes the date after "Fecha" on a due date\'s line, not less the term', () => {
+    const r = extractRevision(
+      lines('FACTURA\nFaetm m6350   Vencsento2705/25 Fecha:2704/25\nTOTAL 1.234,00\nPago a 30 dias.'),
+    );
+    expect(r.fields.date).toBe('2025-04-27');
+  });
+});

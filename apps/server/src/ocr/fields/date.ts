@@ -34,7 +34,9 @@ export function pickDate(lines: Line[]): { iso: string; conf: number } | null {
       const conf = l.confidence * (withLabel.includes(l) ? 1 : 0.85) * (codes ? 0.6 : 1);
       // The invoice's own date lost: its due date (after the due label) less the term it prints.
       const due = dueEnd.get(l) ?? -1;
-      const term = !usable.includes(l) && due >= 0 && d.at >= due ? paymentTerm(lines) : null;
+      // (Not a date after another date label: "Vencsento2705/25 Fecha:2704/25".)
+      const afterDue = due >= 0 && d.at >= due && !DATE_LABEL.test(d.line.slice(due, d.at));
+      const term = !usable.includes(l) && afterDue ? paymentTerm(lines) : null;
       if (term) return { iso: daysBefore(d.iso, term), conf: conf * 0.7 };
       const reread = sameDayReread(d.iso, usable);
       return reread ? { iso: reread, conf: conf * 0.8 } : { iso: d.iso, conf };

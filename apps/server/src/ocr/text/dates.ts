@@ -103,6 +103,12 @@ const YEAR_AFTER_MONTH = new RegExp(
   `(?<=\\b(?:${MONTH_RE})[\\s./,-]*)(?:19|20)(?=[\\dA-Z]{2}(?![\\dA-Z]))(?:\\d[ILSBZ]|[ILSBZ]\\d)`,
   'g',
 );
+const ZERO_AFTER_MONTH = new RegExp(
+  `(?<=(?<!\\d)\\d{1,2}[\\s./-]*(?:DE\\s*)?(?:${MONTH_RE})[\\s./,-]*(?:DE\\s*)?)2[689](?=[0-2]\\d(?![\\d.,]))`,
+  'g',
+);
+/** A date label right before a date ("Fecha:2704/25"): the labels of every language. */
+const DATE_LABELS = every((l) => l.dateLabel).join('|');
 const DAY_JUNK_MONTH = new RegExp(
   `(?<=(?<!\\d)\\d{1,2})[A-Z](?=(?:${MONTH_RE})([-/])(?:19|20)\\d{2}(?!\\d))`,
   'g',
@@ -170,6 +176,8 @@ export function findDates(norm: string): FoundDate[] {
     .replace(/(?<![\d.,;])(\d{1,2});(\d{1,2})([./-])(?=\d{2}(?:\d{2})?(?![\d.,;]))/g, '$1$3$2$3')
     // "18 MAR 20I8": a letter for a digit in the year after a month's name.
     .replace(YEAR_AFTER_MONTH, (y) => y.replace(/[A-Z]/g, (c) => DIGIT_FOR[c] ?? c))
+    // "17 de febrero de 2923": the year's zero read as a 6, 8 or 9 after a month's name too.
+    .replace(ZERO_AFTER_MONTH, '20')
     // "14AMAY/2017": the separator between the day and the month read as a letter.
     .replace(DAY_JUNK_MONTH, (_, sep: string) => sep)
     // "28/09/2817", "27/03/2918", "17/06/2C18": the year's zero read as a 6, 8, 9 or a letter (no
@@ -239,6 +247,18 @@ export function findDates(norm: string): FoundDate[] {
   // a space), only right after a word (a label), never inside a longer number.
   for (const m of s.matchAll(
     /(?<=^|[A-Z][.:]?\s?|\s{3})(?<!\b(?:NR|NO|N|NUM|NUMAR|NUMERO|CUI|CIF|NIF|TEL|REF|CODE?)[.:]?\s?)(\d{2})\s?(\d{2})\s?((?:19|20)\d{2})(?![\d.,/-])/g,
+  )) {
+    const at = m.index ?? 0;
+    if (out.some((o) => Math.abs(o.at - at) < 3)) continue;
+    const d = iso(Number(m[3]), Number(m[2]), Number(m[1]));
+    if (d) out.push({ iso: d, at });
+  }
+  // "Fecha:2704/25": dd mm/yy with the first separator lost, only right after a date label.
+  for (const m of s.matchAll(
+    new RegExp(
+      `(?<=\\b(?:${DATE_LABELS})[.:]?\\s?)(\\d{2})(\\d{2})[./-](\\d{2}|(?:19|20)\\d{2})(?![\\d.,])`,
+      'g',
+    ),
   )) {
     const at = m.index ?? 0;
     if (out.some((o) => Math.abs(o.at - at) < 3)) continue;
