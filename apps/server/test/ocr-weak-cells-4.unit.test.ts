@@ -258,3 +258,33 @@ describe("a date with its year's zero misread after a month name, or glued after
     expect(r.fields.date).toBe('2025-04-27');
   });
 });
+
+describe("fourth set: a term glued to the next word, the labour row's work, dd mm yy after a label", () => {
+  it('reads the payment term with the next word glued to it, and not a longer word', () => {
+    expect(paymentTerm(lines('Ph 30dayTankofo y'))).toBe(30);
+    expect(paymentTerm(lines('IVA 21% 30 DIAMETRO'))).toBeNull();
+    const r = extractRevision(
+      lines(`INVOICE
+Invoice No.4466   Date 2025-00-22
+Customen 1.SMII4 ElmRoad   Due date:2025-10-22
+AMOUNTDUE   2075.88
+Ph 30dayTankofo y`),
+    );
+    expect(r.fields.date).toBe('2025-09-22');
+  });
+
+  it.each([
+    ['Latonr-Full service   3hrs   204.70   614.40', 'Full service'],
+    ['Manopera-Distributie completa   2ore   437.83   875.66', 'Distribuție completa'],
+    // A dash after words that name the work stays.
+    ['Cambio de aceite - filtros   1   30,00', 'Cambio de aceite - filtros'],
+  ])("takes the work after the labour row's dash: %s", (row, want) => {
+    const r = extractRevision(lines(`AUTO SERVICE\nFACTURA\n${row}\nTOTAL 1.234,00`));
+    expect(r.fields.description).toBe(want);
+  });
+
+  it('reads dd mm yy with spaces only after a date label', () => {
+    expect(findDates('FACTURA MW.7744   DATA 09 12 25').map((d) => d.iso)).toEqual(['2025-12-09']);
+    expect(findDates('TEL 09 12 25')).toEqual([]);
+  });
+});

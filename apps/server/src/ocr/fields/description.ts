@@ -55,11 +55,14 @@ export function workDescription(lines: Line[]): { value: string | null; conf: nu
   const line = lines.find(
     (l) => l.index > 0 && SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
   );
-  // A label before a colon that the OCR broke up ("Cc Icepto: Sustitución…" for "Concepto:")
-  // is no part of the work: dropped when it names none.
+  // A label before a colon that the OCR broke up ("Cc Icepto: Sustitución…" for "Concepto:"), or
+  // the labour row's before its dash ("Latonr-Full service", "Mano de obra -Revisión oficial"), is
+  // no part of the work: dropped when it names none.
   const named = line
     ? finished(
-        itemText(line).replace(/^[^:\d]{1,16}:\s*/, (m) => (SERVICE_WORDS.test(normalize(m)) ? m : '')),
+        itemText(line).replace(/^[^:\d–-]{1,16}(?::|\s*[–-])\s*/, (m) =>
+          SERVICE_WORDS.test(normalize(m)) ? m : '',
+        ),
         line.confidence * 0.7,
         lines,
       )

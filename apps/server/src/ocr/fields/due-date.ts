@@ -4,7 +4,7 @@
  */
 import { every } from '../lexicon/index.js';
 import { editDistance, oneEditApart } from '../text/fuzzy.js';
-import type { Line } from '../text/lines.js';
+import { type Line, normalize } from '../text/lines.js';
 
 const DUE_LETTERS = every((l) => l.dueLetters);
 const DAYS = every((l) => l.days);
@@ -36,8 +36,9 @@ export function dueLabelEnd(norm: string): number {
  */
 export function paymentTerm(lines: Line[]): number | null {
   for (const l of lines)
-    for (const m of l.norm.matchAll(/(?<![\d.,])(\d{1,3})\s*(?:DE\s+)?([A-Z]{3,5})\b/g)) {
-      const word = m[2] ?? '';
+    for (const m of l.text.matchAll(/(?<![\d.,])(\d{1,3})\s*(?:de\s+)?(\p{L}+)/giu)) {
+      // The word up to the next one glued to it ("30dayTankofo": a capital after small letters).
+      const word = normalize(/^\p{Ll}+(?=\p{Lu})/u.exec(m[2] ?? '')?.[0] ?? m[2] ?? '');
       const days = Number(m[1]);
       if (days >= 1 && days <= 120 && DAYS.some((w) => w === word || oneEditApart(w, word))) return days;
     }

@@ -253,6 +253,15 @@ export function findDates(norm: string): FoundDate[] {
     const d = iso(Number(m[3]), Number(m[2]), Number(m[1]));
     if (d) out.push({ iso: d, at });
   }
+  // "Data 09 12 25": dd mm yy with both separators read as spaces, only right after a date label.
+  for (const m of s.matchAll(
+    new RegExp(`(?<=\\b(?:${DATE_LABELS})[.:]?\\s?)(\\d{2}) (\\d{2}) (\\d{2})(?![\\d.,:])`, 'g'),
+  )) {
+    const at = m.index ?? 0;
+    if (out.some((o) => Math.abs(o.at - at) < 3)) continue;
+    const d = iso(Number(m[3]), Number(m[2]), Number(m[1]));
+    if (d) out.push({ iso: d, at });
+  }
   // "Fecha:2704/25": dd mm/yy with the first separator lost, only right after a date label.
   for (const m of s.matchAll(
     new RegExp(
