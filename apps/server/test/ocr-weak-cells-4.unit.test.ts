@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mendWords, misreadWorkLabel } from '../src/ocr/fields/description.js';
 import { daysBefore, dueLabelEnd, paymentTerm } from '../src/ocr/fields/due-date.js';
 import { fuzzyOdometerLabel, inMiles, odometer, unlabelledReading } from '../src/ocr/fields/odometer.js';
+import { mendFromNextService } from '../src/ocr/fields/odometer-mend.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { findDates } from '../src/ocr/text/dates.js';
@@ -286,5 +287,33 @@ Ph 30dayTankofo y`),
   it('reads dd mm yy with spaces only after a date label', () => {
     expect(findDates('FACTURA MW.7744   DATA 09 12 25').map((d) => d.iso)).toEqual(['2025-12-09']);
     expect(findDates('TEL 09 12 25')).toEqual([]);
+  });
+});
+
+describe("a reading whose last group the photo damaged, mended from the next service's distance", () => {
+  const invoice = (reading: string, next: string) =>
+    extractRevision(
+      lines(`AUTOMOCION RUIZ
+FACTURA
+Fecha:20-DIC-2023
+Matricula 1940KLM   ${reading}
+Mano de obra -Revision oficial   3h   357,19   1071,58
+TOTAL   2360,83
+${next}`),
+    ).fields.km;
+
+  it('takes the last three digits of the next service, a whole number of thousands later', () => {
+    expect(invoice('Km: 145.%4 km', 'Pnicimarevisiona los155.964km')).toBe(145964);
+  });
+
+  it('is none when the legible digits disagree, or no next service is printed', () => {
+    expect(invoice('Km: 145.%7 km', 'Pnicimarevisiona los155.964km')).toBeNull();
+    expect(invoice('Km: 145.%4 km', 'Gracias')).toBeNull();
+  });
+
+  it('leaves an undamaged reading alone', () => {
+    const read = lines('Km: 145.964 km\nProxima revision a los 155.964 km');
+    expect(read[0] && mendFromNextService(': 145.964 km', read, read[0])).toBeNull();
+    expect(invoice('Km: 145.964 km', 'Proxima revision a los 155.964 km')).toBe(145964);
   });
 });

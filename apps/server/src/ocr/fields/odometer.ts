@@ -4,6 +4,7 @@ import { anyOf, every } from '../lexicon/index.js';
 import { editDistance, oneEditApart } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
+import { mendFromNextService } from './odometer-mend.js';
 import { NOT_TOTAL, TOTAL } from './total.js';
 
 /** An odometer's label; "KM" and "KMS" in every language; glued to its reading too ("KM31780", "Odometer96139"). */
@@ -70,6 +71,12 @@ export function odometer(
   /** The reading after a label that ends at `end` in line `l`, or on the row beside it. */
   const after = (l: Line, end: number, sure: number) => {
     const own = read(l.norm, l.text.slice(end), l.confidence * sure);
+    // A service invoice's reading under 1,000 whose next group is damaged ("145.%4"): mended from
+    // the next service's distance, or none.
+    if (own && opts.invoice && own.value < 1000) {
+      const mended = mendFromNextService(l.text.slice(end), lines, l);
+      return mended === null ? null : { value: mended, conf: own.conf * 0.7 };
+    }
     if (own) return own;
     const next = lines[l.index + 1];
     const below =
