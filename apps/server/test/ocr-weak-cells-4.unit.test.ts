@@ -8,7 +8,9 @@ import { mendWords, misreadWorkLabel } from '../src/ocr/fields/description.js';
 import { daysBefore, dueLabelEnd, paymentTerm } from '../src/ocr/fields/due-date.js';
 import { fuzzyOdometerLabel, inMiles, odometer, unlabelledReading } from '../src/ocr/fields/odometer.js';
 import { mendFromNextService } from '../src/ocr/fields/odometer-mend.js';
+import { policyNumber } from '../src/ocr/fields/policy-number.js';
 import { extractFuel } from '../src/ocr/kinds/fuel.js';
+import { extractInsurance } from '../src/ocr/kinds/insurance.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { findDates } from '../src/ocr/text/dates.js';
 import { toLines } from '../src/ocr/text/lines.js';
@@ -315,5 +317,25 @@ ${next}`),
     const read = lines('Km: 145.964 km\nProxima revision a los 155.964 km');
     expect(read[0] && mendFromNextService(': 145.964 km', read, read[0])).toBeNull();
     expect(invoice('Km: 145.964 km', 'Proxima revision a los 155.964 km')).toBe(145964);
+  });
+});
+
+describe('policy-number labels as printed and misread', () => {
+  it('reads "Poliță RCA nr." with the number on the line below', () => {
+    const r = extractInsurance(
+      lines(
+        'GROUPAMA ASIGURARI S.A.\nPOLITA DE ASIGURARE CASCO\n1. Date polita\nPolita RCA nr.\n42002254\nValabila de la',
+      ),
+    );
+    expect(r.fields.policyNumber).toBe('42002254');
+  });
+
+  it.each([
+    ['Polia RCAr.47082153', '47082153'],
+    ['Polita CASCO nr. 42002254', '42002254'],
+    // "Nº" read as "na".
+    ['Poiiza na 31860977   Fechademision:14/1/2025', '31860977'],
+  ])('%s', (text, want) => {
+    expect(policyNumber(toLines(text)[0]?.norm ?? '')).toBe(want);
   });
 });

@@ -132,7 +132,8 @@ export const es: Lexicon = {
   // "Nº de póliza", "Número de póliza", "Póliza nº" ("N?" and "N9": the OCR's º).
   policyLabel: [
     `(?:N\\S{0,2}|NUMERO)\\s*(?:DE\\s*)?${POLIZA}`,
-    `${POLIZA}(?:\\s*\\/\\s*(?:SUPLEMENTO|CERTIFICADO|RECIBO))?\\s*(?:N(?:[°º?]|9(?=[A-Z]))|NO?(?![A-Z])\\.?|NUM(?:ERO)?(?![A-Z])\\.?)?`,
+    // "Póliza na 31860977": its º read as an a.
+    `${POLIZA}(?:\\s*\\/\\s*(?:SUPLEMENTO|CERTIFICADO|RECIBO))?\\s*(?:N(?:[°º?]|9(?=[A-Z]))|N[OA]?(?![A-Z])\\.?|NUM(?:ERO)?(?![A-Z])\\.?)?`,
   ],
   policyHeading: [POLIZA, `N\\S{0,2}\\s*(?:DE\\s*)?${POLIZA}`],
   premiumWord: ['PRIMA'],

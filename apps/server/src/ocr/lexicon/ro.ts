@@ -152,6 +152,8 @@ export const ro: Lexicon = {
     // "Polița" also as the OCR reads it after its number's label: "P0ITA", "POLTA", "P0LITA".
     'NUMAR\\s*P[O0][LI1]{0,2}TA',
     'NR\\.?\\s*P[O0][LI1]{0,2}TA',
+    // "Poliță RCA nr.": the cover's name between; its N lost too ("Polia RCAr.47082153").
+    'P[O0][LI1]{0,2}T?A\\s*(?:(?:RCA|CASCO)\\s*)?(?:N?R(?![A-Z])\\.?|SERIA)',
     'POLITA\\s*(?:NR(?![A-Z])\\.?|SERIA)?',
   ],
   policyHeading: ['NR\\.?\\s*POLITA'],
