@@ -339,3 +339,29 @@ describe('policy-number labels as printed and misread', () => {
     expect(policyNumber(toLines(text)[0]?.norm ?? '')).toBe(want);
   });
 });
+
+describe("a policy's end year read a look-alike digit off, before its start", () => {
+  it('is the year that makes a whole term from the start (2020 for 2026)', () => {
+    const r = extractInsurance(
+      lines(`LINEA DIRECTA
+CONDICIONES PARTICULARES
+Numero de poliza 36240971
+Efecto   Vencimiento
+0510 2025   0410 2020
+Prima total anual   2.829,58`),
+    );
+    expect(r.fields.startDate).toBe('2025-10-05');
+    expect(r.fields.endDate).toBe('2026-10-04');
+  });
+
+  it('leaves an end no look-alike year mends', () => {
+    const r = extractInsurance(
+      lines(`LINEA DIRECTA
+Numero de poliza 36240971
+Efecto   Vencimiento
+0510 2025   0410 2021
+Prima total anual   2.829,58`),
+    );
+    expect(r.fields.endDate).not.toBe('2026-10-04');
+  });
+});

@@ -79,7 +79,7 @@ export function datedRoles(lines: Line[]): DatedRole[] {
  * term first; else the labelled ones, the gaps filled with the earliest and latest other dates.
  */
 export function policyPeriod(lines: Line[]): { start: string | null; end: string | null; conf: number } {
-  const dates = datedRoles(lines);
+  const dates = endsAfterStart(datedRoles(lines));
   const conf = (l: number | undefined) => lines[l ?? -1]?.confidence ?? 0.5;
   const s = dates.find((d) => d.role === 'start' && !d.instalment);
   const e = dates.filter((d) => d.role === 'end' && !d.instalment && (!s || d.iso > s.iso)).at(0);
@@ -145,4 +145,34 @@ export function termFromInstalments(lines: Line[], dues: string[], start: string
   if (!term) return null;
   const [y, m, d] = start.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1 + term, d - 1)).toISOString().slice(0, 10);
+}
+
+/** Digits a faded print turns into one another, in a year: 0 and 6, 8 or 9; 3 and 8; 5 and 6. */
+const YEAR_LOOKALIKES: Record<string, string> = {
+  '0': '689',
+  '6': '058',
+  '8': '036',
+  '9': '0',
+  '3': '8',
+  '5': '6',
+};
+
+/**
+ * A labelled end before the labelled start ("Data sfârșit: 30 septembrie 2020" after "Data început:
+ * 1 octombrie 2025"): its year with one digit read for a look-alike (2020 for 2026), when exactly one
+ * such year makes a whole term from the start.
+ */
+export function endsAfterStart(dates: DatedRole[]): DatedRole[] {
+  const start = dates.find((d) => d.role === 'start' && !d.instalment)?.iso;
+  if (!start) return dates;
+  return dates.map((d) => {
+    if (d.iso >= start || d.role !== 'end' || d.instalment) return d;
+    const fits = new Set<string>();
+    for (const i of [2, 3])
+      for (const c of YEAR_LOOKALIKES[d.iso[i] ?? ''] ?? '') {
+        const iso = `${d.iso.slice(0, i)}${c}${d.iso.slice(i + 1)}`;
+        if (iso > start && isWholeMonths(start, iso)) fits.add(iso);
+      }
+    return fits.size === 1 ? { ...d, iso: [...fits][0] ?? d.iso } : d;
+  });
 }
