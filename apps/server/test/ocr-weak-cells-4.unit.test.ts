@@ -335,6 +335,8 @@ describe('policy-number labels as printed and misread', () => {
     ['Polita CASCO nr. 42002254', '42002254'],
     // "Nº" read as "na".
     ['Poiiza na 31860977   Fechademision:14/1/2025', '31860977'],
+    // "Nº" read as "N'", glued to the number.
+    ["N'POL79329647   Fechdems:24di de2025", 'POL79329647'],
   ])('%s', (text, want) => {
     expect(policyNumber(toLines(text)[0]?.norm ?? '')).toBe(want);
   });

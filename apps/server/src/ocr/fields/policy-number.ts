@@ -51,7 +51,8 @@ export function fixRoSeries(serie: string): string {
  */
 const NUMBER_ALONE = [
   '(?:^|\\s)(?:N[°º]|(?:NR|NO|NUMBER|NUMERO)(?![A-Z])\\.?|N[I1L]\\.)',
-  '^N[°º?]?(?=[A-Z]{0,3}-?\\d{6,}\\b)',
+  // "N'POL79329647": its º read as an apostrophe.
+  "^N[°º?']?(?=[A-Z]{0,3}-?\\d{6,}\\b)",
 ];
 const POLICY_LABEL = new RegExp(
   `(?:${[...every((l) => l.policyLabel), ...NUMBER_ALONE].join('|')})\\s*[:.#?]?\\s*`,
