@@ -6,6 +6,7 @@ import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
 import { instalmentsSum, isInstalmentLine, premiumWithOneMisread } from './instalments.js';
 import { labelled } from './label.js';
+import { premiumAboveItsInstalments } from './premium-below.js';
 
 /** "Prima" and "Premium" as the OCR also reads them: "Primi", "Pnma", "Pima", "Premlum". */
 const MISREAD_PREMIUM = ['\\bP(?:R?[I1LN]|RN)M[AI1]\\b', '\\bPREM[I1L]?[UV]M\\b'];
@@ -97,6 +98,10 @@ export function premium(lines: Line[], r: Result) {
     sum === null ? undefined : found.find((f) => Math.abs(f.value - sum) < 0.015 * Math.max(1, sum / 100));
   if (agreeing) return r.set('price', agreeing.value, Math.max(agreeing.conf, 0.95));
   const best = found[0];
+  // A label whose amount a tilt moved down among the instalments, their own amounts lost.
+  const labelAt = lines.findIndex((l) => PRICE_LABEL.test(l.norm) && !PREMIUM_TAX.test(l.norm));
+  const below = !best && sum === null && labelAt >= 0 ? premiumAboveItsInstalments(lines, labelAt) : null;
+  if (below !== null) return r.set('price', below, 0.6);
   if (!best && sum !== null) {
     r.set('price', sum, 0.6);
     r.warnings.push({ field: 'price', code: 'DERIVED' });

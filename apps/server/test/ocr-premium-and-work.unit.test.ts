@@ -1,0 +1,31 @@
+/**
+ * Issue 55 §3, fifth pass: a policy's premium and a service invoice's work as tilted, badly lit
+ * photos read them. Pure functions: no image.
+ */
+import { describe, expect, it } from 'vitest';
+import { premiumAboveItsInstalments } from '../src/ocr/fields/premium-below.js';
+import { extractInsurance } from '../src/ocr/kinds/insurance.js';
+import { toLines } from '../src/ocr/text/lines.js';
+
+const lines = (text: string) => toLines(text.trim());
+
+describe('a premium a tilt pushed below its label, among the instalments', () => {
+  const policy = [
+    'ALLIANZ-TIRIAC ASIGURARI S.A.',
+    '3. Prima de asigurare   Total de plata',
+    'Rata 1',
+    'Rata 2',
+    '2025-04-06   1093.96 RON',
+    '4. Semnaturi   2025-07-06   546.98 RON',
+    '546,98 RON',
+  ].join('\n');
+
+  it('is the amount the amounts after it add up to', () => {
+    expect(extractInsurance(lines(policy)).fields.price).toBe(1093.96);
+  });
+
+  it('is nothing when no amount is the sum of those after it', () => {
+    const l = lines('Total de plata\nRata 1\nRata 2\n1093.96 RON\n546.98 RON\n500,00 RON');
+    expect(premiumAboveItsInstalments(l, 0)).toBeNull();
+  });
+});
