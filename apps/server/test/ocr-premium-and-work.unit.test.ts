@@ -3,6 +3,7 @@
  * photos read them. Pure functions: no image.
  */
 import { describe, expect, it } from 'vitest';
+import { mendWords } from '../src/ocr/fields/description.js';
 import { premiumAboveItsInstalments } from '../src/ocr/fields/premium-below.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
 import { toLines } from '../src/ocr/text/lines.js';
@@ -27,5 +28,15 @@ describe('a premium a tilt pushed below its label, among the instalments', () =>
   it('is nothing when no amount is the sum of those after it', () => {
     const l = lines('Total de plata\nRata 1\nRata 2\n1093.96 RON\n546.98 RON\n500,00 RON');
     expect(premiumAboveItsInstalments(l, 0)).toBeNull();
+  });
+});
+
+describe('a short work word a letter off', () => {
+  it('is mended when the other words are read right and one work word of their language is near', () => {
+    expect(mendWords('Timing bolt kit')).toBe('Timing belt kit');
+  });
+
+  it('is left alone without other words to tell the language', () => {
+    expect(mendWords('bolt')).toBe('bolt');
   });
 });

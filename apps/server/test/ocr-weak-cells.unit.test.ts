@@ -245,7 +245,8 @@ describe('descriptions with a word the OCR split or misread by a letter', () => 
     expect(mendWords('Oil and filter change')).toBe('Oil and filter change');
     // Both halves words of their own: two words, not one.
     expect(mendWords('Car park')).toBe('Car park');
-    expect(mendWords('Timing bolt kit')).toBe('Timing bolt kit');
+    // A short word with no other work word beside it to tell its language (see ocr-premium-and-work).
+    expect(mendWords('Bolt M10')).toBe('Bolt M10');
     expect(mendWords('Ventilator Diesel Parkade')).toBe('Ventilator Diesel Parkade');
   });
 });

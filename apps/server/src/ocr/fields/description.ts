@@ -179,12 +179,28 @@ function nearWord(token: string, langs: Set<Language>): string | null {
   if (t.length < 3 || isKnownWord(t)) return null;
   const swapped = lookAlikes(t).filter(isKnownWord);
   if (swapped.length === 1) return swapped[0] ?? null;
-  if (t.length < 5) return null;
+  if (t.length < 5) return shortNearWord(t, langs);
   let near = knownWords().filter((w) => w.length >= 6 && oneEditApart(w, t));
   if (!near.length) near = knownWords().filter((w) => w.length >= 7 && narrowLettersLost(w, t));
   // Two languages' words a letter away ("complets": completa, completo): the one in the language of
   // the description's other words ("Distribuție complets").
   if (near.length > 1) near = near.filter((w) => wordLanguages(w).some((l) => langs.has(l)));
+  return near.length === 1 ? (near[0] ?? null) : null;
+}
+
+/**
+ * A word of four letters one letter off ("bolt" in "Timing bolt kit"): only when the
+ * description's other words are read right and exactly one of their language's work words of that
+ * length or one more is a letter away; short words have too many neighbours otherwise.
+ */
+function shortNearWord(t: string, langs: Set<Language>): string | null {
+  if (t.length < 4 || !langs.size) return null;
+  const near = knownWords().filter(
+    (w) =>
+      (w.length === t.length || w.length === t.length + 1) &&
+      oneEditApart(w, t) &&
+      wordLanguages(w).some((l) => langs.has(l)),
+  );
   return near.length === 1 ? (near[0] ?? null) : null;
 }
 
