@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mendWords } from '../src/ocr/fields/description.js';
 import { premiumAboveItsInstalments } from '../src/ocr/fields/premium-below.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
+import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { toLines } from '../src/ocr/text/lines.js';
 
 const lines = (text: string) => toLines(text.trim());
@@ -38,5 +39,19 @@ describe('a short work word a letter off', () => {
 
   it('is left alone without other words to tell the language', () => {
     expect(mendWords('bolt')).toBe('bolt');
+  });
+});
+
+describe('the parts row is not the work', () => {
+  it('does not take "Recambios" (it holds "cambio") for the work done', () => {
+    const invoice =
+      'SERVICIO OFICIAL SEAT\nFecha: 09/07/25\nMano de obra   902,72\nRecambios   965,95\nIMPORTE TOTAL   2261,09';
+    expect(extractRevision(lines(invoice)).fields.description).toBeNull();
+  });
+
+  it('still takes a work line naming a change', () => {
+    const invoice =
+      'TALLERES MARTINEZ S.L.\nCambio de aceite y filtros   120,00\nRecambios   65,95\nTOTAL 185,95';
+    expect(extractRevision(lines(invoice)).fields.description).toBe('Cambio de aceite y filtros');
   });
 });

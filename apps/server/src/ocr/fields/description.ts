@@ -45,6 +45,8 @@ const WORK_LABEL = new RegExp(`^(${anyOf((l) => l.workLabel)})\\s*[:.-]`);
 /** A company's name (the garage's, at the top): "… SRL", "… S.L.", "… LTD", glued or not. */
 const COMPANY = new RegExp(`(?:\\b|[a-z])(?:${anyOf((l) => l.companyForm, 'GMBH')})\\.?$`, 'i');
 const SERVICE_WORDS = new RegExp(anyOf((l) => l.serviceWork));
+/** The parts row names a work word only inside its own ("Recambios" holds "cambio", "Piese de schimb" "schimb"). */
+const PARTS_ROW = new RegExp(`^(?:${anyOf((l) => l.partsRow)})\\b`);
 
 /** A service invoice's description: the text after its work label, else a line naming service work. */
 export function workDescription(lines: Line[]): { value: string | null; conf: number } {
@@ -53,7 +55,12 @@ export function workDescription(lines: Line[]): { value: string | null; conf: nu
   if (work) return finished(work.text.replace(/^[^:.-]*[:.-]\s*/, ''), work.confidence, lines);
   // Not the garage's name: the first line, or one ending in SRL / S.L. / Ltd.
   const line = lines.find(
-    (l) => l.index > 0 && SERVICE_WORDS.test(l.norm) && !TOTAL.test(l.norm) && !COMPANY.test(l.text.trim()),
+    (l) =>
+      l.index > 0 &&
+      SERVICE_WORDS.test(l.norm) &&
+      !PARTS_ROW.test(l.norm) &&
+      !TOTAL.test(l.norm) &&
+      !COMPANY.test(l.text.trim()),
   );
   // A label before a colon that the OCR broke up ("Cc Icepto: Sustitución…" for "Concepto:"), or
   // the labour row's before its dash ("Latonr-Full service", "Mano de obra -Revisión oficial"), is

@@ -146,6 +146,7 @@ export const en: Lexicon = {
   workLabel: ['W[O0AQU]RK(?:\\s*CAR+I?E?D\\s*OUT|\\s*DONE|\\s*PERFORMED)?', 'DESCRIPTION', 'SERVICE', 'JOB'],
   workLetters: ['WORK'],
   serviceWork: ['SERVICE', 'CHANGE', 'REPLACED', 'TIMING', 'BRAKE', 'OIL'],
+  partsRow: ['PARTS'],
   companyForm: ['LTD', 'PLC', 'LIMITED'],
 
   insurers: [

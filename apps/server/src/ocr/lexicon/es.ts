@@ -109,6 +109,7 @@ export const es: Lexicon = {
   workLabel: ['CONCEPTO', 'TRABAJOS?(?:\\s*REALIZADOS?|\\s*EFECTUADOS?)?', 'SERVICIO', 'DESCRIPCION'],
   workLetters: ['CONCEPTO', 'TRABAJO', 'TRABAJOS'],
   serviceWork: ['REVISION', 'CAMBIO', 'SUSTITUCION', 'DISTRIBUCION', 'MANTENIMIENTO', 'FRENO', 'ACEITE'],
+  partsRow: ['RECAMBIOS', 'REPUESTOS'],
   companyForm: ['S\\.?L', 'S\\.?A'],
 
   insurers: [

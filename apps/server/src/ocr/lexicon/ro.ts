@@ -125,6 +125,7 @@ export const ro: Lexicon = {
   ],
   workLetters: ['LUCRARE', 'LUCRARI'],
   serviceWork: ['REVIZIE', 'SCHIMB', 'INLOCUIRE', 'DISTRIBUTIE', 'FRANA', 'ULEI'],
+  partsRow: ['PIESE'],
   companyForm: ['S\\.?R\\.?L', 'S\\.?A'],
 
   insurers: [

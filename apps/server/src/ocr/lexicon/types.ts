@@ -88,6 +88,8 @@ export type Lexicon = {
   workLetters: string[];
   /** Words of service work, to find the work line without a label. */
   serviceWork: string[];
+  /** The priced table's parts row ("Parts", "Recambios", "Piese de schimb"): what was fitted, not the work. */
+  partsRow: string[];
   /** A company's legal form after its name ("SRL", "S.L.", "Ltd"). */
   companyForm: string[];
 
