@@ -37,6 +37,14 @@ describe('a short work word a letter off', () => {
     expect(mendWords('Timing bolt kit')).toBe('Timing belt kit');
   });
 
+  it('is mended once the word beside it was: a long word two letters off, then a short one', () => {
+    expect(mendWords('Manteminiento amual')).toBe('Mantenimiento anual');
+  });
+
+  it('gets back a narrow letter a three-letter word lost', () => {
+    expect(mendWords('Ful service')).toBe('Full service');
+  });
+
   it('is left alone without other words to tell the language', () => {
     expect(mendWords('bolt')).toBe('bolt');
   });

@@ -2,7 +2,7 @@
 
 import { anyOf, every, LANGUAGES, type Language, LEXICONS } from '../lexicon/index.js';
 import { restoreAccents } from '../text/accents.js';
-import { oneEditApart } from '../text/fuzzy.js';
+import { editDistance, oneEditApart } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { normalize } from '../text/lines.js';
 import { amounts } from '../text/numbers.js';
@@ -192,20 +192,26 @@ function nearWord(token: string, langs: Set<Language>): string | null {
   // Two languages' words a letter away ("complets": completa, completo): the one in the language of
   // the description's other words ("Distribuție complets").
   if (near.length > 1) near = near.filter((w) => wordLanguages(w).some((l) => langs.has(l)));
+  // A long word two letters off ("Manteminiento": its m and n swapped): long work words are few
+  // and far apart, so only one is that near.
+  if (!near.length && t.length >= 10)
+    near = knownWords().filter((w) => w.length >= 10 && editDistance(w, t) <= 2);
+  if (!near.length) return shortNearWord(t, langs);
   return near.length === 1 ? (near[0] ?? null) : null;
 }
 
 /**
- * A word of four letters one letter off ("bolt" in "Timing bolt kit"): only when the
- * description's other words are read right and exactly one of their language's work words of that
- * length or one more is a letter away; short words have too many neighbours otherwise.
+ * A short word one letter off ("bolt" in "Timing bolt kit", "amual" for "anual"), or of three
+ * letters that lost a narrow one ("Ful service"): only when the description's other words are read
+ * right and exactly one of their language's work words of that length or one more is that near;
+ * short words have too many neighbours otherwise.
  */
 function shortNearWord(t: string, langs: Set<Language>): string | null {
-  if (t.length < 4 || !langs.size) return null;
+  if (t.length < 3 || t.length > 5 || !langs.size) return null;
   const near = knownWords().filter(
     (w) =>
       (w.length === t.length || w.length === t.length + 1) &&
-      oneEditApart(w, t) &&
+      (t.length === 3 ? narrowLettersLost(w, t) : oneEditApart(w, t)) &&
       wordLanguages(w).some((l) => langs.has(l)),
   );
   return near.length === 1 ? (near[0] ?? null) : null;
@@ -230,6 +236,13 @@ const caseLike = (word: string, like: string) =>
  * known word (of six or more) is a letter away.
  */
 export function mendWords(text: string): string {
+  // Once more when a word was mended: that word now tells the language of a short one beside it
+  // ("Manteminiento amual": mantenimiento, then anual).
+  const once = mendOnce(text);
+  return once === text ? once : mendOnce(once);
+}
+
+function mendOnce(text: string): string {
   const parts = text.split(/(\s+)/);
   // The languages of the words read right: only one of them is the description's, mostly.
   const langs = new Set(
