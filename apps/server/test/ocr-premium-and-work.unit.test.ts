@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { mendWords } from '../src/ocr/fields/description.js';
 import { premiumAboveItsInstalments } from '../src/ocr/fields/premium-below.js';
+import { totalOfPrintedVat } from '../src/ocr/fields/vat.js';
+import { extractExpense } from '../src/ocr/kinds/expense.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
 import { toLines } from '../src/ocr/text/lines.js';
@@ -61,5 +63,24 @@ describe('the parts row is not the work', () => {
     const invoice =
       'TALLERES MARTINEZ S.L.\nCambio de aceite y filtros   120,00\nRecambios   65,95\nTOTAL 185,95';
     expect(extractRevision(lines(invoice)).fields.description).toBe('Cambio de aceite y filtros');
+  });
+});
+
+describe('a total whose amounts a tilt moved a row', () => {
+  it('is the amount whose VAT at the printed rate is on the receipt, printed twice', () => {
+    const ticket =
+      'ELEFANTE AZUL\nFecha 04.06.2025\nLavado completo\nIVA 21%   616,18\nTOTAL A PAGAR   106,94\nTARJETA   616,18 EUR\nVISA   616,18';
+    expect(extractExpense(lines(ticket)).fields.amount).toBe(616.18);
+  });
+
+  it('reads the rate glued to its label ("IVA21%")', () => {
+    const ticket =
+      'TALLERES\nFecha: 02/04/2025   68.50\nReparacion embrague   11.89\nIVA21%   68,50 EUR\nTOTAL   120,00';
+    expect(totalOfPrintedVat(lines(ticket), 120)).toBe(68.5);
+  });
+
+  it('leaves a total whose own VAT is printed, or another amount printed once', () => {
+    expect(totalOfPrintedVat(lines('Lavado   50,00\nIVA 21%   8,68\nTOTAL   50,00'), 50)).toBeNull();
+    expect(totalOfPrintedVat(lines('Lavado   50,00\nIVA 21%   8,68\nTOTAL   60,00'), 60)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { anyOf } from '../lexicon/index.js';
 import type { Line } from '../text/lines.js';
 import { amounts, amountTokens } from '../text/numbers.js';
 import { CHANGE, CHANGE_LABEL, joinSplitCents, ownAmount, PAID, paidAmounts } from './paid.js';
-import { agreesWithVat, netAndVat, totalChain, totalVouchedByRate } from './vat.js';
+import { agreesWithVat, netAndVat, totalChain, totalOfPrintedVat, totalVouchedByRate } from './vat.js';
 
 /** A total's label, a final one ("GRAND TOTAL", "TOTAL DE PLATA") or not. */
 export const TOTAL = new RegExp(`\\b(${anyOf((l) => [...l.total, ...l.finalTotal])})\\b`);
@@ -139,8 +139,11 @@ export function checkedTotal(
   if (chain && (!first || (first.value !== chain.total && chain.parts.includes(first.value))))
     return { value: chain.total, conf: 0.85 };
   const nv = netAndVat(lines);
+  const agreeing = nv ? tot.find((t) => agreesWithVat(nv, t.value)) : undefined;
+  // No total agreeing with net + VAT: the amount whose VAT the receipt prints, the rows shifted.
+  const shifted = first && !agreeing ? totalOfPrintedVat(lines, first.value) : null;
+  if (shifted !== null) return { value: shifted, conf: (first?.conf ?? 0) * 0.7 };
   if (!nv || !tot.length) return tot[0];
-  const agreeing = tot.find((t) => agreesWithVat(nv, t.value));
   if (agreeing) return { value: agreeing.value, conf: Math.max(agreeing.conf, 0.95) };
   if (!first) return undefined;
   // The net or the VAT misread, the total agreeing with the other at the VAT rate: no warning.

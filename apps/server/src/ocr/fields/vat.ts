@@ -87,3 +87,32 @@ export function totalChain(lines: Line[]): { total: number; parts: number[] } | 
   }
   return null;
 }
+
+/** A VAT label, also glued to its rate as PaddleOCR prints it ("IVA21%"). */
+const VAT_GLUED = new RegExp(`\\b(${anyOf((l) => l.vat)})(?=\\b|\\d)`);
+/** The VAT rates a receipt prints on its VAT lines ("IVA 21%", "IVA21%"). */
+const printedRates = (lines: Line[]) =>
+  lines
+    .filter((l) => VAT_GLUED.test(l.norm))
+    .flatMap((l) => [...l.norm.matchAll(/(?<![\d.,])(\d{1,2})\s*%/g)].map((m) => Number(m[1])));
+
+/**
+ * The total of a receipt whose amounts a tilt moved a row up or down ("IVA 21% 616,18", "TOTAL
+ * 106,94", "TARJETA 616,18"): when the labelled total's VAT at the printed rate is nowhere on the
+ * receipt but exactly one other amount's VAT is, that amount is the total. Null otherwise.
+ */
+export function totalOfPrintedVat(lines: Line[], labelled: number): number | null {
+  const rates = printedRates(lines);
+  if (!rates.length) return null;
+  const values = [...new Set(lines.flatMap((l) => centsAmounts(l.text)))];
+  const hasItsVat = (gross: number) =>
+    rates.some((r) => {
+      const vat = round2((gross * r) / (100 + r));
+      return vat > 0 && values.some((v) => v !== gross && Math.abs(v - vat) <= 0.01);
+    });
+  if (hasItsVat(labelled)) return null;
+  // Printed twice (the total and its payment), as a total is; a part's VAT alone proves little.
+  const lineCount = (v: number) => lines.filter((l) => centsAmounts(l.text).includes(v)).length;
+  const others = values.filter((v) => v !== labelled && hasItsVat(v) && lineCount(v) >= 2);
+  return others.length === 1 ? (others[0] ?? null) : null;
+}
