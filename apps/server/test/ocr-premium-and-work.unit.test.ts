@@ -3,6 +3,7 @@
  * photos read them. Pure functions: no image.
  */
 import { describe, expect, it } from 'vitest';
+import { cutEnd } from '../src/ocr/fields/cut-end.js';
 import { mendWords } from '../src/ocr/fields/description.js';
 import { premiumAboveItsInstalments } from '../src/ocr/fields/premium-below.js';
 import { totalOfPrintedVat } from '../src/ocr/fields/vat.js';
@@ -82,5 +83,20 @@ describe('a total whose amounts a tilt moved a row', () => {
   it('leaves a total whose own VAT is printed, or another amount printed once', () => {
     expect(totalOfPrintedVat(lines('Lavado   50,00\nIVA 21%   8,68\nTOTAL   50,00'), 50)).toBeNull();
     expect(totalOfPrintedVat(lines('Lavado   50,00\nIVA 21%   8,68\nTOTAL   60,00'), 60)).toBeNull();
+  });
+});
+
+describe('an end date cut short after its label', () => {
+  it('is the end of a whole term from the start when its digits begin with that day and month', () => {
+    const policy =
+      'ALLIANZ SEGUROS\nEfecto: 26/03/2024   Vencimiento:250302\nRecibo 1   26/03/2024   1967.05';
+    const read = extractInsurance(lines(policy)).fields;
+    expect(read.startDate).toBe('2024-03-26');
+    expect(read.endDate).toBe('2025-03-25');
+    expect(cutEnd(lines('Vencimiento: 2509'), '2025-03-26')).toBe('2025-09-25');
+  });
+
+  it('is nothing when the digits name another day', () => {
+    expect(cutEnd(lines('Vencimiento: 140302'), '2024-03-26')).toBeNull();
   });
 });

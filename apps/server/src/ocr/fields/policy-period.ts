@@ -2,6 +2,7 @@
 import { anyOf, type DateRole } from '../lexicon/index.js';
 import { findDates } from '../text/dates.js';
 import type { Line } from '../text/lines.js';
+import { cutEnd } from './cut-end.js';
 import { isInstalmentLine, statedInstalmentCount } from './instalments.js';
 import { isWholeMonths, termMonths } from './term.js';
 
@@ -114,6 +115,7 @@ export function policyPeriod(lines: Line[]): { start: string | null; end: string
   const start = s?.iso ?? others[0] ?? null;
   const end =
     e?.iso ??
+    (start ? cutEnd(lines, start) : null) ??
     (others.length > 1
       ? (others.at(-1) ?? null)
       : start && dues[0] === start
