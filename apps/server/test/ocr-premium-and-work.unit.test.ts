@@ -10,6 +10,7 @@ import { totalOfPrintedVat } from '../src/ocr/fields/vat.js';
 import { extractExpense } from '../src/ocr/kinds/expense.js';
 import { extractInsurance } from '../src/ocr/kinds/insurance.js';
 import { extractRevision } from '../src/ocr/kinds/revision.js';
+import { findDates } from '../src/ocr/text/dates.js';
 import { toLines } from '../src/ocr/text/lines.js';
 
 const lines = (text: string) => toLines(text.trim());
@@ -98,5 +99,21 @@ describe('an end date cut short after its label', () => {
 
   it('is nothing when the digits name another day', () => {
     expect(cutEnd(lines('Vencimiento: 140302'), '2024-03-26')).toBeNull();
+  });
+});
+
+describe('a long month name up to a letter in three off', () => {
+  it('is read between a day and a year ("25 tebruane 2024")', () => {
+    expect(findDates('SCADENTA 25 TEBRUANE 2024').map((d) => d.iso)).toEqual(['2024-02-25']);
+  });
+
+  it('gives the invoice date lost to noise from the due date less the term', () => {
+    const invoice =
+      'GARAJUL LUI ION SRL\nFactura nr.3265   Data 2o tamwanie 2024\nScadenta 25 tebruane 2024\nLucrare: Revizie anuala\nTotal factura   2426,20 LEI\nPlata in 30 de zile.';
+    expect(extractRevision(lines(invoice)).fields.date).toBe('2024-01-26');
+  });
+
+  it('is no month when it is as near two months, or too far from any', () => {
+    expect(findDates('25 TAMWANIE 2024')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** Dates in every way receipts print them (and the OCR misreads them): numeric, month names, glued. */
 import { every } from '../lexicon/index.js';
-import { oneEditApart } from './fuzzy.js';
+import { editDistance, oneEditApart } from './fuzzy.js';
 
 /** Every language's month names and short forms → the month's number. */
 const MONTHS: Record<string, number> = {};
@@ -42,10 +42,20 @@ export function fixMonthNames(norm: string): string {
   // Only between a day and a year ("26 februare 2024", "10 de setiembe de 2025").
   return norm
     .replace(/(?<=\d[\s./-]*(?:DE\s*)?)[A-Z]{5,10}(?=[\s./,-]*(?:DE\s*)?\d)/g, (w) =>
-      MONTHS[w] ? w : (LONG_MONTHS.find((m) => oneEditApart(w, m)) ?? w),
+      MONTHS[w] ? w : (LONG_MONTHS.find((m) => oneEditApart(w, m)) ?? farLongMonth(w) ?? w),
     )
     .replace(/(?<=(?<!\d)\d{1,2}[\s./-]*)[A-Z0-9]{3}(?=[\s./,-]*\d{2})/g, misreadShortMonth)
     .replace(/(?<=(?<![\d.,/-])\d{1,2}[-/])[A-Z]{2}(?=[-/]\d{2})/g, firstLetterLost);
+}
+
+/**
+ * "25 tebruane 2024" (februarie): a word of seven letters or more between a day and a year, up to
+ * a letter in three off the long names of exactly one month (its names in every language).
+ */
+function farLongMonth(w: string): string | undefined {
+  if (w.length < 7) return undefined;
+  const near = LONG_MONTHS.filter((m) => m.length >= 7 && editDistance(w, m) <= Math.floor(m.length / 3));
+  return new Set(near.map((m) => MONTHS[m])).size === 1 ? near[0] : undefined;
 }
 
 /**
