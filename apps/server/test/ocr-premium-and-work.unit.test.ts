@@ -97,6 +97,10 @@ describe('an end date cut short after its label', () => {
     expect(cutEnd(lines('Vencimiento: 2509'), '2025-03-26')).toBe('2025-09-25');
   });
 
+  it('is read after the start on its line when the end label is garbled too', () => {
+    expect(cutEnd(lines('Efecto 12032025   Vem0mm1103V20s'), '2025-03-12')).toBe('2026-03-11');
+  });
+
   it('is nothing when the digits name another day', () => {
     expect(cutEnd(lines('Vencimiento: 140302'), '2024-03-26')).toBeNull();
   });
