@@ -3,7 +3,7 @@
  * date ("Vencimiento: 11/08/2023") less the term the invoice prints ("Pago a 30 días") is that date.
  */
 import { every } from '../lexicon/index.js';
-import { editDistance, oneEditApart } from '../text/fuzzy.js';
+import { aLetterInThreeOff, oneEditApart } from '../text/fuzzy.js';
 import { type Line, normalize } from '../text/lines.js';
 
 const DUE_LETTERS = every((l) => l.dueLetters);
@@ -20,10 +20,7 @@ export function dueLabelEnd(norm: string): number {
       const run = words.slice(i, i + n);
       if (run.length < n) continue;
       const letters = run.map((w) => w[0]).join('');
-      const near = DUE_LETTERS.some(
-        (w) =>
-          Math.abs(w.length - letters.length) <= 2 && editDistance(w, letters) <= Math.floor(w.length / 3),
-      );
+      const near = DUE_LETTERS.some((w) => aLetterInThreeOff(w, letters));
       const last = run.at(-1);
       if (near && last) return (last.index ?? 0) + last[0].length;
     }

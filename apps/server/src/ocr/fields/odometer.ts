@@ -1,7 +1,7 @@
 /** The odometer reading: the number after an odometer label (or before "km"), never the next service's. */
 
 import { anyOf, every } from '../lexicon/index.js';
-import { editDistance, oneEditApart } from '../text/fuzzy.js';
+import { aLetterInThreeOff, oneEditApart } from '../text/fuzzy.js';
 import type { Line } from '../text/lines.js';
 import { amountTokens } from '../text/numbers.js';
 import { mendFromNextService } from './odometer-mend.js';
@@ -32,10 +32,7 @@ const ODO_LETTERS = every((l) => l.odometerLetters);
 export function fuzzyOdometerLabel(norm: string): number {
   for (const m of norm.matchAll(/(?<![A-Z0-9])[A-Z][A-Z0-9]{5,11}(?![A-Z0-9])/g)) {
     const word = m[0].replace(/0/g, 'O').replace(/1/g, 'I');
-    const near = ODO_LETTERS.some(
-      (w) => Math.abs(w.length - word.length) <= 2 && editDistance(w, word) <= Math.floor(w.length / 3),
-    );
-    if (near) return (m.index ?? 0) + m[0].length;
+    if (ODO_LETTERS.some((w) => aLetterInThreeOff(w, word))) return (m.index ?? 0) + m[0].length;
   }
   return -1;
 }
@@ -44,6 +41,9 @@ export function fuzzyOdometerLabel(norm: string): number {
 export const inMiles = (norm: string) =>
   /(?:\b|(?<=\d))MILES?\b/.test(norm) ||
   [...norm.matchAll(/(?<=\d\s?)[A-Z]{4,6}\b/g)].some((m) => oneEditApart(m[0], 'MILES'));
+
+/** A numeric date ("12.03.2024"): never a reading. */
+const NUMERIC_DATE = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g;
 
 /** An amount with cents ("268,82"): a row of money, never a reading. */
 const CENTS = /(?<![\d.,])\d[\d.,]*[.,]\d{2}(?![\d.,])/g;
@@ -61,7 +61,7 @@ export function odometer(
   const read = (units: string, text: string, conf: number, last = false) => {
     // Neither a date nor an amount of money ("Kilometraj   55,98 RON": a tilted photo's row beside
     // the label): a reading has no cents and no currency.
-    const clean = joinThousands(text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ').replace(MONEY, ' '));
+    const clean = joinThousands(text.replace(NUMERIC_DATE, ' ').replace(MONEY, ' '));
     const ok = amountTokens(clean, 'int').filter((t) => t.value >= 10 && !/^(19|20)\d{2}$/.test(t.token));
     const v = (last ? ok.at(-1) : ok[0])?.value;
     if (v === undefined) return null;
@@ -156,7 +156,7 @@ export function unlabelledReading(lines: Line[]): { value: number; conf: number 
     .slice(0, table < 0 ? lines.length : table)
     .filter((l) => !NOT_ODO.test(l.norm))
     .flatMap((l) =>
-      [...l.text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ' ').matchAll(GROUPED)].map((m) => ({
+      [...l.text.replace(NUMERIC_DATE, ' ').matchAll(GROUPED)].map((m) => ({
         value: Number(m[0].replace(/[., ]/g, '')),
         conf: l.confidence * 0.5,
       })),

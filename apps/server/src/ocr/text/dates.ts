@@ -1,6 +1,6 @@
 /** Dates in every way receipts print them (and the OCR misreads them): numeric, month names, glued. */
 import { every } from '../lexicon/index.js';
-import { editDistance, oneEditApart } from './fuzzy.js';
+import { aLetterInThreeOff, oneEditApart } from './fuzzy.js';
 
 /** Every language's month names and short forms → the month's number. */
 const MONTHS: Record<string, number> = {};
@@ -54,7 +54,7 @@ export function fixMonthNames(norm: string): string {
  */
 function farLongMonth(w: string): string | undefined {
   if (w.length < 7) return undefined;
-  const near = LONG_MONTHS.filter((m) => m.length >= 7 && editDistance(w, m) <= Math.floor(m.length / 3));
+  const near = LONG_MONTHS.filter((m) => m.length >= 7 && aLetterInThreeOff(m, w));
   return new Set(near.map((m) => MONTHS[m])).size === 1 ? near[0] : undefined;
 }
 

@@ -36,6 +36,13 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length] ?? a.length;
 }
 
+/**
+ * Whether `read` is `word` up to a letter in three misread, lost or added (at most two more or
+ * fewer letters): faded print loses a letter or two of a long word.
+ */
+export const aLetterInThreeOff = (word: string, read: string): boolean =>
+  Math.abs(word.length - read.length) <= 2 && editDistance(word, read) <= Math.floor(word.length / 3);
+
 /** Whether `a` and `b` differ by one letter changed, added or dropped. */
 export function oneEditApart(a: string, b: string): boolean {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
