@@ -21,13 +21,15 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
   const all: Record<string, string[]> = {};
   for (const table of await tablesInOrder(db)) {
     // A records version (an analytics generation) is a fresh sequence value, never the one before the
-    // restore: only which vehicles (buckets) have one is the same.
+    // restore: only which vehicles (buckets) have one, and whether the market has one, is the same.
     const row =
       table === 'vehicle_record_versions'
         ? 'x.vehicle_id'
         : table === 'analytics_generation'
           ? 'x.bucket'
-          : 'to_jsonb(x)';
+          : table === 'market_generation'
+            ? 'x.id'
+            : 'to_jsonb(x)';
     const rows = rowsOf<{ row: unknown }>(
       await db.execute(sql.raw(`select ${row}::text as row from "${table}" x`)),
     );

@@ -18,11 +18,12 @@ export const BACKUP_FORMAT = 'evdra-backup';
 const VERSION = 1;
 
 /**
- * Kept by triggers from other tables (cost rollup, listing history, record versions, the analytics'
- * generation): rebuilt by the restore, not copied.
+ * Kept by triggers from other tables (cost rollup, listing history, record versions, the analytics' and
+ * the market's generations): rebuilt by the restore, not copied.
  */
 const DERIVED = new Set([
   'analytics_generation',
+  'market_generation',
   'vehicle_month_costs',
   'global_month_costs',
   'vehicle_history',

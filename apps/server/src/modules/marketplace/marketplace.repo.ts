@@ -246,6 +246,24 @@ export class MarketplaceRepo {
   private cardsOf?: NamedStatement<CardRow>;
 
   /**
+   * What every page of the market is true for: market_generation's number (migration 0043), which
+   * every write a card shows changes, and the next expiry of a listing's report link (a card shows
+   * the link until then, and no write marks it).
+   */
+  async pagesStamp(): Promise<string> {
+    this.pagesStampOf ??= namedStatement<{ stamp: string }>(
+      this.db,
+      'market_pages_stamp',
+      sql`select coalesce((select gen from market_generation), 0)::text || ':' || coalesce((
+          select min(expires_at) from report_links
+           where listing_id is not null and revoked_at is null and expires_at > now())::text, '') as stamp`,
+    );
+    const [row] = await this.pagesStampOf({});
+    return row?.stamp ?? '';
+  }
+  private pagesStampOf?: NamedStatement<{ stamp: string }>;
+
+  /**
    * The distinct makes (or models) of the active listings that contain `text`, any case: a skip
    * through the column's index, one probe per distinct value (a few dozen makes, a few hundred
    * models), not a read of every listing. Matched in the listings themselves, a rare make read all

@@ -71,8 +71,8 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
       },
     },
     async (req, reply) => {
-      // Built and typed as Listing[] by the service and sent as text (see listingsJson); the
-      // schema above documents the answer. No per-route cache: every call reads the database.
+      // Built and typed as Listing[] by the service and sent as bytes, kept while the market's
+      // stamp is the same (see listingsJson); the schema above documents the answer.
       const page = await service.listingsJson(req.query);
       return sendPage(reply, req.url, page);
     },

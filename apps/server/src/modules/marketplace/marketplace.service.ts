@@ -57,6 +57,11 @@ export const listingPhotoUrl = (fileId: string) => `/api/marketplace/photos/${fi
 const fileIdOfUrl = (url: string) => url.split('/').pop() ?? '';
 /** Card JSON kept, in characters (about as much again for the rows they were made from). */
 const CARD_CACHE_CHARS = 16 * 1024 * 1024;
+/** Kept pages of the market, in bytes (a page of 48 cards is about 37 KB). */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** A page of the market: its JSON bytes (compressed once per coding while kept) and the next page's cursor. */
+type MarketPage = { json: Buffer; next: string | null };
 
 /**
  * All of a card row's values in one string: equal strings, equal rows. Each value opens with NUL,
@@ -214,8 +219,21 @@ export class MarketplaceService {
    * made from and written again only when a value changed: comparing the values costs less than
    * writing the card (most of this route's CPU).
    */
-  async listingsJson(filters: ListingFilters): Promise<{ json: string; next: string | null }> {
+  /**
+   * A page of the market as its JSON bytes and the next page's cursor. A page is kept and handed out
+   * again while the market's stamp is the same (issue 54: at 50 connections on 2 cores, reading and
+   * writing each page again was the market's whole cost); the stamp is read before the page, so a
+   * write in between leaves a newer page under the older stamp, never the reverse.
+   */
+  async listingsJson(filters: ListingFilters): Promise<MarketPage> {
     const q = await this.pageQuery(filters);
+    const stamp = await this.repo.pagesStamp();
+    return (await this.pages.through(JSON.stringify(q), stamp, () => this.page(q))) as MarketPage;
+  }
+
+  private readonly pages = new VersionedCache<MarketPage, string>(PAGE_CACHE_BYTES, (p) => p.json.length);
+
+  private async page(q: MarketPageQuery): Promise<MarketPage> {
     const rows = await this.repo.cards(q);
     const page = rows.slice(0, q.limit);
     let json = '[';
@@ -230,7 +248,7 @@ export class MarketplaceService {
           ? `${last.ratingRank}_${last.id}`
           : `${last.id}`
         : null;
-    return { json: `${json}]`, next };
+    return { json: Buffer.from(`${json}]`), next };
   }
 
   /** The query's texts as the values the indexes hold (see ListingFilters for what each means). */
