@@ -211,19 +211,11 @@ export class MarketplaceService {
   }
 
   /**
-   * A page of GET /api/marketplace/listings as JSON text, and the cursor of the next page (null: the
-   * last); without `limit`, the first MARKET_LIST_CAP. JSON.stringify of the cards is the fastest
-   * writer here (the compiled serializer's nullable unions are slower on 10,000 cards), and the cards
-   * are built from typed rows, so re-validating them would only cost time. A card is a function of
-   * its row alone (presentListing), so each card's JSON is kept with the values of the row it was
-   * made from and written again only when a value changed: comparing the values costs less than
-   * writing the card (most of this route's CPU).
-   */
-  /**
-   * A page of the market as its JSON bytes and the next page's cursor. A page is kept and handed out
-   * again while the market's stamp is the same (issue 54: at 50 connections on 2 cores, reading and
-   * writing each page again was the market's whole cost); the stamp is read before the page, so a
-   * write in between leaves a newer page under the older stamp, never the reverse.
+   * A page of GET /api/marketplace/listings as JSON bytes, and the cursor of the next page (null: the
+   * last); without `limit`, the first MARKET_LIST_CAP. A page is kept and handed out again while the
+   * market's stamp is the same (issue 54: at 50 connections on 2 cores, reading and writing each page
+   * again was the market's whole cost); the stamp is read before the page, so a write in between
+   * leaves a newer page under the older stamp, never the reverse.
    */
   async listingsJson(filters: ListingFilters): Promise<MarketPage> {
     const q = await this.pageQuery(filters);
@@ -233,6 +225,13 @@ export class MarketplaceService {
 
   private readonly pages = new VersionedCache<MarketPage, string>(PAGE_CACHE_BYTES, (p) => p.json.length);
 
+  /**
+   * JSON.stringify of the cards is the fastest writer here (the compiled serializer's nullable unions
+   * are slower on 10,000 cards), and the cards are built from typed rows, so re-validating them would
+   * only cost time. A card is a function of its row alone (presentListing), so each card's JSON is
+   * kept with the values of the row it was made from and written again only when a value changed:
+   * comparing the values costs less than writing the card.
+   */
   private async page(q: MarketPageQuery): Promise<MarketPage> {
     const rows = await this.repo.cards(q);
     const page = rows.slice(0, q.limit);
