@@ -84,6 +84,24 @@ describe('kept market pages', () => {
     expect((after.data as Card[])[0]?.id).toBe(two[1]?.id);
   });
 
+  it('one listing is kept the same way: an edit shows, and once sold only its seller reads it', async () => {
+    const { listingId } = await listedCar();
+    const one = (c: TestClient) => c.get(`/api/marketplace/listings/${listingId}`);
+    expect((await one(buyer)).data.price).toBe(7000);
+    expect((await one(buyer)).data.price).toBe(7000);
+    expect((await seller.patch(`/api/marketplace/edit/${listingId}`, { price: 6900 })).statusCode).toBe(200);
+    expect((await one(buyer)).data.price).toBe(6900);
+    const interest = await buyer.post(`/api/marketplace/interest/${listingId}`);
+    expect((await seller.patch(`/api/marketplace/transfer/${interest.data.interestId}`)).statusCode).toBe(
+      200,
+    );
+    const other = (await registered(t.app, 'keptother')).client;
+    const refused = await one(other);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('6900');
+    expect((await one(seller)).data.price).toBe(6900);
+  });
+
   it('a deleted listing is gone from the next read', async () => {
     const { listingId, card } = await listedCar();
     expect((await card())?.id).toBe(listingId);

@@ -291,11 +291,13 @@ export class MarketplaceRepo {
     return row?.rate == null ? undefined : Number(row.rate);
   }
 
-  /** One listing's card, active or not. */
+  /** One listing's card, active or not (a named statement: planning its joins cost more than running them). */
   async card(id: number): Promise<CardRow | undefined> {
-    const [row] = rowsOf<CardRow>(await this.db.execute(cardsQuery(sql`l.id = ${id}`)));
+    this.cardOf ??= namedStatement(this.db, 'market_card', cardsQuery(sql`l.id = ${sql.placeholder('id')}`));
+    const [row] = await this.cardOf({ id });
     return row;
   }
+  private cardOf?: NamedStatement<CardRow>;
 
   /** What the service checks before changing a listing. */
   async listing(id: number): Promise<ListingFacts | undefined> {

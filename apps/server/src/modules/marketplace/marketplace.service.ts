@@ -59,6 +59,8 @@ const fileIdOfUrl = (url: string) => url.split('/').pop() ?? '';
 const CARD_CACHE_CHARS = 16 * 1024 * 1024;
 /** Kept pages of the market, in bytes (a page of 48 cards is about 37 KB). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** Listings' rows kept for GET /api/marketplace/listings/{id} (each about 1 KB). */
+const LISTING_ROWS_KEPT = 20_000;
 
 /** A page of the market: its JSON bytes (compressed once per coding while kept) and the next page's cursor. */
 type MarketPage = { json: Buffer; next: string | null };
@@ -224,6 +226,7 @@ export class MarketplaceService {
   }
 
   private readonly pages = new VersionedCache<MarketPage, string>(PAGE_CACHE_BYTES, (p) => p.json.length);
+  private readonly listingRows = new VersionedCache<CardRow, string>(LISTING_ROWS_KEPT, () => 1);
 
   /**
    * JSON.stringify of the cards is the fastest writer here (the compiled serializer's nullable unions
@@ -284,7 +287,9 @@ export class MarketplaceService {
 
   /** One listing's card: an active one for any user; one no longer active only for its seller or an admin (404 otherwise). */
   async listing(p: Principal, id: number): Promise<Listing> {
-    const row = await this.repo.card(id);
+    // Kept as the market's pages are (listingsJson); the rule below runs on every read.
+    const stamp = await this.repo.pagesStamp();
+    const row = await this.listingRows.through(String(id), stamp, () => this.repo.card(id));
     if (!row || (!row.active && row.sellerId !== p.userId && p.role !== 'ADMIN')) throw notFound('Listing');
     return presentListing(row);
   }
