@@ -155,4 +155,31 @@ describe('AnswersKept', () => {
     expect(kept.get('big')).toBeUndefined();
     expect(kept.get('b')?.json).toBe('bbbb');
   });
+
+  it('writes an answer asked for at once under one stamp once, and again under another stamp', async () => {
+    const kept = new AnswersKept(100);
+    let writings = 0;
+    const write = async () => {
+      writings += 1;
+      await new Promise((r) => setTimeout(r, 20));
+      return { json: `answer ${writings}`, next: null };
+    };
+    const together = await Promise.all([1, 2, 3].map(() => kept.through('k', 's1', write)));
+    expect(together.map((a) => a.json)).toEqual(['answer 1', 'answer 1', 'answer 1']);
+    expect(writings).toBe(1);
+    expect((await kept.through('k', 's1', write)).json).toBe('answer 1'); // kept
+    const [older, newer] = await Promise.all([
+      kept.through('k', 's1', write),
+      kept.through('k', 's2', write),
+    ]);
+    expect(older.json).toBe('answer 1');
+    expect(newer.json).toBe('answer 2');
+    expect(writings).toBe(2);
+    // A writing that fails fails its readers, and the next reader writes again.
+    const failing = () => Promise.reject(new Error('database gone'));
+    await expect(
+      Promise.all([kept.through('f', 's1', failing), kept.through('f', 's1', failing)]),
+    ).rejects.toThrow('database gone');
+    expect((await kept.through('f', 's1', write)).json).toBe('answer 3');
+  });
 });

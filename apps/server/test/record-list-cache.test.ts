@@ -51,6 +51,26 @@ describe('VersionedCache', () => {
     expect(cache.size).toBe(4);
     expect(cache.get('g', 1)).toBe('g'.repeat(10));
   });
+
+  it('loads a value asked for at once at one version once, and again at another version', async () => {
+    const cache = new VersionedCache(100);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((r) => setTimeout(r, 20));
+      return `value ${loads}`;
+    };
+    expect(await Promise.all([1, 2, 3].map(() => cache.through('k', 1, load)))).toEqual([
+      'value 1',
+      'value 1',
+      'value 1',
+    ]);
+    expect(await Promise.all([cache.through('k', 1, load), cache.through('k', 2, load)])).toEqual([
+      'value 1',
+      'value 2',
+    ]);
+    expect(loads).toBe(2);
+  });
 });
 
 let t: TestApp;

@@ -51,10 +51,22 @@ export class VersionedCache<V = string, Version = number> {
   async through(key: string, version: Version, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const kept = this.get(key, version);
     if (kept !== undefined) return kept;
-    const value = await load();
-    if (value !== undefined) this.set(key, version, value);
-    return value;
+    // Asked again at the same version while loading: one load for all (50 readers of a page missed at
+    // once each built it, issue 54).
+    const flight = this.loading.get(key);
+    if (flight?.version === version) return flight.value;
+    const value = load().then((v) => {
+      if (v !== undefined) this.set(key, version, v);
+      return v;
+    });
+    this.loading.set(key, { version, value });
+    try {
+      return await value;
+    } finally {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
+    }
   }
+  private readonly loading = new Map<string, { version: Version; value: Promise<V | undefined> }>();
 
   get size(): number {
     return this.entries.size;

@@ -234,13 +234,11 @@ export class AnalyticsService {
     const target = q.currency ?? seen?.currency ?? this.instanceCurrency;
     const money = atRates(target, await this.ratesTo(target));
     const page = carMonthsPage(q);
+    const rows = () => this.repo.userPageJson({ userId: p.userId, own }, page, money);
+    if (!seen) return rows();
     const kept = `user|${p.userId}|${own}|${page.limit}|${q.cursor ?? ''}|${keyOf(money)}`;
-    const answer = seen && this.answers.get(kept);
     // The stamp was read before the rows: an answer kept under it is never older than it says.
-    if (answer && answer.stamp === seen.stamp) return { json: answer.json, next: answer.next ?? null };
-    const rows = await this.repo.userPageJson({ userId: p.userId, own }, page, money);
-    if (seen) this.answers.set(kept, seen.stamp, rows.json, rows.next);
-    return rows;
+    return this.answers.through(kept, seen.stamp, rows);
   }
 
   /**
@@ -260,14 +258,12 @@ export class AnalyticsService {
     const stamp = await this.repo.generation();
     const page = carMonthsPage(q);
     const kept = `admin|${q.start ?? ''}|${q.end ?? ''}|${page.limit}|${q.cursor ?? ''}|${keyOf(money)}`;
-    const answer = this.answers.get(kept);
-    if (answer && answer.stamp === stamp) return { json: answer.json, next: answer.next ?? null };
-    const rows = await this.repo.rangePageJson(
-      { ...page, from: q.start && `${q.start}-01`, until: q.end && nextMonth(q.end) },
-      money,
+    return this.answers.through(kept, stamp, () =>
+      this.repo.rangePageJson(
+        { ...page, from: q.start && `${q.start}-01`, until: q.end && nextMonth(q.end) },
+        money,
+      ),
     );
-    this.answers.set(kept, stamp, rows.json, rows.next);
-    return rows;
   }
 
   /**
