@@ -51,8 +51,8 @@ export class VersionedCache<V = string, Version = number> {
   async through(key: string, version: Version, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const kept = this.get(key, version);
     if (kept !== undefined) return kept;
-    // Asked again at the same version while loading: one load for all (50 readers of a page missed at
-    // once each built it, issue 54).
+    // Asked again at the same version while loading: one load for all (readers that missed at once
+    // each loaded it, issue 54).
     const flight = this.loading.get(key);
     if (flight?.version === version) return flight.value;
     const value = load().then((v) => {
