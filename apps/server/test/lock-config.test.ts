@@ -127,9 +127,14 @@ describe('lockDataDir', () => {
     }
   });
 
-  it("still refuses an older version's lock (a bare pid) while that pid is a Node process", () => {
+  it("still refuses an older version's lock (a bare pid) while that pid is a Node process", async () => {
     const dir = tempDir();
     const node = otherProcess();
+    // Until the child has exec'd Node, its command line may read empty (a CI run once saw the lock
+    // taken over): the rule judges a Node process, so the test waits for one.
+    await expect
+      .poll(() => readFileSync(`/proc/${node.pid}/cmdline`, 'utf8').split('\0')[0], { timeout: 5000 })
+      .toBe(process.execPath);
     writeFileSync(lockFile(dir), String(node.pid));
     expect(lockError(dir)?.message).toContain(`pid ${node.pid}`);
   });
