@@ -1,3 +1,5 @@
+import { Flights } from './flights.js';
+
 type Entry<V, Version> = { version: Version; value: V; weight: number; read: boolean };
 
 /**
@@ -46,27 +48,18 @@ export class VersionedCache<V = string, Version = number> {
    * The value kept for `key` at `version`, or else the one `load` reads, then kept at that version
    * (unless undefined). Read the version before calling: a write in between then leaves a newer value
    * under the older version, which the next read (seeing the newer version) replaces; never an older
-   * value under a newer version.
+   * value under a newer version. Asked at the same version while loading: one load for all (Flights).
    */
   async through(key: string, version: Version, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const kept = this.get(key, version);
     if (kept !== undefined) return kept;
-    // Asked again at the same version while loading: one load for all (readers that missed at once
-    // each loaded it, issue 54).
-    const flight = this.loading.get(key);
-    if (flight?.version === version) return flight.value;
-    const value = load().then((v) => {
-      if (v !== undefined) this.set(key, version, v);
-      return v;
+    return this.loading.run(key, version, async () => {
+      const value = await load();
+      if (value !== undefined) this.set(key, version, value);
+      return value;
     });
-    this.loading.set(key, { version, value });
-    try {
-      return await value;
-    } finally {
-      if (this.loading.get(key)?.value === value) this.loading.delete(key);
-    }
   }
-  private readonly loading = new Map<string, { version: Version; value: Promise<V | undefined> }>();
+  private readonly loading = new Flights<V | undefined, Version>();
 
   get size(): number {
     return this.entries.size;

@@ -1,3 +1,5 @@
+import { Flights } from '../../lib/flights.js';
+
 /** A kept answer: its JSON text, the stamp it is true for, and the next page's cursor of a paged list. */
 type Kept = { stamp: string; json: string; next?: string | null };
 
@@ -46,23 +48,13 @@ export class AnswersKept {
   ): Promise<{ json: string; next: string | null }> {
     const answer = this.get(key);
     if (answer && answer.stamp === stamp) return { json: answer.json, next: answer.next ?? null };
-    const flight = this.writing.get(key);
-    if (flight?.stamp === stamp) return flight.answer;
-    const written = load().then((a) => {
-      this.set(key, stamp, a.json, a.next);
-      return { json: a.json, next: a.next ?? null };
+    return this.writing.run(key, stamp, async () => {
+      const written = await load();
+      this.set(key, stamp, written.json, written.next);
+      return { json: written.json, next: written.next ?? null };
     });
-    this.writing.set(key, { stamp, answer: written });
-    try {
-      return await written;
-    } finally {
-      if (this.writing.get(key)?.answer === written) this.writing.delete(key);
-    }
   }
-  private readonly writing = new Map<
-    string,
-    { stamp: string; answer: Promise<{ json: string; next: string | null }> }
-  >();
+  private readonly writing = new Flights<{ json: string; next: string | null }, string>();
 
   private delete(key: string): void {
     const answer = this.kept.get(key);
