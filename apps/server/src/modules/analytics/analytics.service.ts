@@ -28,8 +28,8 @@ import { AnswersKept } from './answers-kept.js';
  * context holds its vehicle's), so the fills kept stay bounded as they were.
  */
 const CONTEXTS_KEPT = 500;
-/** How much answer text is kept for reading again unchanged (AnswersKept), in characters. */
-const ANSWER_CHARS_KEPT = 8_000_000;
+/** How many bytes of answers are kept for reading again unchanged (AnswersKept). */
+const ANSWER_BYTES_KEPT = 8_000_000;
 
 /**
  * Units of `to` for one unit of each currency with a known rate, at the day's rate (the fx module's,
@@ -53,7 +53,7 @@ export class AnalyticsService {
    * Answers as written, by vehicle, reader, kind and money: a car's costs are read far more often
    * than its records change, and checking a stamp costs a third of writing the answer again.
    */
-  private readonly answers = new AnswersKept(ANSWER_CHARS_KEPT);
+  private readonly answers = new AnswersKept(ANSWER_BYTES_KEPT);
 
   constructor(
     private readonly repo: AnalyticsRepo,
@@ -75,7 +75,7 @@ export class AnalyticsService {
     kind: 'monthly' | 'yearly' | 'total',
     vehicleId: number,
     currency?: CurrencyCode,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const json = await this.answer(kind, vehicleId, {
       userId: p.role === 'ADMIN' ? null : p.userId,
       readerId: p.userId,
@@ -106,7 +106,7 @@ export class AnalyticsService {
       /** Without the split by fuel (the report's months): byFuel []. */
       noSplit?: boolean;
     },
-  ): Promise<string | undefined> {
+  ): Promise<Buffer | undefined> {
     const key = `${vehicleId}:${o.readerId}`;
     for (let attempt = 0; attempt < 5; attempt++) {
       const context = this.contexts.get(key) ?? (await this.readContext(key, vehicleId, o.readerId));
@@ -129,10 +129,7 @@ export class AnalyticsService {
         key: context.key,
       });
       if (!row) return undefined;
-      if (row.json !== null) {
-        this.answers.set(kept, row.stamp, row.json);
-        return row.json;
-      }
+      if (row.json !== null) return this.answers.set(kept, row.stamp, row.json);
       this.contexts.delete(key);
     }
     throw new Error(`vehicle ${vehicleId} changed on every read of its analytics`);
@@ -201,8 +198,9 @@ export class AnalyticsService {
     const [monthly, yearly, total] = await Promise.all(
       (['monthly', 'yearly', 'total'] as const).map(async (kind) =>
         JSON.parse(
-          (await this.answer(kind, vehicleId, { userId: null, readerId, noSplit: kind === 'monthly' })) ??
-            'null',
+          (
+            await this.answer(kind, vehicleId, { userId: null, readerId, noSplit: kind === 'monthly' })
+          )?.toString() ?? 'null',
         ),
       ),
     );
@@ -280,7 +278,7 @@ export class AnalyticsService {
 }
 
 /** A page of car-months as JSON text, and the cursor of the next (null: the last). */
-type CarMonthsAnswer = { json: string; next: string | null };
+type CarMonthsAnswer = { json: string | Buffer; next: string | null };
 
 /** The repo's page of a query's `limit` (without it, CAR_MONTHS_CAP) and `cursor` (`YYYY-MM_<vehicle id>`). */
 function carMonthsPage(q: { limit?: number; cursor?: string }): CarMonthsPage {
