@@ -61,17 +61,14 @@ export async function vehiclesRoutes(
       // Every admin reads every vehicle, each its AI reasons in their own language and money (issue 50).
       const viewer = own ? `own:${p.userId}` : p.role === 'ADMIN' ? `all:${p.userId}` : `user:${p.userId}`;
       const key = limit || cursor ? `${viewer}:${limit ?? ''}:${cursor ?? ''}` : viewer;
-      // The page's next cursor is kept with it, in front of the JSON (a line of its own).
       const kept = await lists.getOrLoad(key, async () => {
         const page = await service.list(p, { own, limit, cursor });
         const json = JSON.stringify(VehicleList.parse(page.rows.map(presentVehicle)));
-        return Buffer.from(`${page.next ?? ''}\n${json}`);
+        return { json: Buffer.from(json), next: page.next ?? '' };
       });
-      const split = kept.indexOf(10);
-      const next = kept.subarray(0, split).toString();
-      if (next) setNextPage(reply, req.url, next);
+      if (kept.next) setNextPage(reply, req.url, kept.next);
       // The kept JSON bytes go out as they are.
-      return sendJsonText(reply, kept.subarray(split + 1));
+      return sendJsonText(reply, kept.json);
     },
   );
 
