@@ -26,7 +26,10 @@ export class AnswersKept {
     return answer;
   }
 
-  /** Keeps `text` as bytes, which it answers. `next`: the cursor of the page after this answer, when it is a page of a list with more. */
+  /**
+   * Keeps `text` as its bytes and answers them. `next`: the cursor of the page after this answer, when
+   * it is a page of a list with more.
+   */
   set(key: string, stamp: string, text: string | Buffer, next?: string | null): Buffer {
     this.delete(key);
     const json = Buffer.isBuffer(text) ? text : Buffer.from(text);
