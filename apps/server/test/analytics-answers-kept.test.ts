@@ -130,6 +130,31 @@ describe("kept answers of a user's analytics", () => {
     // Only own vehicles: the viewer owns none.
     expect(await rows(viewer, '?own=true')).toEqual([]);
   });
+
+  it("an owner renamed shows in their own kept rows, though the car's records were written by another", async () => {
+    // Records written by the owner change with a rename anyway (their writer's name is shown): here
+    // only the editor wrote, so only the owner's own name in the stamp can tell.
+    const { client: fleetOwner } = await registered(t.app, 'akfleet');
+    const theirCar = (await fleetOwner.post('/api/vehicles', { ...vehicle, registrationNumber: 'AK-2' })).data
+      .id;
+    const v = (await viewer.get('/api/users/me')).data;
+    await fleetOwner.post(`/api/vehicles/${theirCar}/shares`, { username: v.username, role: 'EDITOR' });
+    const wrote = await viewer.post('/api/expenses', {
+      vehicleId: theirCar,
+      date: '2025-05-02',
+      expenseType: 'Wash',
+      amount: 12,
+    });
+    expect(wrote.statusCode).toBe(201);
+    const ownerName = async () =>
+      (await rows(fleetOwner)).find((r) => r.vehicleId === theirCar)?.ownerUsername;
+    const me = (await fleetOwner.get('/api/users/me')).data;
+    expect(await ownerName()).toBe(me.username);
+    const renamed = `${me.username}y`;
+    const rename = await fleetOwner.put('/api/users/me', { username: renamed, email: me.email });
+    expect(rename.statusCode).toBe(200);
+    expect(await ownerName()).toBe(renamed);
+  });
 });
 
 describe('AnswersKept', () => {
