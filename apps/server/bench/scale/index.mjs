@@ -4,7 +4,8 @@
 // route's statements; prints the table and `scale: N of M targets met`, writes
 // bench-results/scale.json and bench-results/scale-explain/. `--keep` leaves both databases.
 // Env: SCALE (1), SEED (54), DURATION (s per load, 5; 0: EXPLAIN only), REUSE=1 (measure the kept databases, no seed),
-// ONLY (a regular expression: the routes whose name matches; the writes when it matches 'writes').
+// ONLY (a regular expression: the routes whose name matches; the writes when it matches 'writes'),
+// ACCEPT_ENCODING (the reads' coding: a browser's by default, 'identity' for none; routes.mjs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt } from '../lib.mjs';
@@ -12,7 +13,7 @@ import { ACCOUNTS, login, passwordHash } from './accounts.mjs';
 import { createDatabase, dropDatabase, migrate, NAMES, privateServer, urlOf } from './databases.mjs';
 import { measureRoute, medianOf, pgClient, startServer, waitIdle } from './measure.mjs';
 import { checkTargets, printTable, printTargets, writeJson } from './report.mjs';
-import { readRoutes, writes } from './routes.mjs';
+import { ASKED_CODING, readRoutes, writes } from './routes.mjs';
 import { seed } from './seed.mjs';
 import { shape } from './shape.mjs';
 
@@ -152,6 +153,7 @@ if (DURATION === 0) {
   process.exit(0);
 }
 const routes = readRoutes({}, sizes.full).filter((r) => !only || only.test(r.name));
+console.log(`reads asked with accept-encoding: ${ASKED_CODING['accept-encoding']}`);
 printTable(results, ['full', 'small'], CONNECTIONS);
 const checked = checkTargets(results, routes, CONNECTIONS);
 printTargets(checked);
@@ -159,6 +161,7 @@ writeJson(join(out, 'scale.json'), {
   scale: SCALE,
   seed: SEED,
   durationSeconds: DURATION,
+  acceptEncoding: ASKED_CODING['accept-encoding'],
   sizes,
   seedSeconds,
   results,
