@@ -42,7 +42,8 @@ export default defineConfig({
     command: 'node apps/web/e2e/serve.mjs',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/api/health`,
-    env,
+    // The server ends by itself when this run does (serve.mjs), even when the run is killed.
+    env: { ...env, E2E_RUNNER_PID: String(process.pid) },
     // Seeding the demo server takes a while on a busy machine.
     timeout: 180_000,
     reuseExistingServer: false,

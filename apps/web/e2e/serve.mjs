@@ -16,4 +16,18 @@ if (process.env.E2E_SEED === 'demo') {
     stdio: 'ignore',
   });
 }
+// A killed Playwright run leaves its web servers behind (they have a process group of their own),
+// holding their ports, and the next run cannot start: each ends once the run that started it is gone.
+const runner = Number(process.env.E2E_RUNNER_PID);
+if (runner) {
+  const runnerGone = () => {
+    try {
+      process.kill(runner, 0);
+      return false;
+    } catch (e) {
+      return e.code === 'ESRCH';
+    }
+  };
+  setInterval(() => runnerGone() && process.exit(0), 2000).unref();
+}
 await import('../../server/dist/main.js');
