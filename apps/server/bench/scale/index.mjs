@@ -3,7 +3,8 @@
 // issue on both, side by side, at 10 and 50 connections, with EXPLAIN (ANALYZE, BUFFERS) of each
 // route's statements; prints the table and `scale: N of M targets met`, writes
 // bench-results/scale.json and bench-results/scale-explain/. `--keep` leaves both databases.
-// Env: SCALE (1), SEED (54), DURATION (s per load, 5; 0: EXPLAIN only), REUSE=1 (measure the kept databases, no seed),
+// Env: SCALE (1), SEED (54), DURATION (s per slice of load, 2; 0: EXPLAIN only), SLICES (3 a size,
+// alternated; the median counts), REUSE=1 (measure the kept databases, no seed),
 // ONLY (a regular expression: the routes whose name matches; the writes when it matches 'writes'),
 // ACCEPT_ENCODING (the reads' coding: a browser's by default, 'identity' for none; routes.mjs).
 import { mkdirSync } from 'node:fs';
@@ -11,7 +12,15 @@ import { join } from 'node:path';
 import { fmt } from '../lib.mjs';
 import { ACCOUNTS, login, passwordHash } from './accounts.mjs';
 import { createDatabase, dropDatabase, migrate, NAMES, privateServer, urlOf } from './databases.mjs';
-import { measureRoute, medianOf, pgClient, startServer, waitIdle } from './measure.mjs';
+import {
+  loadSlice,
+  measureRoute,
+  medianOf,
+  medianSlice,
+  pgClient,
+  startServer,
+  waitIdle,
+} from './measure.mjs';
 import { checkTargets, printTable, printTargets, writeJson } from './report.mjs';
 import { ASKED_CODING, readRoutes, writes } from './routes.mjs';
 import { seed } from './seed.mjs';
@@ -19,7 +28,8 @@ import { shape } from './shape.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const SEED = Number(process.env.SEED ?? 54);
-const DURATION = Number(process.env.DURATION ?? 5);
+const DURATION = Number(process.env.DURATION ?? 2);
+const SLICES = Number(process.env.SLICES ?? 3);
 const CONNECTIONS = [10, 50];
 const WRITES = 20;
 const WRITES_WARMUP = 5;
@@ -106,15 +116,25 @@ async function measureBoth(opened) {
   for (const [i, route] of readRoutes({}, sizes.full).entries()) {
     if (only && !only.test(route.name)) continue;
     const slug = route.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    const at = {};
     for (const o of opened) {
       const { routes, traced } = await o.signedIn();
-      const both = { ...routes[i], tracerHeaders: traced[i].headers };
-      const r = await measureRoute(o, both, {
-        connections: CONNECTIONS,
-        duration: DURATION,
+      at[o.size] = { ...routes[i], tracerHeaders: traced[i].headers };
+      results[o.size].routes[route.name] = await measureRoute(o, at[o.size], {
         explainFile: join(o.explainDir, `${slug}.txt`),
       });
-      results[o.size].routes[route.name] = r;
+    }
+    // Both sizes loaded in alternated slices (full, small, full, small…), each figure its slices'
+    // median: a moment of the machine falls on both alike. One 5 s run a size made 10 ms routes'
+    // ratios flip over 1.5× from one run to the next, a different route each time.
+    for (const c of DURATION > 0 ? CONNECTIONS : []) {
+      const slices = { full: [], small: [] };
+      for (let s = 0; s < SLICES; s++)
+        for (const o of opened) slices[o.size].push(await loadSlice(o, at[o.size], c, DURATION));
+      for (const o of opened) results[o.size].routes[route.name].loads[c] = medianSlice(slices[o.size]);
+    }
+    for (const o of opened) {
+      const r = results[o.size].routes[route.name];
       const l = r.loads[CONNECTIONS[0]] ?? {};
       console.log(
         `  ${o.size} ${route.name}: p95 ${l.p95 == null ? '–' : fmt(l.p95, 1)} ms @${CONNECTIONS[0]}, ${r.rows} rows`,
@@ -161,6 +181,7 @@ writeJson(join(out, 'scale.json'), {
   scale: SCALE,
   seed: SEED,
   durationSeconds: DURATION,
+  slices: SLICES,
   acceptEncoding: ASKED_CODING['accept-encoding'],
   sizes,
   seedSeconds,

@@ -142,35 +142,56 @@ export async function explain(client, statements, file) {
 
 /**
  * One route: its first call traced on `tracer` (the server from source, same database) and each
- * read statement explained, then load on `server` at each connection count. `route.headers` carry
- * the session on `server`, `route.tracerHeaders` the same account's on `tracer`.
+ * read statement explained. `route.tracerHeaders` carry the same account's session on `tracer`.
  */
-export async function measureRoute(
-  { server, tracer, client },
-  route,
-  { connections, duration, explainFile },
-) {
+export async function measureRoute({ tracer, client }, route, { explainFile }) {
   let first;
   const statements = await tracer.trace(async () => {
     first = await getOnce(tracer.base, { ...route, headers: route.tracerHeaders });
   });
   const seqScans = await explain(client, statements, explainFile);
-  const loads = {};
-  for (const c of duration > 0 ? connections : []) {
-    const r = await load(`${server.base}${route.path}`, route.headers, {
-      connections: c,
-      duration,
-      pid: server.pid,
-    });
-    // What the load left queued in the server (statements of a slow route) ends before the next.
-    await waitIdle(client);
-    // No answer within the run (each slower than `duration`): no percentile, a target not met.
-    loads[c] =
-      r.rps > 0
-        ? { rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99 }
-        : { rps: 0, p50: null, p95: null, p99: null };
-  }
-  return { rows: first.rows, bytes: first.bytes, statements: statements.length, seqScans, loads };
+  return { rows: first.rows, bytes: first.bytes, statements: statements.length, seqScans, loads: {} };
+}
+
+/** One slice of load on `server` (`route.headers` carry the session there) at `connections`. */
+export async function loadSlice({ server, client }, route, connections, duration) {
+  const r = await load(`${server.base}${route.path}`, route.headers, {
+    connections,
+    duration,
+    pid: server.pid,
+  });
+  // What the load left queued in the server (statements of a slow route) ends before the next.
+  await waitIdle(client);
+  // No answer within the slice (each slower than `duration`): no percentile, a target not met.
+  return r.rps > 0
+    ? { rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99 }
+    : { rps: 0, p50: null, p95: null, p99: null };
+}
+
+/**
+ * Each figure's median over the slices; of an even count the worse middle one. A slice with no
+ * answer counts as the slowest: most of them without one, no figure.
+ */
+export function medianSlice(slices) {
+  const mid = (xs, worst) => {
+    const sorted = xs.map((x) => x ?? worst).sort((a, b) => a - b);
+    const m = worst === 0 ? sorted[(sorted.length - 1) >> 1] : sorted[sorted.length >> 1];
+    return m === Number.POSITIVE_INFINITY ? null : m;
+  };
+  const p = (k) =>
+    mid(
+      slices.map((s) => s[k]),
+      Number.POSITIVE_INFINITY,
+    );
+  return {
+    rps: mid(
+      slices.map((s) => s.rps),
+      0,
+    ),
+    p50: p('p50'),
+    p95: p('p95'),
+    p99: p('p99'),
+  };
 }
 
 /**
