@@ -1,6 +1,6 @@
 // Runs the built server against a seeded database and measures each route: its SQL (traced on the
-// first call, then EXPLAIN (ANALYZE, BUFFERS) of each statement through bare pg), then load at each
-// connection count.
+// first call, then EXPLAIN (ANALYZE, BUFFERS) of each statement through bare pg), and slices of load
+// at a connection count (index.mjs alternates them between the two sizes).
 import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
