@@ -169,28 +169,20 @@ export async function loadSlice({ server, client }, route, connections, duration
 }
 
 /**
- * Each figure's median over the slices; of an even count the worse middle one. A slice with no
- * answer counts as the slowest: most of them without one, no figure.
+ * Each figure's median over the slices. Sorted best first, so of an even count the worse middle one
+ * counts; a slice with no answer is the slowest: most of them without one, no figure.
  */
 export function medianSlice(slices) {
-  const mid = (xs, worst) => {
-    const sorted = xs.map((x) => x ?? worst).sort((a, b) => a - b);
-    const m = worst === 0 ? sorted[(sorted.length - 1) >> 1] : sorted[sorted.length >> 1];
-    return m === Number.POSITIVE_INFINITY ? null : m;
+  const middle = (xs) => xs[xs.length >> 1];
+  const latency = (k) => {
+    const m = middle(slices.map((s) => s[k] ?? Number.POSITIVE_INFINITY).sort((a, b) => a - b));
+    return Number.isFinite(m) ? m : null;
   };
-  const p = (k) =>
-    mid(
-      slices.map((s) => s[k]),
-      Number.POSITIVE_INFINITY,
-    );
   return {
-    rps: mid(
-      slices.map((s) => s.rps),
-      0,
-    ),
-    p50: p('p50'),
-    p95: p('p95'),
-    p99: p('p99'),
+    rps: middle(slices.map((s) => s.rps).sort((a, b) => b - a)),
+    p50: latency('p50'),
+    p95: latency('p95'),
+    p99: latency('p99'),
   };
 }
 
