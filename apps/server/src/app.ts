@@ -474,6 +474,7 @@ export async function buildApp({
       // A listing's price follows the records' rule for its currency and rate (issue 50).
       (sent, ctx) => priceRecord(sent, ctx, (from, to, date) => fx.rate(from, to, date)),
     ),
+    lists: vehicleLists,
   });
 
   // Exchange rates (issue 50); main.ts fetches the ECB's into the same table.

@@ -191,6 +191,30 @@ describe('listings', () => {
     expect((await buyer.get('/api/marketplace/my-vehicles')).data).toEqual([]);
   });
 
+  it('answers a user’s unlisted cars as they are now, each read after a listing, a car or a write elsewhere', async () => {
+    const dan = (await registered(t.app, 'dan')).client;
+    const unlisted = async (c: TestClient) =>
+      ((await c.get('/api/marketplace/my-vehicles')).data as { id: number; make: string }[]).map(
+        (x) => `${x.id}:${x.make}`,
+      );
+    const a = await newCar(dan);
+    const b = await newCar(dan, { make: 'Skoda' });
+    expect(await unlisted(dan)).toEqual([`${b}:Skoda`, `${a}:Volkswagen`]);
+    expect(await unlisted(dan)).toEqual([`${b}:Skoda`, `${a}:Volkswagen`]); // read again, as kept
+    const listed = await list(dan, a);
+    expect(await unlisted(dan)).toEqual([`${b}:Skoda`]);
+    const skoda = (await dan.get(`/api/vehicles/${b}`)).data;
+    expect((await dan.put(`/api/vehicles/${b}`, { ...skoda, make: 'Dacia' })).statusCode).toBe(200);
+    expect(await unlisted(dan)).toEqual([`${b}:Dacia`]);
+    // Another process ends the listing (the reminder job, a second server): the car is back.
+    await t.database.db.execute(sql`update listings set active = false where id = ${listed.id}`);
+    expect(await unlisted(dan)).toEqual([`${b}:Dacia`, `${a}:Volkswagen`]);
+    expect((await dan.delete(`/api/vehicles/${b}`)).statusCode).toBe(204);
+    expect(await unlisted(dan)).toEqual([`${a}:Volkswagen`]);
+    // Another user reads only their own, never dan's kept answer.
+    expect(await unlisted(carol)).not.toContain(`${a}:Volkswagen`);
+  });
+
   it('lists with photos through the image pipeline, readable by any user; edit adds and removes photos', async () => {
     const v = await newCar(seller);
     const res = await send(seller, '/api/marketplace/list-with-photos', [

@@ -37,6 +37,7 @@ import { sendPage, setNextPage } from '../../lib/next-page.js';
 import { sendJsonText } from '../../lib/serializer.js';
 import { parseOr400 } from '../../lib/validation.js';
 import { principalOf } from '../../plugins/auth.js';
+import type { VehicleListCache } from '../vehicles/vehicle-list-cache.js';
 import type { MarketplaceService } from './marketplace.service.js';
 
 const errors = uploadErrors;
@@ -50,7 +51,10 @@ const listingParts = (fileField: string) => ({
   jsonPart: 'data',
 });
 
-export async function marketplaceRoutes(app: FastifyInstance, { service }: { service: MarketplaceService }) {
+export async function marketplaceRoutes(
+  app: FastifyInstance,
+  { service, lists }: { service: MarketplaceService; lists: VehicleListCache },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { preHandler: app.requireUser };
 
@@ -103,7 +107,17 @@ export async function marketplaceRoutes(app: FastifyInstance, { service }: { ser
         response: { 200: z.array(OwnedVehicle), ...errors },
       },
     },
-    async (req, reply) => sendJsonText(reply, await service.myVehiclesJson(principalOf(req))),
+    async (req, reply) => {
+      const p = principalOf(req);
+      // Kept with the vehicle lists, which any car's change empties, under the market's stamp: a
+      // listing made or ended moves a car in or out (a fleet's 200 were written on every read, issue 54).
+      const key = `unlisted:${p.userId}:${await service.marketStamp()}`;
+      const kept = await lists.getOrLoad(key, async () => ({
+        json: Buffer.from(await service.myVehiclesJson(p)),
+        next: '',
+      }));
+      return sendJsonText(reply, kept.json);
+    },
   );
 
   r.post(

@@ -307,6 +307,11 @@ export class MarketplaceService {
     return json;
   }
 
+  /** What every page of the market, and which cars are listed, is true for. */
+  marketStamp(): Promise<string> {
+    return this.repo.pagesStamp();
+  }
+
   /** The caller's vehicles without an active listing, as the response's JSON text. */
   myVehiclesJson(p: Principal): Promise<string> {
     return this.repo.unlistedVehiclesJson(p.userId);

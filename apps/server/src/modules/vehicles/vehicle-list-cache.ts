@@ -13,7 +13,7 @@ export type KeptList = { json: Buffer; next: string };
 /**
  * The GET /api/vehicles answer per viewer (a user's own list, or every vehicle for an admin), the app's
  * hottest read, kept as its UTF-8 bytes: sent without being encoded again (~5% of its CPU,
- * bench:ab). Any change to vehicles or owners' names, to a user's language, currency or units, or to
+ * bench:ab); also a user's unlisted cars (GET /api/marketplace/my-vehicles, keyed with the market's stamp). Any change to vehicles or owners' names, to a user's language, currency or units, or to
  * the exchange rates (the AI reasons are written for each reader, issue 50) empties it: synchronously
  * after a write in this process, and through LISTEN/NOTIFY (database triggers) for writes from any
  * other process.
