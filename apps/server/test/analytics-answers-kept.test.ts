@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { AnswersKept } from '../src/modules/analytics/answers-kept.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
@@ -154,6 +156,41 @@ describe("kept answers of a user's analytics", () => {
     const rename = await fleetOwner.put('/api/users/me', { username: renamed, email: me.email });
     expect(rename.statusCode).toBe(200);
     expect(await ownerName()).toBe(renamed);
+  });
+
+  it('a car changing hands takes its records version to its new owner, and each fleet’s next read follows', async () => {
+    const seller = await registered(t.app, 'akseller');
+    const buyer = await registered(t.app, 'akbuyer');
+    const expense = (c: TestClient, vehicleId: number, amount: number) =>
+      c.post('/api/expenses', { vehicleId, date: '2025-06-02', expenseType: 'Wash', amount });
+    const newCar = async (registrationNumber: string): Promise<number> =>
+      (await seller.client.post('/api/vehicles', { ...vehicle, registrationNumber })).data.id;
+    const sold = await newCar('AK-3');
+    const kept = await newCar('AK-4');
+    expect((await expense(seller.client, sold, 40)).statusCode).toBe(201);
+    const costs = async (c: TestClient) => {
+      const byCar = new Map<number, number>();
+      for (const r of await rows(c)) byCar.set(r.vehicleId, (byCar.get(r.vehicleId) ?? 0) + r.totalCost);
+      return Object.fromEntries(byCar);
+    };
+    expect(await costs(seller.client)).toEqual({ [sold]: 40 });
+    // A record of the other car, after a read: the seller's next read shows it.
+    expect((await expense(seller.client, kept, 7)).statusCode).toBe(201);
+    expect(await costs(seller.client)).toEqual({ [sold]: 40, [kept]: 7 });
+    expect(await costs(buyer.client)).toEqual({});
+    // The car changes hands (as a sale does), written by another process.
+    await t.database.db.execute(sql`update vehicles set owner_id = ${buyer.user.id} where id = ${sold}`);
+    const [row] = rowsOf<{ ownerId: number }>(
+      await t.database.db.execute(
+        sql`select owner_id as "ownerId" from vehicle_record_versions where vehicle_id = ${sold}`,
+      ),
+    );
+    expect(row?.ownerId).toBe(buyer.user.id);
+    expect(await costs(seller.client)).toEqual({ [kept]: 7 });
+    expect(await costs(buyer.client)).toEqual({ [sold]: 40 });
+    expect((await expense(buyer.client, sold, 5)).statusCode).toBe(201);
+    expect(await costs(buyer.client)).toEqual({ [sold]: 45 });
+    expect(await costs(seller.client)).toEqual({ [kept]: 7 });
   });
 });
 

@@ -193,7 +193,7 @@ export function seedStatements(s, { seed, passwordHash }) {
       left join (select vehicle_id, min(date) since from expenses group by 1) e on e.vehicle_id = p.id
       left join (select vehicle_id, min(start_date) since from insurances group by 1) i on i.vehicle_id = p.id`;
   // Each car's records version, as the record triggers (migration 0020) leave it once it was written.
-  const versions = `insert into vehicle_record_versions (vehicle_id, version) select id, nextval('record_version_seq') from plan order by id`;
+  const versions = `insert into vehicle_record_versions (vehicle_id, owner_id, version) select id, owner_id, nextval('record_version_seq') from plan order by id`;
   const sequences = [
     'users',
     'vehicles',

@@ -473,12 +473,18 @@ export const sentReminders = pgTable('sent_reminders', {
  * while the version is unchanged; a vehicle never written since the migration has no row (0).
  * Values never repeat, even after a restore: a cached list can never pass for another.
  */
-export const vehicleRecordVersions = pgTable('vehicle_record_versions', {
-  vehicleId: integer('vehicle_id')
-    .primaryKey()
-    .references(() => vehicles.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+export const vehicleRecordVersions = pgTable(
+  'vehicle_record_versions',
+  {
+    vehicleId: integer('vehicle_id')
+      .primaryKey()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    /** The car's owner, kept by the triggers (0044): a user's versions are one range of its index. */
+    ownerId: integer('owner_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('vehicle_record_versions_owner_idx').on(t.ownerId)],
+);
 
 /**
  * Monthly cost rollup per vehicle, kept by triggers on the four record tables (migration
