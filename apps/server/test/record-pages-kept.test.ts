@@ -97,4 +97,21 @@ describe("kept pages over a user's cars", () => {
     expect(await page(owner.client)).toEqual([]);
     expect((await page(viewer.client)).map((r) => r.vehicleId)).toEqual([sharedCar, ownCar]);
   });
+
+  it('a record of any car of a fleet is in the next read, and a deleted car’s are gone from it', async () => {
+    const fleet = await registered(t.app, 'pagefleet');
+    const cars: number[] = [];
+    for (const reg of ['PF-1', 'PF-2', 'PF-3'])
+      cars.push((await fleet.client.post('/api/vehicles', car(reg))).data.id);
+    const [first, second, third] = cars as [number, number, number];
+    await spend(fleet.client, first, '2025-02-01', 10);
+    expect((await page(fleet.client)).map((r) => r.amount)).toEqual([10]);
+    // The third car had no records (no version yet): its first one shows.
+    await spend(fleet.client, third, '2025-02-02', 30);
+    expect((await page(fleet.client)).map((r) => r.amount)).toEqual([30, 10]);
+    await spend(fleet.client, second, '2025-02-03', 20);
+    expect((await page(fleet.client)).map((r) => r.amount)).toEqual([20, 30, 10]);
+    expect((await fleet.client.delete(`/api/vehicles/${third}`)).statusCode).toBe(204);
+    expect((await page(fleet.client)).map((r) => r.amount)).toEqual([20, 10]);
+  });
 });
