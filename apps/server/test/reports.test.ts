@@ -22,6 +22,7 @@ let admin: TestClient;
 let alice: TestClient;
 let aliceName: string;
 let mallory: TestClient;
+let malloryUser: { id: number; username: string };
 let diesel: number;
 let electric: number;
 let n = 0;
@@ -74,7 +75,9 @@ beforeAll(async () => {
   const a = await registered(t.app, 'alice');
   alice = a.client;
   aliceName = a.user.username;
-  mallory = (await registered(t.app, 'mallory')).client;
+  const m = await registered(t.app, 'mallory');
+  mallory = m.client;
+  malloryUser = m.user;
 
   diesel = await car(alice);
   await fill(alice, diesel, d(-520), 100_000, 40, 60);
@@ -245,6 +248,26 @@ describe('GET /api/vehicles/{id}/report.pdf', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a kept report and who may read it', () => {
+  it('never hands the owner’s kept PDF to a stranger, and a viewer whose share ends gets 404', async () => {
+    await pdf(alice, `/api/vehicles/${diesel}/report.pdf`);
+    await pdf(alice, `/api/vehicles/${diesel}/report.pdf`); // kept now
+    const stranger = await mallory.get(`/api/vehicles/${diesel}/report.pdf`);
+    expectError(stranger, 404, 'NOT_FOUND');
+    expect(stranger.body).not.toContain('%PDF');
+    const share = await alice.post(`/api/vehicles/${diesel}/shares`, {
+      username: malloryUser.username,
+      role: 'VIEWER',
+    });
+    expect(share.statusCode).toBe(201);
+    await pdf(mallory, `/api/vehicles/${diesel}/report.pdf`);
+    expect((await alice.delete(`/api/vehicles/${diesel}/shares/${malloryUser.id}`)).statusCode).toBe(204);
+    const ended = await mallory.get(`/api/vehicles/${diesel}/report.pdf`);
+    expectError(ended, 404, 'NOT_FOUND');
+    expect(ended.body).not.toContain('%PDF');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CurrencyCode, DocumentType, MoneyAndUnits, RenewalType } from '@evdra/domain';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Access, accessTo } from '../../db/access.js';
 import type { Db } from '../../db/client.js';
 import { latestRateSql } from '../../db/fx-rates.js';
 import { reportCodes, reportLinks, vehicleDocumentPages, vehicleDocuments } from '../../db/schema.js';
@@ -89,6 +90,8 @@ export type ReportRecords = {
 /** ReportsRepo.stamp's answer. */
 export type ReportStamp = {
   stamp: string;
+  /** The reader's relation to the car (accessTo): null when they do not reach it. */
+  access: Access | null;
   ownerCurrency: CurrencyCode;
   /** Null without a signed-in reader. */
   readerCurrency: CurrencyCode | null;
@@ -167,9 +170,11 @@ export class ReportsRepo {
    * odometer, AI reason, owner), its records' version (every record statement bumps it, migration
    * 0020), its owner's and the reader's rows (name, currency, units) and its papers and their pages.
    * A row's `xmin` is the transaction that wrote its current version: any update gives it another.
-   * With the owner's and the reader's currencies, whose rates the report is converted at.
+   * With the owner's and the reader's currencies, whose rates the report is converted at, and the
+   * reader's access (`userId`: null for an administrator or a share link, who reach every car): the
+   * check rides in the same round trip.
    */
-  async stamp(vehicleId: number, readerId: number): Promise<ReportStamp | undefined> {
+  async stamp(vehicleId: number, readerId: number, userId: number | null): Promise<ReportStamp | undefined> {
     this.stamps ??= namedStatement(
       this.db,
       'report_stamp',
@@ -178,13 +183,13 @@ export class ReportsRepo {
                 (select string_agg(p.xmin::text, ',' order by p.page)
                    from vehicle_document_pages p where p.document_id = d.id)), ',' order by d.id)
               from vehicle_documents d where d.vehicle_id = v.id), '-'), current_date) as stamp,
-            o.currency as "ownerCurrency", r.currency as "readerCurrency"
+            o.currency as "ownerCurrency", r.currency as "readerCurrency", ${accessTo(sql`v.id`)} as access
           from vehicles v join users o on o.id = v.owner_id
           left join vehicle_record_versions rv on rv.vehicle_id = v.id
           left join users r on r.id = ${sql.placeholder('reader')}
          where v.id = ${sql.placeholder('id')}`,
     );
-    const [row] = await this.stamps({ id: vehicleId, reader: readerId });
+    const [row] = await this.stamps({ id: vehicleId, reader: readerId, userId });
     return row;
   }
 

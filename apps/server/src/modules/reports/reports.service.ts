@@ -18,7 +18,7 @@ import type { Principal } from '../auth/auth.service.js';
 import type { VehiclesService } from '../vehicles/vehicles.service.js';
 import { buildModel, type ReportModel, type ReportPage } from './report-model.js';
 import { renderPdf } from './report-pdf.js';
-import type { LinkRow, ReportRecords, ReportsRepo } from './reports.repo.js';
+import type { LinkRow, ReportRecords, ReportStamp, ReportsRepo } from './reports.repo.js';
 
 const DAY = 86_400_000;
 /** A listing's link lives as long as the listing (it is revoked with it); this is only its ceiling. */
@@ -68,7 +68,7 @@ export function normalizeCode(input: string): string | undefined {
 type Deps = {
   repo: ReportsRepo;
   analytics: Pick<AnalyticsService, 'vehicleCosts'>;
-  vehicles: Pick<VehiclesService, 'visible' | 'owned'>;
+  vehicles: Pick<VehiclesService, 'owned'>;
   files: FileStore;
   publicUrl: string;
   now: () => Date;
@@ -98,8 +98,10 @@ export class ReportsService {
    * In the caller's currency and units (issue 50), its verification code the owner's report's.
    */
   async pdf(p: Principal, vehicleId: number, lang: Language, options: { pages?: boolean } = {}) {
-    const v = await this.d.vehicles.visible(p, vehicleId);
-    return this.render(vehicleId, lang, options.pages === true && v.access === 'OWNER', p.userId);
+    // The caller's access comes with the report's stamp, in one round trip (a kept report is one).
+    const stamp = await this.d.repo.stamp(vehicleId, p.userId, p.role === 'ADMIN' ? null : p.userId);
+    if (!stamp?.access) throw notFound('Vehicle');
+    return this.render(vehicleId, lang, stamp, options.pages === true && stamp.access === 'OWNER', p.userId);
   }
 
   /** The report of an open link, for the public page (undefined when expired, revoked or unknown). */
@@ -114,7 +116,9 @@ export class ReportsService {
   async sharedPdf(token: string, lang: Language) {
     const link = await this.d.repo.openLink(token, this.d.now());
     if (!link) throw notFound('Report');
-    return this.render(link.vehicleId, lang);
+    const stamp = await this.d.repo.stamp(link.vehicleId, 0, null);
+    if (!stamp) throw notFound('Vehicle');
+    return this.render(link.vehicleId, lang, stamp);
   }
 
   /** The photo of an open link's car (the public page cannot reach the signed-in file route). */
@@ -235,11 +239,16 @@ export class ReportsService {
    * with what it was drawn from (ReportsRepo.stamp: the car, its records, people and papers; the
    * rates; the day), and sent again while that is the same, without reading the records.
    */
-  private async render(vehicleId: number, lang: Language, pages = false, readerId?: number) {
-    // Read before the model: a write in between leaves a newer PDF under the older version, which
-    // the next read (seeing the newer one) replaces; never an older PDF under a newer version.
-    const version = await this.version(vehicleId, readerId);
-    if (version === null) throw notFound('Vehicle');
+  private async render(
+    vehicleId: number,
+    lang: Language,
+    stamp: ReportStamp,
+    pages = false,
+    readerId?: number,
+  ) {
+    // The stamp is read before the model: a write in between leaves a newer PDF under the older
+    // version, which the next read (seeing the newer one) replaces; never an older PDF under a newer one.
+    const version = await this.version(stamp);
     if (version === undefined) return this.draw(vehicleId, lang, pages, readerId);
     const key = `${vehicleId}|${readerId ?? 'link'}|${lang}|${pages}`;
     const kept = this.drawn.get(key, version);
@@ -274,13 +283,11 @@ export class ReportsService {
   }
 
   /**
-   * What a report of the car for this reader is drawn from, as one text (null: no such car;
-   * undefined: not known, the report is not kept): the database's stamp, the day, and the rates to
-   * the owner's and the reader's currencies.
+   * What a report of the car for this reader is drawn from, as one text (undefined: not known, the
+   * report is not kept): the database's stamp (ReportsRepo.stamp), the day, and the rates to the
+   * owner's and the reader's currencies.
    */
-  private async version(vehicleId: number, readerId?: number): Promise<string | null | undefined> {
-    const stamp = await this.d.repo.stamp(vehicleId, readerId ?? 0);
-    if (!stamp) return null;
+  private async version(stamp: ReportStamp): Promise<string | undefined> {
     if (!this.d.ratesTo) return undefined;
     const currencies = [stamp.ownerCurrency, stamp.readerCurrency ?? stamp.ownerCurrency];
     const rates = await Promise.all(currencies.map((c) => this.d.ratesTo?.(c))).catch(() => undefined);
