@@ -1,7 +1,8 @@
 -- Issue 54: a user's analytics are kept under a stamp that lists each of their cars' records version
 -- (AnalyticsRepo.userStamp), read on every request. Found car by car through the vehicle's key, a
--- fleet's 200 versions took 800 buffers and ~0.65 ms of PostgreSQL's CPU a read, more than the rest of
--- the request; kept with the car's owner, they are one range of an index. The owner follows the car
+-- fleet's 200 versions took 807 buffers and ~0.65 ms of PostgreSQL's CPU a read, more than the rest of
+-- the request; kept with the car's owner, they are one range of an index (48 buffers). A page of
+-- records over a user's cars is kept under the same versions (RecordsRepo.prepareUserStamp). The owner follows the car
 -- (a sale, an admin's change), and every bump writes it again, so a row can never keep another's.
 ALTER TABLE "vehicle_record_versions" ADD COLUMN "owner_id" integer;--> statement-breakpoint
 UPDATE "vehicle_record_versions" rv SET "owner_id" = v."owner_id" FROM "vehicles" v WHERE v."id" = rv."vehicle_id";--> statement-breakpoint

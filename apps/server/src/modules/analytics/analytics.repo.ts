@@ -268,7 +268,7 @@ export class AnalyticsRepo {
       // vehicle_access's two branches spelled out: the owner's own cars read once from their
       // (owner_id, id) index, with the owner's name and currency said once, not joined again for
       // each car (a 200-car fleet: 2,412 → 815 buffers, 1.06 → 0.59 ms, issue 54); their records
-      // versions from the versions' owner index, not car by car (815 → 15 buffers, migration 0044);
+      // versions from the versions' owner index, not car by car (807 → 48 buffers, migration 0044);
       // shared cars as before.
       sql`select r.currency, concat_ws('|', r.username, r.currency,
           coalesce((select string_agg(v.id || ':' || v.version, ',' order by v.id)
