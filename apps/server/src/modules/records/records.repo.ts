@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import { reachable, reachedIds } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
+import { versionsDigest } from '../../db/digest.js';
 import { jsonArrayText, rowsOf } from '../../db/rows.js';
 import {
   type expenses,
@@ -269,16 +270,17 @@ export class RecordsRepo<T extends RecordTable> {
   /**
    * The records versions of the vehicles a user reaches (reachedIds' rule), as one digest: their own
    * cars' from the versions' owner index (migration 0044; car by car through vehicle_access, a
-   * fleet's 200 read 990 buffers in 1.5 ms, now 8 in 0.26, issue 54), then those shared with them. A car with no records has no version and no records to
-   * show; a car's delete or sale takes its version out of its owner's range.
+   * fleet's 200 read 990 buffers in 1.5 ms, now 8 in 0.26, issue 54) as a versionsDigest, then
+   * those shared with them. A car with no records has no version and no records to show; a car's
+   * delete or sale takes its version out of its owner's range.
    */
   private prepareUserStamp() {
     const userId = sql`${sql.placeholder('userId')}::int`;
     return namedStatement<{ stamp: string }>(
       this.db,
       `${getTableName(this.t)}_user_pages_stamp`,
-      sql`select md5(coalesce((select string_agg(rv.vehicle_id || ':' || rv.version, ',' order by rv.vehicle_id)
-               from ${vehicleRecordVersions} rv where rv.owner_id = ${userId}), '')
+      sql`select md5((select ${versionsDigest(sql`rv.vehicle_id`, sql`rv.version`)}
+               from ${vehicleRecordVersions} rv where rv.owner_id = ${userId})
             || '|' || coalesce((select string_agg(s.vehicle_id || ':' || coalesce(rv.version, 0), ',' order by s.vehicle_id)
                from ${vehicleShares} s left join ${vehicleRecordVersions} rv on rv.vehicle_id = s.vehicle_id
               where s.user_id = ${userId} and ${sql.placeholder('own')}::boolean is not true), '')) as stamp`,
