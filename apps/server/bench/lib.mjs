@@ -1,5 +1,5 @@
 // Shared helpers for the benchmark scripts: start the built server in its own process, log in, load.
-import { spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -215,9 +215,33 @@ export function median(xs) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** autocannon against one URL; returns req/s (mean) and latency percentiles (p50, p95, p99) in ms. */
+/**
+ * The load's client: wrk (C, Debian's package `wrk`) when it is on the PATH, else autocannon;
+ * BENCH_CLIENT=wrk|autocannon picks. On 2 cores the client shares the CPU with the server and
+ * PostgreSQL: autocannon, in Node, took a core's worth at ~1,400 req/s, and the same server under
+ * wrk answered a fleet's page of car-months at 2,495–3,516 req/s, p95 33–38 ms, against autocannon's
+ * 1,304–1,398 req/s, 67–72 ms (issue 54).
+ */
+export const LOAD_CLIENT =
+  process.env.BENCH_CLIENT ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
+
+/**
+ * Load on one URL at `connections` for `duration` s; returns req/s, latency percentiles (p50, p95,
+ * p99) in ms, the server's CPU µs an answer (`pid`: its process) and the bytes an answer took.
+ */
 export async function load(url, headers, { connections = 50, duration = 10, pid } = {}) {
   const cpu0 = pid && cpuSeconds(pid);
+  const r = await (LOAD_CLIENT === 'wrk' ? wrk : autocannonLoad)(url, headers, connections, duration);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`load on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  // CPU the server process spent per answer: unlike req/s, it hardly moves with the machine's load.
+  const cpuUs = pid && r.requests ? ((cpuSeconds(pid) - cpu0) * 1e6) / r.requests : undefined;
+  // Bytes an answer took on the wire, headers included: on loopback the kernel's copy is the server's CPU.
+  const bytes = r.requests ? r.bytes / r.requests : 0;
+  return { rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99, cpuUs, bytes };
+}
+
+async function autocannonLoad(url, headers, connections, duration) {
   // autocannon reports p90 and p97.5, not p95: each answer's time is kept for it.
   const times = [];
   const r = await new Promise((resolve, reject) => {
@@ -226,15 +250,38 @@ export async function load(url, headers, { connections = 50, duration = 10, pid 
     );
     run.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
-  if (r.non2xx > 0 || r.errors > 0)
-    throw new Error(`load on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  // CPU the server process spent per answer: unlike req/s, it hardly moves with the machine's load.
-  const cpuUs = pid && r.requests.total ? ((cpuSeconds(pid) - cpu0) * 1e6) / r.requests.total : undefined;
   times.sort((a, b) => a - b);
-  const p95 = times[Math.min(times.length - 1, Math.floor(0.95 * times.length))] ?? 0;
-  // Bytes an answer took on the wire, headers included: on loopback the kernel's copy is the server's CPU.
-  const bytes = r.requests.total ? r.throughput.total / r.requests.total : 0;
-  return { rps: r.requests.average, p50: r.latency.p50, p95, p99: r.latency.p99, cpuUs, bytes };
+  return {
+    requests: r.requests.total,
+    rps: r.requests.average,
+    bytes: r.throughput.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    p50: r.latency.p50,
+    p95: times[Math.min(times.length - 1, Math.floor(0.95 * times.length))] ?? 0,
+    p99: r.latency.p99,
+  };
+}
+
+const WRK_SUMMARY = new URL('./wrk-summary.lua', import.meta.url).pathname;
+
+/** wrk, one thread (a second would take CPU from the server); its `done` prints the figures. */
+async function wrk(url, headers, connections, duration) {
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', WRK_SUMMARY];
+  for (const [k, v] of Object.entries(headers ?? {})) args.push('-H', `${k}: ${v}`);
+  const out = await new Promise((resolve, reject) =>
+    execFile('wrk', [...args, url], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+  );
+  const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (!line) throw new Error(`wrk on ${url} printed no summary:\n${out}`);
+  const r = JSON.parse(line);
+  return {
+    ...r,
+    rps: r.requests / (r.durationUs / 1e6),
+    p50: r.p50 / 1000,
+    p95: r.p95 / 1000,
+    p99: r.p99 / 1000,
+  };
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc; clock ticks of 10 ms). */

@@ -4,7 +4,7 @@
 //   ROUTES  route names of routes.mjs, separated by '|' (each measured in turn)
 //   BEFORE  the commit before the change (required); AFTER (HEAD)
 //   SLICES (6 a side), DURATION (s per slice, 5), CONNECTIONS (10), SIZE (full | small), SCALE (1)
-import { fmt, load, median } from '../lib.mjs';
+import { fmt, LOAD_CLIENT, load, median } from '../lib.mjs';
 import { ACCOUNTS, login } from './accounts.mjs';
 import { NAMES, privateServer, urlOf } from './databases.mjs';
 import { pgClient, startServer, waitIdle } from './measure.mjs';
@@ -57,7 +57,7 @@ try {
       );
     }
     console.log(
-      `${name} (${size}, ${CONNECTIONS} conns): p95 median before (${BEFORE}) ${fmt(median(p95.before), 1)} ms, after (${AFTER}) ${fmt(median(p95.after), 1)} ms`,
+      `${name} (${size}, ${CONNECTIONS} conns, ${LOAD_CLIENT}): p95 median before (${BEFORE}) ${fmt(median(p95.before), 1)} ms, after (${AFTER}) ${fmt(median(p95.after), 1)} ms`,
     );
   }
 } finally {

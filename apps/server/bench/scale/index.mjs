@@ -6,10 +6,11 @@
 // Env: SCALE (1), SEED (54), DURATION (s per slice of load, 2; 0: EXPLAIN only), SLICES (3 a size,
 // alternated; the median counts), REUSE=1 (measure the kept databases, no seed),
 // ONLY (a regular expression: the routes whose name matches; the writes when it matches 'writes'),
-// ACCEPT_ENCODING (the reads' coding: a browser's by default, 'identity' for none; routes.mjs).
+// ACCEPT_ENCODING (the reads' coding: a browser's by default, 'identity' for none; routes.mjs),
+// BENCH_CLIENT (wrk when on the PATH, else autocannon; ../lib.mjs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fmt } from '../lib.mjs';
+import { fmt, LOAD_CLIENT } from '../lib.mjs';
 import { ACCOUNTS, login, passwordHash } from './accounts.mjs';
 import { createDatabase, dropDatabase, migrate, NAMES, privateServer, urlOf } from './databases.mjs';
 import {
@@ -173,7 +174,7 @@ if (DURATION === 0) {
   process.exit(0);
 }
 const routes = readRoutes({}, sizes.full).filter((r) => !only || only.test(r.name));
-console.log(`reads asked with accept-encoding: ${ASKED_CODING['accept-encoding']}`);
+console.log(`reads asked with accept-encoding: ${ASKED_CODING['accept-encoding']}, loaded by ${LOAD_CLIENT}`);
 printTable(results, ['full', 'small'], CONNECTIONS);
 const checked = checkTargets(results, routes, CONNECTIONS);
 printTargets(checked);
@@ -183,6 +184,7 @@ writeJson(join(out, 'scale.json'), {
   durationSeconds: DURATION,
   slices: SLICES,
   acceptEncoding: ASKED_CODING['accept-encoding'],
+  client: LOAD_CLIENT,
   sizes,
   seedSeconds,
   results,
