@@ -11,7 +11,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { reachable, reachedIds } from '../../db/access.js';
+import { type Access, accessTo, reachable, reachedIds } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { versionsDigest } from '../../db/digest.js';
 import { jsonArrayText, rowsOf } from '../../db/rows.js';
@@ -363,20 +363,29 @@ export class RecordsRepo<T extends RecordTable> {
 
   /**
    * The currencies of the vehicle's owner and of the user who writes one of its records (the owner's
-   * when that user is gone), and the writer's distance unit; undefined: no such vehicle.
+   * when that user is gone), the writer's distance unit, and the relation to the vehicle of `userId`
+   * (accessTo: null for an administrator reads 'OWNER'); undefined: no such vehicle.
    */
   async currencies(
     vehicleId: number,
     writerId: number,
+    userId: number | null,
   ): Promise<
-    { owner: CurrencyCode; writer: CurrencyCode; writerDistanceUnit: DistanceUnitCode } | undefined
+    | {
+        owner: CurrencyCode;
+        writer: CurrencyCode;
+        writerDistanceUnit: DistanceUnitCode;
+        access: Access | null;
+      }
+    | undefined
   > {
-    const [row] = await this.statements().currencies.execute({ vehicleId, writerId });
+    const [row] = await this.statements().currencies.execute({ vehicleId, writerId, userId });
     return (
       row && {
         owner: row.owner,
         writer: row.writer ?? row.owner,
         writerDistanceUnit: row.writerDistanceUnit ?? 'km',
+        access: row.access,
       }
     );
   }
@@ -411,6 +420,7 @@ export class RecordsRepo<T extends RecordTable> {
           owner: users.currency,
           writer: sql<CurrencyCode | null>`(select w.currency from ${users} w where w.id = ${sql.placeholder('writerId')})`,
           writerDistanceUnit: sql<DistanceUnitCode | null>`(select w.distance_unit from ${users} w where w.id = ${sql.placeholder('writerId')})`,
+          access: accessTo(vehicles.id),
         })
         .from(vehicles)
         .innerJoin(users, eq(users.id, vehicles.ownerId))

@@ -7,8 +7,9 @@ import {
   type VehicleRecordsQuery,
 } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
+import { VIEW_ONLY } from '../vehicles/vehicles.service.js';
 import { priceRecord, type RateLookup, type SentMoney, type StoredMoney } from './record-money.js';
 import type { RecordsRepo, RecordTable, RowOf, ValuesOf, VehicleListPage } from './records.repo.js';
 
@@ -151,7 +152,8 @@ export class RecordsService<T extends RecordTable> {
   }
 
   async create(p: Principal, body: Body<T> & { vehicleId: number }): Promise<RowOf<T>> {
-    await this.access(p, body.vehicleId, 'write');
+    // A record with money has the writer's access checked in price's statement, under the lock.
+    if (!this.rules.money) await this.access(p, body.vehicleId, 'write');
     return this.repo
       .inVehicleLock(body.vehicleId, async (repo) => {
         const { priced, writer } = await this.price(repo, p, {
@@ -261,8 +263,14 @@ export class RecordsService<T extends RecordTable> {
     const money = this.rules.money;
     if (!money) return { priced: values };
     const v = values as Record<string, unknown>;
-    const currencies = await repo.currencies(v.vehicleId as number, p.userId);
-    if (!currencies) throw notFound('Vehicle');
+    const currencies = await repo.currencies(
+      v.vehicleId as number,
+      p.userId,
+      p.role === 'ADMIN' ? null : p.userId,
+    );
+    // The access rule of `access(p, vehicleId, 'write')`, riding in this statement's round trip.
+    if (!currencies?.access) throw notFound('Vehicle');
+    if (currencies.access === 'VIEWER') throw forbidden(VIEW_ONLY);
     // A rate the writer sends is to their own currency (record-money.ts).
     return {
       priced: {
