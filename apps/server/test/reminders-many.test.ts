@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { registered, type TestClient } from './helpers/client.js';
 
 // A night with thousands of due services across users (issue 54): the job writes them in chunks of
-// 1,000 and checks vehicles 10,000 ids at a time, so these cars' ids span several of its ranges.
+// 250 and checks vehicles 2,500 ids at a time, so these cars' ids span many of its ranges.
 let t: TestApp;
 const scan = () => runReminderScan(t.database.db, new Date('2025-06-01T08:00:00Z'));
 type Notification = { title: string; content: string; vehicleId: number };
