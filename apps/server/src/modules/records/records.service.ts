@@ -7,9 +7,9 @@ import {
   type VehicleRecordsQuery,
 } from '@evdra/domain';
 import type { Executor } from '../../db/client.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
-import { VIEW_ONLY } from '../vehicles/vehicles.service.js';
+import { assertWrites } from '../vehicles/vehicles.service.js';
 import { priceRecord, type RateLookup, type SentMoney, type StoredMoney } from './record-money.js';
 import type { RecordsRepo, RecordTable, RowOf, ValuesOf, VehicleListPage } from './records.repo.js';
 
@@ -268,9 +268,9 @@ export class RecordsService<T extends RecordTable> {
       p.userId,
       p.role === 'ADMIN' ? null : p.userId,
     );
-    // The access rule of `access(p, vehicleId, 'write')`, riding in this statement's round trip.
-    if (!currencies?.access) throw notFound('Vehicle');
-    if (currencies.access === 'VIEWER') throw forbidden(VIEW_ONLY);
+    if (!currencies) throw notFound('Vehicle');
+    // The rule of `access(p, vehicleId, 'write')`, the writer's relation read in this round trip.
+    assertWrites(currencies.access);
     // A rate the writer sends is to their own currency (record-money.ts).
     return {
       priced: {

@@ -8,6 +8,7 @@ import {
   type VehicleUpdateBody,
 } from '@evdra/domain';
 import type { AiReasons } from '../../ai/reasons.js';
+import type { Access } from '../../db/access.js';
 import type { Executor } from '../../db/client.js';
 import { type FileStore, openWhenAllowed, type StoredFile } from '../../files/file-store.js';
 import { normalizePhoto } from '../../files/images.js';
@@ -151,7 +152,7 @@ export class VehiclesService {
   /** The vehicle if the caller may write its records: not a viewer (403); 404 for anyone else. */
   async writable(p: Principal, id: number): Promise<VehicleRow> {
     const v = await this.visible(p, id);
-    if (v.access === 'VIEWER') throw forbidden(VIEW_ONLY);
+    assertWrites(v.access);
     return v;
   }
 
@@ -301,6 +302,12 @@ export class VehiclesService {
 
 /** The answer to a viewer's write (the web shows it, the offline queue keeps the entry with it). */
 export const VIEW_ONLY = 'You can view this vehicle but not change it.';
+
+/** The rule of a write to a vehicle's records, from the writer's relation to it: none 404 (as for no vehicle), a viewer 403. */
+export function assertWrites(access: Access | null | undefined): void {
+  if (!access) throw notFound('Vehicle');
+  if (access === 'VIEWER') throw forbidden(VIEW_ONLY);
+}
 
 const duplicateRegistration = () =>
   fieldError(
